@@ -1,0 +1,86 @@
+/**
+ * The error catalogue (spec §8). Every failure the server or the client reports is one of these
+ * `app.msg.*` keys; the locale files translate each. `status` is the HTTP class the server answers
+ * with, so logs and monitors see failures; the client reads the envelope's `code` instead.
+ * Keys marked `client` are raised by the web app itself (no server answer carries them).
+ */
+export const ERRORS = {
+  // balances and accounts
+  insufficient_balance: { status: 400 },
+  account_not_exist: { status: 404 },
+  account_exists: { status: 409 },
+  username_exists: { status: 409 },
+  email_exists: { status: 409 },
+  mobile_exists: { status: 409 },
+  nickname_exists: { status: 409 },
+  account_locked: { status: 403 },
+  login_failed: { status: 400 },
+  invite_code_not_exist: { status: 400 },
+  // captcha and verification codes
+  captcha_incorrect: { status: 400 },
+  graphic_captcha_incorrect: { status: 400 },
+  code_limit_reached: { status: 429 },
+  code_frequent: { status: 429 },
+  // passwords
+  old_withdraw_pwd_wrong: { status: 400 },
+  withdraw_pwd_incorrect: { status: 400 },
+  password_exists: { status: 409 },
+  // markets and products
+  currency_not_exist: { status: 404 },
+  spot_not_enabled: { status: 400 },
+  features_not_enabled: { status: 400 },
+  order_not_exist: { status: 404 },
+  contract_not_exist: { status: 404 },
+  cycle_not_exist: { status: 400 },
+  investment_exceeds_limit: { status: 400 },
+  outside_limit: { status: 400 },
+  not_eligible: { status: 403 },
+  no_purchase_times: { status: 400 },
+  // identity
+  duplicate_document_number: { status: 409 },
+  document_type_error: { status: 400 },
+  // withdrawals and account flags
+  withdraw_address_used: { status: 409 },
+  withdraw_not_opened: { status: 403 },
+  withdraw_prohibited: { status: 403 },
+  trading_disabled: { status: 403 },
+  price_abnormal: { status: 409 },
+  // request shape
+  parameter_error: { status: 400 },
+  unknown_parameter: { status: 400 },
+  payload_too_large: { status: 413 },
+  too_many_requests: { status: 429 },
+  not_found: { status: 404 },
+  // general
+  network_error: { status: 503, client: true },
+  do_not_resubmit: { status: 409, client: true },
+  unexpected_error: { status: 500 },
+  record_not_found: { status: 404 },
+  no_permission: { status: 403 },
+  // uploads
+  upload_format: { status: 400 },
+  upload_not_image: { status: 400 },
+  upload_size: { status: 413 },
+  upload_count: { status: 400 },
+  upload_chunk_write: { status: 500 },
+  upload_chunk_merge: { status: 500 },
+  // sessions
+  please_login: { status: 401 },
+  not_logged_in: { status: 401 },
+  session_expired: { status: 401 },
+} as const satisfies Record<string, { status: number; client?: boolean }>;
+
+export type ErrorName = keyof typeof ERRORS;
+export type ErrorKey = `app.msg.${ErrorName}`;
+
+export const errorKey = (name: ErrorName): ErrorKey => `app.msg.${name}`;
+
+export const ERROR_KEYS: readonly ErrorKey[] = (Object.keys(ERRORS) as ErrorName[]).map(errorKey);
+
+export const MSG_PREFIX = 'app.msg.';
+export const DATA_PREFIX = 'app.data.';
+
+export const isMsgKey = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith(MSG_PREFIX);
+export const isDataKey = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith(DATA_PREFIX);

@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './envelope';
+export * from './locales';
+export * from './decimal';
+export * from './index/config';
+export * from './index/content';

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export const coinPairSchema = z.object({
+  tradecoin: z.string(),
+  settlecoin: z.string(),
+  name: z.string(),
+});
+export type CoinPair = z.infer<typeof coinPairSchema>;
+
+export const popupSchema = z.object({ id: z.number().int(), title: z.string(), content: z.string() });
+export type Popup = z.infer<typeof popupSchema>;
+
+export const carouselItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  image: z.string(),
+  link: z.string(),
+});
+export type CarouselItem = z.infer<typeof carouselItemSchema>;
+
+/** Kinds of content the site keeps per locale. Home blocks are shown on /home; the documents
+ * (about us, service agreement, MSB approval) each have their own screen. */
+export const CONTENT_TYPES = ['home', 'aboutUs', 'serviceAgreement', 'msb'] as const;
+export const contentTypeSchema = z.enum(CONTENT_TYPES);
+export type ContentType = z.infer<typeof contentTypeSchema>;
+
+export const contentItemSchema = z.object({
+  id: z.number().int(),
+  type: contentTypeSchema,
+  title: z.string(),
+  body: z.string(),
+});
+export type ContentItem = z.infer<typeof contentItemSchema>;
+
+export const contentQuerySchema = z.strictObject({ type: contentTypeSchema.optional() });
+export type ContentQuery = z.infer<typeof contentQuerySchema>;
+
+export const noticeSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  message: z.string(),
+  /** UTC milliseconds. */
+  createdAt: z.number().int(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+export const emptyQuerySchema = z.strictObject({});

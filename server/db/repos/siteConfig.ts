@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import { globalConfigSchema, type GlobalConfig } from '../../../protocol';
+import type { Database } from '../schema';
+
+/** The global config is stored as key/value rows so an operator can change one setting without a
+ * migration; it is checked against the wire schema on the way out. */
+export const readGlobalConfig = async (db: Kysely<Database>): Promise<GlobalConfig> => {
+  const rows = await db.selectFrom('site_config').select(['key', 'value']).execute();
+  const raw: Record<string, unknown> = {};
+  for (const { key, value } of rows) raw[key] = JSON.parse(value);
+  return globalConfigSchema.parse(raw);
+};
+
+export const writeGlobalConfig = async (db: Kysely<Database>, config: Partial<GlobalConfig>) => {
+  const entries = Object.entries(globalConfigSchema.partial().strict().parse(config));
+  await db.transaction().execute(async (trx) => {
+    for (const [key, value] of entries) {
+      await trx
+        .insertInto('site_config')
+        .values({ key, value: JSON.stringify(value) })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
+        .execute();
+    }
+  });
+};

@@ -1,0 +1,11 @@
+import type { FastifyReply } from 'fastify';
+import { SUCCESS_MSG, type Envelope } from '../../protocol';
+import { AppError } from './appError';
+
+export const ok = <T>(data: T): Envelope<T> => ({ code: 1, msg: SUCCESS_MSG, data });
+
+export const sendError = (reply: FastifyReply, error: AppError) =>
+  reply
+    .status(error.status)
+    .type('application/json; charset=utf-8')
+    .send({ code: error.code ?? error.status, msg: error.key, data: error.data } satisfies Envelope);

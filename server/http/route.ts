@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Locale } from '../../protocol';
+import { ok } from './envelope';
+import { requestLocale } from './locale';
+import { parseInput } from './validate';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteContext<Q, B> {
+  query: Q;
+  body: B;
+  locale: Locale;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** One API endpoint: its wire schemas (from protocol/) and a handler that returns the `data` of a
+ * successful envelope or throws an AppError. The same definition feeds the OpenAPI document. */
+export interface ApiRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+  method: Method;
+  /** Path under /api. */
+  path: string;
+  summary: string;
+  tag: string;
+  query?: Q;
+  body?: B;
+  response: z.ZodType;
+  handler: (ctx: RouteContext<z.infer<Q>, z.infer<B>>) => Promise<unknown> | unknown;
+}
+
+export const defineRoute = <Q extends z.ZodType, B extends z.ZodType>(route: ApiRoute<Q, B>): ApiRoute =>
+  route as unknown as ApiRoute;
+
+export const registerRoutes = (app: FastifyInstance, routes: readonly ApiRoute[]) => {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: `/api${route.path}`,
+      handler: async (req, reply) => {
+        const query = route.query ? parseInput(route.query, req.query) : undefined;
+        const body = route.body ? parseInput(route.body, req.body) : undefined;
+        const data = await route.handler({ query, body, locale: requestLocale(req), req, reply });
+        return ok(data ?? null);
+      },
+    });
+  }
+};

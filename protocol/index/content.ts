@@ -45,3 +45,6 @@ export const noticeSchema = z.object({
 export type Notice = z.infer<typeof noticeSchema>;
 
 export const emptyQuerySchema = z.strictObject({});
+
+export const healthSchema = z.object({ status: z.literal('up'), serverTime: z.number().int() });
+export type Health = z.infer<typeof healthSchema>;

@@ -7,7 +7,8 @@ import { AppError } from './appError';
 import { installErrorHandler } from './errorHandler';
 import { openApiDocument } from './openapi';
 import { registerRoutes, type ApiRoute } from './route';
-import { indexRoutes } from './routes';
+import { healthRoutes } from './routes/health';
+import { siteRoutes } from './routes/site';
 import { installSpa } from './spa';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -39,9 +40,8 @@ export const buildApp = async ({ config, db, logger }: AppDeps): Promise<Fastify
     errorResponseBuilder: () => new AppError('too_many_requests'),
   });
 
-  const routes: ApiRoute[] = [...indexRoutes(db)];
+  const routes: ApiRoute[] = [...healthRoutes(), ...siteRoutes(db)];
   registerRoutes(app, routes);
-  app.get('/api/health', async () => ({ code: 1, msg: 'app.msg.success', data: { status: 'up' } }));
   const doc = openApiDocument(routes);
   app.get('/api/openapi.json', async () => doc);
 

@@ -15,7 +15,7 @@ import { readGlobalConfig } from '../../db/repos/siteConfig';
 import { defineRoute } from '../route';
 
 /** Public site content under /api/index: config, coin list, pop-ups, carousel, home content, notices. */
-export const indexRoutes = (db: Db) => {
+export const siteRoutes = (db: Db) => {
   const k = db.kysely;
   return [
     defineRoute({

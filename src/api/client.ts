@@ -1,0 +1,127 @@
+import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import qs from 'qs';
+import { CODE, LANG_HEADER, LIMIT_CODES, TOKEN_HEADER, limitDataSchema, type Envelope } from '../../protocol';
+import { i18n, translateKey } from '../i18n';
+import { currentUser, clearUser } from '../state/session';
+import { requestLocale } from '../state/locale';
+import { KEYS, readJson, session } from '../state/storage';
+import { showAlert, showToast } from '../state/ui';
+import { navigateTo } from './navigation';
+
+export const BASE_URL = '/api';
+export const TIMEOUT_MS = 30_000;
+export const REPEAT_WINDOW_MS = 1000;
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Set to false to allow the same POST/PUT again within the repeat window. */
+    repeatSubmit?: boolean;
+    /** Set to true when the caller shows the failure itself (no toast). */
+    silent?: boolean;
+  }
+}
+
+/** A failure the client made itself, shaped like a server envelope so callers handle one shape. */
+export const localFailure = (msg: string): Envelope<null> => ({ code: 0, msg, data: null });
+
+/** The sentence to show for a failed envelope: the translated key, and for the limit failures
+ * (2001–2003) the translated `data.message` followed by the limit `data.value`. */
+export const failureText = (body: Envelope): string => {
+  if (LIMIT_CODES.includes(body.code)) {
+    const limit = limitDataSchema.safeParse(body.data);
+    if (limit.success) return `${translateKey(limit.data.message)}${limit.data.value}`;
+  }
+  return translateKey(body.msg || 'app.msg.unexpected_error');
+};
+
+interface SessionObj {
+  url: string;
+  data: string;
+  time: number;
+}
+
+const serialize = (data: unknown): string => (typeof data === 'string' ? data : JSON.stringify(data ?? null));
+
+/** True when this POST/PUT repeats the last one (same url and data) within the window; otherwise
+ * records it as the last one. The record lives in sessionStorage so it survives a re-render. */
+export const isRepeatSubmit = (url: string, data: unknown, now: number): boolean => {
+  const current: SessionObj = { url, data: serialize(data), time: now };
+  const last = readJson<SessionObj>(session.get(KEYS.sessionObj));
+  if (last && last.url === current.url && last.data === current.data && now - last.time < REPEAT_WINDOW_MS) {
+    return true;
+  }
+  session.set(KEYS.sessionObj, JSON.stringify(current));
+  return false;
+};
+
+const isEnvelope = (v: unknown): v is Envelope =>
+  typeof v === 'object' && v !== null && typeof (v as Envelope).code === 'number';
+
+const expireSession = async (body: Envelope) => {
+  clearUser();
+  const text = body.msg && i18n.exists(body.msg) ? translateKey(body.msg) : i18n.t('app.msg.session_expired');
+  navigateTo('/home');
+  await showAlert(text);
+};
+
+const fail = (config: AxiosRequestConfig | undefined, body: Envelope) => {
+  if (!config?.silent) showToast(failureText(body));
+  return Promise.reject(body);
+};
+
+export const createClient = (): AxiosInstance => {
+  const client = axios.create({
+    baseURL: BASE_URL,
+    timeout: TIMEOUT_MS,
+    // The envelope's code decides success; the HTTP status only classifies failures for monitors.
+    validateStatus: () => true,
+    paramsSerializer: { serialize: (params) => qs.stringify(params, { arrayFormat: 'brackets', encodeValuesOnly: true }) },
+  });
+
+  client.interceptors.request.use((config) => {
+    config.headers.set('Cache-Control', 'no-cache');
+    config.headers.set(LANG_HEADER, requestLocale());
+    const user = currentUser();
+    if (user) config.headers.set(TOKEN_HEADER, user.token);
+    const method = (config.method ?? 'get').toLowerCase();
+    if ((method === 'post' || method === 'put') && config.repeatSubmit !== false) {
+      if (isRepeatSubmit(config.url ?? '', config.data, Date.now())) {
+        const body = localFailure('app.msg.do_not_resubmit');
+        if (!config.silent) showToast(failureText(body));
+        return Promise.reject(body);
+      }
+    }
+    return config;
+  });
+
+  client.interceptors.response.use(
+    (res: AxiosResponse) => {
+      const body: unknown = res.data;
+      if (!isEnvelope(body)) return fail(res.config, localFailure('app.msg.unexpected_error'));
+      if (body.code === CODE.ok) return body.data as never;
+      if (body.code === CODE.sessionExpired) {
+        void expireSession(body);
+        return Promise.reject(body);
+      }
+      return fail(res.config, body);
+    },
+    (error: unknown) => {
+      // Only transport failures reach here: no answer, a timeout, or the request was cancelled.
+      if (isEnvelope(error)) return Promise.reject(error);
+      const config = error instanceof AxiosError ? error.config : undefined;
+      return fail(config, localFailure('app.msg.network_error'));
+    },
+  );
+  return client;
+};
+
+export const http = createClient();
+
+/** Typed helpers: each resolves with the envelope's `data` and rejects with the failed envelope. */
+export const api = {
+  get: <T>(url: string, params?: object, config?: AxiosRequestConfig) =>
+    http.get<never, T>(url, { ...config, params }),
+  post: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) => http.post<never, T>(url, data, config),
+  put: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) => http.put<never, T>(url, data, config),
+  delete: <T>(url: string, config?: AxiosRequestConfig) => http.delete<never, T>(url, config),
+};

@@ -1,0 +1,40 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { AlertHost } from '../components/AlertHost';
+import { Background } from '../components/Background';
+import { Spinner } from '../components/Spinner';
+import { TabBar } from '../components/TabBar';
+import { Toasts } from '../components/Toasts';
+import { configState, pageTitle } from '../state/config';
+import { useCurrentRoute } from '../hooks/useCurrentRoute';
+
+/** The mobile frame every screen sits in: particle background, screen, tab bar where flagged, and
+ * the app-wide toasts and alerts. Keeps the document title in step with route, locale and config. */
+export const Layout = () => {
+  const { t, i18n } = useTranslation();
+  const route = useCurrentRoute();
+  const { config } = useSnapshot(configState);
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    if (route) document.title = pageTitle(t(route.title), config?.companyName);
+  }, [route, t, i18n.language, config?.companyName]);
+
+  return (
+    <div className="viewport">
+      <Background />
+      <div className={`frame${route?.tabBar ? ' frame--tabs' : ''}`}>
+        <main className="screen" aria-busy={navigation.state === 'loading'}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        {route?.tabBar && <TabBar />}
+      </div>
+      <Toasts />
+      <AlertHost />
+    </div>
+  );
+};

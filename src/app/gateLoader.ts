@@ -1,0 +1,35 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { i18n } from '../i18n';
+import { loadSiteConfig } from '../state/config';
+import { currentUser } from '../state/session';
+import { showAlert, showToast } from '../state/ui';
+import { gateFor } from './gate';
+import { HOME_PATH, LOGIN_PATH, VERIFY_PATH, type RouteInfo } from './routes';
+
+const PROMPT_MS = 2000;
+
+/** Runs the route's gates before the screen loads, so a refused reader never sees it flash. */
+export const gateLoader =
+  (route: RouteInfo, currentPath: () => string | null) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const config = route.verify ? await loadSiteConfig() : null;
+    const decision = gateFor(route, currentUser(), config?.certification ?? true);
+    const url = new URL(request.url);
+    switch (decision.kind) {
+      case 'pass':
+        return null;
+      case 'login':
+        return redirect(`${LOGIN_PATH}?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+      case 'verify':
+        showToast(i18n.t('gate.verify'), PROMPT_MS);
+        return redirect(VERIFY_PATH);
+      case 'reverify':
+        showToast(i18n.t('gate.reverify'), PROMPT_MS);
+        return redirect(VERIFY_PATH);
+      case 'review': {
+        void showAlert(i18n.t('gate.review'));
+        const from = currentPath();
+        return redirect(from && from !== url.pathname ? from : HOME_PATH);
+      }
+    }
+  };

@@ -1,0 +1,43 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { setNavigator } from '../api/navigation';
+import { Spinner } from '../components/Spinner';
+import { gateLoader } from './gateLoader';
+import { Layout } from './Layout';
+import { HOME_PATH, NOT_FOUND_PATH, ROUTES, type RouteInfo } from './routes';
+import { loadScreen } from './screens';
+
+export interface RouteHandle {
+  route: RouteInfo;
+}
+
+export const buildRouteObjects = (currentPath: () => string | null): RouteObject[] => [
+  {
+    element: <Layout />,
+    HydrateFallback: Spinner,
+    children: [
+      { path: '/', loader: () => redirect(HOME_PATH), Component: null },
+      ...ROUTES.map(
+        (route): RouteObject => ({
+          path: route.path,
+          handle: { route } satisfies RouteHandle,
+          loader: gateLoader(route, currentPath),
+          lazy: async () => ({ Component: (await loadScreen(route.name)).default }),
+        }),
+      ),
+      { path: '*', loader: () => redirect(NOT_FOUND_PATH), Component: null },
+    ],
+  },
+];
+
+export const createAppRouter = () => {
+  // The loaders need to know where the reader is now (to keep them there on "under review"),
+  // which only the router knows once it exists.
+  let current: string | null = null;
+  const router = createBrowserRouter(buildRouteObjects(() => current));
+  current = router.state.location.pathname;
+  router.subscribe((state) => {
+    if (state.navigation.state === 'idle') current = state.location.pathname;
+  });
+  setNavigator((path) => void router.navigate(path));
+  return router;
+};

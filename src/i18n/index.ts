@@ -1,0 +1,41 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, LOCALE_TAGS, isMsgKey, isDataKey, type Locale } from '../../protocol';
+
+type Resources = Record<string, unknown>;
+
+// One chunk per locale: only the reader's language is downloaded.
+const loaders = import.meta.glob<Resources>('../../locales/*.json', { import: 'default' });
+
+const loaderFor = (locale: Locale) => loaders[`../../locales/${locale}.json`];
+
+export const i18n = i18next.createInstance();
+
+const ensureLoaded = async (locale: Locale) => {
+  if (i18n.hasResourceBundle(locale, 'translation')) return;
+  const load = loaderFor(locale);
+  if (!load) throw new Error(`no locale file for ${locale}`);
+  i18n.addResourceBundle(locale, 'translation', await load(), true, true);
+};
+
+export const initI18n = async (locale: Locale) => {
+  await i18n.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: DEFAULT_LOCALE,
+    resources: {},
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  await ensureLoaded(DEFAULT_LOCALE);
+  await switchI18n(locale);
+};
+
+export const switchI18n = async (locale: Locale) => {
+  await ensureLoaded(locale);
+  await i18n.changeLanguage(locale);
+  if (typeof document !== 'undefined') document.documentElement.lang = LOCALE_TAGS[locale];
+};
+
+/** Translates a server key (`app.msg.*`, `app.data.*`); a plain sentence passes through. */
+export const translateKey = (value: string): string =>
+  isMsgKey(value) || isDataKey(value) ? i18n.t(value) : value;

@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { CarouselItem } from '../../../protocol';
+
+const ADVANCE_MS = 5000;
+
+/** Home banners: one at a time, advancing by itself; dots choose one directly. */
+export const Carousel = ({ items }: { items: readonly CarouselItem[] }) => {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    if (items.length < 2) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % items.length), ADVANCE_MS);
+    return () => clearInterval(timer);
+  }, [items.length]);
+  const current = items[index % Math.max(items.length, 1)];
+  if (!current) return <div className="carousel carousel--empty" />;
+  const inApp = current.link.startsWith('/');
+  const body = (
+    <>
+      <img className="carousel__image" src={current.image} alt="" width="390" height="150" />
+      <span className="carousel__title">{current.title}</span>
+    </>
+  );
+  return (
+    <section className="carousel" aria-roledescription="carousel" aria-label={t('home.banners')}>
+      {inApp ? (
+        <Link to={current.link} className="carousel__slide">
+          {body}
+        </Link>
+      ) : (
+        <a href={current.link} className="carousel__slide" target="_blank" rel="noopener noreferrer">
+          {body}
+        </a>
+      )}
+      <div className="carousel__dots">
+        {items.map((item, i) => (
+          <button
+            key={item.id}
+            type="button"
+            className={`carousel__dot${i === index ? ' is-active' : ''}`}
+            aria-label={item.title}
+            aria-current={i === index}
+            onClick={() => setIndex(i)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+};

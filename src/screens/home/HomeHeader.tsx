@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { GlobeIcon, MoonIcon, SunIcon, UserIcon } from '../../components/icons';
+import { configState } from '../../state/config';
+import { themeState, toggleTheme } from '../../state/theme';
+
+export const HomeHeader = () => {
+  const { t } = useTranslation();
+  const { config } = useSnapshot(configState);
+  const { theme } = useSnapshot(themeState);
+  return (
+    <header className="home-header">
+      <Link to="/user" className="icon-btn" aria-label={t('route.user')}>
+        <UserIcon />
+      </Link>
+      <div className="home-header__brand">
+        {config?.logo && <img src={config.logo} alt="" width="24" height="24" />}
+        <span>{config?.companyName || t('route.home')}</span>
+      </div>
+      <div className="home-header__actions">
+        <button
+          type="button"
+          className="icon-btn"
+          onClick={toggleTheme}
+          aria-label={t(theme === 'dark' ? 'home.lightTheme' : 'home.darkTheme')}
+        >
+          {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
+        </button>
+        <Link to="/lang" className="icon-btn" aria-label={t('route.lang')} data-testid="lang-link">
+          <GlobeIcon />
+        </Link>
+      </div>
+    </header>
+  );
+};

@@ -1,0 +1,34 @@
+import { siteApi } from '../../api/site';
+import { useRemote } from '../../hooks/useRemote';
+import { Carousel } from './Carousel';
+import { CoinList } from './CoinList';
+import { DownloadBanner } from './DownloadBanner';
+import { HomeContent } from './HomeContent';
+import { HomeHeader } from './HomeHeader';
+import { NoticeBar } from './NoticeBar';
+import { NoticePopup } from './NoticePopup';
+import { QuickLinks } from './QuickLinks';
+
+const loadHomeContent = () => siteApi.content('home');
+
+const HomeScreen = () => {
+  const carousel = useRemote(siteApi.carousel);
+  const notices = useRemote(siteApi.notices);
+  const pairs = useRemote(siteApi.coinList);
+  const content = useRemote(loadHomeContent);
+  const popups = useRemote(siteApi.popups);
+  return (
+    <div className="home">
+      <HomeHeader />
+      <DownloadBanner />
+      <Carousel items={carousel.data ?? []} />
+      <NoticeBar notices={notices.data ?? []} />
+      <QuickLinks />
+      <CoinList pairs={pairs.data ?? []} />
+      <HomeContent items={content.data ?? []} />
+      {popups.data && <NoticePopup popups={popups.data} />}
+    </div>
+  );
+};
+
+export default HomeScreen;

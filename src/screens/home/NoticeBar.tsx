@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Notice } from '../../../protocol';
+import { BellIcon, ChevronIcon } from '../../components/icons';
+
+/** The latest notice's title, leading to the notice list. */
+export const NoticeBar = ({ notices }: { notices: readonly Notice[] }) => {
+  const { t } = useTranslation();
+  const latest = notices[0];
+  return (
+    <Link to="/notice" className="notice-bar" aria-label={t('route.notice')}>
+      <BellIcon className="notice-bar__icon" />
+      <span className="notice-bar__text">{latest ? latest.title : t('home.noNotices')}</span>
+      <ChevronIcon className="notice-bar__chevron" />
+    </Link>
+  );
+};

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { LOCALES, LOCALE_NAMES, LOCALE_TAGS, type Locale } from '../../../protocol';
+import { CheckIcon } from '../../components/icons';
+import { NavBar } from '../../components/NavBar';
+import { useGoBack } from '../../hooks/useGoBack';
+import { changeLocale } from '../../state/changeLocale';
+import { localeState } from '../../state/locale';
+
+/** Language management: the eleven locales, each in its own language; a tap switches the app. */
+const LangScreen = () => {
+  const { t } = useTranslation();
+  const goBack = useGoBack();
+  const { locale } = useSnapshot(localeState);
+  const choose = async (l: Locale) => {
+    await changeLocale(l);
+    goBack();
+  };
+  return (
+    <>
+      <NavBar title={t('route.lang')} />
+      <ul className="list" role="listbox" aria-label={t('route.lang')}>
+        {LOCALES.map((l) => (
+          <li key={l} role="option" aria-selected={l === locale}>
+            <button type="button" className="list__row" lang={LOCALE_TAGS[l]} onClick={() => void choose(l)} data-locale={l}>
+              <span>{LOCALE_NAMES[l]}</span>
+              {l === locale && <CheckIcon className="list__check" />}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+};
+
+export default LangScreen;

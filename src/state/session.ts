@@ -1,0 +1,47 @@
+import { proxy } from 'valtio';
+import { KEYS, local, readJson } from './storage';
+
+/** Verification status: null never verified, 0 under review, 1 failed, anything else approved. */
+export type Certification = number | null;
+
+export interface UserInfo {
+  certification: Certification;
+  [field: string]: unknown;
+}
+
+export interface StoredUser {
+  token: string;
+  userinfo: UserInfo;
+}
+
+const isStoredUser = (v: unknown): v is StoredUser =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as StoredUser).token === 'string' &&
+  typeof (v as StoredUser).userinfo === 'object' &&
+  (v as StoredUser).userinfo !== null;
+
+export const readStoredUser = (): StoredUser | null => {
+  const v = readJson<unknown>(local.get(KEYS.user));
+  return isStoredUser(v) ? v : null;
+};
+
+/** The logged-in user as stored under localStorage `user`; this proxy mirrors it for the screens. */
+export const sessionState = proxy<{ user: StoredUser | null }>({ user: readStoredUser() });
+
+export const setUser = (user: StoredUser) => {
+  local.set(KEYS.user, JSON.stringify(user));
+  sessionState.user = user;
+};
+
+export const clearUser = () => {
+  local.remove(KEYS.user);
+  sessionState.user = null;
+};
+
+/** The current user, read from storage so another tab's logout is seen at once. */
+export const currentUser = (): StoredUser | null => {
+  const stored = readStoredUser();
+  if (stored?.token !== sessionState.user?.token) sessionState.user = stored;
+  return stored;
+};

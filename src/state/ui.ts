@@ -1,0 +1,44 @@
+import { proxy } from 'valtio';
+
+export const DEFAULT_TOAST_MS = 1000;
+
+interface Toast {
+  id: number;
+  text: string;
+}
+
+interface Alert {
+  id: number;
+  text: string;
+  waiting: Array<() => void>;
+}
+
+/** Transient messages: toasts that close themselves, and alerts the reader acknowledges. */
+export const uiState = proxy<{ toasts: Toast[]; alerts: Alert[] }>({ toasts: [], alerts: [] });
+
+let nextId = 1;
+
+export const showToast = (text: string, ms = DEFAULT_TOAST_MS) => {
+  const id = nextId++;
+  uiState.toasts.push({ id, text });
+  setTimeout(() => {
+    const i = uiState.toasts.findIndex((t) => t.id === id);
+    if (i >= 0) uiState.toasts.splice(i, 1);
+  }, ms);
+};
+
+/** Shows an alert and resolves when the reader closes it. An alert already open with the same text
+ * is reused, so a burst of identical failures (several expired requests) asks only once. */
+export const showAlert = (text: string): Promise<void> =>
+  new Promise((resolve) => {
+    const open = uiState.alerts.find((a) => a.text === text);
+    if (open) open.waiting.push(resolve);
+    else uiState.alerts.push({ id: nextId++, text, waiting: [resolve] });
+  });
+
+export const closeAlert = (id: number) => {
+  const i = uiState.alerts.findIndex((a) => a.id === id);
+  if (i < 0) return;
+  const [alert] = uiState.alerts.splice(i, 1);
+  alert?.waiting.forEach((resolve) => resolve());
+};

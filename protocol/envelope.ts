@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Envelope codes (ARCHITECTURE §3). Failures carry the HTTP status as their code, except the limit
  * failures, which carry their own code and `{ message, value }` as data. */
 export const CODE = {
@@ -20,8 +18,14 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-export const limitDataSchema = z.object({ message: z.string(), value: z.string() });
-export type LimitData = z.infer<typeof limitDataSchema>;
+/** The data of a limit failure: the message key and the limit it refers to. */
+export interface LimitData {
+  message: string;
+  value: string;
+}
 
-export const envelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), msg: z.string(), data });
+export const isLimitData = (data: unknown): data is LimitData =>
+  typeof data === 'object' &&
+  data !== null &&
+  typeof (data as LimitData).message === 'string' &&
+  typeof (data as LimitData).value === 'string';

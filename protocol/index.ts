@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './envelope';
+export * from './envelopeSchema';
 export * from './locales';
 export * from './decimal';
 export * from './index/config';

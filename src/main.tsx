@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
-import { localeFromConfigLang } from '../protocol';
+import { localeFromConfigLang } from '../protocol/locales';
 import { createAppRouter } from './app/router';
 import { initI18n, i18n } from './i18n';
 import { changeLocale } from './state/changeLocale';

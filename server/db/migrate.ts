@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connect';
 import * as m001 from './migrations/001_content';
 import type { MigrationFn } from './migrations/helpers';
@@ -19,8 +19,21 @@ const provider = (engine: Db['engine']): MigrationProvider => ({
     ),
 });
 
+/** On PostgreSQL, the schema the connection works in (the first of its search_path). Kysely's
+ * migrator looks for its bookkeeping tables in every schema of the database unless told which one,
+ * so without this a second schema (another app, another test) would make it skip creating them. */
+const migrationSchema = async (db: Db): Promise<string | undefined> => {
+  if (db.engine !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db.kysely);
+  return rows[0]?.schema ?? undefined;
+};
+
 export const migrate = async (db: Db): Promise<string[]> => {
-  const migrator = new Migrator({ db: db.kysely, provider: provider(db.engine) });
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: provider(db.engine),
+    migrationTableSchema: await migrationSchema(db),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { SUCCESS_MSG, type Envelope } from '../../protocol';
-import { AppError } from './appError';
+import type { AppError } from './appError';
 
 export const ok = <T>(data: T): Envelope<T> => ({ code: 1, msg: SUCCESS_MSG, data });
 

@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import qs from 'qs';
-import { CODE, LANG_HEADER, LIMIT_CODES, TOKEN_HEADER, limitDataSchema, type Envelope } from '../../protocol';
+import { CODE, LIMIT_CODES, isLimitData, type Envelope } from '../../protocol/envelope';
+import { LANG_HEADER, TOKEN_HEADER } from '../../protocol/locales';
 import { i18n, translateKey } from '../i18n';
 import { currentUser, clearUser } from '../state/session';
 import { requestLocale } from '../state/locale';
@@ -28,8 +29,7 @@ export const localFailure = (msg: string): Envelope<null> => ({ code: 0, msg, da
  * (2001–2003) the translated `data.message` followed by the limit `data.value`. */
 export const failureText = (body: Envelope): string => {
   if (LIMIT_CODES.includes(body.code)) {
-    const limit = limitDataSchema.safeParse(body.data);
-    if (limit.success) return `${translateKey(limit.data.message)}${limit.data.value}`;
+    if (isLimitData(body.data)) return `${translateKey(body.data.message)}${body.data.value}`;
   }
   return translateKey(body.msg || 'app.msg.unexpected_error');
 };
@@ -40,7 +40,17 @@ interface SessionObj {
   time: number;
 }
 
-const serialize = (data: unknown): string => (typeof data === 'string' ? data : JSON.stringify(data ?? null));
+/** A comparable form of a request body. JSON would turn FormData into "{}", making two different
+ * uploads look alike, so its entries are listed, files by name, size and date. */
+const serialize = (data: unknown): string => {
+  if (typeof data === 'string') return data;
+  if (typeof FormData !== 'undefined' && data instanceof FormData) {
+    return JSON.stringify(
+      [...data.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : [v.name, v.size, v.lastModified]]),
+    );
+  }
+  return JSON.stringify(data ?? null);
+};
 
 /** True when this POST/PUT repeats the last one (same url and data) within the window; otherwise
  * records it as the last one. The record lives in sessionStorage so it survives a re-render. */
@@ -75,7 +85,9 @@ export const createClient = (): AxiosInstance => {
     timeout: TIMEOUT_MS,
     // The envelope's code decides success; the HTTP status only classifies failures for monitors.
     validateStatus: () => true,
-    paramsSerializer: { serialize: (params) => qs.stringify(params, { arrayFormat: 'brackets', encodeValuesOnly: true }) },
+    paramsSerializer: {
+      serialize: (params) => qs.stringify(params, { arrayFormat: 'brackets', encodeValuesOnly: true }),
+    },
   });
 
   client.interceptors.request.use((config) => {
@@ -106,9 +118,11 @@ export const createClient = (): AxiosInstance => {
       return fail(res.config, body);
     },
     (error: unknown) => {
-      // Only transport failures reach here: no answer, a timeout, or the request was cancelled.
+      // Only transport failures reach here: no answer, a timeout, or a cancelled request.
       if (isEnvelope(error)) return Promise.reject(error);
       const config = error instanceof AxiosError ? error.config : undefined;
+      // The caller cancelled on purpose (left the screen): nothing to tell the reader.
+      if (axios.isCancel(error)) return Promise.reject(localFailure('app.msg.network_error'));
       return fail(config, localFailure('app.msg.network_error'));
     },
   );
@@ -121,7 +135,8 @@ export const http = createClient();
 export const api = {
   get: <T>(url: string, params?: object, config?: AxiosRequestConfig) =>
     http.get<never, T>(url, { ...config, params }),
-  post: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) => http.post<never, T>(url, data, config),
+  post: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) =>
+    http.post<never, T>(url, data, config),
   put: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) => http.put<never, T>(url, data, config),
   delete: <T>(url: string, config?: AxiosRequestConfig) => http.delete<never, T>(url, config),
 };

@@ -1,4 +1,12 @@
-import type { CarouselItem, CoinPair, ContentItem, ContentType, GlobalConfig, Notice, Popup } from '../../protocol';
+import type {
+  CarouselItem,
+  CoinPair,
+  ContentItem,
+  ContentType,
+  GlobalConfig,
+  Notice,
+  Popup,
+} from '../../protocol';
 import { api } from './client';
 
 /** Public site content under /api/index. */

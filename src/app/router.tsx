@@ -1,8 +1,11 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+
+type RouterFactory = (routes: RouteObject[]) => ReturnType<typeof createBrowserRouter>;
 import { setNavigator } from '../api/navigation';
 import { Spinner } from '../components/Spinner';
 import { gateLoader } from './gateLoader';
 import { Layout } from './Layout';
+import { RouteError } from './RouteError';
 import { HOME_PATH, NOT_FOUND_PATH, ROUTES, type RouteInfo } from './routes';
 import { loadScreen } from './screens';
 
@@ -14,26 +17,25 @@ export const buildRouteObjects = (currentPath: () => string | null): RouteObject
   {
     element: <Layout />,
     HydrateFallback: Spinner,
+    errorElement: <RouteError />,
     children: [
       { path: '/', loader: () => redirect(HOME_PATH), Component: null },
-      ...ROUTES.map(
-        (route): RouteObject => ({
-          path: route.path,
-          handle: { route } satisfies RouteHandle,
-          loader: gateLoader(route, currentPath),
-          lazy: async () => ({ Component: (await loadScreen(route.name)).default }),
-        }),
-      ),
+      ...ROUTES.map((route): RouteObject => ({
+        path: route.path,
+        handle: { route } satisfies RouteHandle,
+        loader: gateLoader(route, currentPath),
+        lazy: async () => ({ Component: (await loadScreen(route.name)).default }),
+      })),
       { path: '*', loader: () => redirect(NOT_FOUND_PATH), Component: null },
     ],
   },
 ];
 
-export const createAppRouter = () => {
+export const createAppRouter = (create: RouterFactory = createBrowserRouter) => {
   // The loaders need to know where the reader is now (to keep them there on "under review"),
   // which only the router knows once it exists.
   let current: string | null = null;
-  const router = createBrowserRouter(buildRouteObjects(() => current));
+  const router = create(buildRouteObjects(() => current));
   current = router.state.location.pathname;
   router.subscribe((state) => {
     if (state.navigation.state === 'idle') current = state.location.pathname;

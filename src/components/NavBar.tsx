@@ -4,13 +4,26 @@ import { useGoBack } from '../hooks/useGoBack';
 import { BackIcon } from './icons';
 
 /** The top bar of a screen: back button (unless a tab screen), title, and optional actions. */
-export const NavBar = ({ title, back = true, actions }: { title: string; back?: boolean; actions?: ReactNode }) => {
+export const NavBar = ({
+  title,
+  back = true,
+  actions,
+}: {
+  title: string;
+  back?: boolean;
+  actions?: ReactNode;
+}) => {
   const { t } = useTranslation();
   const goBack = useGoBack();
   return (
     <header className="navbar">
       {back ? (
-        <button type="button" className="icon-btn navbar__back" onClick={goBack} aria-label={t('common.back')}>
+        <button
+          type="button"
+          className="icon-btn navbar__back"
+          onClick={goBack}
+          aria-label={t('common.back')}
+        >
           <BackIcon />
         </button>
       ) : (

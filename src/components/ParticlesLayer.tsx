@@ -15,7 +15,13 @@ const optionsFor = (dark: boolean): ISourceOptions => ({
   particles: {
     number: { value: 42, density: { enable: true } },
     color: { value: dark ? ['#f0b90b', '#3b82f6', '#94a3b8'] : ['#d99a00', '#2563eb', '#64748b'] },
-    links: { enable: true, distance: 120, opacity: dark ? 0.12 : 0.18, width: 1, color: dark ? '#64748b' : '#94a3b8' },
+    links: {
+      enable: true,
+      distance: 120,
+      opacity: dark ? 0.12 : 0.18,
+      width: 1,
+      color: dark ? '#64748b' : '#94a3b8',
+    },
     move: { enable: true, speed: 0.4, outModes: { default: 'out' } },
     opacity: { value: { min: 0.15, max: 0.45 } },
     size: { value: { min: 1, max: 2.5 } },
@@ -51,7 +57,12 @@ const ParticlesLayer = () => {
   );
   return (
     <ParticlesProvider init={init}>
-      <Particles id="particles" className="background__particles" options={options} particlesLoaded={onLoaded} />
+      <Particles
+        id="particles"
+        className="background__particles"
+        options={options}
+        particlesLoaded={onLoaded}
+      />
     </ParticlesProvider>
   );
 };

@@ -16,7 +16,11 @@ export const TabBar = () => {
   return (
     <nav className="tabbar" aria-label={t('tab.label')}>
       {TABS.map(({ path, label, Icon }) => (
-        <NavLink key={path} to={path} className={({ isActive }) => `tabbar__tab${isActive ? ' is-active' : ''}`}>
+        <NavLink
+          key={path}
+          to={path}
+          className={({ isActive }) => `tabbar__tab${isActive ? ' is-active' : ''}`}
+        >
           <Icon className="tabbar__icon" />
           <span className="tabbar__label">{t(label)}</span>
         </NavLink>

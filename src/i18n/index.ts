@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALE_TAGS, isMsgKey, isDataKey, type Locale } from '../../protocol';
+import { isDataKey, isMsgKey } from '../../protocol/errors';
+import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale } from '../../protocol/locales';
 
 type Resources = Record<string, unknown>;
 

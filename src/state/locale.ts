@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import { isLocale, localeFromBrowser, type Locale } from '../../protocol';
+import { isLocale, localeFromBrowser, type Locale } from '../../protocol/locales';
 import { KEYS, local } from './storage';
 
 /** The locale chosen by this reader (localStorage `lang`), if any. */

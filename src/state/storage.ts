@@ -18,7 +18,8 @@ export const session = {
   set: (key: string, value: string) => safe(() => window.sessionStorage.setItem(key, value), undefined),
 };
 
-export const readJson = <T>(raw: string | null): T | null => (raw ? safe(() => JSON.parse(raw) as T, null) : null);
+export const readJson = <T>(raw: string | null): T | null =>
+  raw ? safe(() => JSON.parse(raw) as T, null) : null;
 
 /** The storage keys the spec names (§3), in one place. */
 export const KEYS = {

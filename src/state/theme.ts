@@ -4,14 +4,15 @@ import { KEYS, local } from './storage';
 export type Theme = 'dark' | 'light';
 
 /** Dark is the exchange default; a reader's choice of light is remembered. */
-export const themeState = proxy<{ theme: Theme }>({ theme: local.get(KEYS.theme) === 'light' ? 'light' : 'dark' });
+export const themeState = proxy<{ theme: Theme }>({
+  theme: local.get(KEYS.theme) === 'light' ? 'light' : 'dark',
+});
 
 export const applyTheme = () => {
   document.documentElement.dataset.theme = themeState.theme;
-  document.querySelector('meta[name="theme-color"]')?.setAttribute(
-    'content',
-    themeState.theme === 'dark' ? '#0b0e14' : '#f5f7fa',
-  );
+  document
+    .querySelector('meta[name="theme-color"]')
+    ?.setAttribute('content', themeState.theme === 'dark' ? '#0b0e14' : '#f5f7fa');
 };
 
 export const toggleTheme = () => {

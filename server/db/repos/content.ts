@@ -1,5 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { CarouselItem, CoinPair, ContentItem, ContentType, Locale, Notice, Popup } from '../../../protocol';
+import type {
+  CarouselItem,
+  CoinPair,
+  ContentItem,
+  ContentType,
+  Locale,
+  Notice,
+  Popup,
+} from '../../../protocol';
 import type { Database } from '../schema';
 import { withLocaleFallback } from './fallback';
 

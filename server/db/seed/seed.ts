@@ -13,7 +13,9 @@ export const seedIfEmpty = async (db: Kysely<Database>, now = Date.now()): Promi
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('site_config')
-      .values(Object.entries(DEFAULT_SITE_CONFIG).map(([key, value]) => ({ key, value: JSON.stringify(value) })))
+      .values(
+        Object.entries(DEFAULT_SITE_CONFIG).map(([key, value]) => ({ key, value: JSON.stringify(value) })),
+      )
       .execute();
     await trx
       .insertInto('pairs')
@@ -40,7 +42,13 @@ export const seedIfEmpty = async (db: Kysely<Database>, now = Date.now()): Promi
       if (c.notices.length)
         await trx
           .insertInto('notices')
-          .values(c.notices.map((p, i) => ({ ...p, locale, created_at: now - (c.notices.length - i) * 86_400_000 })))
+          .values(
+            c.notices.map((p, i) => ({
+              ...p,
+              locale,
+              created_at: now - (c.notices.length - i) * 86_400_000,
+            })),
+          )
           .execute();
     }
   });

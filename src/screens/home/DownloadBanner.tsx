@@ -17,12 +17,24 @@ export const DownloadBanner = () => {
   };
   return (
     <aside className="download-banner" aria-label={t('download.label')}>
-      {config.logo && <img className="download-banner__logo" src={config.logo} alt="" width="32" height="32" />}
+      {config.logo && (
+        <img className="download-banner__logo" src={config.logo} alt="" width="32" height="32" />
+      )}
       <p className="download-banner__text">{t('download.text')}</p>
-      <a className="btn btn--primary btn--small" href={config.appDownloadLink} target="_blank" rel="noopener noreferrer">
+      <a
+        className="btn btn--primary btn--small"
+        href={config.appDownloadLink}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         {t('download.action')}
       </a>
-      <button type="button" className="icon-btn icon-btn--small" onClick={close} aria-label={t('common.close')}>
+      <button
+        type="button"
+        className="icon-btn icon-btn--small"
+        onClick={close}
+        aria-label={t('common.close')}
+      >
         <CloseIcon />
       </button>
     </aside>

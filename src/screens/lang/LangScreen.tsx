@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { LOCALES, LOCALE_NAMES, LOCALE_TAGS, type Locale } from '../../../protocol';
+import { LOCALES, LOCALE_NAMES, LOCALE_TAGS, type Locale } from '../../../protocol/locales';
 import { CheckIcon } from '../../components/icons';
 import { NavBar } from '../../components/NavBar';
 import { useGoBack } from '../../hooks/useGoBack';
@@ -22,7 +22,13 @@ const LangScreen = () => {
       <ul className="list" role="listbox" aria-label={t('route.lang')}>
         {LOCALES.map((l) => (
           <li key={l} role="option" aria-selected={l === locale}>
-            <button type="button" className="list__row" lang={LOCALE_TAGS[l]} onClick={() => void choose(l)} data-locale={l}>
+            <button
+              type="button"
+              className="list__row"
+              lang={LOCALE_TAGS[l]}
+              onClick={() => void choose(l)}
+              data-locale={l}
+            >
               <span>{LOCALE_NAMES[l]}</span>
               {l === locale && <CheckIcon className="list__check" />}
             </button>

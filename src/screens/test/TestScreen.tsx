@@ -21,7 +21,10 @@ const TestScreen = () => {
     try {
       const health = await api.get<Health>('/health', undefined, { silent: true });
       const received = Date.now();
-      setProbe({ roundTripMs: received - sent, offsetMs: health.serverTime - Math.round((sent + received) / 2) });
+      setProbe({
+        roundTripMs: received - sent,
+        offsetMs: health.serverTime - Math.round((sent + received) / 2),
+      });
       setStatus('idle');
     } catch {
       setStatus('failed');
@@ -39,7 +42,12 @@ const TestScreen = () => {
           <dd>{probe ? t('test.ms', { value: probe.offsetMs }) : '—'}</dd>
         </dl>
         {status === 'failed' && <p className="error-text">{t('app.msg.network_error')}</p>}
-        <button type="button" className="btn btn--primary btn--block" onClick={() => void run()} disabled={status === 'running'}>
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          onClick={() => void run()}
+          disabled={status === 'running'}
+        >
           {t('test.run')}
         </button>
       </section>

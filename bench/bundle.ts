@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface BundleFigures {
+  initialJsGzipKb: number;
+  initialCssGzipKb: number;
+  lazyJsGzipKb: number;
+}
+
+/** Builds the web app and measures what a first visit downloads before any lazy chunk: the entry
+ * script and the modules it preloads (the budget is 200 KB of JavaScript, gzipped). */
+export const measureBundle = (): BundleFigures => {
+  const root = path.resolve(import.meta.dirname, '..');
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-web-'));
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+        '--logLevel',
+        'error',
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
+    const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const initial = new Set(
+      [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!),
+    );
+    const gz = (file: string) => gzipSync(fs.readFileSync(path.join(outDir, file))).length / 1024;
+    const all = fs.readdirSync(path.join(outDir, 'assets')).map((f) => `assets/${f}`);
+    const sum = (files: string[]) => Math.round(files.reduce((n, f) => n + gz(f), 0) * 10) / 10;
+    return {
+      initialJsGzipKb: sum([...initial].filter((f) => f.endsWith('.js'))),
+      initialCssGzipKb: sum([...initial].filter((f) => f.endsWith('.css'))),
+      lazyJsGzipKb: sum(all.filter((f) => f.endsWith('.js') && !initial.has(f))),
+    };
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+};

@@ -1,0 +1,68 @@
+import { globalConfigSchema, type GlobalConfig } from '../../protocol';
+import { ConfigError, loadConfig } from '../config';
+import { openDb } from '../db/connect';
+import { migrate } from '../db/migrate';
+import { readGlobalConfig, writeGlobalConfig } from '../db/repos/siteConfig';
+import { seedIfEmpty } from '../db/seed/seed';
+
+const USAGE = `Operator command line (works on the same database as the server: DATA_DIR or DATABASE_URL).
+
+  npm run admin -- config show              print the global config
+  npm run admin -- config set KEY VALUE     change one setting (VALUE is JSON for booleans: true/false)
+  npm run admin -- migrate                  apply pending migrations and first-start seeds
+
+Config keys: ${Object.keys(globalConfigSchema.shape).join(', ')}`;
+
+const parseValue = (key: keyof GlobalConfig, raw: string): unknown => {
+  const field = globalConfigSchema.shape[key];
+  // Booleans are written as true/false; every other setting is text taken as typed.
+  return field.safeParse(true).success || field.safeParse(false).success ? JSON.parse(raw) : raw;
+};
+
+const isConfigKey = (key: string): key is keyof GlobalConfig => key in globalConfigSchema.shape;
+
+export const runCli = async (argv: string[], out: (line: string) => void = console.log): Promise<number> => {
+  const [area, verb, ...rest] = argv;
+  const db = openDb(loadConfig());
+  try {
+    await migrate(db);
+    await seedIfEmpty(db.kysely);
+    if (area === 'migrate') {
+      out('database is up to date');
+      return 0;
+    }
+    if (area === 'config' && verb === 'show') {
+      out(JSON.stringify(await readGlobalConfig(db.kysely), null, 2));
+      return 0;
+    }
+    if (area === 'config' && verb === 'set' && rest.length === 2) {
+      const [key, raw] = rest as [string, string];
+      if (!isConfigKey(key)) {
+        out(`unknown config key: ${key}\n\n${USAGE}`);
+        return 2;
+      }
+      try {
+        await writeGlobalConfig(db.kysely, { [key]: parseValue(key, raw) });
+      } catch {
+        out(`invalid value for ${key}: ${raw}`);
+        return 2;
+      }
+      out(`${key} = ${JSON.stringify((await readGlobalConfig(db.kysely))[key])}`);
+      return 0;
+    }
+    out(USAGE);
+    return area ? 2 : 0;
+  } finally {
+    await db.close();
+  }
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runCli(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err instanceof ConfigError ? err.message : err);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneContext } from './helpers/browser';
+import { buildWebApp, startServer, type RunningServer } from './helpers/server';
+
+const german = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/de.json'), 'utf8'));
+const english = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let webRoot: string;
+
+const approvedUser = JSON.stringify({ token: 'not-checked-yet', userinfo: { certification: 2 } });
+
+const path_ = () => new URL(page.url()).pathname;
+
+/** A fresh visitor gets the notice pop-up on home; acknowledge it to reach the screen. */
+const acknowledgePopup = async () => {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: english.notice.acknowledge }).click();
+  await dialog.waitFor({ state: 'detached' });
+};
+
+beforeAll(async () => {
+  webRoot = buildWebApp();
+  server = await startServer(webRoot);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (webRoot) fs.rmSync(webRoot, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await context?.close();
+  context = await phoneContext(browser, server.url);
+  page = await context.newPage();
+});
+
+describe('the app in a real browser', () => {
+  it('lands on /home from /', async () => {
+    await page.goto('/');
+    await page.waitForURL('**/home');
+    await expect.poll(() => page.title()).toBe(`Nova Exchange - ${english.route.home}`);
+  });
+
+  it('sends an unknown path to /404', async () => {
+    await page.goto('/nope');
+    await page.waitForURL('**/404');
+    expect(await page.getByRole('heading', { name: english.notFound.title }).isVisible()).toBe(true);
+  });
+
+  it('shows the tab bar on the five tabs and not on /login', async () => {
+    await context.addInitScript((user) => localStorage.setItem('user', user), approvedUser);
+    const tabBar = page.getByRole('navigation', { name: english.tab.label });
+    for (const tab of ['/home', '/market', '/trade', '/contract', '/assets']) {
+      await page.goto(tab);
+      await page.waitForURL(`**${tab}`);
+      await tabBar.waitFor();
+      expect(await tabBar.getByRole('link').count(), tab).toBe(5);
+    }
+    await page.goto('/login');
+    await page.getByRole('heading', { name: english.route.login, level: 1 }).waitFor();
+    expect(await tabBar.count()).toBe(0);
+  });
+
+  it('sends a visitor from /assets to /login', async () => {
+    await page.goto('/assets');
+    await page.waitForURL('**/login?redirect=%2Fassets');
+    expect(path_()).toBe('/login');
+  });
+
+  it('switches to German: tab labels and document title change', async () => {
+    await page.goto('/home');
+    await acknowledgePopup();
+    await page.getByTestId('lang-link').click();
+    await page.waitForURL('**/lang');
+    await page.locator('[data-locale="de"]').click();
+    await page.waitForURL('**/home');
+    const tabBar = page.getByRole('navigation', { name: german.tab.label });
+    await expect
+      .poll(() => tabBar.getByRole('link').allInnerTexts())
+      .toEqual([
+        german.tab.home,
+        german.tab.market,
+        german.tab.trade,
+        german.tab.contract,
+        german.tab.assets,
+      ]);
+    await expect.poll(() => page.title()).toBe(`Nova Exchange - ${german.route.home}`);
+    await page.goto('/market');
+    await expect.poll(() => page.title()).toBe(`Nova Exchange - ${german.route.market}`);
+  });
+
+  it('sends Lang and Cache-Control headers on API requests', async () => {
+    await context.addInitScript(() => localStorage.setItem('lang', 'fr'));
+    const seen: Array<Record<string, string>> = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/api/')) seen.push(req.headers());
+    });
+    await page.goto('/home');
+    await expect.poll(() => seen.length).toBeGreaterThan(3);
+    for (const headers of seen) {
+      expect(headers['lang']).toBe('fr');
+      expect(headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('keeps the notice pop-up closed after a reload once "not shown today" is ticked', async () => {
+    await page.goto('/home');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: english.notice.acknowledge }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('link', { name: english.route.notice }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+});

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ERROR_KEYS, LOCALES, SUCCESS_MSG } from '../../protocol';
+import { ROUTES } from '../../src/app/routes';
+
+type Tree = { [key: string]: string | Tree };
+
+const root = path.resolve(__dirname, '../..');
+const read = (locale: string): Tree => JSON.parse(fs.readFileSync(path.join(root, 'locales', `${locale}.json`), 'utf8'));
+
+const flatten = (tree: Tree, prefix = '', out: Record<string, string> = {}) => {
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out[key] = v;
+    else flatten(v, key, out);
+  }
+  return out;
+};
+
+const english = flatten(read('us'));
+const placeholders = (s: string) => (s.match(/{{\s*\w+\s*}}/g) ?? []).sort().join();
+
+/** Values that are rightly the same as English in some languages: a unit, and "Staking", which
+ * exchanges writing Portuguese, German, Spanish, French and Italian keep in English. */
+const SAME_AS_ENGLISH = new Set(['test.ms', 'route.defi', 'home.staking']);
+
+const sourceFiles = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(p);
+    return /\.(ts|tsx)$/.test(e.name) ? [p] : [];
+  });
+
+describe('locale files', () => {
+  it.each(LOCALES)('%s has exactly the key tree of us', (locale) => {
+    expect(Object.keys(flatten(read(locale))).sort()).toEqual(Object.keys(english).sort());
+  });
+
+  it.each(LOCALES)('%s has no empty value and keeps every placeholder', (locale) => {
+    for (const [key, value] of Object.entries(flatten(read(locale)))) {
+      expect(value.trim(), `${locale}: ${key}`).not.toBe('');
+      expect(placeholders(value), `${locale}: ${key}`).toBe(placeholders(english[key] ?? ''));
+    }
+  });
+
+  it.each(LOCALES.filter((l) => l !== 'us'))('%s is really translated', (locale) => {
+    const same = Object.entries(flatten(read(locale)))
+      .filter(([key, value]) => value === english[key] && !SAME_AS_ENGLISH.has(key))
+      .map(([key]) => key);
+    expect(same).toEqual([]);
+  });
+
+  it('translates every catalogued error and the success message', () => {
+    for (const key of [...ERROR_KEYS, SUCCESS_MSG]) expect(english, key).toHaveProperty([key]);
+  });
+
+  it('translates every route title', () => {
+    for (const route of ROUTES) expect(english, route.path).toHaveProperty([route.title]);
+  });
+
+  it('holds every key the web app uses', () => {
+    const namespaces = new Set(Object.keys(english).map((k) => k.split('.')[0]));
+    const used = new Set<string>();
+    for (const file of sourceFiles(path.join(root, 'src'))) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const [, key] of text.matchAll(/['"`]([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_]+)+)['"`]/g)) {
+        if (key && namespaces.has(key.split('.')[0] ?? '') && !key.endsWith('.')) used.add(key);
+      }
+    }
+    expect(used.size).toBeGreaterThan(30);
+    const missing = [...used].filter((k) => !(k in english));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+const configError = (env: NodeJS.ProcessEnv): ConfigError => {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return e as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+};
+
+describe('loadConfig', () => {
+  it('has defaults for everything', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: path.resolve('data'),
+      sqliteFile: path.resolve('data', 'exchange.db'),
+      logLevel: 'info',
+      rateLimitPerMinute: 600,
+      webRoot: path.resolve('dist'),
+      trustProxy: false,
+    });
+  });
+
+  it('keeps the SQLite file under data/exchange.db', () => {
+    const { sqliteFile } = loadConfig({});
+    expect(path.isAbsolute(sqliteFile)).toBe(true);
+    expect(sqliteFile.endsWith(path.join('data', 'exchange.db'))).toBe(true);
+  });
+
+  it('reads PORT and the other variables', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgresql://u:p@db:5432/exchange',
+      DATA_DIR: '/var/lib/exchange',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '30',
+      WEB_ROOT: '/srv/web',
+      TRUST_PROXY: 'true',
+    });
+    expect(c).toEqual({
+      port: 9000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgresql://u:p@db:5432/exchange',
+      dataDir: path.resolve('/var/lib/exchange'),
+      sqliteFile: path.resolve('/var/lib/exchange', 'exchange.db'),
+      logLevel: 'warn',
+      rateLimitPerMinute: 30,
+      webRoot: path.resolve('/srv/web'),
+      trustProxy: true,
+    });
+  });
+
+  it('accepts PORT=0 and the postgres:// spelling', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }).databaseUrl).toBe('postgres://localhost/x');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', LOG_LEVEL: '' })).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads TRUST_PROXY as a flag', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('ignores variables it does not know', () => {
+    expect(loadConfig({ HOME: '/root', PATH: '/bin' }).port).toBe(8080);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['DATABASE_URL', 'localhost:5432'],
+    ['LOG_LEVEL', 'verbose'],
+    ['RATE_LIMIT_PER_MINUTE', '0'],
+    ['TRUST_PROXY', 'yes'],
+  ])('refuses %s=%s with a ConfigError naming the variable', (name, value) => {
+    const err = configError({ [name]: value });
+    expect(err.message).toMatch(/^Invalid configuration:/);
+    expect(err.message).toContain(`${name}:`);
+  });
+
+  it('names every bad variable at once', () => {
+    const err = configError({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'sqlite://x' });
+    expect(err.message).toContain('PORT:');
+    expect(err.message).toContain('LOG_LEVEL:');
+    expect(err.message).toContain('DATABASE_URL:');
+    expect(err.message).toContain('must start with postgres:// or postgresql://');
+  });
+});

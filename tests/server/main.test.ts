@@ -1,0 +1,223 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SITE_CONFIG } from '../../server/db/seed/defaults';
+import { TEST_DATABASE_URL, createPgSchema } from './helpers/testDb';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TIMEOUT = 30_000;
+const INDEX_HTML = '<!doctype html><title>main test</title>';
+
+/** Variables of ours the parent environment must not leak into the child. */
+const OWN_VARS = [
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'LOG_LEVEL',
+  'RATE_LIMIT_PER_MINUTE',
+  'WEB_ROOT',
+  'TRUST_PROXY',
+];
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+interface Server {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+const running = new Set<ChildProcess>();
+
+const start = (env: Record<string, string>): Server => {
+  const base = { ...process.env };
+  for (const name of OWN_VARS) delete base[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...base, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, stdout: () => out, stderr: () => err, exited };
+};
+
+/** Polls /api/health until it answers; fails early if the process dies. */
+const waitForHealth = async (server: Server, port: number) => {
+  const deadline = Date.now() + TIMEOUT - 5_000;
+  let dead = false;
+  void server.exited.then(() => (dead = true));
+  while (Date.now() < deadline) {
+    if (dead) throw new Error(`server exited early:\n${server.stdout()}\n${server.stderr()}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return (await res.json()) as { code: number; data: { status: string; serverTime: number } };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not answer in time:\n${server.stdout()}\n${server.stderr()}`);
+};
+
+const logLines = (out: string) =>
+  out
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+let tmp: string;
+let webRoot: string;
+
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-main-'));
+  webRoot = path.join(tmp, 'web');
+  fs.mkdirSync(webRoot);
+  fs.writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
+});
+
+afterEach(() => {
+  // A failed test must not leave a server behind.
+  for (const child of running) child.kill('SIGKILL');
+});
+
+afterAll(() => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const engines: Array<['sqlite' | 'postgres']> = [
+  ['sqlite'],
+  ...(TEST_DATABASE_URL ? [['postgres'] as ['postgres']] : []),
+];
+
+describe.each(engines)('server/main.ts on %s', (engine) => {
+  let dataDir: string;
+  let databaseUrl: string | undefined;
+  let dropSchema: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(tmp, `data-${engine}-`));
+    if (engine === 'postgres' && TEST_DATABASE_URL) {
+      const s = await createPgSchema(TEST_DATABASE_URL);
+      databaseUrl = s.url;
+      dropSchema = s.drop;
+    }
+  }, TIMEOUT);
+
+  afterAll(async () => {
+    await dropSchema?.();
+  }, TIMEOUT);
+
+  const env = (port: number): Record<string, string> => ({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_ROOT: webRoot,
+    LOG_LEVEL: 'info',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+
+  it(
+    'starts, migrates, seeds, serves the API and the web app, and stops cleanly on SIGTERM',
+    async () => {
+      const port = await freePort();
+      const server = start(env(port));
+
+      const health = await waitForHealth(server, port);
+      expect(health.code).toBe(1);
+      expect(health.data.status).toBe('up');
+      expect(typeof health.data.serverTime).toBe('number');
+
+      const config = await fetch(`http://127.0.0.1:${port}/api/index/config`);
+      expect(config.status).toBe(200);
+      expect(await config.json()).toEqual({ code: 1, msg: 'app.msg.success', data: DEFAULT_SITE_CONFIG });
+
+      const coins = (await (await fetch(`http://127.0.0.1:${port}/api/index/coinlist`)).json()) as {
+        data: unknown[];
+      };
+      expect(coins.data).toHaveLength(10);
+
+      const page = await fetch(`http://127.0.0.1:${port}/market`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toBe(INDEX_HTML);
+
+      const ready = logLines(server.stdout()).find((l) => l.msg === 'database ready');
+      expect(ready).toMatchObject({ engine, seeded: true });
+      if (engine === 'sqlite') {
+        expect(ready?.file).toBe(path.join(dataDir, 'exchange.db'));
+        expect(fs.existsSync(path.join(dataDir, 'exchange.db'))).toBe(true);
+      }
+
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      const stopping = logLines(server.stdout()).find((l) => l.msg === 'shutting down');
+      expect(stopping).toMatchObject({ signal: 'SIGTERM' });
+      expect(server.stderr()).toBe('');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'keeps its data across a restart and does not seed again',
+    async () => {
+      const port = await freePort();
+      const server = start(env(port));
+      await waitForHealth(server, port);
+      const ready = logLines(server.stdout()).find((l) => l.msg === 'database ready');
+      expect(ready).toMatchObject({ engine, seeded: false });
+      const coins = (await (await fetch(`http://127.0.0.1:${port}/api/index/coinlist`)).json()) as {
+        data: unknown[];
+      };
+      expect(coins.data).toHaveLength(10);
+      server.child.kill('SIGINT');
+      expect(await server.exited).toBe(0);
+      expect(logLines(server.stdout()).find((l) => l.msg === 'shutting down')).toMatchObject({
+        signal: 'SIGINT',
+      });
+    },
+    TIMEOUT,
+  );
+});
+
+describe('server/main.ts with a bad configuration', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['LOG_LEVEL', 'loud'],
+    ['DATABASE_URL', 'mysql://localhost/x'],
+  ])(
+    'exits 1 on %s=%s, naming the variable without a stack trace',
+    async (name, value) => {
+      const server = start({ DATA_DIR: path.join(tmp, 'never'), WEB_ROOT: webRoot, [name]: value });
+      expect(await server.exited).toBe(1);
+      expect(server.stderr()).toContain('Invalid configuration');
+      expect(server.stderr()).toContain(`${name}:`);
+      expect(server.stderr()).not.toMatch(/\n\s+at /);
+      expect(server.stderr()).not.toContain('ConfigError');
+      expect(fs.existsSync(path.join(tmp, 'never'))).toBe(false);
+    },
+    TIMEOUT,
+  );
+});

@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GlobalConfig } from '../../../protocol';
+import { createAppRouter } from '../../../src/app/router';
+import { i18n } from '../../../src/i18n';
+import { changeLocale } from '../../../src/state/changeLocale';
+import { configState } from '../../../src/state/config';
+import { uiState } from '../../../src/state/ui';
+import { setupI18n } from '../../setup/i18n';
+
+const config: GlobalConfig = {
+  certification: true,
+  lang: 'en-us',
+  custom: '',
+  thirdPartyWithdrawalAddress: true,
+  h5ico: '/favicon.svg',
+  appDownloadLink: 'https://apps.example/app',
+  logo: '/logo.svg',
+  companyName: 'Nova Exchange',
+};
+
+vi.mock('../../../src/api/site', () => ({
+  siteApi: {
+    config: vi.fn(async () => config),
+    coinList: vi.fn(async () => [{ tradecoin: 'BTC', settlecoin: 'USDT', name: 'BTC/USDT' }]),
+    popups: vi.fn(async () => []),
+    carousel: vi.fn(async () => []),
+    content: vi.fn(async () => []),
+    notices: vi.fn(async () => []),
+  },
+}));
+
+const german = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../locales/de.json'), 'utf8'));
+
+const storeUser = (certification: number | null) =>
+  localStorage.setItem('user', JSON.stringify({ token: 'tok', userinfo: { certification } }));
+
+const open = (path: string) => {
+  const router = createAppRouter((routes) => createMemoryRouter(routes, { initialEntries: [path] }));
+  render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return router;
+};
+
+const settled = async (router: ReturnType<typeof open>, pathname: string) =>
+  waitFor(() => {
+    expect(router.state.location.pathname).toBe(pathname);
+    expect(router.state.navigation.state).toBe('idle');
+  });
+
+beforeAll(setupI18n);
+beforeEach(async () => {
+  await i18n.changeLanguage('us');
+  configState.config = config;
+  uiState.toasts.length = 0;
+  uiState.alerts.length = 0;
+});
+
+describe('routing', () => {
+  it('sends / to /home, titled with the company name', async () => {
+    const router = open('/');
+    await settled(router, '/home');
+    await waitFor(() => expect(document.title).toBe('Nova Exchange - Home'));
+  });
+
+  it('sends an unknown path to /404', async () => {
+    const router = open('/nope/at/all');
+    await settled(router, '/404');
+    expect(await screen.findByText('This page does not exist')).toBeInTheDocument();
+  });
+
+  it('shows the tab bar on the tab screens and not on login', async () => {
+    const router = open('/market');
+    await settled(router, '/market');
+    expect(await screen.findByRole('navigation', { name: 'Main sections' })).toBeInTheDocument();
+    await act(() => router.navigate('/login'));
+    await settled(router, '/login');
+    expect(screen.queryByRole('navigation', { name: 'Main sections' })).toBeNull();
+  });
+
+  it('titles a page without the company prefix when none is configured', async () => {
+    configState.config = { ...config, companyName: '' };
+    const router = open('/market');
+    await settled(router, '/market');
+    await waitFor(() => expect(document.title).toBe('Markets'));
+  });
+
+  it('follows a language switch in labels and title', async () => {
+    const router = open('/market');
+    await settled(router, '/market');
+    await act(() => changeLocale('de'));
+    await waitFor(() => expect(document.title).toBe(`Nova Exchange - ${german.route.market}`));
+    expect(screen.getByText(german.tab.assets)).toBeInTheDocument();
+    expect(localStorage.getItem('lang')).toBe('de');
+    expect(document.documentElement.lang).toBe('de-DE');
+  });
+});
+
+describe('login gate', () => {
+  it('sends a visitor to login and remembers where they were going', async () => {
+    const router = open('/assets');
+    await settled(router, '/login');
+    expect(router.state.location.search).toBe('?redirect=%2Fassets');
+  });
+
+  it('lets a logged-in user into a login-only route', async () => {
+    storeUser(null);
+    const router = open('/orderList');
+    await settled(router, '/orderList');
+  });
+});
+
+describe('verification gate', () => {
+  it('prompts a never-verified user and sends them to verification', async () => {
+    storeUser(null);
+    const router = open('/trade');
+    await settled(router, '/authentication');
+    expect(uiState.toasts.map((t) => t.text)).toContain('Please complete identity verification first');
+  });
+
+  it('prompts a failed user to verify again', async () => {
+    storeUser(1);
+    const router = open('/contract');
+    await settled(router, '/authentication');
+    expect(uiState.toasts.map((t) => t.text)).toContain(
+      'Your identity verification failed. Please verify again',
+    );
+  });
+
+  it('alerts a user under review and keeps them where they were', async () => {
+    storeUser(0);
+    const router = open('/market');
+    await settled(router, '/market');
+    await act(() => router.navigate('/trade'));
+    await settled(router, '/market');
+    expect(uiState.alerts.map((a) => a.text)).toEqual([
+      'Your identity verification is under review. Please wait for the result',
+    ]);
+  });
+
+  it('lets an approved user in', async () => {
+    storeUser(2);
+    const router = open('/assets');
+    await settled(router, '/assets');
+    expect(await screen.findByRole('navigation', { name: 'Main sections' })).toBeInTheDocument();
+  });
+});

@@ -2,25 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
-import { localeFromConfigLang } from '../protocol/locales';
 import { createAppRouter } from './app/router';
+import { applySiteDefaults } from './app/siteDefaults';
 import { initI18n, i18n } from './i18n';
-import { changeLocale } from './state/changeLocale';
 import { loadSiteConfig } from './state/config';
-import { localeState, storedLocale } from './state/locale';
+import { localeState } from './state/locale';
 import { applyTheme } from './state/theme';
 import './styles/index.css';
-
-const setFavicon = (href: string) => {
-  if (!href) return;
-  let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-  if (!link) {
-    link = document.createElement('link');
-    link.rel = 'icon';
-    document.head.appendChild(link);
-  }
-  link.href = href;
-};
 
 const start = async () => {
   applyTheme();
@@ -34,11 +22,7 @@ const start = async () => {
     </StrictMode>,
   );
   const config = await loadSiteConfig();
-  if (!config) return;
-  setFavicon(config.h5ico);
-  // The site's default language applies until the reader picks one.
-  const siteLocale = localeFromConfigLang(config.lang);
-  if (!storedLocale() && siteLocale) await changeLocale(siteLocale);
+  if (config) await applySiteDefaults(config);
 };
 
 void start();

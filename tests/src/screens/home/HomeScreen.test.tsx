@@ -1,0 +1,51 @@
+import { render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../../src/i18n';
+import HomeScreen from '../../../../src/screens/home/HomeScreen';
+import { setupI18n } from '../../../setup/i18n';
+
+vi.mock('../../../../src/api/site', () => ({
+  siteApi: {
+    coinList: vi.fn(async () => [
+      { tradecoin: 'BTC', settlecoin: 'USDT', name: 'BTC/USDT' },
+      { tradecoin: 'ETH', settlecoin: 'USDT', name: 'ETH/USDT' },
+    ]),
+    popups: vi.fn(async () => [{ id: 1, title: 'Welcome', content: 'Trade carefully.' }]),
+    carousel: vi.fn(async () => [{ id: 1, title: 'Spot trading', image: '/img/a.svg', link: '/trade' }]),
+    content: vi.fn(async (type?: string) =>
+      type === 'home'
+        ? [{ id: 3, type: 'home', title: 'Honest prices', body: 'From the recorded feed.' }]
+        : [],
+    ),
+    notices: vi.fn(async () => [{ id: 9, title: 'New pairs listed', message: 'DOT/USDT', createdAt: 1 }]),
+  },
+}));
+
+beforeAll(setupI18n);
+
+describe('home screen', () => {
+  it('shows banners, the latest notice, shortcuts, the listed pairs, home content and the pop-up', async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <HomeScreen />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    expect(await screen.findByText('Spot trading')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notices' })).toHaveTextContent('New pairs listed');
+    const shortcuts = screen.getByRole('navigation', { name: 'Shortcuts' });
+    expect(within(shortcuts).getByRole('link', { name: 'Deposit' })).toHaveAttribute(
+      'href',
+      '/recharge/select',
+    );
+    expect(await screen.findByRole('link', { name: /BTC/ })).toHaveAttribute(
+      'href',
+      '/marketDetail?pair=btcusdt',
+    );
+    expect(screen.getByText('Honest prices')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Welcome');
+  });
+});

@@ -30,7 +30,8 @@ export const installSpa = async (app: FastifyInstance, webRoot: string) => {
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  // Unknown API paths count against the rate limit too, so scanning for routes is not free.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (req, reply) => {
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.url);
     if (hasApp && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

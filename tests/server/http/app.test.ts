@@ -424,6 +424,16 @@ describe.each(forEachEngine())('HTTP app on %s', (_engine, open) => {
       expect((await app().inject({ method: 'GET', url: '/robots.txt' })).statusCode).toBe(200);
     });
 
+    it('counts unknown API paths too, so scanning for routes is limited', async () => {
+      const from = { remoteAddress: '10.0.0.7' };
+      for (let i = 0; i < 3; i++) {
+        const res = await app().inject({ method: 'GET', url: `/api/nowhere/${i}`, ...from });
+        expect(res.json()).toEqual(failure(404, 'not_found'));
+      }
+      const res = await app().inject({ method: 'GET', url: '/api/nowhere/4', ...from });
+      expect(res.json()).toEqual(failure(429, 'too_many_requests'));
+    });
+
     it('counts each client address separately', async () => {
       const res = await app().inject({ method: 'GET', url: '/api/health', remoteAddress: '10.0.0.9' });
       expect(res.statusCode).toBe(200);

@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { buildWeb } from './buildWeb';
 
 export interface BundleFigures {
   initialJsGzipKb: number;
@@ -13,22 +12,8 @@ export interface BundleFigures {
 /** Builds the web app and measures what a first visit downloads before any lazy chunk: the entry
  * script and the modules it preloads (the budget is 200 KB of JavaScript, gzipped). */
 export const measureBundle = (): BundleFigures => {
-  const root = path.resolve(import.meta.dirname, '..');
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-web-'));
+  const outDir = buildWeb();
   try {
-    execFileSync(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--outDir',
-        outDir,
-        '--emptyOutDir',
-        '--logLevel',
-        'error',
-      ],
-      { cwd: root, stdio: 'inherit' },
-    );
     const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
     const initial = new Set(
       [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!),

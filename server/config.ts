@@ -18,6 +18,18 @@ const envSchema = z.object({
   /** Directory of the built web app. */
   WEB_ROOT: z.string().min(1).default('dist'),
   TRUST_PROXY: flag.default(false),
+  /** Lifetime of a login session, in hours. */
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
+  /** Verification codes one email address or phone number may receive per UTC day. */
+  CODE_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
+  /** smtp:// or smtps:// URL of a mail server for verification codes; without it codes go to the
+   * outbox table and the server log (the embedded sender). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  /** Sender address of verification-code mails. */
+  SMTP_FROM: z.string().min(3).default('no-reply@localhost'),
 });
 
 export type Config = {
@@ -30,6 +42,10 @@ export type Config = {
   rateLimitPerMinute: number;
   webRoot: string;
   trustProxy: boolean;
+  sessionTtlHours: number;
+  codeDailyLimit: number;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
 };
 
 export class ConfigError extends Error {}
@@ -55,5 +71,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     webRoot: path.resolve(e.WEB_ROOT),
     trustProxy: e.TRUST_PROXY,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    codeDailyLimit: e.CODE_DAILY_LIMIT,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
   };
 };

@@ -1,14 +1,19 @@
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDb } from './db/connect';
 import { migrate } from './db/migrate';
+import { credentialsBox, seedAccountsIfEmpty } from './db/seed/accounts';
 import { seedIfEmpty } from './db/seed/seed';
 import { buildApp } from './http/app';
+import { scheduleCompaction } from './jobs/tickCompaction';
+import { loadMarketConfig, type MarketConfig } from './market/config';
+import { feedFromConfig } from './market/createFeed';
+import { createMarket } from './market/market';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-const readConfig = (): Config => {
+const readConfig = (): Config & { market: MarketConfig } => {
   try {
-    return loadConfig();
+    return { ...loadConfig(), market: loadMarketConfig() };
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);
@@ -23,7 +28,23 @@ const main = async () => {
   const db = openDb(config);
   await migrate(db);
   const seeded = await seedIfEmpty(db.kysely);
-  const app = await buildApp({ config, db });
+  // First start only: printed once to stdout, never logged, never written to a file.
+  const credentials = await seedAccountsIfEmpty(db.kysely);
+  if (credentials) process.stdout.write(`${credentialsBox(credentials)}\n`);
+  const onMarketError = (err: unknown) => app.log.error({ err }, 'market data');
+  const market = createMarket({
+    db: db.kysely,
+    seed: config.market.feedSeed,
+    feed: feedFromConfig(config.market, onMarketError),
+    onError: onMarketError,
+  });
+  const app = await buildApp({ config, db, market });
+  await market.start();
+  const stopCompaction = scheduleCompaction(db.kysely, {
+    rawRetentionMs: config.market.tickRawRetentionMs,
+    onDone: (result) => app.log.info(result, 'ticks compacted'),
+    onError: (err) => app.log.error({ err }, 'tick compaction'),
+  });
   app.log.info(
     { engine: db.engine, seeded, file: db.engine === 'sqlite' ? config.sqliteFile : undefined },
     'database ready',
@@ -39,6 +60,8 @@ const main = async () => {
     force.unref();
     try {
       await app.close();
+      stopCompaction();
+      await market.stop();
       await db.close();
       process.exit(0);
     } catch (err) {

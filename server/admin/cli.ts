@@ -3,13 +3,16 @@ import { ConfigError, loadConfig } from '../config';
 import { openDb } from '../db/connect';
 import { migrate } from '../db/migrate';
 import { readGlobalConfig, writeGlobalConfig } from '../db/repos/siteConfig';
+import { credentialsBox, seedAccountsIfEmpty } from '../db/seed/accounts';
 import { seedIfEmpty } from '../db/seed/seed';
+import { ACCOUNT_USAGE, runAccountCommand } from './accounts';
 
 const USAGE = `Operator command line (works on the same database as the server: DATA_DIR or DATABASE_URL).
 
   npm run admin -- config show              print the global config
   npm run admin -- config set KEY VALUE     change one setting (VALUE is JSON for booleans: true/false)
   npm run admin -- migrate                  apply pending migrations and first-start seeds
+${ACCOUNT_USAGE}
 
 Config keys: ${Object.keys(globalConfigSchema.shape).join(', ')}`;
 
@@ -23,10 +26,14 @@ const isConfigKey = (key: string): key is keyof GlobalConfig => key in globalCon
 
 export const runCli = async (argv: string[], out: (line: string) => void = console.log): Promise<number> => {
   const [area, verb, ...rest] = argv;
-  const db = openDb(loadConfig());
+  const config = loadConfig();
+  const db = openDb(config);
   try {
     await migrate(db);
     await seedIfEmpty(db.kysely);
+    // First start from the command line: the credentials are printed here, once.
+    const credentials = await seedAccountsIfEmpty(db.kysely);
+    if (credentials) out(credentialsBox(credentials));
     if (area === 'migrate') {
       out('database is up to date');
       return 0;
@@ -50,6 +57,8 @@ export const runCli = async (argv: string[], out: (line: string) => void = conso
       out(`${key} = ${JSON.stringify((await readGlobalConfig(db.kysely))[key])}`);
       return 0;
     }
+    const handled = await runAccountCommand({ db, config, out }, argv);
+    if (handled !== null) return handled;
     out(USAGE);
     return area ? 2 : 0;
   } finally {

@@ -1,13 +1,20 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connect';
 import * as m001 from './migrations/001_content';
+import * as m002 from './migrations/002_market';
+import * as m003 from './migrations/003_accounts';
 import type { MigrationFn } from './migrations/helpers';
 
 /** Versioned migrations, in order. A new one is appended here with the next number; applied ones
  * are never edited. */
 const MIGRATIONS: Record<string, { up: MigrationFn }> = {
   '001_content': m001,
+  '002_market': m002,
+  '003_accounts': m003,
 };
+
+/** Names of every migration, in the order they apply. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
 
 const provider = (engine: Db['engine']): MigrationProvider => ({
   getMigrations: async () =>

@@ -9,22 +9,67 @@ import { openApiDocument } from './openapi';
 import { registerRoutes, type ApiRoute } from './route';
 import { healthRoutes } from './routes/health';
 import { siteRoutes } from './routes/site';
+import { marketRoutes } from './routes/market';
+import type { Market } from '../market/market';
+import { installGateway } from '../ws/gateway';
+import type { TokenVerifier } from '../ws/tokens';
 import { installSpa } from './spa';
+import { buildAccountService, type AccountConfig } from '../accounts';
+import type { AccountService } from '../domain/accounts';
+import type { Logger } from '../domain/accounts/ports';
+import { authenticator } from './auth';
+import { adminRoutes } from './routes/admin';
+import { uploadRoutes } from './routes/upload';
+import { userRoutes } from './routes/user';
 
 export const BODY_LIMIT = 1024 * 1024;
 
 export interface AppDeps {
-  config: Pick<Config, 'logLevel' | 'rateLimitPerMinute' | 'webRoot' | 'trustProxy'>;
+  config: Pick<Config, 'logLevel' | 'rateLimitPerMinute' | 'webRoot' | 'trustProxy'> & AccountConfig;
   db: Db;
   /** A pino logger to use instead of building one (tests pass a silent one). */
   logger?: boolean | object;
+  /** Live market data: its REST routes and the WebSocket gateway are served when present. */
+  market?: Market;
+  /** Session tokens for the gateway's private channels. */
+  tokens?: TokenVerifier;
+  /** The account rules, or a factory given the app's logger; built from `config` when absent. */
+  accounts?: AccountService | ((log: Logger) => AccountService);
 }
 
-export const buildApp = async ({ config, db, logger }: AppDeps): Promise<FastifyInstance> => {
+/** Session tokens of the account rules, for the WebSocket gateway. */
+const accountTokens = (accounts: AccountService): TokenVerifier => ({
+  verify: async (token) => {
+    try {
+      return { userId: (await accounts.authenticateUser(token)).user.id };
+    } catch {
+      return null;
+    }
+  },
+});
+
+export const buildApp = async ({
+  config,
+  db,
+  logger,
+  market,
+  tokens,
+  accounts: givenAccounts,
+}: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
-      redact: ['req.headers.token', 'req.headers.authorization', 'req.body.password'],
+      // Secrets never reach the log, whatever a later change decides to log.
+      redact: [
+        'req.headers.token',
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.body.password',
+        'req.body.oldPassword',
+        'req.body.confirmPassword',
+        'req.body.code',
+        'req.body.captcha',
+      ],
     },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
@@ -40,11 +85,23 @@ export const buildApp = async ({ config, db, logger }: AppDeps): Promise<Fastify
     errorResponseBuilder: () => new AppError('too_many_requests'),
   });
 
-  const routes: ApiRoute[] = [...healthRoutes(), ...siteRoutes(db)];
-  registerRoutes(app, routes);
+  const accounts =
+    typeof givenAccounts === 'function'
+      ? givenAccounts(app.log)
+      : (givenAccounts ?? buildAccountService({ db, config, log: app.log }));
+  const routes: ApiRoute[] = [
+    ...healthRoutes(),
+    ...siteRoutes(db),
+    ...(market ? marketRoutes(market) : []),
+    ...userRoutes(accounts),
+    ...adminRoutes(accounts),
+  ];
+  registerRoutes(app, routes, authenticator(accounts));
+  await app.register(uploadRoutes(accounts));
   const doc = openApiDocument(routes);
   app.get('/api/openapi.json', async () => doc);
 
+  if (market) await installGateway(app, { market, tokens: tokens ?? accountTokens(accounts) });
   await installSpa(app, config.webRoot);
   return app;
 };

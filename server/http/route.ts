@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Locale } from '../../protocol';
+import type { Authenticate, AuthKind } from './auth';
 import { ok } from './envelope';
 import { requestLocale } from './locale';
 import { parseInput } from './validate';
@@ -23,6 +24,8 @@ export interface ApiRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
   path: string;
   summary: string;
   tag: string;
+  /** Who may call it: a logged-in user or an operator (token header); open when absent. */
+  auth?: AuthKind;
   query?: Q;
   body?: B;
   response: z.ZodType;
@@ -32,12 +35,21 @@ export interface ApiRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
 export const defineRoute = <Q extends z.ZodType, B extends z.ZodType>(route: ApiRoute<Q, B>): ApiRoute =>
   route as unknown as ApiRoute;
 
-export const registerRoutes = (app: FastifyInstance, routes: readonly ApiRoute[]) => {
+export const registerRoutes = (
+  app: FastifyInstance,
+  routes: readonly ApiRoute[],
+  authenticate?: Authenticate,
+) => {
   for (const route of routes) {
     app.route({
       method: route.method,
       url: `/api${route.path}`,
       handler: async (req, reply) => {
+        // Who is asking comes before what is asked: a logged-out caller gets 401, whatever the body.
+        if (route.auth) {
+          if (!authenticate) throw new Error(`no authenticator for ${route.path}`);
+          await authenticate(route.auth, req);
+        }
         const query = route.query ? parseInput(route.query, req.query) : undefined;
         const body = route.body ? parseInput(route.body, req.body) : undefined;
         const data = await route.handler({ query, body, locale: requestLocale(req), req, reply });

@@ -1,10 +1,12 @@
 import type { z } from 'zod';
+import { ERRORS, MSG_PREFIX, type ErrorName } from '../../protocol';
 import { AppError } from './appError';
 
 /**
  * Checks a request part against its wire schema. Fields the schema does not know are refused
  * (`unknown_parameter`) rather than ignored, so a client typo never passes silently; anything
- * missing or malformed is `parameter_error`. `data.field` names the first offending field.
+ * missing or malformed is `parameter_error`, unless the schema's rule names its own catalogued
+ * message (a password too short says so). `data.field` names the first offending field.
  */
 export const parseInput = <S extends z.ZodType>(schema: S, input: unknown): z.infer<S> => {
   const result = schema.safeParse(input ?? {});
@@ -13,5 +15,8 @@ export const parseInput = <S extends z.ZodType>(schema: S, input: unknown): z.in
   if (issue?.code === 'unrecognized_keys') {
     throw new AppError('unknown_parameter', { field: [...issue.path, ...issue.keys].join('.') });
   }
-  throw new AppError('parameter_error', { field: issue ? issue.path.join('.') : '' });
+  // A rule from protocol/ names its own message; any other failure is a plain parameter error.
+  const named = issue?.message.startsWith(MSG_PREFIX) ? issue.message.slice(MSG_PREFIX.length) : '';
+  const errorName: ErrorName = named in ERRORS ? (named as ErrorName) : 'parameter_error';
+  throw new AppError(errorName, { field: issue ? issue.path.join('.') : '' });
 };

@@ -1,9 +1,10 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { refreshUserInfo } from '../api/refreshUser';
 import { i18n } from '../i18n';
 import { loadSiteConfig } from '../state/config';
 import { currentUser } from '../state/session';
 import { showAlert, showToast } from '../state/ui';
-import { gateFor } from './gate';
+import { gateFor, verificationDecision } from './gate';
 import { HOME_PATH, LOGIN_PATH, VERIFY_PATH, type RouteInfo } from './routes';
 
 const PROMPT_MS = 2000;
@@ -13,6 +14,10 @@ export const gateLoader =
   (route: RouteInfo, currentPath: () => string | null) =>
   async ({ request }: LoaderFunctionArgs) => {
     const config = route.verify ? await loadSiteConfig() : null;
+    // A stored status short of approved may be stale (an operator may have decided since): ask the
+    // server before turning the reader away.
+    const stored = currentUser();
+    if (route.verify && stored && verificationDecision(stored).kind !== 'pass') await refreshUserInfo();
     const decision = gateFor(route, currentUser(), config?.certification ?? true);
     const url = new URL(request.url);
     switch (decision.kind) {

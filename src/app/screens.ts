@@ -9,6 +9,22 @@ export const SCREENS: Partial<Record<string, () => Promise<ScreenModule>>> = {
   lang: () => import('../screens/lang/LangScreen'),
   '404': () => import('../screens/notFound/NotFoundScreen'),
   test: () => import('../screens/test/TestScreen'),
+  market: () => import('../screens/market/MarketScreen'),
+  marketDetail: () => import('../screens/marketDetail/MarketDetailScreen'),
+  dealList: () => import('../screens/dealList/DealListScreen'),
+  authentication: () => import('../screens/authentication/AuthenticationScreen'),
+  invite: () => import('../screens/invite/InviteScreen'),
+  userInfo: () => import('../screens/userInfo/UserInfoScreen'),
+  login: () => import('../screens/login/LoginScreen'),
+  register: () => import('../screens/register/RegisterScreen'),
+  forgetPwd: () => import('../screens/forgetPwd/ForgetPwdScreen'),
+  user: () => import('../screens/user/UserScreen'),
+  pwdManagement: () => import('../screens/pwd/PwdManagementScreen'),
+  changePwd: () => import('../screens/pwd/ChangePwdScreen'),
+  withdrawalPwd: () => import('../screens/pwd/WithdrawalPwdScreen'),
+  serviceAgreement: () => import('../screens/document/DocumentScreen'),
+  aboutUs: () => import('../screens/document/DocumentScreen'),
+  msb: () => import('../screens/document/DocumentScreen'),
 };
 
 export const loadScreen = (name: string): Promise<ScreenModule> =>

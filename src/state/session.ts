@@ -1,17 +1,15 @@
 import { proxy } from 'valtio';
+import type { UserInfo } from '../../protocol';
 import { KEYS, local, readJson } from './storage';
 
 /** Verification status: null never verified, 0 under review, 1 failed, anything else approved. */
 export type Certification = number | null;
 
-export interface UserInfo {
-  certification: Certification;
-  [field: string]: unknown;
-}
-
+/** What is stored under localStorage `user`. The server sends the full userinfo
+ * (protocol `UserInfo`); the gates need only its certification, so that is all this requires. */
 export interface StoredUser {
   token: string;
-  userinfo: UserInfo;
+  userinfo: { certification: Certification } & Partial<Omit<UserInfo, 'certification'>>;
 }
 
 const isStoredUser = (v: unknown): v is StoredUser =>
@@ -44,4 +42,10 @@ export const currentUser = (): StoredUser | null => {
   const stored = readStoredUser();
   if (stored?.token !== sessionState.user?.token) sessionState.user = stored;
   return stored;
+};
+
+/** Replaces the stored userinfo (after a refresh or an edit), keeping the token. */
+export const updateUserInfo = (userinfo: UserInfo) => {
+  const user = currentUser();
+  if (user) setUser({ token: user.token, userinfo });
 };

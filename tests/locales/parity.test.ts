@@ -21,9 +21,10 @@ const flatten = (tree: Tree, prefix = '', out: Record<string, string> = {}) => {
 const english = flatten(read('us'));
 const placeholders = (s: string) => (s.match(/{{\s*\w+\s*}}/g) ?? []).sort().join();
 
-/** Values that are rightly the same as English in some languages: a unit, and "Staking", which
+/** Values that are rightly the same as English in some languages: a unit, "UID", Italian
+ * "Password", and "Staking", which
  * exchanges writing Portuguese, German, Spanish, French and Italian keep in English. */
-const SAME_AS_ENGLISH = new Set(['test.ms', 'route.defi', 'home.staking']);
+const SAME_AS_ENGLISH = new Set(['test.ms', 'route.defi', 'home.staking', 'user.uid', 'form.password']);
 
 const sourceFiles = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -24,6 +24,10 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 600,
       webRoot: path.resolve('dist'),
       trustProxy: false,
+      sessionTtlHours: 168,
+      codeDailyLimit: 10,
+      smtpUrl: undefined,
+      smtpFrom: 'no-reply@localhost',
     });
   });
 
@@ -43,6 +47,10 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_MINUTE: '30',
       WEB_ROOT: '/srv/web',
       TRUST_PROXY: 'true',
+      SESSION_TTL_HOURS: '24',
+      CODE_DAILY_LIMIT: '3',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      SMTP_FROM: 'codes@example.com',
     });
     expect(c).toEqual({
       port: 9000,
@@ -54,6 +62,10 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 30,
       webRoot: path.resolve('/srv/web'),
       trustProxy: true,
+      sessionTtlHours: 24,
+      codeDailyLimit: 3,
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      smtpFrom: 'codes@example.com',
     });
   });
 
@@ -90,6 +102,10 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'verbose'],
     ['RATE_LIMIT_PER_MINUTE', '0'],
     ['TRUST_PROXY', 'yes'],
+    ['SESSION_TTL_HOURS', '0'],
+    ['SESSION_TTL_HOURS', 'week'],
+    ['CODE_DAILY_LIMIT', '0'],
+    ['SMTP_URL', 'http://mail.example.com'],
   ])('refuses %s=%s with a ConfigError naming the variable', (name, value) => {
     const err = configError({ [name]: value });
     expect(err.message).toMatch(/^Invalid configuration:/);

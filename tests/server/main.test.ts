@@ -22,6 +22,10 @@ const OWN_VARS = [
   'RATE_LIMIT_PER_MINUTE',
   'WEB_ROOT',
   'TRUST_PROXY',
+  'SESSION_TTL_HOURS',
+  'CODE_DAILY_LIMIT',
+  'SMTP_URL',
+  'SMTP_FROM',
 ];
 
 const freePort = () =>
@@ -166,6 +170,10 @@ describe.each(engines)('server/main.ts on %s', (engine) => {
 
       const ready = logLines(server.stdout()).find((l) => l.msg === 'database ready');
       expect(ready).toMatchObject({ engine, seeded: true });
+      // First start: the operator and demo trader credentials, once, in a box on stdout.
+      expect(server.stdout()).toContain('FIRST START');
+      expect(server.stdout()).toMatch(/admin \/ \S{16}/);
+      expect(server.stdout()).toMatch(/demotrader \/ \S{16}/);
       if (engine === 'sqlite') {
         expect(ready?.file).toBe(path.join(dataDir, 'exchange.db'));
         expect(fs.existsSync(path.join(dataDir, 'exchange.db'))).toBe(true);
@@ -188,6 +196,7 @@ describe.each(engines)('server/main.ts on %s', (engine) => {
       await waitForHealth(server, port);
       const ready = logLines(server.stdout()).find((l) => l.msg === 'database ready');
       expect(ready).toMatchObject({ engine, seeded: false });
+      expect(server.stdout()).not.toContain('FIRST START');
       const coins = (await (await fetch(`http://127.0.0.1:${port}/api/index/coinlist`)).json()) as {
         data: unknown[];
       };

@@ -1,9 +1,37 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CoinPair } from '../../../protocol';
+import { pairSymbol } from '../../../protocol/market';
+import { ChangeBadge } from '../../components/ChangeBadge';
 import { CoinBadge } from '../../components/CoinBadge';
+import { PriceFlash } from '../../components/PriceFlash';
+import { formatDecimal } from '../../components/format';
+import { useTicker } from '../../hooks/useMarket';
 
-/** The listed pairs; each opens its market detail. Live prices join this list with the market feed. */
+const CoinRow = ({ pair }: { pair: CoinPair }) => {
+  const { i18n } = useTranslation();
+  const symbol = pairSymbol(pair.tradecoin, pair.settlecoin);
+  const ticker = useTicker(symbol);
+  return (
+    <li>
+      <Link className="coin-list__row" to={`/marketDetail?pair=${symbol}`}>
+        <CoinBadge coin={pair.tradecoin} />
+        <span className="coin-list__name">
+          <strong>{pair.tradecoin}</strong>
+          <span className="muted">/{pair.settlecoin}</span>
+        </span>
+        <PriceFlash
+          className="coin-list__price"
+          value={ticker?.last}
+          text={ticker ? formatDecimal(ticker.last, i18n.language) : '—'}
+        />
+        <ChangeBadge changePercent={ticker?.changePercent} />
+      </Link>
+    </li>
+  );
+};
+
+/** The listed pairs with their live price and 24h change; each opens its market detail. */
 export const CoinList = ({ pairs }: { pairs: readonly CoinPair[] }) => {
   const { t } = useTranslation();
   return (
@@ -11,19 +39,7 @@ export const CoinList = ({ pairs }: { pairs: readonly CoinPair[] }) => {
       <h2 className="card__title">{t('home.markets')}</h2>
       <ul className="coin-list">
         {pairs.map((p) => (
-          <li key={p.name}>
-            <Link
-              className="coin-list__row"
-              to={`/marketDetail?pair=${(p.tradecoin + p.settlecoin).toLowerCase()}`}
-            >
-              <CoinBadge coin={p.tradecoin} />
-              <span className="coin-list__name">
-                <strong>{p.tradecoin}</strong>
-                <span className="muted">/{p.settlecoin}</span>
-              </span>
-              <span className="coin-list__action">{t('home.viewMarket')}</span>
-            </Link>
-          </li>
+          <CoinRow key={p.name} pair={p} />
         ))}
       </ul>
     </section>

@@ -8,6 +8,8 @@ import { HomeHeader } from './HomeHeader';
 import { NoticeBar } from './NoticeBar';
 import { NoticePopup } from './NoticePopup';
 import { QuickLinks } from './QuickLinks';
+import { TopLists } from './TopLists';
+import { ConnectionBanner } from '../../components/ConnectionBanner';
 
 const loadHomeContent = () => siteApi.content('home');
 
@@ -20,10 +22,12 @@ const HomeScreen = () => {
   return (
     <div className="home">
       <HomeHeader />
+      <ConnectionBanner />
       <DownloadBanner />
       <Carousel items={carousel.data ?? []} />
       <NoticeBar notices={notices.data ?? []} />
       <QuickLinks />
+      <TopLists />
       <CoinList pairs={pairs.data ?? []} />
       <HomeContent items={content.data ?? []} />
       {popups.data && <NoticePopup popups={popups.data} />}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Health } from '../../../protocol';
 import { api } from '../../api/client';
 import { NavBar } from '../../components/NavBar';
+import { Diagnostics } from './Diagnostics';
 
 interface Probe {
   roundTripMs: number;
@@ -10,7 +11,8 @@ interface Probe {
 }
 
 /** Connection check: round trip to the server and how far this device's clock is from the
- * server's (countdowns run on server time, so a large offset is worth knowing about). */
+ * server's (countdowns run on server time, so a large offset is worth knowing about), and the
+ * live socket's diagnostics. */
 const TestScreen = () => {
   const { t } = useTranslation();
   const [probe, setProbe] = useState<Probe | null>(null);
@@ -51,6 +53,7 @@ const TestScreen = () => {
           {t('test.run')}
         </button>
       </section>
+      <Diagnostics />
     </>
   );
 };

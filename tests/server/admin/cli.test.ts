@@ -26,6 +26,11 @@ afterEach(() => {
 });
 
 describe('operator CLI: config', () => {
+  // The first run on a fresh database prints the first-start credentials box; get it out of the way.
+  beforeEach(async () => {
+    await run('migrate');
+  });
+
   it('shows the seeded config', async () => {
     const { code, out } = await run('config', 'show');
     expect(code).toBe(0);
@@ -60,5 +65,155 @@ describe('operator CLI: config', () => {
     const { code, out } = await run('frobnicate');
     expect(code).toBe(2);
     expect(out).toContain('npm run admin -- config show');
+  });
+});
+
+describe('operator CLI: first start', () => {
+  it('prints the seeded credentials once, in a box, and never again', async () => {
+    const first = await run('migrate');
+    expect(first.code).toBe(0);
+    expect(first.out).toContain('FIRST START');
+    expect(first.out).toMatch(/admin \/ \S{16}/);
+    expect(first.out).toMatch(/demotrader \/ \S{16}/);
+    const second = await run('migrate');
+    expect(second.out).toBe('database is up to date');
+    // Stored nowhere but as hashes: no file under DATA_DIR holds the password.
+    const password = /admin \/ (\S{16})/.exec(first.out)![1]!;
+    for (const f of fs.readdirSync(dataDir)) {
+      const p = path.join(dataDir, f);
+      if (fs.statSync(p).isFile()) expect(fs.readFileSync(p).includes(password), f).toBe(false);
+    }
+  });
+});
+
+describe('operator CLI: accounts', () => {
+  const withUsers = async () => {
+    await run('migrate');
+    const { openDb } = await import('../../../server/db/connect');
+    const { loadConfig } = await import('../../../server/config');
+    const { buildAccountService } = await import('../../../server/accounts');
+    const { IMAGES, registerUser } = await import('../helpers/accounts');
+    const config = loadConfig();
+    const db = openDb(config);
+    const accounts = buildAccountService({
+      db,
+      config,
+      log: { info: () => undefined, error: () => undefined },
+      settings: { scryptN: 1024 },
+    });
+    const user = await registerUser(accounts, { username: 'cli_user_one', phone: '+12025550199' });
+    await accounts.submitVerification(user.userinfo.id, {
+      name: 'Cli User',
+      docType: 'passport',
+      docNumber: 'C1234567',
+      frontImage: (await accounts.saveUpload(user.userinfo.id, IMAGES.png)).id,
+      backImage: (await accounts.saveUpload(user.userinfo.id, IMAGES.jpeg)).id,
+    });
+    const v = await accounts.deps.uow.store.verifications.latestForUser(user.userinfo.id);
+    return { db, accounts, user, verificationId: v!.id };
+  };
+
+  it('lists pending verifications with the image files, and approves one', async () => {
+    const { db, accounts, user, verificationId } = await withUsers();
+    try {
+      const list = await run('verifications', 'list');
+      expect(list.code).toBe(0);
+      expect(list.out).toContain(`#${verificationId} pending user ${user.userinfo.id} (cli_user_one)`);
+      expect(list.out).toContain('passport: C1234567');
+      expect(list.out).toContain(path.join(dataDir, 'uploads'));
+      const approve = await run('verifications', 'approve', String(verificationId));
+      expect(approve).toEqual({ code: 0, out: `verification #${verificationId} of cli_user_one approved` });
+      expect((await accounts.getUserInfo(user.userinfo.id)).certification).toBe(2);
+      expect((await run('verifications', 'list')).out).toBe('no pending verifications');
+      const again = await run('verifications', 'approve', String(verificationId));
+      expect(again).toEqual({ code: 1, out: 'refused: app.msg.record_not_found' });
+      const audit = await run('audit');
+      expect(audit.out).toMatch(/cli:\S+\tverification\.approve\tverification:\d+/);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('rejects with a reason of several words', async () => {
+    const { db, accounts, user, verificationId } = await withUsers();
+    try {
+      const res = await run('verifications', 'reject', String(verificationId), 'Photo', 'is', 'blurry');
+      expect(res).toEqual({
+        code: 0,
+        out: `verification #${verificationId} of cli_user_one rejected: Photo is blurry`,
+      });
+      expect(await accounts.getVerificationStatus(user.userinfo.id)).toMatchObject({
+        certification: 1,
+        rejectReason: 'Photo is blurry',
+      });
+      expect((await run('verifications', 'list', 'rejected')).out).toContain('reason: Photo is blurry');
+      expect((await run('verifications', 'reject', 'abc', 'x')).code).toBe(2);
+      expect((await run('verifications', 'reject', '1', 'x'.repeat(201))).code).toBe(2);
+      expect((await run('verifications', 'list', 'everything')).code).toBe(2);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('finds users and sets their flags', async () => {
+    const { db, accounts, user } = await withUsers();
+    try {
+      const found = await run('users', 'find', '5550199');
+      expect(found.out).toContain(`${user.userinfo.id}\tcli_user_one\t`);
+      expect(found.out).toContain('trading on withdraw on lock off');
+      const res = await run(
+        'users',
+        'flags',
+        String(user.userinfo.id),
+        '--trading=off',
+        '--withdraw=off',
+        '--lock=on',
+      );
+      expect(res).toEqual({
+        code: 0,
+        out: `user ${user.userinfo.id} (cli_user_one): trading off, withdraw off, lock on`,
+      });
+      expect(await accounts.getUser(user.userinfo.id)).toMatchObject({
+        tradingDisabled: true,
+        withdrawProhibited: true,
+        locked: true,
+      });
+      await run('users', 'flags', String(user.userinfo.id), '--lock=off', '--trading=on');
+      expect(await accounts.getUser(user.userinfo.id)).toMatchObject({
+        tradingDisabled: false,
+        withdrawProhibited: true,
+        locked: false,
+      });
+      expect((await run('users', 'flags', String(user.userinfo.id), '--lock=maybe')).code).toBe(2);
+      expect((await run('users', 'flags', '99999', '--lock=on')).out).toBe(
+        'refused: app.msg.account_not_exist',
+      );
+      expect((await run('users', 'find', 'nobody_like_this')).out).toBe('no users found');
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('creates an operator whose printed password logs in', async () => {
+    const { db, accounts } = await withUsers();
+    try {
+      const res = await run('operators', 'create', 'night_shift');
+      expect(res.code).toBe(0);
+      const password = /password \(shown once\): (\S+)$/.exec(res.out)![1]!;
+      const { operatorLogin } = await import('../../../server/domain/operators');
+      expect(
+        (await operatorLogin(accounts.deps, { username: 'night_shift', password }, null)).token,
+      ).toBeTruthy();
+      expect((await run('operators', 'create', 'night_shift')).out).toBe('refused: app.msg.account_exists');
+      expect((await run('operators', 'create', 'bad name!')).code).toBe(1);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('shows the account commands in the usage text', async () => {
+    const { out } = await run('verifications');
+    expect(out).toContain('verifications approve ID');
+    expect((await run('help')).out).toContain('users flags USERID');
   });
 });

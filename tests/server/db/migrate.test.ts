@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../server/db/migrate';
+import { MIGRATION_NAMES, migrate } from '../../../server/db/migrate';
 import { forEachEngine, useTestDb, type TestDb } from '../helpers/testDb';
 
 const APP_TABLES = ['carousel', 'contents', 'notices', 'pairs', 'popups', 'site_config'];
@@ -18,11 +18,16 @@ describe.each(forEachEngine())('migrations on %s', (engine, open) => {
     expect(await tablesOf(t())).toEqual([]);
   });
 
+  it('list the migrations in the order they were written', () => {
+    expect(MIGRATION_NAMES.slice(0, 2)).toEqual(['001_content', '002_market']);
+    expect([...MIGRATION_NAMES].sort()).toEqual(MIGRATION_NAMES);
+  });
+
   it('apply every migration once, and nothing on a second run', async () => {
-    expect(await migrate(t().db)).toEqual(['001_content']);
+    expect(await migrate(t().db)).toEqual(MIGRATION_NAMES);
     expect(await migrate(t().db)).toEqual([]);
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(t().db.kysely);
-    expect(applied.rows.map((r) => r.name)).toEqual(['001_content']);
+    expect(applied.rows.map((r) => r.name)).toEqual(MIGRATION_NAMES);
   });
 
   it('create the application tables with their columns', async () => {
@@ -79,7 +84,7 @@ describe.each(forEachEngine())('migrations on %s', (engine, open) => {
     // first schema's bookkeeping tables for its own.
     const other = await open({ migrate: false });
     try {
-      expect(await migrate(other.db)).toEqual(['001_content']);
+      expect(await migrate(other.db)).toEqual(MIGRATION_NAMES);
       expect((await tablesOf(other)).map((x) => x.name)).toEqual(expect.arrayContaining(APP_TABLES));
     } finally {
       await other.close();

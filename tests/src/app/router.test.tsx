@@ -34,6 +34,27 @@ vi.mock('../../../src/api/site', () => ({
   },
 }));
 
+// The server's view of the user: by default what is stored; a test may say otherwise.
+const serverInfo = vi.hoisted(() => ({ certification: undefined as number | null | undefined }));
+vi.mock('../../../src/api/user', () => ({
+  userApi: {
+    info: vi.fn(async () => {
+      const stored = JSON.parse(localStorage.getItem('user') ?? 'null');
+      return serverInfo.certification === undefined
+        ? stored.userinfo
+        : { ...stored.userinfo, certification: serverInfo.certification };
+    }),
+    verification: vi.fn(async () => ({
+      certification: null,
+      name: null,
+      docType: null,
+      docNumber: null,
+      rejectReason: null,
+      submittedAt: null,
+    })),
+  },
+}));
+
 const german = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../locales/de.json'), 'utf8'));
 
 const storeUser = (certification: number | null) =>
@@ -49,14 +70,19 @@ const open = (path: string) => {
   return router;
 };
 
+// The first visit to a screen loads its chunk, which takes a while on a cold test worker.
 const settled = async (router: ReturnType<typeof open>, pathname: string) =>
-  waitFor(() => {
-    expect(router.state.location.pathname).toBe(pathname);
-    expect(router.state.navigation.state).toBe('idle');
-  });
+  waitFor(
+    () => {
+      expect(router.state.location.pathname).toBe(pathname);
+      expect(router.state.navigation.state).toBe('idle');
+    },
+    { timeout: 5000 },
+  );
 
 beforeAll(setupI18n);
 beforeEach(async () => {
+  serverInfo.certification = undefined;
   await i18n.changeLanguage('us');
   configState.config = config;
   uiState.toasts.length = 0;
@@ -143,6 +169,15 @@ describe('verification gate', () => {
     expect(uiState.alerts.map((a) => a.text)).toEqual([
       'Your identity verification is under review. Please wait for the result',
     ]);
+  });
+
+  it('asks the server before turning away a user whose stored status is stale', async () => {
+    storeUser(0);
+    serverInfo.certification = 2;
+    const router = open('/trade');
+    await settled(router, '/trade');
+    expect(uiState.alerts).toEqual([]);
+    expect(JSON.parse(localStorage.getItem('user')!).userinfo.certification).toBe(2);
   });
 
   it('lets an approved user in', async () => {

@@ -23,6 +23,27 @@ vi.mock('../../../../src/api/site', () => ({
   },
 }));
 
+// Live prices come from the market streams; here a fixed ticker stands in for them.
+vi.mock('../../../../src/hooks/useMarket', () => ({
+  usePairs: () => [],
+  useTickersEvery: () => new Map(),
+  useTicker: (pair: string) =>
+    pair === 'btcusdt'
+      ? {
+          pair,
+          open: '1',
+          high: '1',
+          low: '1',
+          last: '97000.00',
+          volume: '1',
+          quoteVolume: '1',
+          changePercent: '1.50',
+          ts: 1,
+        }
+      : undefined,
+  useConnection: () => 'open',
+}));
+
 beforeAll(setupI18n);
 
 describe('home screen', () => {
@@ -45,6 +66,7 @@ describe('home screen', () => {
       'href',
       '/marketDetail?pair=btcusdt',
     );
+    expect(screen.getByRole('link', { name: /BTC/ })).toHaveTextContent('97,000.00');
     expect(screen.getByText('Honest prices')).toBeInTheDocument();
     expect(await screen.findByRole('dialog')).toHaveTextContent('Welcome');
   });

@@ -1,0 +1,67 @@
+/**
+ * Account input rules (spec §5), one reading of each ambiguous rule, shared by the registration
+ * form and the server. Plain data and regexes only, so the web app can use them without zod.
+ *
+ * - Password: 6 to 20 characters (the registration reading), at least one letter and one digit,
+ *   only letters, digits and `- * / + . ~ ! @ # $ % ^ & ( )`. The withdrawal password follows the
+ *   same rule.
+ * - Username: 6 to 30 characters (the stricter reading), letters, digits and underscore, starting
+ *   with a letter, so it can never be mistaken for a phone number or an email address.
+ */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 20;
+export const PASSWORD_CHARSET_RE = /^[A-Za-z0-9\-*/+.~!@#$%^&()]+$/;
+export const PASSWORD_LETTER_RE = /[A-Za-z]/;
+export const PASSWORD_DIGIT_RE = /\d/;
+
+export const USERNAME_MIN = 6;
+export const USERNAME_MAX = 30;
+export const USERNAME_RE = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+export const NICKNAME_MAX = 30;
+
+/** A practical email check: one @, a dot in the domain, no spaces; at most 254 characters. */
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const EMAIL_MAX = 254;
+
+/** International format: optional +, country code, 7 to 15 digits in all. */
+export const PHONE_RE = /^\+?[1-9]\d{6,14}$/;
+
+export const INVITE_CODE_RE = /^[A-Z0-9]{6,12}$/;
+
+export const CAPTCHA_LENGTH = 4;
+export const CODE_LENGTH = 6;
+export const CODE_RESEND_SECONDS = 60;
+
+/** The first broken password rule, as its message key, or null when the password is fine. */
+export const passwordProblem = (password: string): string | null => {
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return 'app.msg.password_length';
+  if (!PASSWORD_CHARSET_RE.test(password)) return 'app.msg.password_charset';
+  if (!PASSWORD_LETTER_RE.test(password) || !PASSWORD_DIGIT_RE.test(password))
+    return 'app.msg.password_letter_digit';
+  return null;
+};
+
+export const usernameProblem = (username: string): string | null => {
+  if (username.length < USERNAME_MIN || username.length > USERNAME_MAX) return 'app.msg.username_length';
+  if (!USERNAME_RE.test(username)) return 'app.msg.username_format';
+  return null;
+};
+
+/** Identity document numbers, checked per type: a mainland ID card (18 characters, the last a
+ * digit or X, with its check digit verified) or a passport (6 to 20 letters and digits). */
+export const DOC_TYPES = ['idCard', 'passport'] as const;
+export type DocType = (typeof DOC_TYPES)[number];
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK = '10X98765432';
+
+export const docNumberValid = (type: DocType, value: string): boolean => {
+  if (type === 'passport') return /^[A-Za-z0-9]{6,20}$/.test(value);
+  if (!/^\d{17}[\dXx]$/.test(value)) return false;
+  const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(value[i]), 0);
+  return ID_CHECK[sum % 11] === value[17]!.toUpperCase();
+};
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

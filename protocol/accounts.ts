@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import {
+  CAPTCHA_LENGTH,
+  CODE_LENGTH,
+  DOC_TYPES,
+  EMAIL_MAX,
+  EMAIL_RE,
+  INVITE_CODE_RE,
+  NICKNAME_MAX,
+  PHONE_RE,
+  docNumberValid,
+  passwordProblem,
+  usernameProblem,
+} from './accountRules';
+
+/**
+ * Account requests and answers. Each rule carries its `app.msg.*` key as the zod message, so the
+ * server answers with the same translated message the form shows before sending.
+ */
+const password = z.string().superRefine((value, ctx) => {
+  const problem = passwordProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const username = z.string().superRefine((value, ctx) => {
+  const problem = usernameProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const email = z.string().max(EMAIL_MAX, 'app.msg.email_format').regex(EMAIL_RE, 'app.msg.email_format');
+const phone = z.string().regex(PHONE_RE, 'app.msg.phone_format');
+const nickname = z
+  .string()
+  .trim()
+  .min(1, 'app.msg.nickname_length')
+  .max(NICKNAME_MAX, 'app.msg.nickname_length');
+const captchaId = z.string().min(1).max(64);
+const captcha = z.string().length(CAPTCHA_LENGTH, 'app.msg.graphic_captcha_incorrect');
+const code = z.string().regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), 'app.msg.captcha_incorrect');
+
+const confirmed = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.password !== v.confirmPassword)
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'app.msg.password_mismatch' });
+};
+
+const changed = <T extends { oldPassword: string; password: string }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.oldPassword === v.password)
+    ctx.addIssue({ code: 'custom', path: ['password'], message: 'app.msg.password_same' });
+};
+
+export const registerSchema = z
+  .strictObject({
+    username,
+    password,
+    confirmPassword: z.string(),
+    email,
+    phone: phone.optional(),
+    nickname: nickname.optional(),
+    inviteCode: z.string().regex(INVITE_CODE_RE, 'app.msg.invite_code_not_exist').optional(),
+    captchaId,
+    captcha,
+  })
+  .superRefine(confirmed);
+export type RegisterRequest = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.strictObject({
+  /** Username, email or phone. */
+  username: z.string().min(1, 'app.msg.field_required').max(EMAIL_MAX),
+  password: z.string().min(1, 'app.msg.field_required').max(64),
+});
+export type LoginRequest = z.infer<typeof loginSchema>;
+
+export const CODE_PURPOSES = ['forgetPwd'] as const;
+
+export const sendCodeSchema = z.strictObject({
+  /** The email address or phone number the code goes to. */
+  target: z.union([email, phone]),
+  purpose: z.enum(CODE_PURPOSES),
+  captchaId,
+  captcha,
+});
+export type SendCodeRequest = z.infer<typeof sendCodeSchema>;
+
+export const forgetPwdSchema = z
+  .strictObject({ target: z.union([email, phone]), code, password, confirmPassword: z.string() })
+  .superRefine(confirmed);
+export type ForgetPwdRequest = z.infer<typeof forgetPwdSchema>;
+
+export const changePwdSchema = z
+  .strictObject({
+    oldPassword: z.string().min(1, 'app.msg.field_required').max(64),
+    password,
+    confirmPassword: z.string(),
+  })
+  .superRefine(confirmed)
+  .superRefine(changed);
+export type ChangePwdRequest = z.infer<typeof changePwdSchema>;
+
+export const setWithdrawPwdSchema = z
+  .strictObject({ password, confirmPassword: z.string() })
+  .superRefine(confirmed);
+export type SetWithdrawPwdRequest = z.infer<typeof setWithdrawPwdSchema>;
+
+export const changeWithdrawPwdSchema = changePwdSchema;
+export type ChangeWithdrawPwdRequest = ChangePwdRequest;
+
+export const updateUserInfoSchema = z.strictObject({ nickname });
+
+export const docTypeSchema = z.enum(DOC_TYPES, 'app.msg.document_type_error');
+
+export const authenticationSchema = z
+  .strictObject({
+    name: z.string().trim().min(2, 'app.msg.real_name_invalid').max(60, 'app.msg.real_name_invalid'),
+    docType: docTypeSchema,
+    docNumber: z.string().trim().max(20, 'app.msg.doc_number_invalid'),
+    frontImage: z.string().min(1, 'app.msg.image_required').max(64),
+    backImage: z.string().min(1, 'app.msg.image_required').max(64),
+  })
+  .superRefine((v, ctx) => {
+    if (!docNumberValid(v.docType, v.docNumber))
+      ctx.addIssue({ code: 'custom', path: ['docNumber'], message: 'app.msg.doc_number_invalid' });
+  });
+export type AuthenticationRequest = z.infer<typeof authenticationSchema>;
+
+/** What the web app keeps as `userinfo` and the gates read. `certification`: null never verified,
+ * 0 under review, 1 failed, 2 approved. */
+export const userInfoSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  inviteCode: z.string(),
+  creditScore: z.number().int(),
+  certification: z.number().int().nullable(),
+  tradingDisabled: z.boolean(),
+  withdrawProhibited: z.boolean(),
+  hasWithdrawPassword: z.boolean(),
+  /** UTC ms until which withdrawals are locked after a login-password change; 0 for none. */
+  withdrawLockedUntil: z.number().int(),
+  createdAt: z.number().int(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const sessionSchema = z.object({ token: z.string(), userinfo: userInfoSchema });
+export type Session = z.infer<typeof sessionSchema>;
+
+export const captchaSchema = z.object({ id: z.string(), svg: z.string() });
+export type Captcha = z.infer<typeof captchaSchema>;
+
+export const verificationStatusSchema = z.object({
+  certification: z.number().int().nullable(),
+  name: z.string().nullable(),
+  docType: docTypeSchema.nullable(),
+  /** Masked: only the first and last characters are shown. */
+  docNumber: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  submittedAt: z.number().int().nullable(),
+});
+export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
+
+export const uploadSchema = z.object({ id: z.string(), url: z.string() });
+export type Upload = z.infer<typeof uploadSchema>;
+
+export const inviteMemberSchema = z.object({
+  username: z.string(),
+  registeredAt: z.number().int(),
+  certified: z.boolean(),
+});
+export const inviteSchema = z.object({
+  inviteCode: z.string(),
+  first: z.array(inviteMemberSchema),
+  second: z.array(inviteMemberSchema),
+});
+export type Invite = z.infer<typeof inviteSchema>;
+
+export const CERTIFICATION = { underReview: 0, failed: 1, approved: 2 } as const;

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { docTypeSchema, userInfoSchema } from './accounts';
+
+/** The operator API (`/api/admin/*`): its own accounts and tokens, reviews, flags and the audit log. */
+
+export const OPERATOR_NAME_RE = /^[A-Za-z][A-Za-z0-9_.-]{2,29}$/;
+
+export const adminLoginSchema = z.strictObject({
+  username: z.string().min(1).max(30),
+  password: z.string().min(1).max(64),
+});
+export type AdminLoginRequest = z.infer<typeof adminLoginSchema>;
+
+export const adminTokenSchema = z.object({ token: z.string() });
+
+export const VERIFICATION_STATES = ['pending', 'approved', 'rejected'] as const;
+export type VerificationState = (typeof VERIFICATION_STATES)[number];
+
+export const adminVerificationQuerySchema = z.strictObject({
+  status: z.enum(VERIFICATION_STATES).default('pending'),
+});
+
+/** A submission as operators see it: the full document number and both images' URLs (readable with
+ * an operator token). */
+export const adminVerificationSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  docType: docTypeSchema,
+  docNumber: z.string(),
+  frontImage: z.string(),
+  backImage: z.string(),
+  status: z.enum(VERIFICATION_STATES),
+  rejectReason: z.string().nullable(),
+  submittedAt: z.number().int(),
+  reviewedAt: z.number().int().nullable(),
+  reviewedBy: z.string().nullable(),
+});
+export type AdminVerification = z.infer<typeof adminVerificationSchema>;
+
+const id = z.number().int().positive().max(2_147_483_647);
+
+export const approveVerificationSchema = z.strictObject({ id });
+export const REJECT_REASON_MAX = 200;
+export const rejectVerificationSchema = z.strictObject({
+  id,
+  reason: z.string().trim().min(1).max(REJECT_REASON_MAX),
+});
+
+export const userFlagsSchema = z
+  .strictObject({
+    userId: id,
+    tradingDisabled: z.boolean().optional(),
+    withdrawProhibited: z.boolean().optional(),
+    locked: z.boolean().optional(),
+  })
+  .refine(
+    (v) => v.tradingDisabled !== undefined || v.withdrawProhibited !== undefined || v.locked !== undefined,
+    {
+      message: 'app.msg.parameter_error',
+    },
+  );
+export type UserFlagsRequest = z.infer<typeof userFlagsSchema>;
+
+export const adminUserQuerySchema = z.strictObject({ query: z.string().max(100).default('') });
+
+export const adminUserSchema = userInfoSchema.extend({ locked: z.boolean() });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const auditQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: z.coerce.number().int().positive().optional(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.string(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.number().int(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -1,0 +1,79 @@
+import { INTERVALS, PAIR_SYMBOL_RE, type Interval } from './market';
+
+/**
+ * The WebSocket contract at /ws (ARCHITECTURE §4): operations the client sends, the three shapes
+ * the server sends, and the channel names. Plain values only; the schemas are in wsSchema.ts.
+ */
+export const WS_PATH = '/ws';
+
+/** The server pings every so often; a client that hears nothing for STALE_MS reconnects. */
+export const PING_INTERVAL_MS = 15_000;
+export const STALE_MS = 30_000;
+/** Channels one connection may hold at once. */
+export const MAX_SUBSCRIPTIONS = 64;
+/** Tickers are batched: at most this many messages a second. */
+export const TICKERS_PER_SECOND = 4;
+
+export const PRIVATE_CHANNELS = ['orders', 'balances', 'contracts', 'pledges'] as const;
+export type PrivateChannel = (typeof PRIVATE_CHANNELS)[number];
+
+export const TICKERS_CHANNEL = 'tickers';
+export const klineChannel = (pair: string, interval: Interval) => `kline.${pair}.${interval}`;
+export const depthChannel = (pair: string) => `depth.${pair}`;
+export const tradesChannel = (pair: string) => `trades.${pair}`;
+
+export type ParsedChannel =
+  | { kind: 'tickers' }
+  | { kind: 'kline'; pair: string; interval: Interval }
+  | { kind: 'depth'; pair: string }
+  | { kind: 'trades'; pair: string }
+  | { kind: 'private'; name: PrivateChannel };
+
+/** What a channel name means, or null when it is not one of ours. Whether the pair is listed is
+ * for the server to say. */
+export const parseChannel = (ch: string): ParsedChannel | null => {
+  if (ch === TICKERS_CHANNEL) return { kind: 'tickers' };
+  if ((PRIVATE_CHANNELS as readonly string[]).includes(ch))
+    return { kind: 'private', name: ch as PrivateChannel };
+  const [kind, pair, interval, ...rest] = ch.split('.');
+  if (rest.length > 0 || !pair || !PAIR_SYMBOL_RE.test(pair)) return null;
+  if (kind === 'kline') {
+    return (INTERVALS as readonly string[]).includes(interval ?? '')
+      ? { kind, pair, interval: interval as Interval }
+      : null;
+  }
+  if (interval !== undefined) return null;
+  if (kind === 'depth' || kind === 'trades') return { kind, pair };
+  return null;
+};
+
+export type ClientMessage =
+  | { op: 'sub'; ch: string[] }
+  | { op: 'unsub'; ch: string[] }
+  | { op: 'auth'; token: string }
+  | { op: 'ping'; ts: number };
+
+/** A channel message: `seq` counts the channel's messages (for depth, the book's update id). */
+export interface ChannelMessage<T = unknown> {
+  ch: string;
+  seq: number;
+  ts: number;
+  data: T;
+}
+
+export interface PongMessage {
+  op: 'pong';
+  ts: number;
+  serverTs: number;
+}
+
+export interface ErrorMessage {
+  op: 'error';
+  msg: string;
+  /** The channel the error is about, when it is about one. */
+  ch?: string;
+}
+
+export type ServerMessage = ChannelMessage | PongMessage | ErrorMessage;
+
+export const isChannelMessage = (m: ServerMessage): m is ChannelMessage => 'ch' in m && 'seq' in m;

@@ -1,0 +1,170 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { VerificationState } from '../../protocol';
+import { VERIFICATION_STATES } from '../../protocol';
+import { buildAccountService } from '../accounts';
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import { AppError } from '../domain/accounts/errors';
+import {
+  approveVerification,
+  createOperator,
+  findUsers,
+  listAudit,
+  listVerifications,
+  rejectVerification,
+  setUserFlags,
+  type Actor,
+} from '../domain/operators';
+
+export const ACCOUNT_USAGE = `
+  npm run admin -- verifications list [pending|approved|rejected]
+                                            real-name submissions (default pending), with image files
+  npm run admin -- verifications approve ID approve a pending submission
+  npm run admin -- verifications reject ID REASON...
+                                            reject it; the user sees the reason (1-200 characters)
+  npm run admin -- users find QUERY         users by id or part of username, nickname, email, phone
+  npm run admin -- users flags USERID [--trading=on|off] [--withdraw=on|off] [--lock=on|off]
+                                            trading off = disabled, withdraw off = prohibited,
+                                            lock on = locked (and logged out)
+  npm run admin -- operators create USERNAME
+                                            new operator; its password is printed once
+  npm run admin -- audit [LIMIT]            the operator audit log, newest first
+
+Changes are recorded in the audit log as cli:<your system user name>.`;
+
+const when = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
+const onOff = (v: boolean) => (v ? 'on' : 'off');
+
+/** --name=on|off → true/false; anything else → undefined, or an error for a malformed flag. */
+const parseFlags = (args: string[]) => {
+  const flags: { trading?: boolean; withdraw?: boolean; lock?: boolean } = {};
+  for (const arg of args) {
+    const m = /^--(trading|withdraw|lock)=(on|off)$/.exec(arg);
+    if (!m) return null;
+    flags[m[1] as 'trading' | 'withdraw' | 'lock'] = m[2] === 'on';
+  }
+  return flags;
+};
+
+const positiveInt = (raw: string | undefined) =>
+  raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+
+/**
+ * The account commands of the operator CLI, over the same domain functions as the operator API.
+ * Answers the exit code, or null when the command is not one of these.
+ */
+export const runAccountCommand = async (
+  ctx: { db: Db; config: Config; out: (line: string) => void },
+  argv: string[],
+): Promise<number | null> => {
+  const [area, verb, ...rest] = argv;
+  const { out } = ctx;
+  const accounts = buildAccountService({
+    db: ctx.db,
+    config: ctx.config,
+    log: { info: () => undefined, error: (obj, msg) => console.error(msg, obj) },
+  });
+  const deps = accounts.deps;
+  const actor: Actor = { operatorId: null, name: `cli:${os.userInfo().username}` };
+  const uploadsDir = path.join(ctx.config.dataDir, 'uploads');
+  const fileOf = async (url: string) => {
+    const record = await deps.uow.store.uploads.findById(url.split('/').pop() ?? '');
+    return record ? path.join(uploadsDir, record.fileName) : url;
+  };
+
+  try {
+    if (area === 'verifications' && verb === 'list' && rest.length <= 1) {
+      const status = (rest[0] ?? 'pending') as VerificationState;
+      if (!VERIFICATION_STATES.includes(status)) return usageError(out, `unknown status: ${status}`);
+      const rows = await listVerifications(deps, status);
+      if (rows.length === 0) out(`no ${status} verifications`);
+      for (const v of rows) {
+        out(
+          [
+            `#${v.id} ${v.status} user ${v.userId} (${v.username}) submitted ${when(v.submittedAt)}`,
+            `  name: ${v.name}  ${v.docType}: ${v.docNumber}`,
+            `  front: ${await fileOf(v.frontImage)}`,
+            `  back:  ${await fileOf(v.backImage)}`,
+            ...(v.rejectReason ? [`  reason: ${v.rejectReason}`] : []),
+            ...(v.reviewedBy ? [`  reviewed by ${v.reviewedBy} at ${when(v.reviewedAt)}`] : []),
+          ].join('\n'),
+        );
+      }
+      return 0;
+    }
+    if (area === 'verifications' && verb === 'approve' && rest.length === 1) {
+      const id = positiveInt(rest[0]);
+      if (id === null) return usageError(out, `not a verification id: ${rest[0]}`);
+      const v = await approveVerification(deps, actor, id);
+      out(`verification #${v.id} of ${v.username} approved`);
+      return 0;
+    }
+    if (area === 'verifications' && verb === 'reject' && rest.length >= 2) {
+      const id = positiveInt(rest[0]);
+      const reason = rest.slice(1).join(' ').trim();
+      if (id === null) return usageError(out, `not a verification id: ${rest[0]}`);
+      if (reason.length < 1 || reason.length > 200)
+        return usageError(out, 'the reason must be 1 to 200 characters');
+      const v = await rejectVerification(deps, actor, id, reason);
+      out(`verification #${v.id} of ${v.username} rejected: ${v.rejectReason}`);
+      return 0;
+    }
+    if (area === 'users' && verb === 'find' && rest.length >= 1) {
+      const rows = await findUsers(deps, rest.join(' ').slice(0, 100));
+      if (rows.length === 0) out('no users found');
+      for (const u of rows) {
+        out(
+          `${u.id}\t${u.username}\t${u.email}\t${u.phone || '-'}\tcertification ${u.certification ?? 'none'}\t` +
+            `trading ${onOff(!u.tradingDisabled)} withdraw ${onOff(!u.withdrawProhibited)} lock ${onOff(u.locked)}`,
+        );
+      }
+      return 0;
+    }
+    if (area === 'users' && verb === 'flags' && rest.length >= 2) {
+      const userId = positiveInt(rest[0]);
+      const flags = parseFlags(rest.slice(1));
+      if (userId === null) return usageError(out, `not a user id: ${rest[0]}`);
+      if (!flags) return usageError(out, 'flags are --trading=on|off --withdraw=on|off --lock=on|off');
+      const u = await setUserFlags(deps, actor, {
+        userId,
+        ...(flags.trading !== undefined ? { tradingDisabled: !flags.trading } : {}),
+        ...(flags.withdraw !== undefined ? { withdrawProhibited: !flags.withdraw } : {}),
+        ...(flags.lock !== undefined ? { locked: flags.lock } : {}),
+      });
+      out(
+        `user ${u.id} (${u.username}): trading ${onOff(!u.tradingDisabled)}, withdraw ${onOff(!u.withdrawProhibited)}, lock ${onOff(u.locked)}`,
+      );
+      return 0;
+    }
+    if (area === 'operators' && verb === 'create' && rest.length === 1) {
+      const { username, password } = await createOperator(deps, actor, rest[0]!);
+      out(`operator ${username} created; password (shown once): ${password}`);
+      return 0;
+    }
+    if (area === 'audit' && rest.length === 0) {
+      const limit = verb === undefined ? 50 : positiveInt(verb);
+      if (limit === null) return usageError(out, `not a number: ${verb}`);
+      for (const a of await listAudit(deps, Math.min(limit, 1000))) {
+        out(
+          `${when(a.createdAt)}\t${a.actor}\t${a.action}\t${a.target}\t${JSON.stringify(a.before)} -> ${JSON.stringify(a.after)}`,
+        );
+      }
+      return 0;
+    }
+  } catch (e) {
+    if (e instanceof AppError) {
+      out(`refused: ${e.key}`);
+      return 1;
+    }
+    throw e;
+  }
+  return area === 'verifications' || area === 'users' || area === 'operators' || area === 'audit'
+    ? usageError(out, `unknown or incomplete command: ${argv.join(' ')}`)
+    : null;
+};
+
+const usageError = (out: (line: string) => void, message: string) => {
+  out(`${message}\n${ACCOUNT_USAGE}`);
+  return 2;
+};

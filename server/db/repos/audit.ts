@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { AuditRepo } from '../../domain/accounts/ports';
+import type { Database } from '../schema';
+
+export const auditRepo = (db: Kysely<Database>): AuditRepo => ({
+  insert: async (a) => {
+    const row = await db
+      .insertInto('audit_log')
+      .values({
+        operator_id: a.operatorId,
+        actor: a.actor,
+        action: a.action,
+        target: a.target,
+        before_json: JSON.stringify(a.before ?? null),
+        after_json: JSON.stringify(a.after ?? null),
+        created_at: a.createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+  list: async (limit, beforeId) => {
+    let q = db.selectFrom('audit_log').selectAll();
+    if (beforeId !== undefined) q = q.where('id', '<', beforeId);
+    const rows = await q.orderBy('id', 'desc').limit(limit).execute();
+    return rows.map((r) => ({
+      id: r.id,
+      operatorId: r.operator_id,
+      actor: r.actor,
+      action: r.action,
+      target: r.target,
+      before: JSON.parse(r.before_json) as unknown,
+      after: JSON.parse(r.after_json) as unknown,
+      createdAt: Number(r.created_at),
+    }));
+  },
+});

@@ -1,0 +1,105 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { CodeRecord, CodesRepo, OutboxRepo } from '../../domain/accounts/ports';
+import type { Database, VerificationCodeTable } from '../schema';
+
+const toRecord = (r: Selectable<VerificationCodeTable>): CodeRecord => ({
+  id: r.id,
+  target: r.target,
+  purpose: r.purpose,
+  codeHash: r.code_hash,
+  attempts: r.attempts,
+  createdAt: Number(r.created_at),
+  expiresAt: Number(r.expires_at),
+  consumedAt: r.consumed_at === null ? null : Number(r.consumed_at),
+});
+
+export const codesRepo = (db: Kysely<Database>): CodesRepo => ({
+  insert: async (c) => {
+    const row = await db
+      .insertInto('verification_codes')
+      .values({
+        target: c.target,
+        purpose: c.purpose,
+        code_hash: c.codeHash,
+        created_at: c.createdAt,
+        expires_at: c.expiresAt,
+        consumed_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+  countSince: async (target, since) => {
+    const r = await db
+      .selectFrom('verification_codes')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('target', '=', target)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+  latest: async (target) => {
+    const r = await db
+      .selectFrom('verification_codes')
+      .selectAll()
+      .where('target', '=', target)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return r ? toRecord(r) : undefined;
+  },
+  latestOpen: async (target, purpose) => {
+    const r = await db
+      .selectFrom('verification_codes')
+      .selectAll()
+      .where('target', '=', target)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return r ? toRecord(r) : undefined;
+  },
+  addAttempt: async (id) => {
+    await db
+      .updateTable('verification_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  },
+  consume: async (id, now) => {
+    const r = await db
+      .updateTable('verification_codes')
+      .set({ consumed_at: now })
+      .where('id', '=', id)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+});
+
+export const outboxRepo = (db: Kysely<Database>): OutboxRepo => ({
+  insert: async (m) => {
+    const row = await db
+      .insertInto('outbox')
+      .values({
+        channel: m.channel,
+        target: m.target,
+        subject: m.subject,
+        body: m.body,
+        created_at: m.createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+  listFor: async (target) => {
+    const rows = await db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('target', '=', target)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ ...r, createdAt: Number(r.created_at) }));
+  },
+});

@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { SessionsRepo } from '../../domain/accounts/ports';
+import type { Database } from '../schema';
+
+export const sessionsRepo = (db: Kysely<Database>): SessionsRepo => ({
+  insert: async (s) => {
+    const row = await db
+      .insertInto('sessions')
+      .values({
+        token_hash: s.tokenHash,
+        kind: s.kind,
+        subject_id: s.subjectId,
+        created_at: s.createdAt,
+        expires_at: s.expiresAt,
+        revoked_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+  findByTokenHash: async (tokenHash, kind) => {
+    const r = await db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+    return r
+      ? {
+          id: r.id,
+          kind: r.kind,
+          subjectId: r.subject_id,
+          createdAt: Number(r.created_at),
+          expiresAt: Number(r.expires_at),
+          revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
+        }
+      : undefined;
+  },
+  revoke: async (id, now) => {
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
+  },
+  revokeAll: async (kind, subjectId, now, exceptId) => {
+    let q = db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('kind', '=', kind)
+      .where('subject_id', '=', subjectId)
+      .where('revoked_at', 'is', null);
+    if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+    await q.execute();
+  },
+});

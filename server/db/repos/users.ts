@@ -1,0 +1,110 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { NewUser, UserPatch, UserRecord, UsersRepo } from '../../domain/accounts/ports';
+import type { Database, UserTable } from '../schema';
+import { containsPattern, guardUnique } from './uniqueViolation';
+
+const toRecord = (r: Selectable<UserTable>): UserRecord => ({
+  id: r.id,
+  username: r.username,
+  nickname: r.nickname,
+  email: r.email,
+  phone: r.phone,
+  inviteCode: r.invite_code,
+  inviterId: r.inviter_id,
+  creditScore: r.credit_score,
+  certification: r.certification,
+  tradingDisabled: r.trading_disabled === 1,
+  withdrawProhibited: r.withdraw_prohibited === 1,
+  locked: r.locked === 1,
+  passwordHash: r.password_hash,
+  withdrawPasswordHash: r.withdraw_password_hash,
+  withdrawLockedUntil: Number(r.withdraw_locked_until),
+  createdAt: Number(r.created_at),
+});
+
+const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
+
+export const usersRepo = (db: Kysely<Database>): UsersRepo => {
+  const one = async (
+    column: 'id' | 'username_key' | 'email' | 'phone' | 'nickname' | 'invite_code',
+    value: string | number,
+  ) => {
+    const row = await db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
+    return row ? toRecord(row) : undefined;
+  };
+  return {
+    findById: (id) => one('id', id),
+    findByUsername: (username) => one('username_key', username.toLowerCase()),
+    findByEmail: (email) => one('email', email),
+    findByPhone: (phone) => one('phone', phone),
+    findByNickname: (nickname) => one('nickname', nickname),
+    findByInviteCode: (code) => one('invite_code', code),
+    insert: (u: NewUser) =>
+      guardUnique(async () => {
+        const row = await db
+          .insertInto('users')
+          .values({
+            username: u.username,
+            username_key: u.username.toLowerCase(),
+            nickname: u.nickname,
+            email: u.email,
+            phone: u.phone,
+            invite_code: u.inviteCode,
+            inviter_id: u.inviterId,
+            certification: u.certification,
+            password_hash: u.passwordHash,
+            created_at: u.createdAt,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      }),
+    update: (id, p: UserPatch) =>
+      guardUnique(async () => {
+        const values = Object.fromEntries(
+          Object.entries({
+            nickname: p.nickname,
+            password_hash: p.passwordHash,
+            withdraw_password_hash: p.withdrawPasswordHash,
+            withdraw_locked_until: p.withdrawLockedUntil,
+            certification: p.certification,
+            trading_disabled: flag(p.tradingDisabled),
+            withdraw_prohibited: flag(p.withdrawProhibited),
+            locked: flag(p.locked),
+          }).filter(([, v]) => v !== undefined),
+        );
+        if (Object.keys(values).length === 0) return;
+        await db.updateTable('users').set(values).where('id', '=', id).execute();
+      }),
+    listInvitedBy: async (inviterIds) => {
+      if (inviterIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('inviter_id', 'in', [...inviterIds])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toRecord);
+    },
+    search: async (query, limit) => {
+      let q = db.selectFrom('users').selectAll();
+      const text = query.trim();
+      if (text) {
+        const pattern = containsPattern(text.toLowerCase());
+        const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+        q = q.where((eb) =>
+          eb.or([
+            ...(/^\d{1,9}$/.test(text) ? [eb('id', '=', Number(text))] : []),
+            like('username'),
+            like('nickname'),
+            like('email'),
+            like('phone'),
+          ]),
+        );
+      }
+      const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return rows.map(toRecord);
+    },
+  };
+};

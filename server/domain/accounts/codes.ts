@@ -1,0 +1,83 @@
+import { CODE_LENGTH, EMAIL_RE, type ForgetPwdRequest, type SendCodeRequest } from '../../../protocol';
+import { checkCaptcha } from './captcha';
+import { utcDayStart, type AccountDeps } from './deps';
+import { fail } from './errors';
+import type { UserRecord } from './ports';
+import { hashPassword, randomDigits, safeEqualText, sha256Hex } from './secrets';
+
+/** An email address (lower-cased) or a phone number, as codes are keyed. */
+export const normalizeTarget = (target: string) => {
+  const text = target.trim();
+  return EMAIL_RE.test(text)
+    ? { target: text.toLowerCase(), channel: 'email' as const }
+    : { target: text, channel: 'sms' as const };
+};
+
+const accountOf = async (
+  deps: AccountDeps,
+  target: string,
+  channel: 'email' | 'sms',
+): Promise<UserRecord> => {
+  const users = deps.uow.store.users;
+  const user = channel === 'email' ? await users.findByEmail(target) : await users.findByPhone(target);
+  if (!user) throw fail('account_not_exist');
+  return user;
+};
+
+/**
+ * Sends a verification code to an account's email or phone. Graphic captcha first; then the daily
+ * cap per target (UTC day) and the minimum interval between sends. Only the code's sha256 is kept.
+ */
+export const sendCode = async (deps: AccountDeps, req: SendCodeRequest): Promise<void> => {
+  await checkCaptcha(deps, req.captchaId, req.captcha);
+  const { target, channel } = normalizeTarget(req.target);
+  await accountOf(deps, target, channel);
+  const now = deps.clock();
+  const code = randomDigits(CODE_LENGTH);
+  await deps.uow.transaction(async (tx) => {
+    if ((await tx.codes.countSince(target, utcDayStart(now))) >= deps.settings.codeDailyLimit)
+      throw fail('code_limit_reached');
+    const latest = await tx.codes.latest(target);
+    if (latest && now - latest.createdAt < deps.settings.codeResendMs) throw fail('code_frequent');
+    await tx.codes.insert({
+      target,
+      purpose: req.purpose,
+      codeHash: sha256Hex(code),
+      createdAt: now,
+      expiresAt: now + deps.settings.codeTtlMs,
+    });
+  });
+  // Delivered after the commit, so a slow mail server never holds the database; a failed
+  // delivery still counts against the caps (the code exists, it may have gone out).
+  await deps.sender.deliver({ channel, target, purpose: req.purpose, code }, deps.uow.store);
+};
+
+/** Checks and spends the newest code of `purpose` sent to `target`. A wrong try counts; after
+ * `codeMaxAttempts` wrong tries, or once expired, the code is dead. Wrong → captcha_incorrect. */
+const spendCode = async (deps: AccountDeps, target: string, purpose: string, code: string) => {
+  const now = deps.clock();
+  const rec = await deps.uow.store.codes.latestOpen(target, purpose);
+  const alive = rec !== undefined && rec.expiresAt > now && rec.attempts < deps.settings.codeMaxAttempts;
+  const right = safeEqualText(rec?.codeHash ?? '', sha256Hex(code));
+  if (!rec || !alive || !right) {
+    if (rec && alive) await deps.uow.store.codes.addAttempt(rec.id);
+    throw fail('captcha_incorrect');
+  }
+  return rec;
+};
+
+/** Resets a forgotten password with an emailed or texted code: the new password, every session
+ * revoked, and (a login-password change) withdrawals locked for `withdrawLockMs`. */
+export const forgetPassword = async (deps: AccountDeps, req: ForgetPwdRequest): Promise<void> => {
+  const { target, channel } = normalizeTarget(req.target);
+  const user = await accountOf(deps, target, channel);
+  const rec = await spendCode(deps, target, 'forgetPwd', req.code);
+  const passwordHash = await hashPassword(req.password, deps.settings.scryptN);
+  await deps.uow.transaction(async (tx) => {
+    // Conditional: of two concurrent uses of one code only one gets here.
+    if (!(await tx.codes.consume(rec.id, deps.clock()))) throw fail('captcha_incorrect');
+    const now = deps.clock();
+    await tx.users.update(user.id, { passwordHash, withdrawLockedUntil: now + deps.settings.withdrawLockMs });
+    await tx.sessions.revokeAll('user', user.id, now);
+  });
+};

@@ -1,0 +1,57 @@
+import type {
+  AuthenticationRequest,
+  ForgetPwdRequest,
+  LoginRequest,
+  RegisterRequest,
+  SendCodeRequest,
+} from '../../../protocol';
+import { issueCaptcha } from './captcha';
+import { forgetPassword, sendCode } from './codes';
+import type { AccountDeps } from './deps';
+import { getInvite } from './invite';
+import { login } from './login';
+import {
+  changePassword,
+  changeWithdrawPassword,
+  checkWithdrawPassword,
+  setWithdrawPassword,
+} from './passwords';
+import { getUser, getUserInfo, updateNickname } from './profile';
+import { register } from './register';
+import { authenticateOperator, authenticateUser, authenticateViewer, logout } from './sessions';
+import { readUpload, saveUpload, type Viewer } from './uploads';
+import { getVerificationStatus, submitVerification } from './verification';
+
+export { assertCanTrade, assertCanWithdraw } from './flags';
+export { DEFAULT_ACCOUNT_SETTINGS, type AccountDeps, type AccountSettings } from './deps';
+
+/** The account rules bound to their dependencies: what routes, the CLI and later issues call. */
+export const createAccountService = (deps: AccountDeps) => ({
+  deps,
+  issueCaptcha: () => issueCaptcha(deps),
+  register: (req: RegisterRequest) => register(deps, req),
+  login: (req: LoginRequest, ip: string | null) => login(deps, req, ip),
+  logout: (sessionId: number) => logout(deps, sessionId),
+  authenticateUser: (token: string | undefined) => authenticateUser(deps, token),
+  authenticateOperator: (token: string | undefined) => authenticateOperator(deps, token),
+  authenticateViewer: (token: string | undefined) => authenticateViewer(deps, token),
+  getUser: (userId: number) => getUser(deps, userId),
+  getUserInfo: (userId: number) => getUserInfo(deps, userId),
+  updateNickname: (userId: number, nickname: string) => updateNickname(deps, userId, nickname),
+  sendCode: (req: SendCodeRequest) => sendCode(deps, req),
+  forgetPassword: (req: ForgetPwdRequest) => forgetPassword(deps, req),
+  changePassword: (userId: number, sessionId: number, req: { oldPassword: string; password: string }) =>
+    changePassword(deps, userId, sessionId, req),
+  setWithdrawPassword: (userId: number, password: string) => setWithdrawPassword(deps, userId, password),
+  changeWithdrawPassword: (userId: number, req: { oldPassword: string; password: string }) =>
+    changeWithdrawPassword(deps, userId, req),
+  /** For the wallet: withdraw_pwd_incorrect unless `password` is the user's withdrawal password. */
+  checkWithdrawPassword: (userId: number, password: string) => checkWithdrawPassword(deps, userId, password),
+  saveUpload: (userId: number, bytes: Buffer) => saveUpload(deps, userId, bytes),
+  readUpload: (viewer: Viewer, id: string) => readUpload(deps, viewer, id),
+  submitVerification: (userId: number, req: AuthenticationRequest) => submitVerification(deps, userId, req),
+  getVerificationStatus: (userId: number) => getVerificationStatus(deps, userId),
+  getInvite: (userId: number) => getInvite(deps, userId),
+});
+
+export type AccountService = ReturnType<typeof createAccountService>;

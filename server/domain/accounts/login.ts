@@ -1,0 +1,42 @@
+import { PHONE_RE, type LoginRequest, type Session } from '../../../protocol';
+import type { AccountDeps } from './deps';
+import { fail } from './errors';
+import type { UserRecord } from './ports';
+import { assertNotThrottled, clearFailures, recordFailure } from './rateLimit';
+import { verifyNothing, verifyPassword } from './secrets';
+import { openSession } from './sessions';
+import { toUserInfo } from './userinfo';
+
+/** The account a login name points at: an email address (has @), a phone number (digits, optional
+ * +; usernames start with a letter so cannot be one), or else a username. */
+export const findByLoginName = async (deps: AccountDeps, name: string): Promise<UserRecord | undefined> => {
+  const users = deps.uow.store.users;
+  const text = name.trim();
+  if (text.includes('@')) return users.findByEmail(text.toLowerCase());
+  if (PHONE_RE.test(text)) return users.findByPhone(text);
+  return users.findByUsername(text);
+};
+
+export const userFailureKey = (userId: number) => `user:${userId}`;
+
+/**
+ * Login by username, email or phone. A wrong password and an unknown account get the same answer
+ * (login_failed) after the same work; a locked account is told so only once the password is
+ * right. Failures are throttled per account and per client address.
+ */
+export const login = async (deps: AccountDeps, req: LoginRequest, ip: string | null): Promise<Session> => {
+  const user = await findByLoginName(deps, req.username);
+  const key = user ? userFailureKey(user.id) : `name:${req.username.trim().toLowerCase()}`;
+  await assertNotThrottled(deps, key, ip);
+  const right = user
+    ? await verifyPassword(req.password, user.passwordHash)
+    : await verifyNothing(req.password, deps.settings.scryptN);
+  if (!user || !right) {
+    await recordFailure(deps, key, ip);
+    throw fail('login_failed');
+  }
+  if (user.locked) throw fail('account_locked');
+  await clearFailures(deps, key);
+  const token = await openSession(deps, deps.uow.store, 'user', user.id);
+  return { token, userinfo: toUserInfo(user) };
+};

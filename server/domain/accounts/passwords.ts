@@ -1,0 +1,94 @@
+import type { UserInfo } from '../../../protocol';
+import type { AccountDeps } from './deps';
+import { fail } from './errors';
+import { userFailureKey } from './login';
+import { getUser, getUserInfo } from './profile';
+import { assertNotThrottled, clearFailures, recordFailure } from './rateLimit';
+import { hashPassword, verifyPassword } from './secrets';
+
+const withdrawFailureKey = (userId: number) => `withdraw:${userId}`;
+
+/**
+ * Changes the login password. The session making the change stays; every other session of the
+ * account is revoked, and withdrawals are locked for `withdrawLockMs` (spec §5). Wrong old
+ * passwords count against the account's login throttle, so a stolen session cannot guess freely.
+ */
+export const changePassword = async (
+  deps: AccountDeps,
+  userId: number,
+  sessionId: number,
+  req: { oldPassword: string; password: string },
+): Promise<UserInfo> => {
+  const user = await getUser(deps, userId);
+  const key = userFailureKey(userId);
+  await assertNotThrottled(deps, key, null);
+  if (!(await verifyPassword(req.oldPassword, user.passwordHash))) {
+    await recordFailure(deps, key, null);
+    throw fail('old_password_wrong');
+  }
+  await clearFailures(deps, key);
+  const passwordHash = await hashPassword(req.password, deps.settings.scryptN);
+  await deps.uow.transaction(async (tx) => {
+    const now = deps.clock();
+    await tx.users.update(userId, { passwordHash, withdrawLockedUntil: now + deps.settings.withdrawLockMs });
+    await tx.sessions.revokeAll('user', userId, now, sessionId);
+  });
+  return getUserInfo(deps, userId);
+};
+
+/** Sets the withdrawal password once; already set → password_exists. */
+export const setWithdrawPassword = async (
+  deps: AccountDeps,
+  userId: number,
+  password: string,
+): Promise<UserInfo> => {
+  const withdrawPasswordHash = await hashPassword(password, deps.settings.scryptN);
+  await deps.uow.transaction(async (tx) => {
+    const user = await tx.users.findById(userId);
+    if (!user) throw fail('account_not_exist');
+    if (user.withdrawPasswordHash !== null) throw fail('password_exists');
+    await tx.users.update(userId, { withdrawPasswordHash });
+  });
+  return getUserInfo(deps, userId);
+};
+
+/** Changes the withdrawal password; a wrong (or never set) old one → old_withdraw_pwd_wrong. */
+export const changeWithdrawPassword = async (
+  deps: AccountDeps,
+  userId: number,
+  req: { oldPassword: string; password: string },
+): Promise<UserInfo> => {
+  const user = await getUser(deps, userId);
+  const key = withdrawFailureKey(userId);
+  await assertNotThrottled(deps, key, null);
+  const right =
+    user.withdrawPasswordHash !== null && (await verifyPassword(req.oldPassword, user.withdrawPasswordHash));
+  if (!right) {
+    await recordFailure(deps, key, null);
+    throw fail('old_withdraw_pwd_wrong');
+  }
+  await clearFailures(deps, key);
+  await deps.uow.store.users.update(userId, {
+    withdrawPasswordHash: await hashPassword(req.password, deps.settings.scryptN),
+  });
+  return getUserInfo(deps, userId);
+};
+
+/** For the wallet: the withdrawal password must be set and right → else withdraw_pwd_incorrect.
+ * Wrong tries are throttled like logins (too_many_requests). */
+export const checkWithdrawPassword = async (
+  deps: AccountDeps,
+  userId: number,
+  password: string,
+): Promise<void> => {
+  const user = await getUser(deps, userId);
+  const key = withdrawFailureKey(userId);
+  await assertNotThrottled(deps, key, null);
+  const right =
+    user.withdrawPasswordHash !== null && (await verifyPassword(password, user.withdrawPasswordHash));
+  if (!right) {
+    await recordFailure(deps, key, null);
+    throw fail('withdraw_pwd_incorrect');
+  }
+  await clearFailures(deps, key);
+};

@@ -1,0 +1,273 @@
+/**
+ * What the account rules need from the outside world, as plain interfaces: the repositories
+ * (implemented over Kysely in server/db/repos), a clock, and a unit of work that runs several
+ * changes in one database transaction. The rules never see SQL, HTTP or the file system.
+ */
+
+import type { VerificationState } from '../../../protocol';
+
+export type { VerificationState };
+export type SessionKind = 'user' | 'operator';
+
+export interface UserRecord {
+  id: number;
+  username: string;
+  nickname: string;
+  email: string;
+  phone: string | null;
+  inviteCode: string;
+  inviterId: number | null;
+  creditScore: number;
+  certification: number | null;
+  tradingDisabled: boolean;
+  withdrawProhibited: boolean;
+  locked: boolean;
+  passwordHash: string;
+  withdrawPasswordHash: string | null;
+  withdrawLockedUntil: number;
+  createdAt: number;
+}
+
+export interface NewUser {
+  username: string;
+  nickname: string;
+  email: string;
+  phone: string | null;
+  inviteCode: string;
+  inviterId: number | null;
+  certification: number | null;
+  passwordHash: string;
+  createdAt: number;
+}
+
+export type UserPatch = Partial<
+  Pick<
+    UserRecord,
+    | 'nickname'
+    | 'passwordHash'
+    | 'withdrawPasswordHash'
+    | 'withdrawLockedUntil'
+    | 'certification'
+    | 'tradingDisabled'
+    | 'withdrawProhibited'
+    | 'locked'
+  >
+>;
+
+export interface UsersRepo {
+  findById(id: number): Promise<UserRecord | undefined>;
+  /** Case-insensitive. */
+  findByUsername(username: string): Promise<UserRecord | undefined>;
+  /** `email` lower-cased by the caller. */
+  findByEmail(email: string): Promise<UserRecord | undefined>;
+  findByPhone(phone: string): Promise<UserRecord | undefined>;
+  findByNickname(nickname: string): Promise<UserRecord | undefined>;
+  findByInviteCode(code: string): Promise<UserRecord | undefined>;
+  insert(user: NewUser): Promise<number>;
+  update(id: number, patch: UserPatch): Promise<void>;
+  /** Users invited by any of `inviterIds`, newest first. */
+  listInvitedBy(inviterIds: readonly number[]): Promise<UserRecord[]>;
+  /** Operators' search: id, or a part of username, nickname, email or phone; newest first. */
+  search(query: string, limit: number): Promise<UserRecord[]>;
+}
+
+export interface SessionRecord {
+  id: number;
+  kind: SessionKind;
+  subjectId: number;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+
+export interface SessionsRepo {
+  insert(s: {
+    tokenHash: string;
+    kind: SessionKind;
+    subjectId: number;
+    createdAt: number;
+    expiresAt: number;
+  }): Promise<number>;
+  findByTokenHash(tokenHash: string, kind: SessionKind): Promise<SessionRecord | undefined>;
+  revoke(id: number, now: number): Promise<void>;
+  /** Revokes every live session of the subject, except `exceptId` when given. */
+  revokeAll(kind: SessionKind, subjectId: number, now: number, exceptId?: number): Promise<void>;
+}
+
+export interface CaptchasRepo {
+  insert(c: { id: string; answer: string; expiresAt: number }): Promise<void>;
+  /** Reads and deletes the captcha: a captcha is consumed by any check. */
+  take(id: string): Promise<{ answer: string; expiresAt: number } | undefined>;
+  /** Reads without consuming (tests and tooling only). */
+  peek(id: string): Promise<{ answer: string; expiresAt: number } | undefined>;
+  deleteExpired(now: number): Promise<void>;
+}
+
+export interface CodeRecord {
+  id: number;
+  target: string;
+  purpose: string;
+  codeHash: string;
+  attempts: number;
+  createdAt: number;
+  expiresAt: number;
+  consumedAt: number | null;
+}
+
+export interface CodesRepo {
+  insert(c: {
+    target: string;
+    purpose: string;
+    codeHash: string;
+    createdAt: number;
+    expiresAt: number;
+  }): Promise<number>;
+  countSince(target: string, since: number): Promise<number>;
+  /** The newest code sent to the target, of any purpose. */
+  latest(target: string): Promise<CodeRecord | undefined>;
+  /** The newest unconsumed code for the target and purpose. */
+  latestOpen(target: string, purpose: string): Promise<CodeRecord | undefined>;
+  addAttempt(id: number): Promise<void>;
+  /** Marks the code spent; false when it already was. */
+  consume(id: number, now: number): Promise<boolean>;
+}
+
+export interface OutboxMessage {
+  id: number;
+  channel: 'email' | 'sms';
+  target: string;
+  subject: string;
+  body: string;
+  createdAt: number;
+}
+
+export interface OutboxRepo {
+  insert(m: Omit<OutboxMessage, 'id'>): Promise<number>;
+  listFor(target: string): Promise<OutboxMessage[]>;
+}
+
+export interface LoginFailuresRepo {
+  add(f: { accountKey: string; ip: string; createdAt: number }): Promise<void>;
+  countForAccount(accountKey: string, since: number): Promise<number>;
+  countForIp(ip: string, since: number): Promise<number>;
+  clearAccount(accountKey: string): Promise<void>;
+  deleteBefore(time: number): Promise<void>;
+}
+
+export interface UploadRecord {
+  id: string;
+  ownerId: number;
+  fileName: string;
+  mime: string;
+  size: number;
+  createdAt: number;
+}
+
+export interface UploadsRepo {
+  insert(u: UploadRecord): Promise<void>;
+  findById(id: string): Promise<UploadRecord | undefined>;
+  countSince(ownerId: number, since: number): Promise<number>;
+}
+
+export interface VerificationRecord {
+  id: number;
+  userId: number;
+  name: string;
+  docType: string;
+  docNumber: string;
+  frontUploadId: string;
+  backUploadId: string;
+  status: VerificationState;
+  rejectReason: string | null;
+  submittedAt: number;
+  reviewedAt: number | null;
+  reviewedBy: string | null;
+}
+
+export interface VerificationsRepo {
+  insert(v: Omit<VerificationRecord, 'id' | 'rejectReason' | 'reviewedAt' | 'reviewedBy'>): Promise<number>;
+  findById(id: number): Promise<VerificationRecord | undefined>;
+  latestForUser(userId: number): Promise<VerificationRecord | undefined>;
+  /** A submission of this document that is pending or approved, by anyone. */
+  findActiveDocument(docType: string, docNumber: string): Promise<VerificationRecord | undefined>;
+  listByStatus(status: VerificationState, limit: number): Promise<VerificationRecord[]>;
+  review(
+    id: number,
+    r: { status: VerificationState; rejectReason: string | null; reviewedAt: number; reviewedBy: string },
+  ): Promise<void>;
+}
+
+export interface OperatorRecord {
+  id: number;
+  username: string;
+  passwordHash: string;
+  disabled: boolean;
+  createdAt: number;
+}
+
+export interface OperatorsRepo {
+  findById(id: number): Promise<OperatorRecord | undefined>;
+  findByUsername(username: string): Promise<OperatorRecord | undefined>;
+  insert(o: { username: string; passwordHash: string; createdAt: number }): Promise<number>;
+  count(): Promise<number>;
+}
+
+export interface AuditRecord {
+  id: number;
+  operatorId: number | null;
+  actor: string;
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+  createdAt: number;
+}
+
+export interface AuditRepo {
+  insert(a: Omit<AuditRecord, 'id'>): Promise<number>;
+  /** Newest first; `beforeId` pages backwards. */
+  list(limit: number, beforeId?: number): Promise<AuditRecord[]>;
+}
+
+/** Every repository, bound to one connection or to one transaction. */
+export interface AccountStore {
+  users: UsersRepo;
+  sessions: SessionsRepo;
+  captchas: CaptchasRepo;
+  codes: CodesRepo;
+  outbox: OutboxRepo;
+  loginFailures: LoginFailuresRepo;
+  uploads: UploadsRepo;
+  verifications: VerificationsRepo;
+  operators: OperatorsRepo;
+  audit: AuditRepo;
+}
+
+export interface UnitOfWork {
+  /** Repositories outside any transaction (single reads and single-row writes). */
+  store: AccountStore;
+  /** Runs `fn` in one transaction: all of its changes are kept, or none. */
+  transaction<T>(fn: (store: AccountStore) => Promise<T>): Promise<T>;
+}
+
+/** Thrown by a repository when a unique constraint refuses a row (a race the rules' own checks lost). */
+export class UniqueViolation extends Error {
+  constructor(override readonly cause: unknown) {
+    super('unique constraint violated');
+  }
+}
+
+/** Stores and reads back the bytes of uploaded files under random names. */
+export interface FileStore {
+  write(fileName: string, bytes: Buffer): Promise<void>;
+  read(fileName: string): Promise<Buffer>;
+  remove(fileName: string): Promise<void>;
+}
+
+export type Clock = () => number;
+
+/** Where a log line goes; the HTTP layer passes its pino logger. */
+export interface Logger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}

@@ -1,0 +1,84 @@
+import { randomInt } from 'node:crypto';
+import { NICKNAME_MAX, type RegisterRequest, type Session } from '../../../protocol';
+import { checkCaptcha } from './captcha';
+import type { AccountDeps } from './deps';
+import { fail } from './errors';
+import { UniqueViolation, type AccountStore } from './ports';
+import { hashPassword, newInviteCode } from './secrets';
+import { openSession } from './sessions';
+import { toUserInfo } from './userinfo';
+
+interface Candidate {
+  username: string;
+  email: string;
+  phone: string | null;
+  nickname: string | null;
+}
+
+/** The first field of the candidate another account already holds, as its catalogued error. */
+const duplicateOf = async (store: AccountStore, c: Candidate) => {
+  if (await store.users.findByUsername(c.username)) return fail('username_exists');
+  if (await store.users.findByEmail(c.email)) return fail('email_exists');
+  if (c.phone && (await store.users.findByPhone(c.phone))) return fail('mobile_exists');
+  if (c.nickname && (await store.users.findByNickname(c.nickname))) return fail('nickname_exists');
+  return null;
+};
+
+/** The username as nickname; when someone already goes by it, the username with a short suffix. */
+const defaultNickname = async (store: AccountStore, username: string) => {
+  if (!(await store.users.findByNickname(username))) return username;
+  for (let i = 0; i < 20; i++) {
+    const candidate = `${username.slice(0, NICKNAME_MAX - 5)}_${randomInt(10_000).toString().padStart(4, '0')}`;
+    if (!(await store.users.findByNickname(candidate))) return candidate;
+  }
+  throw fail('nickname_exists');
+};
+
+const uniqueInviteCode = async (store: AccountStore) => {
+  for (;;) {
+    const code = newInviteCode();
+    if (!(await store.users.findByInviteCode(code))) return code;
+  }
+};
+
+/**
+ * Registration: captcha first (consumed whatever follows), then the invitation code, then the
+ * unique fields. The user row and its first session are written in one transaction; a unique
+ * constraint that a concurrent registration won is answered with the same catalogued error.
+ */
+export const register = async (deps: AccountDeps, req: RegisterRequest): Promise<Session> => {
+  await checkCaptcha(deps, req.captchaId, req.captcha);
+  const { store } = deps.uow;
+  const candidate: Candidate = {
+    username: req.username,
+    email: req.email.toLowerCase(),
+    phone: req.phone ?? null,
+    nickname: req.nickname ?? null,
+  };
+  const inviter = req.inviteCode ? await store.users.findByInviteCode(req.inviteCode) : undefined;
+  if (req.inviteCode && !inviter) throw fail('invite_code_not_exist');
+  const duplicate = await duplicateOf(store, candidate);
+  if (duplicate) throw duplicate;
+  const passwordHash = await hashPassword(req.password, deps.settings.scryptN);
+  try {
+    return await deps.uow.transaction(async (tx) => {
+      const id = await tx.users.insert({
+        username: candidate.username,
+        nickname: candidate.nickname ?? (await defaultNickname(tx, candidate.username)),
+        email: candidate.email,
+        phone: candidate.phone,
+        inviteCode: await uniqueInviteCode(tx),
+        inviterId: inviter?.id ?? null,
+        certification: null,
+        passwordHash,
+        createdAt: deps.clock(),
+      });
+      const token = await openSession(deps, tx, 'user', id);
+      const user = await tx.users.findById(id);
+      return { token, userinfo: toUserInfo(user!) };
+    });
+  } catch (e) {
+    if (e instanceof UniqueViolation) throw (await duplicateOf(store, candidate)) ?? fail('account_exists');
+    throw e;
+  }
+};

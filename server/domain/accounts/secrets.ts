@@ -1,0 +1,77 @@
+import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { PASSWORD_MAX } from '../../../protocol';
+
+/**
+ * Secrets: password hashing, session tokens, one-time codes and random identifiers. Passwords are
+ * hashed with scrypt and a per-hash random salt; the parameters travel in the stored string
+ * (`scrypt$N$r$p$salt$hash`), so a stronger setting later still verifies old hashes. Every
+ * comparison of a secret runs in constant time.
+ */
+
+const KEY_LENGTH = 32;
+export const DEFAULT_SCRYPT_N = 16_384;
+
+const scryptAsync = (password: string, salt: Buffer, n: number, r: number, p: number) =>
+  new Promise<Buffer>((resolve, reject) => {
+    const opts: ScryptOptions = { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 };
+    scrypt(password, salt, KEY_LENGTH, opts, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+
+export const hashPassword = async (password: string, n = DEFAULT_SCRYPT_N): Promise<string> => {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(password, salt, n, 8, 1);
+  return `scrypt$${n}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+};
+
+export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p));
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+};
+
+/** Spends the time of one verification, for an account that does not exist, so the answer's
+ * timing does not tell whether it does. */
+export const verifyNothing = async (password: string, n = DEFAULT_SCRYPT_N): Promise<false> => {
+  await scryptAsync(password, Buffer.alloc(16), n, 8, 1);
+  return false;
+};
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** Constant-time equality of two strings of any lengths (both are hashed to a fixed length first). */
+export const safeEqualText = (a: string, b: string): boolean =>
+  timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+
+/** A 256-bit session token, base64url (43 characters). Only its sha256 is stored. */
+export const newToken = () => randomBytes(32).toString('base64url');
+
+/** A random hexadecimal identifier of `bytes` bytes (upload ids, captcha ids, file names). */
+export const randomHex = (bytes = 16) => randomBytes(bytes).toString('hex');
+
+/** A numeric one-time code of `length` digits, uniformly drawn. */
+export const randomDigits = (length: number) => Array.from({ length }, () => String(randomInt(10))).join('');
+
+/** Invitation codes: 8 characters from an alphabet without the look-alikes 0 O 1 I L. */
+export const INVITE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const newInviteCode = (length = 8) =>
+  Array.from({ length }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
+
+/** A strong password that satisfies the account password rule: 16 characters (or PASSWORD_MAX,
+ * when lower) of letters, digits and symbols, with at least one of each kind. */
+export const generatePassword = (length = Math.min(16, PASSWORD_MAX)) => {
+  const lower = 'abcdefghijkmnpqrstuvwxyz';
+  const upper = 'ABCDEFGHJKMNPQRSTUVWXYZ';
+  const digits = '23456789';
+  const symbols = '-*+.~!@#%^&';
+  const all = lower + upper + digits + symbols;
+  const pick = (set: string) => set[randomInt(set.length)]!;
+  const chars = [pick(lower), pick(upper), pick(digits), pick(symbols)];
+  while (chars.length < length) chars.push(pick(all));
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+};

@@ -1,0 +1,99 @@
+import type { AccountDeps } from './deps';
+import { fail } from './errors';
+import type { AccountStore, OperatorRecord, SessionKind, UserRecord } from './ports';
+import { newToken, sha256Hex } from './secrets';
+
+/** Opens a session and answers its token; only the token's sha256 is stored. */
+export const openSession = async (
+  deps: AccountDeps,
+  store: AccountStore,
+  kind: SessionKind,
+  subjectId: number,
+): Promise<string> => {
+  const token = newToken();
+  const now = deps.clock();
+  await store.sessions.insert({
+    tokenHash: sha256Hex(token),
+    kind,
+    subjectId,
+    createdAt: now,
+    expiresAt: now + deps.settings.sessionTtlMs,
+  });
+  return token;
+};
+
+const TOKEN_MAX = 128;
+
+const liveSession = async (deps: AccountDeps, token: string | undefined, kind: SessionKind) => {
+  if (!token) throw fail('not_logged_in');
+  if (token.length > TOKEN_MAX) throw fail('session_expired');
+  const hash = sha256Hex(token);
+  const session = await deps.uow.store.sessions.findByTokenHash(hash, kind);
+  if (!session) {
+    // A user's token at the operator door is refused as such, not as an expired session.
+    if (kind === 'operator' && (await deps.uow.store.sessions.findByTokenHash(hash, 'user')))
+      throw fail('no_permission');
+    throw fail('session_expired');
+  }
+  if (session.revokedAt !== null || session.expiresAt <= deps.clock()) throw fail('session_expired');
+  return session;
+};
+
+export interface UserPrincipal {
+  sessionId: number;
+  user: UserRecord;
+}
+
+export interface OperatorPrincipal {
+  sessionId: number;
+  operator: OperatorRecord;
+}
+
+/** The user behind a token. Missing token → not_logged_in; unknown, expired, revoked, or the
+ * account locked → session_expired. */
+export const authenticateUser = async (
+  deps: AccountDeps,
+  token: string | undefined,
+): Promise<UserPrincipal> => {
+  const session = await liveSession(deps, token, 'user');
+  const user = await deps.uow.store.users.findById(session.subjectId);
+  if (!user || user.locked) throw fail('session_expired');
+  return { sessionId: session.id, user };
+};
+
+/** The operator behind a token; a user's token → no_permission. */
+export const authenticateOperator = async (
+  deps: AccountDeps,
+  token: string | undefined,
+): Promise<OperatorPrincipal> => {
+  const session = await liveSession(deps, token, 'operator');
+  const operator = await deps.uow.store.operators.findById(session.subjectId);
+  if (!operator || operator.disabled) throw fail('session_expired');
+  return { sessionId: session.id, operator };
+};
+
+export const logout = (deps: AccountDeps, sessionId: number) =>
+  deps.uow.store.sessions.revoke(sessionId, deps.clock());
+
+/** Whoever a token belongs to, user or operator (for resources both may read, like uploads). */
+export const authenticateViewer = async (
+  deps: AccountDeps,
+  token: string | undefined,
+): Promise<{ kind: 'user'; userId: number } | { kind: 'operator' }> => {
+  if (!token) throw fail('not_logged_in');
+  if (token.length > TOKEN_MAX) throw fail('session_expired');
+  const hash = sha256Hex(token);
+  const sessions = deps.uow.store.sessions;
+  const session =
+    (await sessions.findByTokenHash(hash, 'user')) ?? (await sessions.findByTokenHash(hash, 'operator'));
+  if (!session || session.revokedAt !== null || session.expiresAt <= deps.clock())
+    throw fail('session_expired');
+  if (session.kind === 'operator') {
+    const operator = await deps.uow.store.operators.findById(session.subjectId);
+    if (!operator || operator.disabled) throw fail('session_expired');
+    return { kind: 'operator' };
+  }
+  const user = await deps.uow.store.users.findById(session.subjectId);
+  if (!user || user.locked) throw fail('session_expired');
+  return { kind: 'user', userId: user.id };
+};

@@ -1,0 +1,204 @@
+import {
+  CERTIFICATION,
+  OPERATOR_NAME_RE,
+  type AdminLoginRequest,
+  type AdminUser,
+  type AdminVerification,
+  type AuditEntry,
+  type DocType,
+  type UserFlagsRequest,
+  type VerificationState,
+} from '../../../protocol';
+import type { AccountDeps } from '../accounts/deps';
+import { fail } from '../accounts/errors';
+import type { AccountStore, UserRecord, VerificationRecord } from '../accounts/ports';
+import { assertNotThrottled, clearFailures, recordFailure } from '../accounts/rateLimit';
+import { generatePassword, hashPassword, verifyNothing, verifyPassword } from '../accounts/secrets';
+import { openSession } from '../accounts/sessions';
+import { uploadUrl } from '../accounts/uploads';
+import { toUserInfo } from '../accounts/userinfo';
+import { UniqueViolation } from '../accounts/ports';
+
+/**
+ * Operator rules, shared by the operator API and the command line. Every change is written with an
+ * audit row (who, what, which target, before and after) in the same transaction.
+ */
+
+/** Who acts: an operator account (API) or a named command-line operator. */
+export interface Actor {
+  operatorId: number | null;
+  name: string;
+}
+
+const audit = (
+  deps: AccountDeps,
+  tx: AccountStore,
+  actor: Actor,
+  action: string,
+  target: string,
+  before: unknown,
+  after: unknown,
+) =>
+  tx.audit.insert({
+    operatorId: actor.operatorId,
+    actor: actor.name,
+    action,
+    target,
+    before,
+    after,
+    createdAt: deps.clock(),
+  });
+
+const operatorFailureKey = (username: string) => `operator:${username.toLowerCase()}`;
+
+/** Operator login: its own accounts and its own session kind. Same throttle and same single
+ * answer (login_failed) as user logins. */
+export const operatorLogin = async (
+  deps: AccountDeps,
+  req: AdminLoginRequest,
+  ip: string | null,
+): Promise<{ token: string }> => {
+  const key = operatorFailureKey(req.username);
+  await assertNotThrottled(deps, key, ip);
+  const op = await deps.uow.store.operators.findByUsername(req.username);
+  const right = op
+    ? await verifyPassword(req.password, op.passwordHash)
+    : await verifyNothing(req.password, deps.settings.scryptN);
+  if (!op || !right || op.disabled) {
+    await recordFailure(deps, key, ip);
+    throw fail('login_failed');
+  }
+  await clearFailures(deps, key);
+  return { token: await openSession(deps, deps.uow.store, 'operator', op.id) };
+};
+
+/** Creates an operator with a generated password, answered once. */
+export const createOperator = async (deps: AccountDeps, actor: Actor, username: string) => {
+  if (!OPERATOR_NAME_RE.test(username)) throw fail('username_format');
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password, deps.settings.scryptN);
+  try {
+    await deps.uow.transaction(async (tx) => {
+      if (await tx.operators.findByUsername(username)) throw fail('account_exists');
+      const id = await tx.operators.insert({ username, passwordHash, createdAt: deps.clock() });
+      await audit(deps, tx, actor, 'operator.create', `operator:${id}`, null, { username });
+    });
+  } catch (e) {
+    if (e instanceof UniqueViolation) throw fail('account_exists');
+    throw e;
+  }
+  return { username, password };
+};
+
+const toAdminUser = (u: UserRecord): AdminUser => ({ ...toUserInfo(u), locked: u.locked });
+
+const toAdminVerification = (v: VerificationRecord, username: string): AdminVerification => ({
+  id: v.id,
+  userId: v.userId,
+  username,
+  name: v.name,
+  docType: v.docType as DocType,
+  docNumber: v.docNumber,
+  frontImage: uploadUrl(v.frontUploadId),
+  backImage: uploadUrl(v.backUploadId),
+  status: v.status,
+  rejectReason: v.rejectReason,
+  submittedAt: v.submittedAt,
+  reviewedAt: v.reviewedAt,
+  reviewedBy: v.reviewedBy,
+});
+
+export const listVerifications = async (
+  deps: AccountDeps,
+  status: VerificationState,
+  limit = 200,
+): Promise<AdminVerification[]> => {
+  const rows = await deps.uow.store.verifications.listByStatus(status, limit);
+  const names = new Map<number, string>();
+  for (const v of rows) {
+    if (!names.has(v.userId))
+      names.set(v.userId, (await deps.uow.store.users.findById(v.userId))?.username ?? '');
+  }
+  return rows.map((v) => toAdminVerification(v, names.get(v.userId) ?? ''));
+};
+
+/** Approves or rejects a pending submission; the user's certification follows (2 approved,
+ * 1 failed, with the reason shown to the user). Anything but a pending one → record_not_found. */
+const review = async (
+  deps: AccountDeps,
+  actor: Actor,
+  id: number,
+  decision: { status: 'approved' | 'rejected'; reason: string | null },
+): Promise<AdminVerification> =>
+  deps.uow.transaction(async (tx) => {
+    const v = await tx.verifications.findById(id);
+    if (!v || v.status !== 'pending') throw fail('record_not_found');
+    const user = await tx.users.findById(v.userId);
+    if (!user) throw fail('account_not_exist');
+    const now = deps.clock();
+    const certification = decision.status === 'approved' ? CERTIFICATION.approved : CERTIFICATION.failed;
+    await tx.verifications.review(id, {
+      status: decision.status,
+      rejectReason: decision.reason,
+      reviewedAt: now,
+      reviewedBy: actor.name,
+    });
+    await tx.users.update(v.userId, { certification });
+    await audit(
+      deps,
+      tx,
+      actor,
+      decision.status === 'approved' ? 'verification.approve' : 'verification.reject',
+      `verification:${id}`,
+      { status: v.status, userId: v.userId, certification: user.certification },
+      { status: decision.status, userId: v.userId, certification, reason: decision.reason },
+    );
+    const after = await tx.verifications.findById(id);
+    return toAdminVerification(after!, user.username);
+  });
+
+export const approveVerification = (deps: AccountDeps, actor: Actor, id: number) =>
+  review(deps, actor, id, { status: 'approved', reason: null });
+
+export const rejectVerification = (deps: AccountDeps, actor: Actor, id: number, reason: string) =>
+  review(deps, actor, id, { status: 'rejected', reason: reason.trim() });
+
+/** Sets account flags. Locking also ends every session of the account. */
+export const setUserFlags = async (
+  deps: AccountDeps,
+  actor: Actor,
+  req: UserFlagsRequest,
+): Promise<AdminUser> =>
+  deps.uow.transaction(async (tx) => {
+    const user = await tx.users.findById(req.userId);
+    if (!user) throw fail('account_not_exist');
+    const flags = (u: UserRecord) => ({
+      tradingDisabled: u.tradingDisabled,
+      withdrawProhibited: u.withdrawProhibited,
+      locked: u.locked,
+    });
+    const patch = {
+      ...(req.tradingDisabled !== undefined ? { tradingDisabled: req.tradingDisabled } : {}),
+      ...(req.withdrawProhibited !== undefined ? { withdrawProhibited: req.withdrawProhibited } : {}),
+      ...(req.locked !== undefined ? { locked: req.locked } : {}),
+    };
+    await tx.users.update(user.id, patch);
+    if (req.locked) await tx.sessions.revokeAll('user', user.id, deps.clock());
+    const after = (await tx.users.findById(user.id))!;
+    await audit(deps, tx, actor, 'user.flags', `user:${user.id}`, flags(user), flags(after));
+    return toAdminUser(after);
+  });
+
+export const findUsers = async (deps: AccountDeps, query: string, limit = 50): Promise<AdminUser[]> =>
+  (await deps.uow.store.users.search(query, limit)).map(toAdminUser);
+
+export const listAudit = async (deps: AccountDeps, limit = 50, beforeId?: number): Promise<AuditEntry[]> =>
+  (await deps.uow.store.audit.list(limit, beforeId)).map((a) => ({
+    id: a.id,
+    actor: a.actor,
+    action: a.action,
+    target: a.target,
+    before: a.before,
+    after: a.after,
+    createdAt: a.createdAt,
+  }));

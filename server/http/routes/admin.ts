@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import {
+  adminLoginSchema,
+  adminTokenSchema,
+  adminUserQuerySchema,
+  adminUserSchema,
+  adminVerificationQuerySchema,
+  adminVerificationSchema,
+  approveVerificationSchema,
+  auditEntrySchema,
+  auditQuerySchema,
+  rejectVerificationSchema,
+  userFlagsSchema,
+} from '../../../protocol';
+import type { AccountService } from '../../domain/accounts';
+import {
+  approveVerification,
+  findUsers,
+  listAudit,
+  listVerifications,
+  operatorLogin,
+  rejectVerification,
+  setUserFlags,
+  type Actor,
+} from '../../domain/operators';
+import { currentOperator } from '../auth';
+import { defineRoute } from '../route';
+import type { FastifyRequest } from 'fastify';
+
+const actorOf = (req: FastifyRequest): Actor => {
+  const { operator } = currentOperator(req);
+  return { operatorId: operator.id, name: operator.username };
+};
+
+/** The operator API under /api/admin: operator accounts and tokens only (a user's token → 403). */
+export const adminRoutes = (accounts: AccountService) => {
+  const deps = accounts.deps;
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/admin/login',
+      tag: 'admin',
+      summary: 'Operator login',
+      body: adminLoginSchema,
+      response: adminTokenSchema,
+      handler: ({ body, req }) => operatorLogin(deps, body, req.ip),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/admin/verifications',
+      tag: 'admin',
+      auth: 'operator',
+      summary: 'Real-name verifications of a status (default pending), with image URLs',
+      query: adminVerificationQuerySchema,
+      response: z.array(adminVerificationSchema),
+      handler: ({ query }) => listVerifications(deps, query.status),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/admin/verifications/approve',
+      tag: 'admin',
+      auth: 'operator',
+      summary: 'Approve a pending verification',
+      body: approveVerificationSchema,
+      response: adminVerificationSchema,
+      handler: ({ body, req }) => approveVerification(deps, actorOf(req), body.id),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/admin/verifications/reject',
+      tag: 'admin',
+      auth: 'operator',
+      summary: 'Reject a pending verification with a reason the user sees',
+      body: rejectVerificationSchema,
+      response: adminVerificationSchema,
+      handler: ({ body, req }) => rejectVerification(deps, actorOf(req), body.id, body.reason),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/admin/users/flags',
+      tag: 'admin',
+      auth: 'operator',
+      summary: 'Disable trading, prohibit withdrawal or lock an account (and undo)',
+      body: userFlagsSchema,
+      response: adminUserSchema,
+      handler: ({ body, req }) => setUserFlags(deps, actorOf(req), body),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/admin/users',
+      tag: 'admin',
+      auth: 'operator',
+      summary: 'Find users by id, or part of username, nickname, email or phone',
+      query: adminUserQuerySchema,
+      response: z.array(adminUserSchema),
+      handler: ({ query }) => findUsers(deps, query.query),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/admin/audit',
+      tag: 'admin',
+      auth: 'operator',
+      summary: 'The operator audit log, newest first',
+      query: auditQuerySchema,
+      response: z.array(auditEntrySchema),
+      handler: ({ query }) => listAudit(deps, query.limit, query.before),
+    }),
+  ];
+};

@@ -1,0 +1,60 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { IMAGE_MAX_BYTES } from '../../../protocol';
+import type { AccountService } from '../../domain/accounts';
+import { AppError } from '../appError';
+import { tokenOf } from '../auth';
+import { ok } from '../envelope';
+
+/** Multipart failures of @fastify/multipart and busboy, as catalogued errors. */
+const multipartError = (e: unknown): AppError | undefined => {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('upload_size');
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return new AppError('upload_count');
+  if (code === 'FST_FIELDS_LIMIT') return new AppError('unknown_parameter');
+  if (typeof code === 'string' && code.startsWith('FST_'))
+    return new AppError('parameter_error', { field: 'file' });
+  return undefined;
+};
+
+/**
+ * POST /api/upload (one image per request, field `file`, multipart) and GET /api/upload/:id.
+ * Registered as its own plugin so multipart parsing, and its limits instead of the 1 MB JSON body
+ * limit, apply to this route only.
+ */
+export const uploadRoutes = (accounts: AccountService) => async (scope: FastifyInstance) => {
+  await scope.register(multipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 50 },
+    throwFileSizeLimit: true,
+  });
+
+  scope.post('/api/upload', { bodyLimit: IMAGE_MAX_BYTES + 64 * 1024 }, async (req) => {
+    const { user } = await accounts.authenticateUser(tokenOf(req));
+    if (!req.isMultipart()) throw new AppError('parameter_error', { field: 'file' });
+    let bytes: Buffer | undefined;
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'field') throw new AppError('unknown_parameter', { field: part.fieldname });
+        if (part.fieldname !== 'file') throw new AppError('unknown_parameter', { field: part.fieldname });
+        if (bytes) throw new AppError('upload_count');
+        bytes = await part.toBuffer();
+      }
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      throw multipartError(e) ?? e;
+    }
+    if (!bytes) throw new AppError('image_required', { field: 'file' });
+    return ok(await accounts.saveUpload(user.id, bytes));
+  });
+
+  scope.get<{ Params: { id: string } }>('/api/upload/:id', async (req, reply) => {
+    const viewer = await accounts.authenticateViewer(tokenOf(req));
+    const { mime, bytes } = await accounts.readUpload(viewer, req.params.id);
+    return reply
+      .header('content-type', mime)
+      .header('cache-control', 'private, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .send(bytes);
+  });
+};

@@ -1,0 +1,72 @@
+import { INTERVALS, type Interval } from '../../protocol';
+import { applyTick, type Candle } from './candle';
+import type { Tick } from './feed';
+
+const key = (pair: string, interval: Interval) => `${pair}|${interval}`;
+
+export interface CandleChange {
+  interval: Interval;
+  candle: Candle;
+  closed?: Candle;
+}
+
+/**
+ * The open candle of every pair and interval, kept in memory and updated per tick; candles changed
+ * since the last write are collected so the store writes each at most once per flush.
+ */
+export class CandleBook {
+  private readonly open = new Map<string, Candle>();
+  private dirty = new Map<string, { pair: string; interval: Interval; candle: Candle }>();
+
+  /** Resumes from a stored candle (after a restart the newest one may still be open). */
+  resume(pair: string, interval: Interval, candle: Candle) {
+    const k = key(pair, interval);
+    const existing = this.open.get(k);
+    if (!existing || existing.t <= candle.t) this.open.set(k, candle);
+  }
+
+  apply(tick: Tick): CandleChange[] {
+    const changes: CandleChange[] = [];
+    for (const interval of INTERVALS) {
+      const k = key(tick.pair, interval);
+      const before = this.open.get(k);
+      const step = applyTick(before, interval, tick);
+      if (step.current === before) continue;
+      this.open.set(k, step.current);
+      if (step.closed) this.markDirty(tick.pair, interval, step.closed);
+      this.markDirty(tick.pair, interval, step.current);
+      changes.push({ interval, candle: step.current, ...(step.closed ? { closed: step.closed } : {}) });
+    }
+    return changes;
+  }
+
+  current(pair: string, interval: Interval): Candle | undefined {
+    return this.open.get(key(pair, interval));
+  }
+
+  /** Candles of a pair and interval not yet written, oldest first (the open one last). */
+  unwritten(pair: string, interval: Interval): Candle[] {
+    const out: Candle[] = [];
+    for (const d of this.dirty.values()) if (d.pair === pair && d.interval === interval) out.push(d.candle);
+    return out.sort((a, b) => a.t - b.t);
+  }
+
+  /** Hands over everything changed since the last call. */
+  takeDirty() {
+    const taken = [...this.dirty.values()];
+    this.dirty = new Map();
+    return taken;
+  }
+
+  /** Puts back what a failed write could not store, unless newer values arrived meanwhile. */
+  restoreDirty(entries: ReturnType<CandleBook['takeDirty']>) {
+    for (const e of entries) {
+      const k = `${key(e.pair, e.interval)}|${e.candle.t}`;
+      if (!this.dirty.has(k)) this.dirty.set(k, e);
+    }
+  }
+
+  private markDirty(pair: string, interval: Interval, candle: Candle) {
+    this.dirty.set(`${key(pair, interval)}|${candle.t}`, { pair, interval, candle });
+  }
+}

@@ -1,0 +1,182 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type WebSocket from 'ws';
+import {
+  DEPTH_LIMIT_MAX,
+  MAX_SUBSCRIPTIONS,
+  PING_INTERVAL_MS,
+  TICKERS_CHANNEL,
+  TICKERS_PER_SECOND,
+  WS_PATH,
+  clientMessageSchema,
+  depthChannel,
+  errorKey,
+  klineChannel,
+  parseChannel,
+  tradesChannel,
+  type DepthUpdate,
+  type ErrorName,
+  type PrivateChannel,
+} from '../../protocol';
+import type { Market } from '../market/market';
+import { WsClient } from './client';
+import { ChannelHub } from './hub';
+import { TickerBatch } from './tickerBatch';
+import type { TokenVerifier } from './tokens';
+
+export interface GatewayOptions {
+  market: Market;
+  tokens: TokenVerifier;
+  /** Unsent bytes a client may have before it is dropped as a slow consumer. */
+  maxBufferedBytes?: number;
+  maxSubscriptions?: number;
+  pingIntervalMs?: number;
+  tickerFlushMs?: number;
+}
+
+export interface Gateway {
+  /** Sends a private message (orders, balances, contracts, pledges) to one user's connections. */
+  publishPrivate(userId: number, channel: PrivateChannel, data: unknown): void;
+  stats(): { clients: number; dropped: number };
+}
+
+const MAX_MESSAGE_BYTES = 4096;
+const privateKey = (channel: PrivateChannel, userId: number) => `${channel}#${userId}`;
+
+/**
+ * The WebSocket gateway at /ws (ARCHITECTURE §4): sub/unsub/auth/ping from the client; channel
+ * messages framed once per channel; depth as a snapshot then diffs; tickers batched; a ping every
+ * 15 s (a client that did not answer the last one is cut off); slow consumers dropped; a cap on
+ * subscriptions per connection.
+ */
+export const installGateway = async (app: FastifyInstance, opts: GatewayOptions): Promise<Gateway> => {
+  const {
+    market,
+    tokens,
+    maxBufferedBytes = 1 << 20,
+    maxSubscriptions = MAX_SUBSCRIPTIONS,
+    pingIntervalMs = PING_INTERVAL_MS,
+    tickerFlushMs = 1000 / TICKERS_PER_SECOND,
+  } = opts;
+  const hub = new ChannelHub();
+  const clients = new Set<WsClient>();
+  const tickers = new TickerBatch();
+  let dropped = 0;
+
+  const stopListening = market.listen({
+    ticker: (t) => tickers.add(t),
+    kline: (pair, interval, kline) => hub.publish(klineChannel(pair, interval), kline),
+    trades: (pair, trades) => hub.publish(tradesChannel(pair), trades),
+    depth: (pair, diff) => {
+      const data: DepthUpdate = { kind: 'diff', prev: diff.prev, bids: diff.bids, asks: diff.asks };
+      hub.publish(depthChannel(pair), data, { seq: diff.seq, ts: diff.ts });
+    },
+  });
+  const flushTimer = setInterval(() => {
+    const batch = tickers.take();
+    if (batch.length > 0) hub.publish(TICKERS_CHANNEL, batch);
+  }, tickerFlushMs);
+  const pingTimer = setInterval(() => {
+    for (const c of clients) {
+      if (!c.alive) {
+        c.socket.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.socket.ping();
+    }
+  }, pingIntervalMs);
+  flushTimer.unref();
+  pingTimer.unref();
+
+  const sendError = (client: WsClient, name: ErrorName, ch?: string) =>
+    client.send(JSON.stringify({ op: 'error', msg: errorKey(name), ...(ch ? { ch } : {}) }));
+
+  const subscribe = (client: WsClient, ch: string) => {
+    const parsed = parseChannel(ch);
+    if (!parsed || ('pair' in parsed && !market.has(parsed.pair)))
+      return sendError(client, 'unknown_channel', ch);
+    if (parsed.kind === 'private' && client.userId === undefined)
+      return sendError(client, 'not_logged_in', ch);
+    const key = parsed.kind === 'private' ? privateKey(parsed.name, client.userId!) : ch;
+    if (!client.channels.has(key) && client.channels.size >= maxSubscriptions) {
+      return sendError(client, 'subscription_limit', ch);
+    }
+    hub.subscribe(client, key, ch);
+    if (parsed.kind === 'depth') {
+      const snap = market.depth(parsed.pair, DEPTH_LIMIT_MAX);
+      const data: DepthUpdate = { kind: 'snapshot', bids: snap.bids, asks: snap.asks };
+      client.send(JSON.stringify({ ch, seq: snap.seq, ts: snap.ts, data }));
+    }
+  };
+
+  const unsubscribe = (client: WsClient, ch: string) => {
+    const parsed = parseChannel(ch);
+    if (parsed?.kind === 'private' && client.userId !== undefined) {
+      hub.unsubscribe(client, privateKey(parsed.name, client.userId));
+    } else hub.unsubscribe(client, ch);
+  };
+
+  const handle = async (client: WsClient, raw: string) => {
+    let input: unknown;
+    try {
+      input = JSON.parse(raw);
+    } catch {
+      return sendError(client, 'parameter_error');
+    }
+    const parsed = clientMessageSchema.safeParse(input);
+    if (!parsed.success) return sendError(client, 'parameter_error');
+    const msg = parsed.data;
+    switch (msg.op) {
+      case 'sub':
+        return msg.ch.forEach((ch) => subscribe(client, ch));
+      case 'unsub':
+        return msg.ch.forEach((ch) => unsubscribe(client, ch));
+      case 'ping':
+        return client.send(JSON.stringify({ op: 'pong', ts: msg.ts, serverTs: Date.now() }));
+      case 'auth': {
+        const who = await tokens.verify(msg.token);
+        if (!who) return sendError(client, 'session_expired');
+        client.userId = who.userId;
+        return;
+      }
+    }
+  };
+
+  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  app.get(WS_PATH, { websocket: true }, (socket: WebSocket) => {
+    const client = new WsClient(socket, maxBufferedBytes, (c) => {
+      dropped += 1;
+      hub.drop(c);
+    });
+    clients.add(client);
+    // Messages are handled one after another, so an `auth` is settled before a `sub` that follows it.
+    let queue: Promise<void> = Promise.resolve();
+    socket.on('message', (data) => {
+      queue = queue
+        .then(() => handle(client, data.toString()))
+        .catch((err) => app.log.error({ err }, 'ws message'));
+    });
+    socket.on('pong', () => {
+      client.alive = true;
+    });
+    socket.on('close', () => {
+      clients.delete(client);
+      hub.drop(client);
+    });
+  });
+
+  app.addHook('onClose', async () => {
+    stopListening();
+    clearInterval(flushTimer);
+    clearInterval(pingTimer);
+    for (const c of clients) c.socket.terminate();
+  });
+
+  return {
+    publishPrivate(userId, channel, data) {
+      hub.publish(privateKey(channel, userId), data);
+    },
+    stats: () => ({ clients: clients.size, dropped }),
+  };
+};

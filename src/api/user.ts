@@ -1,0 +1,45 @@
+import type {
+  AuthenticationRequest,
+  Captcha,
+  ChangePwdRequest,
+  ForgetPwdRequest,
+  Invite,
+  LoginRequest,
+  RegisterRequest,
+  SendCodeRequest,
+  Session,
+  SetWithdrawPwdRequest,
+  Upload,
+  UserInfo,
+  VerificationStatus,
+} from '../../protocol';
+import { api } from './client';
+
+/** Accounts and identity: /api/user/* and uploads. */
+export const userApi = {
+  captcha: () => api.get<Captcha>('/user/captcha'),
+  register: (body: RegisterRequest) => api.post<Session>('/user/register', body),
+  login: (body: LoginRequest) => api.post<Session>('/user/login', body),
+  logout: () => api.post<null>('/user/logout', {}, { silent: true, repeatSubmit: false }),
+  info: () => api.get<UserInfo>('/user/info'),
+  updateInfo: (nickname: string) => api.put<UserInfo>('/user/info', { nickname }),
+  sendCode: (body: SendCodeRequest) => api.post<null>('/user/sendCode', body),
+  forgetPwd: (body: ForgetPwdRequest) => api.post<null>('/user/forgetPwd', body),
+  changePwd: (body: ChangePwdRequest) => api.post<UserInfo>('/user/changePwd', body),
+  setWithdrawPwd: (body: SetWithdrawPwdRequest) => api.post<UserInfo>('/user/withdrawPwd/set', body),
+  changeWithdrawPwd: (body: ChangePwdRequest) => api.post<UserInfo>('/user/withdrawPwd/change', body),
+  verification: () => api.get<VerificationStatus>('/user/authentication'),
+  submitVerification: (body: AuthenticationRequest) =>
+    api.post<VerificationStatus>('/user/authentication', body),
+  invite: () => api.get<Invite>('/user/invite'),
+  upload: (file: File, onProgress?: (fraction: number) => void) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.post<Upload>('/upload', form, {
+      timeout: 120_000,
+      onUploadProgress: (e) => {
+        if (onProgress && e.total) onProgress(e.loaded / e.total);
+      },
+    });
+  },
+};

@@ -1,0 +1,14 @@
+import { WS_PATH } from '../../protocol/ws';
+import { createMarketStreams } from '../../streams/market';
+import { createServerClock } from '../../streams/serverTime';
+import { createTransport } from '../../streams/transport';
+import { marketApi } from '../api/market';
+
+const socketUrl = () =>
+  `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${WS_PATH}`;
+
+/** The app's one socket and the streams over it. Imported only by screens with live data, so the
+ * first download carries none of it; the socket opens when the first stream is watched. */
+export const transport = createTransport({ url: socketUrl, WebSocket: window.WebSocket });
+export const market = createMarketStreams({ transport, api: marketApi });
+export const serverClock = createServerClock(transport);

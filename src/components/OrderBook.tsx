@@ -1,0 +1,58 @@
+import Decimal from 'decimal.js';
+import { useTranslation } from 'react-i18next';
+import type { DepthLevel } from '../../protocol';
+import { formatDecimal } from './format';
+
+const ROWS = 12;
+
+/** Depth bars are scaled to the largest cumulative size shown, so the book's shape reads at a glance. */
+const withTotals = (levels: readonly DepthLevel[]) => {
+  let total = new Decimal(0);
+  return levels.slice(0, ROWS).map(([price, qty]) => {
+    total = total.plus(qty);
+    return { price, qty, total };
+  });
+};
+
+/** Bids and asks side by side, best prices meeting in the middle. */
+export const OrderBook = ({ bids, asks }: { bids: readonly DepthLevel[]; asks: readonly DepthLevel[] }) => {
+  const { t, i18n } = useTranslation();
+  const b = withTotals(bids);
+  const a = withTotals(asks);
+  const max = Decimal.max(b[b.length - 1]?.total ?? 0, a[a.length - 1]?.total ?? 0, 1e-18);
+  const width = (total: Decimal) => `${total.div(max).times(100).toFixed(1)}%`;
+  return (
+    <div className="book" data-testid="order-book">
+      <div className="book__head">
+        <span>
+          <span>{t('marketDetail.amount')}</span>
+          <span>{t('marketDetail.bid')}</span>
+        </span>
+        <span>
+          <span>{t('marketDetail.ask')}</span>
+          <span>{t('marketDetail.amount')}</span>
+        </span>
+      </div>
+      <div className="book__sides">
+        <ol className="book__side book__side--bids">
+          {b.map((l) => (
+            <li key={l.price}>
+              <span className="book__bar" style={{ width: width(l.total) }} />
+              <span className="book__qty">{formatDecimal(l.qty, i18n.language)}</span>
+              <span className="book__price">{formatDecimal(l.price, i18n.language)}</span>
+            </li>
+          ))}
+        </ol>
+        <ol className="book__side book__side--asks">
+          {a.map((l) => (
+            <li key={l.price}>
+              <span className="book__bar" style={{ width: width(l.total) }} />
+              <span className="book__price">{formatDecimal(l.price, i18n.language)}</span>
+              <span className="book__qty">{formatDecimal(l.qty, i18n.language)}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,119 @@
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  type CandlestickData,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Interval, Kline } from '../../protocol';
+import { DEFAULT_LOCALE, LOCALE_TAGS, isLocale } from '../../protocol/locales';
+import { market } from '../app/streams';
+
+const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+
+// The chart library draws with numbers; these are display values only, never computed with.
+const toBar = (k: Kline): CandlestickData<UTCTimestamp> => ({
+  time: (k.t / 1000) as UTCTimestamp,
+  open: Number(k.o),
+  high: Number(k.h),
+  low: Number(k.l),
+  close: Number(k.c),
+});
+
+/**
+ * The candlestick chart (its own chunk: lightweight-charts loads only where a chart is shown). The
+ * chart is created once; a new pair or interval replaces its data with `setData`, and each live
+ * candle after that goes through `series.update`, straight from the stream, without React.
+ */
+const PriceChart = ({
+  pair,
+  interval,
+  precision,
+}: {
+  pair: string;
+  interval: Interval;
+  precision: number;
+}) => {
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
+  const { i18n } = useTranslation();
+  const tag = LOCALE_TAGS[isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE];
+
+  useEffect(() => {
+    const el = host.current!;
+    const c = createChart(el, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: cssVar('--text-muted'),
+        attributionLogo: false,
+      },
+      grid: { vertLines: { color: cssVar('--line') }, horzLines: { color: cssVar('--line') } },
+      rightPriceScale: { borderColor: cssVar('--line') },
+      timeScale: { borderColor: cssVar('--line'), timeVisible: true, secondsVisible: false },
+      crosshair: { mode: 0 },
+    });
+    const up = cssVar('--up');
+    const down = cssVar('--down');
+    series.current = c.addSeries(CandlestickSeries, {
+      upColor: up,
+      downColor: down,
+      wickUpColor: up,
+      wickDownColor: down,
+      borderVisible: false,
+    });
+    chart.current = c;
+    return () => {
+      c.remove();
+      chart.current = null;
+      series.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    series.current?.applyOptions({ priceFormat: { type: 'price', precision, minMove: 10 ** -precision } });
+    const format = new Intl.NumberFormat(tag, {
+      minimumFractionDigits: precision,
+      maximumFractionDigits: precision,
+    });
+    chart.current?.applyOptions({
+      localization: { locale: tag, priceFormatter: (p: number) => format.format(p) },
+    });
+  }, [precision, tag]);
+
+  useEffect(() => {
+    let first: number | undefined;
+    let last: number | undefined;
+    const sub = market.kline$(pair, interval).subscribe((list) => {
+      const s = series.current;
+      const newest = list[list.length - 1];
+      if (!s || !newest) return;
+      // Same history, same or next candle: one update. Anything else (first data, a resync that
+      // reshaped the history): the whole set.
+      if (
+        first === list[0]!.t &&
+        last !== undefined &&
+        newest.t >= last &&
+        list.length > 1 &&
+        list[list.length - 2]!.t <= last
+      ) {
+        s.update(toBar(newest));
+      } else {
+        s.setData(list.map(toBar));
+        if (first === undefined) chart.current?.timeScale().scrollToRealTime();
+      }
+      first = list[0]!.t;
+      last = newest.t;
+    });
+    return () => sub.unsubscribe();
+  }, [pair, interval]);
+
+  return <div ref={host} className="chart" data-testid="price-chart" />;
+};
+
+export default PriceChart;

@@ -1,0 +1,64 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** An `app.msg.*` key, shown translated under the field. */
+  error?: string | undefined;
+  /** Something beside the input: a captcha image, a send-code button. */
+  addon?: ReactNode;
+  /** The rule of the field, shown under it until there is an error to show instead. */
+  hint?: string;
+}
+
+/** A labelled input with its error; password inputs get a show/hide toggle. */
+export const TextField = ({ label, value, onChange, error, addon, hint, type = 'text', ...input }: Props) => {
+  const { t } = useTranslation();
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  const isPassword = type === 'password';
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="field__control">
+        <input
+          id={id}
+          className="field__input"
+          type={isPassword && shown ? 'text' : type}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+          {...input}
+        />
+        {isPassword && (
+          <button
+            type="button"
+            className="field__toggle"
+            onClick={() => setShown((s) => !s)}
+            aria-label={t(shown ? 'form.hidePassword' : 'form.showPassword')}
+            aria-pressed={shown}
+          >
+            {t(shown ? 'form.hide' : 'form.show')}
+          </button>
+        )}
+        {addon}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {t(error)}
+        </p>
+      ) : (
+        hint && (
+          <p id={`${id}-hint`} className="field__hint">
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  );
+};

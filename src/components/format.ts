@@ -1,0 +1,72 @@
+import Decimal from 'decimal.js';
+import { DEFAULT_LOCALE, LOCALE_TAGS, isLocale } from '../../protocol/locales';
+
+const formats = new Map<string, Intl.NumberFormat>();
+const times = new Map<string, Intl.DateTimeFormat>();
+
+const tagOf = (language: string) => LOCALE_TAGS[isLocale(language) ? language : DEFAULT_LOCALE];
+
+/** A time of day (24-hour clock) in the reader's locale, for prints. */
+export const formatTime = (ts: number, language: string) => {
+  const tag = tagOf(language);
+  let f = times.get(tag);
+  if (!f) {
+    f = new Intl.DateTimeFormat(tag, {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    times.set(tag, f);
+  }
+  return f.format(ts);
+};
+
+const numberFormat = (language: string, options: Intl.NumberFormatOptions) => {
+  const tag = tagOf(language);
+  const key = `${tag}|${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(tag, options);
+    formats.set(key, f);
+  }
+  return f;
+};
+
+const digitsOf = (value: string) => {
+  const dot = value.indexOf('.');
+  return dot < 0 ? 0 : value.length - dot - 1;
+};
+
+/** A decimal string in the reader's locale with exactly its own digits (Intl formats the string
+ * itself, so no float ever rounds a price). */
+export const formatDecimal = (value: string, language: string, digits = digitsOf(value)) =>
+  numberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    value as Intl.StringNumericLiteral,
+  );
+
+/** A large amount shortened (1.2K, 3.4M, 1,2 Mio.) for volume columns. */
+export const formatCompact = (value: string, language: string) =>
+  numberFormat(language, { notation: 'compact', maximumFractionDigits: 2 }).format(
+    value as Intl.StringNumericLiteral,
+  );
+
+/** `changePercent` ("-1.25") as a signed percentage in the reader's locale ("−1.25 %"). */
+export const formatChange = (changePercent: string, language: string) =>
+  numberFormat(language, {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: 'exceptZero',
+  }).format(new Decimal(changePercent).div(100).toString() as Intl.StringNumericLiteral);
+
+export type Trend = 'up' | 'down' | 'flat';
+
+export const trendOf = (changePercent: string | undefined): Trend => {
+  if (!changePercent) return 'flat';
+  const d = new Decimal(changePercent);
+  return d.isZero() ? 'flat' : d.isNegative() ? 'down' : 'up';
+};
+
+/** Compares two decimal strings for the flash on a price change. */
+export const compareDecimalStrings = (a: string, b: string) => new Decimal(a).comparedTo(b);

@@ -1,0 +1,59 @@
+import { useCallback, useRef, useState } from 'react';
+import type { z } from 'zod';
+
+type Errors<T> = Partial<Record<keyof T & string, string>>;
+
+/**
+ * Form state checked by the same protocol schema the server applies: a field's error is the
+ * `app.msg.*` key of the first rule it breaks. `submit` runs once at a time, so a double tap sends
+ * one request.
+ */
+export const useForm = <S extends z.ZodType<Record<string, unknown>>>(schema: S, initial: z.input<S>) => {
+  type Values = z.input<S>;
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Errors<Values>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const busy = useRef(false);
+
+  const set = useCallback(<K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...(v as object), [key]: value }) as Values);
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  }, []);
+
+  const validate = useCallback((): z.output<S> | null => {
+    const result = schema.safeParse(values);
+    if (result.success) {
+      setErrors({});
+      return result.data;
+    }
+    const next: Errors<Values> = {};
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0] ?? '') as keyof Values & string;
+      if (field && !next[field])
+        next[field] = issue.message.startsWith('app.msg.') ? issue.message : 'app.msg.parameter_error';
+    }
+    setErrors(next);
+    return null;
+  }, [schema, values]);
+
+  const submit = useCallback(
+    async (send: (data: z.output<S>) => Promise<unknown>) => {
+      if (busy.current) return;
+      const data = validate();
+      if (!data) return;
+      busy.current = true;
+      setSubmitting(true);
+      try {
+        await send(data);
+      } catch {
+        // The REST client has already shown the translated failure.
+      } finally {
+        busy.current = false;
+        setSubmitting(false);
+      }
+    },
+    [validate],
+  );
+
+  return { values, errors, set, submit, submitting, setErrors };
+};

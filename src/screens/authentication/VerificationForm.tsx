@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { VerificationStatus } from '../../../protocol';
+import { authenticationSchema, CERTIFICATION } from '../../../protocol/accounts';
+import { DOC_TYPES, IMAGE_MAX_BYTES, IMAGE_TYPES, type DocType } from '../../../protocol/accountRules';
+import { userApi } from '../../api/user';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { TextField } from '../../components/form/TextField';
+import { ImagePicker } from '../../components/ImagePicker';
+import { Segmented } from '../../components/Segmented';
+import { useForm } from '../../hooks/useForm';
+import { updateUserInfo } from '../../state/session';
+import { showToast } from '../../state/ui';
+import { DOC_LABELS, storeCertification } from './status';
+
+type Side = 'frontImage' | 'backImage';
+
+interface Slot {
+  /** The picked file, shown as the preview. */
+  file: File | null;
+  /** Upload progress 0–1 while the upload is out, else null. */
+  progress: number | null;
+}
+
+const EMPTY: Slot = { file: null, progress: null };
+const MESSAGE_MS = 2000;
+
+const DOC_PLACEHOLDERS: Record<DocType, string> = {
+  idCard: 'kyc.docNumberPlaceholder.idCard',
+  passport: 'kyc.docNumberPlaceholder.passport',
+};
+const SIDES: ReadonlyArray<{ side: Side; label: string }> = [
+  { side: 'frontImage', label: 'kyc.front' },
+  { side: 'backImage', label: 'kyc.back' },
+];
+
+const acceptedType = (type: string) => (IMAGE_TYPES as readonly string[]).includes(type);
+
+/**
+ * The verification form: name, document type and number, and both sides of the document. Each
+ * image is checked (type, size) and uploaded as soon as it is picked; the form sends the upload
+ * ids, checked by the same schema the server applies.
+ */
+export const VerificationForm = ({ onSubmitted }: { onSubmitted: (status: VerificationStatus) => void }) => {
+  const { t } = useTranslation();
+  const form = useForm(authenticationSchema, {
+    name: '',
+    docType: 'idCard',
+    docNumber: '',
+    frontImage: '',
+    backImage: '',
+  });
+  const [slots, setSlots] = useState<Record<Side, Slot>>({ frontImage: EMPTY, backImage: EMPTY });
+  // Each pick gets a number; an upload's answer counts only while its pick is still the latest.
+  const picks = useRef<Record<Side, number>>({ frontImage: 0, backImage: 0 });
+  const { set } = form;
+
+  useEffect(() => {
+    const current = picks.current;
+    return () => {
+      // Leaving the screen: answers still on the way are dropped.
+      current.frontImage++;
+      current.backImage++;
+    };
+  }, []);
+
+  const pick = (side: Side, file: File) => {
+    if (!acceptedType(file.type)) {
+      showToast(t('app.msg.upload_format'), MESSAGE_MS);
+      return;
+    }
+    if (file.size > IMAGE_MAX_BYTES) {
+      showToast(t('app.msg.upload_size'), MESSAGE_MS);
+      return;
+    }
+    const id = ++picks.current[side];
+    const latest = () => picks.current[side] === id;
+    const update = (slot: Partial<Slot>) => setSlots((s) => ({ ...s, [side]: { ...s[side], ...slot } }));
+    set(side, '');
+    update({ file, progress: 0 });
+    userApi
+      .upload(file, (fraction) => {
+        // Sent is not stored: the bar waits just short of full until the server answers.
+        if (latest()) update({ progress: Math.min(fraction, 0.99) });
+      })
+      .then(
+        (upload) => {
+          if (!latest()) return;
+          set(side, upload.id);
+          update({ progress: null });
+        },
+        () => {
+          // The REST client has shown why; the tile empties so the reader picks again.
+          if (latest()) setSlots((s) => ({ ...s, [side]: EMPTY }));
+        },
+      );
+  };
+
+  const uploading = slots.frontImage.progress !== null || slots.backImage.progress !== null;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (uploading) {
+      showToast(t('kyc.waitUpload'), MESSAGE_MS);
+      return;
+    }
+    void form.submit(async (body) => {
+      const status = await userApi.submitVerification(body);
+      const certification = status.certification ?? CERTIFICATION.underReview;
+      storeCertification(certification);
+      onSubmitted({ ...status, certification });
+      // The full userinfo, fresh, for the gates and the account screens.
+      userApi.info().then(updateUserInfo, () => undefined);
+    });
+  };
+
+  const docType = form.values.docType as DocType;
+
+  return (
+    <form className="form kyc-form" onSubmit={onSubmit} noValidate>
+      <p className="form__intro">{t('kyc.intro')}</p>
+      <TextField
+        label={t('kyc.name')}
+        placeholder={t('kyc.namePlaceholder')}
+        autoComplete="name"
+        maxLength={60}
+        value={form.values.name}
+        onChange={(v) => form.set('name', v)}
+        error={form.errors.name}
+      />
+      <Segmented
+        label={t('kyc.docTypeLabel')}
+        options={DOC_TYPES.map((value) => ({ value, label: t(DOC_LABELS[value]) }))}
+        value={docType}
+        onChange={(v) => form.set('docType', v)}
+        error={form.errors.docType && t(form.errors.docType)}
+      />
+      <TextField
+        label={t('kyc.docNumber')}
+        placeholder={t(DOC_PLACEHOLDERS[docType])}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={20}
+        value={form.values.docNumber}
+        onChange={(v) => form.set('docNumber', v)}
+        error={form.errors.docNumber}
+      />
+      <fieldset className="kyc-images">
+        <legend className="field__label">{t('kyc.images')}</legend>
+        <div className="kyc-images__grid">
+          {SIDES.map(({ side, label }) => (
+            <ImagePicker
+              key={side}
+              label={t(label)}
+              prompt={t('kyc.pick')}
+              file={slots[side].file}
+              onPick={(file) => pick(side, file)}
+              progress={slots[side].progress}
+              progressLabel={t('kyc.uploading', { side: t(label) })}
+              done={Boolean(form.values[side])}
+              doneLabel={t('kyc.uploaded')}
+              error={form.errors[side] && t(form.errors[side])}
+            />
+          ))}
+        </div>
+        <p className="kyc-images__hint">{t('kyc.imageHint', { size: IMAGE_MAX_BYTES / 1024 / 1024 })}</p>
+      </fieldset>
+      <SubmitButton busy={form.submitting}>{t('kyc.submit')}</SubmitButton>
+      <p className="kyc-privacy">{t('kyc.privacy')}</p>
+    </form>
+  );
+};

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConnectionBanner } from '../../components/ConnectionBanner';
+import { NavBar } from '../../components/NavBar';
+import { TradeList } from '../../components/TradeList';
+import { usePairs, useTrades } from '../../hooks/useMarket';
+
+const MarketTrades = ({ pair }: { pair: string }) => {
+  const trades = useTrades(pair);
+  return <TradeList trades={trades ?? []} limit={30} />;
+};
+
+/** The reader's deals. Their own fills come with spot trading; until then the screen says so
+ * plainly and shows the market's latest prints for a chosen pair. */
+const DealListScreen = () => {
+  const { t } = useTranslation();
+  const pairs = usePairs();
+  const [pair, setPair] = useState('btcusdt');
+  return (
+    <div className="deal-list">
+      <NavBar title={t('route.dealList')} back={false} />
+      <ConnectionBanner />
+      <section className="card note">
+        <h2 className="card__title">{t('dealList.yourFills')}</h2>
+        <p className="muted">{t('dealList.noFillsYet')}</p>
+      </section>
+      <section className="card">
+        <h2 className="card__title">{t('dealList.marketTrades')}</h2>
+        <div className="chips" role="tablist" aria-label={t('dealList.pair')}>
+          {(pairs ?? []).map((p) => (
+            <button
+              key={p.symbol}
+              type="button"
+              role="tab"
+              aria-selected={p.symbol === pair}
+              className={`chip${p.symbol === pair ? ' is-active' : ''}`}
+              onClick={() => setPair(p.symbol)}
+            >
+              {p.name}
+            </button>
+          ))}
+        </div>
+        <MarketTrades pair={pair} />
+      </section>
+    </div>
+  );
+};
+
+export default DealListScreen;

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Invite } from '../../../protocol';
+import { userApi } from '../../api/user';
+import { CopyButton } from '../../components/CopyButton';
+import { NavBar } from '../../components/NavBar';
+import { QrCode } from '../../components/QrCode';
+import { Spinner } from '../../components/Spinner';
+import { Tabs } from '../../components/Tabs';
+import { useRemote } from '../../hooks/useRemote';
+import { useDateFormat } from '../authentication/status';
+
+type Generation = 'first' | 'second';
+type Member = Invite['first'][number];
+
+/** The registration link that pre-fills this code. */
+export const inviteLink = (code: string, origin = window.location.origin) =>
+  `${origin}/register?code=${encodeURIComponent(code)}`;
+
+const Members = ({ members }: { members: readonly Member[] }) => {
+  const { t } = useTranslation();
+  const format = useDateFormat(false);
+  if (members.length === 0) {
+    return <p className="invite-list__empty">{t('invite.empty')}</p>;
+  }
+  return (
+    <ul className="invite-list">
+      {members.map((m) => (
+        <li key={`${m.username}-${m.registeredAt}`} className="invite-list__row">
+          <div className="invite-list__who">
+            <span className="invite-list__name">{m.username}</span>
+            <span className="invite-list__date">
+              {t('invite.registered')}{' '}
+              <time dateTime={new Date(m.registeredAt).toISOString()}>{format.format(m.registeredAt)}</time>
+            </span>
+          </div>
+          <span className={`badge ${m.certified ? 'badge--ok' : ''}`}>
+            {t(m.certified ? 'invite.certified' : 'invite.uncertified')}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+};
+
+/** /invite: my invitation code and link (copy, QR code) and the members I brought in, by
+ * generation. */
+const InviteScreen = () => {
+  const { t } = useTranslation();
+  const [attempt, setAttempt] = useState(0);
+  const { data, failed } = useRemote(userApi.invite, String(attempt));
+  const [tab, setTab] = useState<Generation>('first');
+
+  const copyTexts = { copied: t('invite.copied'), failed: t('invite.copyFailed') };
+
+  return (
+    <>
+      <NavBar title={t('route.invite')} />
+      {!data ? (
+        failed ? (
+          <section className="empty-state">
+            <p className="empty-state__text">{t('error.title')}</p>
+            <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
+              {t('invite.retry')}
+            </button>
+          </section>
+        ) : (
+          <Spinner />
+        )
+      ) : (
+        <>
+          <section className="invite-card">
+            <p className="invite-card__lead">{t('invite.lead')}</p>
+            <div className="invite-card__qr">
+              <QrCode value={inviteLink(data.inviteCode)} label={t('invite.qr')} />
+            </div>
+            <div className="invite-field">
+              <span className="invite-field__label">{t('invite.code')}</span>
+              <div className="invite-field__row">
+                <span className="invite-field__code">{data.inviteCode}</span>
+                <CopyButton
+                  className="btn btn--small invite-field__copy"
+                  text={data.inviteCode}
+                  label={t('invite.copyCode')}
+                  {...copyTexts}
+                />
+              </div>
+            </div>
+            <div className="invite-field">
+              <span className="invite-field__label">{t('invite.link')}</span>
+              <div className="invite-field__row">
+                <span className="invite-field__link">{inviteLink(data.inviteCode)}</span>
+              </div>
+              <CopyButton
+                className="btn btn--primary btn--block"
+                text={inviteLink(data.inviteCode)}
+                label={t('invite.copyLink')}
+                {...copyTexts}
+              />
+            </div>
+          </section>
+          <section className="invite-members">
+            <h2 className="invite-members__title">{t('invite.members')}</h2>
+            <p className="invite-members__hint">{t('invite.generationsHint')}</p>
+            <Tabs
+              label={t('invite.members')}
+              value={tab}
+              onChange={setTab}
+              items={[
+                {
+                  key: 'first',
+                  label: (
+                    <>
+                      {t('invite.first')} <span className="tabs__count">{data.first.length}</span>
+                    </>
+                  ),
+                },
+                {
+                  key: 'second',
+                  label: (
+                    <>
+                      {t('invite.second')} <span className="tabs__count">{data.second.length}</span>
+                    </>
+                  ),
+                },
+              ]}
+            >
+              <Members members={tab === 'first' ? data.first : data.second} />
+            </Tabs>
+          </section>
+        </>
+      )}
+    </>
+  );
+};
+
+export default InviteScreen;

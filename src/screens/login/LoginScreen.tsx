@@ -1,0 +1,63 @@
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { loginSchema } from '../../../protocol/accounts';
+import { userApi } from '../../api/user';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { TextField } from '../../components/form/TextField';
+import { NavBar } from '../../components/NavBar';
+import { useForm } from '../../hooks/useForm';
+import { setUser } from '../../state/session';
+import { safeRedirect } from './safeRedirect';
+
+const LoginScreen = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const form = useForm(loginSchema, { username: '', password: '' });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void form.submit(async (body) => {
+      setUser(await userApi.login(body));
+      // Back to the screen the login gate interrupted, never off-site.
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    });
+  };
+
+  return (
+    <>
+      <NavBar title={t('route.login')} />
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <p className="form__intro">{t('login.intro')}</p>
+        <TextField
+          label={t('login.account')}
+          placeholder={t('login.accountPlaceholder')}
+          autoComplete="username"
+          value={form.values.username}
+          onChange={(v) => form.set('username', v)}
+          error={form.errors.username}
+        />
+        <TextField
+          label={t('form.password')}
+          type="password"
+          autoComplete="current-password"
+          value={form.values.password}
+          onChange={(v) => form.set('password', v)}
+          error={form.errors.password}
+        />
+        <SubmitButton busy={form.submitting}>{t('login.submit')}</SubmitButton>
+        <div className="form__links">
+          <Link to="/forgetPwd">{t('login.forgot')}</Link>
+          <Link
+            to={`/register${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect')!)}` : ''}`}
+          >
+            {t('login.register')}
+          </Link>
+        </div>
+      </form>
+    </>
+  );
+};
+
+export default LoginScreen;

@@ -1,0 +1,69 @@
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { changePwdSchema, setWithdrawPwdSchema } from '../../../protocol/accounts';
+import { userApi } from '../../api/user';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { CurrentPasswordField, NewPasswordFields } from '../../components/form/NewPasswordFields';
+import { NavBar } from '../../components/NavBar';
+import { useForm } from '../../hooks/useForm';
+import { useGoBack } from '../../hooks/useGoBack';
+import { sessionState, updateUserInfo } from '../../state/session';
+import { showToast } from '../../state/ui';
+
+const SetWithdrawalPwd = () => {
+  const { t } = useTranslation();
+  const goBack = useGoBack();
+  const form = useForm(setWithdrawPwdSchema, { password: '', confirmPassword: '' });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void form.submit(async (body) => {
+      updateUserInfo(await userApi.setWithdrawPwd(body));
+      showToast(t('pwd.withdrawSet'), 2000);
+      goBack();
+    });
+  };
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <p className="form__intro">{t('pwd.withdrawIntro')}</p>
+      <NewPasswordFields form={form} label={t('pwd.newWithdraw')} />
+      <SubmitButton busy={form.submitting}>{t('common.confirm')}</SubmitButton>
+    </form>
+  );
+};
+
+const ChangeWithdrawalPwd = () => {
+  const { t } = useTranslation();
+  const goBack = useGoBack();
+  const form = useForm(changePwdSchema, { oldPassword: '', password: '', confirmPassword: '' });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void form.submit(async (body) => {
+      updateUserInfo(await userApi.changeWithdrawPwd(body));
+      showToast(t('pwd.withdrawChanged'), 2000);
+      goBack();
+    });
+  };
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <CurrentPasswordField form={form} label={t('pwd.oldWithdraw')} />
+      <NewPasswordFields form={form} label={t('pwd.newWithdraw')} />
+      <SubmitButton busy={form.submitting}>{t('common.confirm')}</SubmitButton>
+    </form>
+  );
+};
+
+/** Set the withdrawal password, or change it once one is set. */
+const WithdrawalPwdScreen = () => {
+  const { t } = useTranslation();
+  const { user } = useSnapshot(sessionState);
+  const hasWithdrawPassword = Boolean(user?.userinfo.hasWithdrawPassword);
+  return (
+    <>
+      <NavBar title={t(hasWithdrawPassword ? 'pwd.changeWithdraw' : 'pwd.setWithdraw')} />
+      {hasWithdrawPassword ? <ChangeWithdrawalPwd /> : <SetWithdrawalPwd />}
+    </>
+  );
+};
+
+export default WithdrawalPwdScreen;

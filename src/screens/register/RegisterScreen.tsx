@@ -1,0 +1,118 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { registerSchema } from '../../../protocol/accounts';
+import { userApi } from '../../api/user';
+import { CaptchaImage } from '../../components/form/CaptchaImage';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { NewPasswordFields } from '../../components/form/NewPasswordFields';
+import { TextField } from '../../components/form/TextField';
+import { NavBar } from '../../components/NavBar';
+import { useForm } from '../../hooks/useForm';
+import { setUser } from '../../state/session';
+import { showToast } from '../../state/ui';
+import { safeRedirect } from '../login/safeRedirect';
+
+const RegisterScreen = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [agreed, setAgreed] = useState(false);
+  const [captchaVersion, setCaptchaVersion] = useState(0);
+  const form = useForm(registerSchema, {
+    username: '',
+    email: '',
+    phone: undefined,
+    password: '',
+    confirmPassword: '',
+    inviteCode: params.get('code')?.toUpperCase() || undefined,
+    captchaId: '',
+    captcha: '',
+  });
+  const { set } = form;
+  const onCaptchaId = useCallback((id: string) => set('captchaId', id), [set]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!agreed) {
+      showToast(t('register.agreeFirst'), 2000);
+      return;
+    }
+    void form.submit(async (body) => {
+      try {
+        setUser(await userApi.register(body));
+      } catch (failure) {
+        // Each captcha answer is single use: a refused attempt needs a new picture.
+        setCaptchaVersion((v) => v + 1);
+        set('captcha', '');
+        throw failure;
+      }
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    });
+  };
+
+  return (
+    <>
+      <NavBar title={t('route.register')} />
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('register.username')}
+          hint={t('register.usernameHint')}
+          autoComplete="username"
+          value={form.values.username}
+          onChange={(v) => set('username', v)}
+          error={form.errors.username}
+        />
+        <TextField
+          label={t('register.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={form.values.email}
+          onChange={(v) => set('email', v)}
+          error={form.errors.email}
+        />
+        <TextField
+          label={t('register.phone')}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="+44 7700 900123"
+          value={form.values.phone ?? ''}
+          onChange={(v) => set('phone', v.replace(/[\s-]/g, '') || undefined)}
+          error={form.errors.phone}
+        />
+        <NewPasswordFields form={form} label={t('form.password')} />
+        <TextField
+          label={t('register.inviteCode')}
+          autoCapitalize="characters"
+          value={form.values.inviteCode ?? ''}
+          onChange={(v) => set('inviteCode', v.trim().toUpperCase() || undefined)}
+          error={form.errors.inviteCode}
+        />
+        <TextField
+          label={t('form.captcha')}
+          autoComplete="off"
+          maxLength={4}
+          value={form.values.captcha}
+          onChange={(v) => set('captcha', v)}
+          error={form.errors.captcha}
+          addon={<CaptchaImage onId={onCaptchaId} version={captchaVersion} />}
+        />
+        <label className="checkbox">
+          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+          <span>
+            {t('register.agree')} <Link to="/serviceAgreement">{t('route.serviceAgreement')}</Link>
+          </span>
+        </label>
+        <SubmitButton busy={form.submitting}>{t('register.submit')}</SubmitButton>
+        <div className="form__links">
+          <span className="muted">{t('register.haveAccount')}</span>
+          <Link to="/login">{t('route.login')}</Link>
+        </div>
+      </form>
+    </>
+  );
+};
+
+export default RegisterScreen;

@@ -1,0 +1,89 @@
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { updateUserInfoSchema } from '../../../protocol/accounts';
+import { NICKNAME_MAX } from '../../../protocol/accountRules';
+import { userApi } from '../../api/user';
+import { TextField } from '../../components/form/TextField';
+import { useForm } from '../../hooks/useForm';
+import { updateUserInfo } from '../../state/session';
+import { showToast } from '../../state/ui';
+
+/** The nickname with an inline editor: Edit opens it, Save sends it, Cancel or Escape closes it. */
+export const NicknameRow = ({ nickname }: { nickname: string }) => {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const form = useForm(updateUserInfoSchema, { nickname });
+
+  const open = () => {
+    form.set('nickname', nickname);
+    setEditing(true);
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (form.values.nickname.trim() === nickname) {
+      setEditing(false);
+      return;
+    }
+    void form.submit(async (body) => {
+      updateUserInfo(await userApi.updateInfo(body.nickname));
+      setEditing(false);
+      showToast(t('userInfo.nicknameSaved'));
+    });
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') setEditing(false);
+  };
+
+  if (!editing) {
+    return (
+      <div className="info-row">
+        <dt>{t('userInfo.nickname')}</dt>
+        <dd className="info-row__value">
+          <span className="info-row__text">{nickname || t('userInfo.notSet')}</span>
+          <button
+            type="button"
+            className="info-row__action"
+            onClick={open}
+            aria-label={t('userInfo.editNickname')}
+          >
+            {t('userInfo.edit')}
+          </button>
+        </dd>
+      </div>
+    );
+  }
+
+  return (
+    <div className="info-row info-row--editing">
+      <dt className="visually-hidden">{t('userInfo.nickname')}</dt>
+      <dd>
+        <form className="nickname-form" onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate>
+          <TextField
+            label={t('userInfo.nickname')}
+            autoComplete="nickname"
+            maxLength={NICKNAME_MAX}
+            autoFocus
+            value={form.values.nickname}
+            onChange={(v) => form.set('nickname', v)}
+            error={form.errors.nickname}
+          />
+          <div className="nickname-form__actions">
+            <button type="button" className="btn" onClick={() => setEditing(false)}>
+              {t('userInfo.cancel')}
+            </button>
+            <button
+              type="submit"
+              className="btn btn--primary"
+              disabled={form.submitting}
+              aria-busy={form.submitting}
+            >
+              {t('userInfo.save')}
+            </button>
+          </div>
+        </form>
+      </dd>
+    </div>
+  );
+};

@@ -1,0 +1,116 @@
+import { Observable, timer, type SchedulerLike } from 'rxjs';
+import type { ChannelMessage } from '../protocol/ws';
+import { GAP, type Step } from './reducers';
+import type { Transport } from './transport';
+
+export interface SyncSpec<S, D> {
+  channel: string;
+  /** The REST snapshot. */
+  load: () => Promise<S>;
+  apply: (state: S, msg: ChannelMessage<D>) => Step<S>;
+  /** The channel's `seq` counts its messages, so a jump is a gap (not for depth, whose seq is the
+   * book's and is checked by its reducer). */
+  countsSeq: boolean;
+  /** How often the REST snapshot is fetched while the socket is down. */
+  pollMs: number;
+  /** Wait before retrying a failed snapshot. */
+  retryMs?: number;
+}
+
+/**
+ * A market stream kept true to the server (ARCHITECTURE §5): while the socket is open, the REST
+ * snapshot first and then the channel's messages, only forward; a gap or a reopened socket means
+ * a fresh snapshot (messages arriving meanwhile are held and applied after it). While the socket
+ * is down, the REST snapshot is polled instead, and the polling stops when the socket is back.
+ * The channel stays subscribed throughout, so the transport replays it on every open.
+ */
+export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, scheduler?: SchedulerLike) =>
+  new Observable<S>((subscriber) => {
+    let state: S | undefined;
+    let open: boolean | undefined;
+    let held: Array<ChannelMessage<D>> | null = null;
+    let lastSeq: number | undefined;
+    let generation = 0;
+    let pending: { unsubscribe(): void } | undefined;
+
+    const emit = () => {
+      if (state !== undefined) subscriber.next(state);
+    };
+
+    const step = (msg: ChannelMessage<D>): boolean => {
+      if (spec.countsSeq && lastSeq !== undefined) {
+        if (msg.seq <= lastSeq) return true;
+        if (msg.seq > lastSeq + 1) return false;
+      }
+      const next = spec.apply(state as S, msg);
+      if (next === GAP) return false;
+      state = next;
+      lastSeq = msg.seq;
+      return true;
+    };
+
+    /** Fetches a fresh snapshot; `carry` are messages to try again on top of it (the one that
+     * revealed the gap may well follow the new snapshot). */
+    const resync = (carry: Array<ChannelMessage<D>> = []) => {
+      const gen = ++generation;
+      held = [...carry];
+      lastSeq = undefined;
+      pending?.unsubscribe();
+      spec.load().then(
+        (snapshot) => {
+          if (gen !== generation) return;
+          state = snapshot;
+          const queued = held ?? [];
+          held = null;
+          for (let i = 0; i < queued.length; i++) {
+            if (!step(queued[i]!)) return resync(queued.slice(i));
+          }
+          emit();
+        },
+        () => {
+          if (gen !== generation) return;
+          pending = timer(spec.retryMs ?? spec.pollMs, scheduler).subscribe(() => open && resync());
+        },
+      );
+    };
+
+    const poll = () => {
+      const gen = ++generation;
+      held = null;
+      pending?.unsubscribe();
+      pending = timer(0, spec.pollMs, scheduler).subscribe(() => {
+        spec.load().then(
+          (snapshot) => {
+            if (gen !== generation) return;
+            state = snapshot;
+            emit();
+          },
+          () => undefined,
+        );
+      });
+    };
+
+    const messages = transport.channel$<D>(spec.channel).subscribe((msg) => {
+      if (!open) return;
+      if (held) {
+        held.push(msg);
+        return;
+      }
+      if (step(msg)) emit();
+      else resync([msg]);
+    });
+    const connection = transport.connection$.subscribe((s) => {
+      const isOpen = s === 'open';
+      if (isOpen === open) return;
+      open = isOpen;
+      if (isOpen) resync();
+      else poll();
+    });
+
+    return () => {
+      generation++;
+      pending?.unsubscribe();
+      messages.unsubscribe();
+      connection.unsubscribe();
+    };
+  });

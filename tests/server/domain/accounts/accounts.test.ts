@@ -1,0 +1,703 @@
+import fs from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CERTIFICATION } from '../../../../protocol';
+import { sha256Hex } from '../../../../server/domain/accounts/secrets';
+import {
+  accountsFor,
+  newUserRequest,
+  registerUser,
+  solvedCaptcha,
+  type AccountsHarness,
+} from '../../helpers/accounts';
+import { rejectsWith } from '../../helpers/errors';
+import { forEachEngine, useTestDb } from '../../helpers/testDb';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+
+describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
+  const db = useTestDb(open);
+  let h: AccountsHarness;
+  beforeEach(() => {
+    h = accountsFor(db());
+  });
+  afterEach(() => {
+    fs.rmSync(h.dataDir, { recursive: true, force: true });
+  });
+  const rows = (table: 'users' | 'sessions' | 'verification_codes' | 'outbox' | 'captchas') =>
+    db().db.kysely.selectFrom(table).selectAll().execute();
+
+  describe('captcha', () => {
+    it('issues an SVG and keeps the answer for five minutes, single use, any case', async () => {
+      const { id, svg } = await h.accounts.issueCaptcha();
+      expect(svg).toMatch(/^<svg/);
+      const stored = await h.accounts.deps.uow.store.captchas.peek(id);
+      expect(stored?.answer).toHaveLength(4);
+      expect(stored?.expiresAt).toBe(h.clock.now + 5 * MIN);
+      const req = { ...newUserRequest(), captchaId: id, captcha: stored!.answer.toUpperCase() };
+      await h.accounts.register(req);
+      // Consumed: the same answer again fails.
+      await rejectsWith(
+        h.accounts.register({ ...newUserRequest(), captchaId: id, captcha: stored!.answer }),
+        'graphic_captcha_incorrect',
+      );
+    });
+
+    it('is consumed by a wrong answer too', async () => {
+      const { captchaId, captcha } = await solvedCaptcha(h.accounts);
+      const wrong = captcha === 'zzzz' ? 'yyyy' : 'zzzz';
+      await rejectsWith(
+        h.accounts.register({ ...newUserRequest(), captchaId, captcha: wrong }),
+        'graphic_captcha_incorrect',
+      );
+      await rejectsWith(
+        h.accounts.register({ ...newUserRequest(), captchaId, captcha }),
+        'graphic_captcha_incorrect',
+      );
+    });
+
+    it('expires after five minutes', async () => {
+      const solved = await solvedCaptcha(h.accounts);
+      h.clock.advance(5 * MIN);
+      await rejectsWith(h.accounts.register({ ...newUserRequest(), ...solved }), 'graphic_captcha_incorrect');
+    });
+
+    it('refuses an unknown captcha id', async () => {
+      await rejectsWith(
+        h.accounts.register({ ...newUserRequest(), captchaId: 'nope', captcha: 'abcd' }),
+        'graphic_captcha_incorrect',
+      );
+    });
+  });
+
+  describe('register', () => {
+    it('creates the user, answers a working token and userinfo without secrets', async () => {
+      const s = await registerUser(h.accounts, {
+        username: 'AliceTrader',
+        email: 'Alice@Example.COM',
+        phone: '+14155550100',
+      });
+      expect(s.userinfo).toMatchObject({
+        username: 'AliceTrader',
+        nickname: 'AliceTrader',
+        email: 'alice@example.com',
+        phone: '+14155550100',
+        certification: null,
+        creditScore: 100,
+        tradingDisabled: false,
+        withdrawProhibited: false,
+        hasWithdrawPassword: false,
+        withdrawLockedUntil: 0,
+        createdAt: h.clock.now,
+      });
+      expect(s.userinfo.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
+      const answer = JSON.stringify({ token: s.token, userinfo: s.userinfo });
+      expect(answer).not.toContain('secret123');
+      expect(answer).not.toContain('scrypt');
+      const p = await h.accounts.authenticateUser(s.token);
+      expect(p.user.id).toBe(s.userinfo.id);
+      // Only the token's hash is stored.
+      const sessions = await rows('sessions');
+      expect(JSON.stringify(sessions)).not.toContain(s.token);
+      expect(sessions[0]?.token_hash).toBe(sha256Hex(s.token));
+      expect(Number(sessions[0]?.expires_at)).toBe(h.clock.now + 168 * HOUR);
+    });
+
+    it('checks the captcha before anything else', async () => {
+      await registerUser(h.accounts, { username: 'taken_name' });
+      await rejectsWith(
+        h.accounts.register({
+          ...newUserRequest({ username: 'taken_name' }),
+          captchaId: 'x',
+          captcha: 'abcd',
+        }),
+        'graphic_captcha_incorrect',
+      );
+    });
+
+    it('links the inviter by invitation code, and refuses an unknown code', async () => {
+      const inviter = await registerUser(h.accounts);
+      const invited = await registerUser(h.accounts, { inviteCode: inviter.userinfo.inviteCode });
+      const row = (await rows('users')).find((u) => u.id === invited.userinfo.id);
+      expect(row?.inviter_id).toBe(inviter.userinfo.id);
+      await rejectsWith(registerUser(h.accounts, { inviteCode: 'ZZZZZZZZ' }), 'invite_code_not_exist');
+    });
+
+    it.each([
+      ['username (any case)', { username: 'dupe_user' }, { username: 'DUPE_USER' }, 'username_exists'],
+      ['email (any case)', { email: 'dupe@example.com' }, { email: 'DUPE@example.com' }, 'email_exists'],
+      ['phone', { phone: '+8613800000000' }, { phone: '+8613800000000' }, 'mobile_exists'],
+      ['nickname', { nickname: 'Moon' }, { nickname: 'Moon' }, 'nickname_exists'],
+    ] as const)('refuses a duplicate %s', async (_field, first, second, error) => {
+      await registerUser(h.accounts, first);
+      const before = (await rows('users')).length;
+      await rejectsWith(registerUser(h.accounts, second), error);
+      expect(await rows('users')).toHaveLength(before);
+    });
+
+    it('lets many users go without a phone', async () => {
+      await registerUser(h.accounts);
+      await registerUser(h.accounts);
+      expect((await rows('users')).filter((u) => u.phone === null)).toHaveLength(2);
+    });
+
+    it('gives a suffixed default nickname when the username is someone’s nickname', async () => {
+      await registerUser(h.accounts, { nickname: 'newcomer1' });
+      const s = await registerUser(h.accounts, { username: 'newcomer1' });
+      expect(s.userinfo.nickname).toMatch(/^newcomer1_\d{4}$/);
+    });
+
+    it('maps a unique constraint lost to a concurrent registration to the catalogued error', async () => {
+      const a = newUserRequest({ username: 'racer_one' });
+      const [c1, c2] = [await solvedCaptcha(h.accounts), await solvedCaptcha(h.accounts)];
+      const results = await Promise.allSettled([
+        h.accounts.register({ ...a, ...c1 }),
+        h.accounts.register({ ...a, ...c2 }),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(failed.reason.key).toBe('app.msg.username_exists');
+      expect(await rows('users')).toHaveLength(1);
+    });
+  });
+
+  describe('login', () => {
+    it('accepts username (any case), email (any case) or phone', async () => {
+      const s = await registerUser(h.accounts, {
+        username: 'LoginUser',
+        email: 'login@example.com',
+        phone: '+447700900123',
+      });
+      for (const name of ['LoginUser', 'loginuser', 'LOGIN@example.com', '+447700900123']) {
+        const r = await h.accounts.login({ username: name, password: s.password }, '10.0.0.1');
+        expect(r.userinfo.id).toBe(s.userinfo.id);
+        expect(r.token).not.toBe(s.token);
+      }
+    });
+
+    it('answers login_failed alike for a wrong password and an unknown account', async () => {
+      const s = await registerUser(h.accounts);
+      const a = await rejectsWith(
+        h.accounts.login({ username: s.userinfo.username, password: 'wrong123' }, null),
+        'login_failed',
+      );
+      const b = await rejectsWith(
+        h.accounts.login({ username: 'nobody_here', password: 'wrong123' }, null),
+        'login_failed',
+      );
+      expect(a.status).toBe(b.status);
+      expect(a.data).toEqual(b.data);
+    });
+
+    it('tells a locked account so only with the right password', async () => {
+      const s = await registerUser(h.accounts);
+      await h.accounts.deps.uow.store.users.update(s.userinfo.id, { locked: true });
+      await rejectsWith(
+        h.accounts.login({ username: s.userinfo.username, password: 'wrong123' }, null),
+        'login_failed',
+      );
+      await rejectsWith(
+        h.accounts.login({ username: s.userinfo.username, password: s.password }, null),
+        'account_locked',
+      );
+      // And the old session stops working.
+      await rejectsWith(h.accounts.authenticateUser(s.token), 'session_expired');
+    });
+
+    it('throttles an account after 5 failures in 15 minutes, even with the right password', async () => {
+      const s = await registerUser(h.accounts);
+      for (let i = 0; i < 5; i++)
+        await rejectsWith(
+          h.accounts.login({ username: s.userinfo.username, password: 'wrong123' }, `10.0.0.${i}`),
+          'login_failed',
+        );
+      await rejectsWith(
+        h.accounts.login({ username: s.userinfo.email, password: s.password }, '10.0.1.1'),
+        'too_many_requests',
+      );
+      h.clock.advance(15 * MIN + 1);
+      await h.accounts.login({ username: s.userinfo.username, password: s.password }, '10.0.1.1');
+    });
+
+    it('throttles unknown names the same way', async () => {
+      for (let i = 0; i < 5; i++)
+        await rejectsWith(
+          h.accounts.login({ username: 'ghost_user', password: 'wrong123' }, null),
+          'login_failed',
+        );
+      await rejectsWith(
+        h.accounts.login({ username: 'ghost_user', password: 'wrong123' }, null),
+        'too_many_requests',
+      );
+    });
+
+    it('throttles a client address after 20 failures across accounts', async () => {
+      const s = await registerUser(h.accounts);
+      for (let i = 0; i < 20; i++)
+        await rejectsWith(
+          h.accounts.login({ username: `ghost_${i}x`, password: 'wrong123' }, '192.0.2.9'),
+          'login_failed',
+        );
+      await rejectsWith(
+        h.accounts.login({ username: s.userinfo.username, password: s.password }, '192.0.2.9'),
+        'too_many_requests',
+      );
+      await h.accounts.login({ username: s.userinfo.username, password: s.password }, '192.0.2.10');
+    });
+
+    it('clears the account’s failures after a successful login', async () => {
+      const s = await registerUser(h.accounts);
+      for (let i = 0; i < 4; i++)
+        await rejectsWith(
+          h.accounts.login({ username: s.userinfo.username, password: 'wrong123' }, null),
+          'login_failed',
+        );
+      await h.accounts.login({ username: s.userinfo.username, password: s.password }, null);
+      for (let i = 0; i < 4; i++)
+        await rejectsWith(
+          h.accounts.login({ username: s.userinfo.username, password: 'wrong123' }, null),
+          'login_failed',
+        );
+      await h.accounts.login({ username: s.userinfo.username, password: s.password }, null);
+    });
+  });
+
+  describe('sessions', () => {
+    it('answers not_logged_in without a token and session_expired for a bad one', async () => {
+      await rejectsWith(h.accounts.authenticateUser(undefined), 'not_logged_in');
+      await rejectsWith(h.accounts.authenticateUser(''), 'not_logged_in');
+      await rejectsWith(h.accounts.authenticateUser('made-up'), 'session_expired');
+      await rejectsWith(h.accounts.authenticateUser('x'.repeat(5000)), 'session_expired');
+    });
+
+    it('expires after the session lifetime', async () => {
+      const s = await registerUser(h.accounts);
+      h.clock.advance(168 * HOUR - 1);
+      await h.accounts.authenticateUser(s.token);
+      h.clock.advance(1);
+      await rejectsWith(h.accounts.authenticateUser(s.token), 'session_expired');
+    });
+
+    it('ends on logout, other sessions stay', async () => {
+      const s = await registerUser(h.accounts);
+      const other = await h.accounts.login({ username: s.userinfo.username, password: s.password }, null);
+      const p = await h.accounts.authenticateUser(s.token);
+      await h.accounts.logout(p.sessionId);
+      await rejectsWith(h.accounts.authenticateUser(s.token), 'session_expired');
+      await h.accounts.authenticateUser(other.token);
+    });
+
+    it('never lets a user token act as an operator, nor the other way round', async () => {
+      const s = await registerUser(h.accounts);
+      await rejectsWith(h.accounts.authenticateOperator(s.token), 'no_permission');
+      await rejectsWith(h.accounts.authenticateOperator(undefined), 'not_logged_in');
+    });
+  });
+
+  describe('profile', () => {
+    it('changes the nickname, refusing one someone else has', async () => {
+      const a = await registerUser(h.accounts, { nickname: 'Taken' });
+      const b = await registerUser(h.accounts);
+      await rejectsWith(h.accounts.updateNickname(b.userinfo.id, 'Taken'), 'nickname_exists');
+      expect((await h.accounts.updateNickname(a.userinfo.id, 'Taken')).nickname).toBe('Taken');
+      expect((await h.accounts.updateNickname(b.userinfo.id, 'Fresh')).nickname).toBe('Fresh');
+      expect((await h.accounts.getUserInfo(b.userinfo.id)).nickname).toBe('Fresh');
+    });
+  });
+
+  describe('verification codes and forgotten passwords', () => {
+    const send = async (target: string) =>
+      h.accounts.sendCode({ target, purpose: 'forgetPwd', ...(await solvedCaptcha(h.accounts)) });
+    const lastCode = async (target: string) => {
+      const out = await h.accounts.deps.uow.store.outbox.listFor(target);
+      return /\b(\d{6})\b/.exec(out[out.length - 1]!.body)![1]!;
+    };
+
+    it('sends a code to the outbox and the log, and keeps only its hash', async () => {
+      const s = await registerUser(h.accounts, { email: 'codes@example.com' });
+      await send('Codes@Example.com');
+      const code = await lastCode('codes@example.com');
+      const stored = await rows('verification_codes');
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({
+        target: 'codes@example.com',
+        purpose: 'forgetPwd',
+        code_hash: sha256Hex(code),
+      });
+      expect(JSON.stringify(stored)).not.toContain(code);
+      const line = h.lines.find((l) => l.msg.startsWith('verification code sent'));
+      expect(line).toMatchObject({ target: 'codes@example.com', outboxCode: code, channel: 'email' });
+      expect(s.userinfo.email).toBe('codes@example.com');
+    });
+
+    it('requires the graphic captcha and an existing account', async () => {
+      await registerUser(h.accounts, { phone: '+8613912345678' });
+      await rejectsWith(
+        h.accounts.sendCode({
+          target: '+8613912345678',
+          purpose: 'forgetPwd',
+          captchaId: 'x',
+          captcha: 'abcd',
+        }),
+        'graphic_captcha_incorrect',
+      );
+      await rejectsWith(send('nobody@example.com'), 'account_not_exist');
+      await send('+8613912345678');
+      expect((await h.accounts.deps.uow.store.outbox.listFor('+8613912345678'))[0]?.channel).toBe('sms');
+    });
+
+    it('waits 60 seconds between sends', async () => {
+      await registerUser(h.accounts, { email: 'wait@example.com' });
+      await send('wait@example.com');
+      h.clock.advance(59_999);
+      await rejectsWith(send('wait@example.com'), 'code_frequent');
+      h.clock.advance(1);
+      await send('wait@example.com');
+    });
+
+    it('caps sends per target per UTC day and resets at midnight', async () => {
+      await registerUser(h.accounts, { email: 'cap@example.com' });
+      for (let i = 0; i < 10; i++) {
+        await send('cap@example.com');
+        h.clock.advance(61_000);
+      }
+      await rejectsWith(send('cap@example.com'), 'code_limit_reached');
+      const midnight = Math.ceil(h.clock.now / 86_400_000) * 86_400_000;
+      h.clock.now = midnight;
+      await send('cap@example.com');
+    });
+
+    it('resets the password with the code: single use, sessions revoked, withdrawals locked', async () => {
+      const s = await registerUser(h.accounts, { email: 'forgot@example.com' });
+      await send('forgot@example.com');
+      const code = await lastCode('forgot@example.com');
+      await h.accounts.forgetPassword({
+        target: 'forgot@example.com',
+        code,
+        password: 'newpass9',
+        confirmPassword: 'newpass9',
+      });
+      await rejectsWith(h.accounts.authenticateUser(s.token), 'session_expired');
+      await rejectsWith(
+        h.accounts.login({ username: s.userinfo.username, password: s.password }, null),
+        'login_failed',
+      );
+      const r = await h.accounts.login({ username: s.userinfo.username, password: 'newpass9' }, null);
+      expect(r.userinfo.withdrawLockedUntil).toBe(h.clock.now + 24 * HOUR);
+      await rejectsWith(
+        h.accounts.forgetPassword({
+          target: 'forgot@example.com',
+          code,
+          password: 'other999',
+          confirmPassword: 'other999',
+        }),
+        'captcha_incorrect',
+      );
+    });
+
+    it('refuses a wrong code, and a right one after five wrong tries or ten minutes', async () => {
+      await registerUser(h.accounts, { email: 'tries@example.com' });
+      await send('tries@example.com');
+      const code = await lastCode('tries@example.com');
+      const wrong = code === '000000' ? '111111' : '000000';
+      const reset = (c: string) =>
+        h.accounts.forgetPassword({
+          target: 'tries@example.com',
+          code: c,
+          password: 'newpass9',
+          confirmPassword: 'newpass9',
+        });
+      for (let i = 0; i < 5; i++) await rejectsWith(reset(wrong), 'captcha_incorrect');
+      await rejectsWith(reset(code), 'captcha_incorrect');
+
+      h.clock.advance(61_000);
+      await send('tries@example.com');
+      const fresh = await lastCode('tries@example.com');
+      h.clock.advance(10 * MIN);
+      await rejectsWith(reset(fresh), 'captcha_incorrect');
+      await rejectsWith(
+        h.accounts.forgetPassword({
+          target: 'none@example.com',
+          code: fresh,
+          password: 'newpass9',
+          confirmPassword: 'newpass9',
+        }),
+        'account_not_exist',
+      );
+    });
+  });
+
+  describe('passwords', () => {
+    it('changes the login password: this session stays, others end, withdrawals lock 24 h', async () => {
+      const s = await registerUser(h.accounts);
+      const other = await h.accounts.login({ username: s.userinfo.username, password: s.password }, null);
+      const me = await h.accounts.authenticateUser(s.token);
+      await rejectsWith(
+        h.accounts.changePassword(s.userinfo.id, me.sessionId, {
+          oldPassword: 'wrong123',
+          password: 'newpass9',
+        }),
+        'old_password_wrong',
+      );
+      const info = await h.accounts.changePassword(s.userinfo.id, me.sessionId, {
+        oldPassword: s.password,
+        password: 'newpass9',
+      });
+      expect(info.withdrawLockedUntil).toBe(h.clock.now + 24 * HOUR);
+      await h.accounts.authenticateUser(s.token);
+      await rejectsWith(h.accounts.authenticateUser(other.token), 'session_expired');
+      await h.accounts.login({ username: s.userinfo.username, password: 'newpass9' }, null);
+    });
+
+    it('throttles wrong old passwords like logins', async () => {
+      const s = await registerUser(h.accounts);
+      const me = await h.accounts.authenticateUser(s.token);
+      for (let i = 0; i < 5; i++)
+        await rejectsWith(
+          h.accounts.changePassword(s.userinfo.id, me.sessionId, {
+            oldPassword: 'wrong123',
+            password: 'newpass9',
+          }),
+          'old_password_wrong',
+        );
+      await rejectsWith(
+        h.accounts.changePassword(s.userinfo.id, me.sessionId, {
+          oldPassword: s.password,
+          password: 'newpass9',
+        }),
+        'too_many_requests',
+      );
+    });
+
+    it('sets the withdrawal password once, changes it with the old one, checks it', async () => {
+      const s = await registerUser(h.accounts);
+      const id = s.userinfo.id;
+      await rejectsWith(h.accounts.checkWithdrawPassword(id, 'anything1'), 'withdraw_pwd_incorrect');
+      await rejectsWith(
+        h.accounts.changeWithdrawPassword(id, { oldPassword: 'draw1234', password: 'draw5678' }),
+        'old_withdraw_pwd_wrong',
+      );
+      expect((await h.accounts.setWithdrawPassword(id, 'draw1234')).hasWithdrawPassword).toBe(true);
+      await rejectsWith(h.accounts.setWithdrawPassword(id, 'draw9999'), 'password_exists');
+      await h.accounts.checkWithdrawPassword(id, 'draw1234');
+      await rejectsWith(h.accounts.checkWithdrawPassword(id, 'draw9999'), 'withdraw_pwd_incorrect');
+      await rejectsWith(
+        h.accounts.changeWithdrawPassword(id, { oldPassword: 'wrong123', password: 'draw5678' }),
+        'old_withdraw_pwd_wrong',
+      );
+      await h.accounts.changeWithdrawPassword(id, { oldPassword: 'draw1234', password: 'draw5678' });
+      await h.accounts.checkWithdrawPassword(id, 'draw5678');
+      await rejectsWith(h.accounts.checkWithdrawPassword(id, 'draw1234'), 'withdraw_pwd_incorrect');
+      const row = (await rows('users')).find((u) => u.id === id);
+      expect(row?.withdraw_password_hash).toMatch(/^scrypt\$/);
+    });
+
+    it('throttles withdrawal-password guesses', async () => {
+      const s = await registerUser(h.accounts);
+      await h.accounts.setWithdrawPassword(s.userinfo.id, 'draw1234');
+      for (let i = 0; i < 5; i++)
+        await rejectsWith(
+          h.accounts.checkWithdrawPassword(s.userinfo.id, 'wrong123'),
+          'withdraw_pwd_incorrect',
+        );
+      await rejectsWith(h.accounts.checkWithdrawPassword(s.userinfo.id, 'draw1234'), 'too_many_requests');
+    });
+  });
+
+  describe('uploads', () => {
+    it('keeps an image under a random name, readable by its owner and operators only', async () => {
+      const { IMAGES } = await import('../../helpers/accounts');
+      const a = await registerUser(h.accounts);
+      const b = await registerUser(h.accounts);
+      const up = await h.accounts.saveUpload(a.userinfo.id, IMAGES.png);
+      expect(up.id).toMatch(/^[a-f0-9]{32}$/);
+      expect(up.url).toBe(`/api/upload/${up.id}`);
+      const files = fs.readdirSync(`${h.dataDir}/uploads`);
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/^[a-f0-9]{32}\.png$/);
+      expect(files[0]).not.toContain(up.id);
+      const mine = await h.accounts.readUpload({ kind: 'user', userId: a.userinfo.id }, up.id);
+      expect(mine.mime).toBe('image/png');
+      expect(mine.bytes.equals(IMAGES.png)).toBe(true);
+      await h.accounts.readUpload({ kind: 'operator' }, up.id);
+      await rejectsWith(
+        h.accounts.readUpload({ kind: 'user', userId: b.userinfo.id }, up.id),
+        'no_permission',
+      );
+      await rejectsWith(
+        h.accounts.readUpload({ kind: 'user', userId: a.userinfo.id }, 'f'.repeat(32)),
+        'record_not_found',
+      );
+      await rejectsWith(
+        h.accounts.readUpload({ kind: 'user', userId: a.userinfo.id }, '../../etc/passwd'),
+        'record_not_found',
+      );
+    });
+
+    it('refuses a non-image, another image format, an oversized file and too many uploads', async () => {
+      const { IMAGES } = await import('../../helpers/accounts');
+      const a = await registerUser(h.accounts);
+      await rejectsWith(h.accounts.saveUpload(a.userinfo.id, IMAGES.text), 'upload_not_image');
+      await rejectsWith(h.accounts.saveUpload(a.userinfo.id, IMAGES.gif), 'upload_format');
+      const big = Buffer.concat([IMAGES.jpeg, Buffer.alloc(5 * 1024 * 1024)]);
+      await rejectsWith(h.accounts.saveUpload(a.userinfo.id, big), 'upload_size');
+      for (let i = 0; i < 20; i++) await h.accounts.saveUpload(a.userinfo.id, IMAGES.jpeg);
+      await rejectsWith(h.accounts.saveUpload(a.userinfo.id, IMAGES.jpeg), 'upload_count');
+      h.clock.advance(24 * HOUR + 1);
+      await h.accounts.saveUpload(a.userinfo.id, IMAGES.webp);
+    });
+  });
+
+  describe('real-name verification', () => {
+    const images = async (userId: number) => {
+      const { IMAGES } = await import('../../helpers/accounts');
+      return {
+        frontImage: (await h.accounts.saveUpload(userId, IMAGES.png)).id,
+        backImage: (await h.accounts.saveUpload(userId, IMAGES.jpeg)).id,
+      };
+    };
+
+    it('goes under review, refuses a second submission, and shows the number masked', async () => {
+      const a = await registerUser(h.accounts);
+      const before = await h.accounts.getVerificationStatus(a.userinfo.id);
+      expect(before).toEqual({
+        certification: null,
+        name: null,
+        docType: null,
+        docNumber: null,
+        rejectReason: null,
+        submittedAt: null,
+      });
+      const req = {
+        name: 'Li Lei',
+        docType: 'idCard' as const,
+        docNumber: '11010519491231002x',
+        ...(await images(a.userinfo.id)),
+      };
+      const status = await h.accounts.submitVerification(a.userinfo.id, req);
+      expect(status).toEqual({
+        certification: CERTIFICATION.underReview,
+        name: 'Li Lei',
+        docType: 'idCard',
+        docNumber: '1****************X',
+        rejectReason: null,
+        submittedAt: h.clock.now,
+      });
+      expect((await h.accounts.getUserInfo(a.userinfo.id)).certification).toBe(0);
+      await rejectsWith(
+        h.accounts.submitVerification(a.userinfo.id, { ...req, ...(await images(a.userinfo.id)) }),
+        'verification_pending',
+      );
+    });
+
+    it('refuses another user’s images, unknown images and the same image twice', async () => {
+      const a = await registerUser(h.accounts);
+      const b = await registerUser(h.accounts);
+      const theirs = await images(b.userinfo.id);
+      const mine = await images(a.userinfo.id);
+      const base = { name: 'Han Meimei', docType: 'passport' as const, docNumber: 'E12345678' };
+      await rejectsWith(
+        h.accounts.submitVerification(a.userinfo.id, { ...base, ...mine, frontImage: theirs.frontImage }),
+        'no_permission',
+      );
+      await rejectsWith(
+        h.accounts.submitVerification(a.userinfo.id, { ...base, ...mine, backImage: 'a'.repeat(32) }),
+        'record_not_found',
+      );
+      await rejectsWith(
+        h.accounts.submitVerification(a.userinfo.id, { ...base, ...mine, backImage: mine.frontImage }),
+        'image_required',
+      );
+      expect((await h.accounts.getUserInfo(a.userinfo.id)).certification).toBeNull();
+    });
+
+    it('refuses a document number another user has pending or approved, not a rejected one', async () => {
+      const a = await registerUser(h.accounts);
+      const b = await registerUser(h.accounts);
+      const doc = { name: 'Same Person', docType: 'passport' as const, docNumber: 'G1234567' };
+      await h.accounts.submitVerification(a.userinfo.id, { ...doc, ...(await images(a.userinfo.id)) });
+      await rejectsWith(
+        h.accounts.submitVerification(b.userinfo.id, {
+          ...doc,
+          docNumber: 'g1234567',
+          ...(await images(b.userinfo.id)),
+        }),
+        'duplicate_document_number',
+      );
+      // Rejected: the number is free again.
+      const { rejectVerification } = await import('../../../../server/domain/operators');
+      const pending = await h.accounts.deps.uow.store.verifications.latestForUser(a.userinfo.id);
+      await rejectVerification(
+        h.accounts.deps,
+        { operatorId: null, name: 'cli:test' },
+        pending!.id,
+        'blurry',
+      );
+      await h.accounts.submitVerification(b.userinfo.id, { ...doc, ...(await images(b.userinfo.id)) });
+    });
+
+    it('shows the rejection reason, accepts a resubmission, and is done once approved', async () => {
+      const { approveVerification, rejectVerification } = await import('../../../../server/domain/operators');
+      const actor = { operatorId: null, name: 'cli:test' };
+      const a = await registerUser(h.accounts);
+      const doc = { name: 'Zhang San', docType: 'passport' as const, docNumber: 'P7654321' };
+      await h.accounts.submitVerification(a.userinfo.id, { ...doc, ...(await images(a.userinfo.id)) });
+      const first = await h.accounts.deps.uow.store.verifications.latestForUser(a.userinfo.id);
+      await rejectVerification(h.accounts.deps, actor, first!.id, 'The photo is blurry');
+      const rejected = await h.accounts.getVerificationStatus(a.userinfo.id);
+      expect(rejected).toMatchObject({ certification: 1, rejectReason: 'The photo is blurry' });
+      await h.accounts.submitVerification(a.userinfo.id, { ...doc, ...(await images(a.userinfo.id)) });
+      expect((await h.accounts.getVerificationStatus(a.userinfo.id)).rejectReason).toBeNull();
+      const second = await h.accounts.deps.uow.store.verifications.latestForUser(a.userinfo.id);
+      await approveVerification(h.accounts.deps, actor, second!.id);
+      expect((await h.accounts.getUserInfo(a.userinfo.id)).certification).toBe(CERTIFICATION.approved);
+      await rejectsWith(
+        h.accounts.submitVerification(a.userinfo.id, { ...doc, ...(await images(a.userinfo.id)) }),
+        'verification_done',
+      );
+    });
+  });
+
+  describe('referrals', () => {
+    it('lists first and second generation, masked, with certification', async () => {
+      const { approveVerification } = await import('../../../../server/domain/operators');
+      const root = await registerUser(h.accounts);
+      const child = await registerUser(h.accounts, {
+        username: 'childone',
+        inviteCode: root.userinfo.inviteCode,
+      });
+      h.clock.advance(1000);
+      const child2 = await registerUser(h.accounts, {
+        username: 'childtwo',
+        inviteCode: root.userinfo.inviteCode,
+      });
+      const grandchild = await registerUser(h.accounts, {
+        username: 'grandchild',
+        inviteCode: child.userinfo.inviteCode,
+      });
+      await registerUser(h.accounts, { username: 'stranger', inviteCode: grandchild.userinfo.inviteCode });
+      const { IMAGES } = await import('../../helpers/accounts');
+      await h.accounts.submitVerification(child2.userinfo.id, {
+        name: 'Child Two',
+        docType: 'passport',
+        docNumber: 'K1234567',
+        frontImage: (await h.accounts.saveUpload(child2.userinfo.id, IMAGES.png)).id,
+        backImage: (await h.accounts.saveUpload(child2.userinfo.id, IMAGES.png)).id,
+      });
+      const v = await h.accounts.deps.uow.store.verifications.latestForUser(child2.userinfo.id);
+      await approveVerification(h.accounts.deps, { operatorId: null, name: 'cli:test' }, v!.id);
+
+      const invite = await h.accounts.getInvite(root.userinfo.id);
+      expect(invite.inviteCode).toBe(root.userinfo.inviteCode);
+      expect(invite.first).toEqual([
+        { username: 'ch****wo', registeredAt: child2.userinfo.createdAt, certified: true },
+        { username: 'ch****ne', registeredAt: child.userinfo.createdAt, certified: false },
+      ]);
+      expect(invite.second).toEqual([
+        { username: 'gr****ld', registeredAt: grandchild.userinfo.createdAt, certified: false },
+      ]);
+      expect((await h.accounts.getInvite(grandchild.userinfo.id)).first).toHaveLength(1);
+      expect((await h.accounts.getInvite(grandchild.userinfo.id)).second).toHaveLength(0);
+    });
+  });
+});

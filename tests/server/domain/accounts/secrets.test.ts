@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { INVITE_CODE_RE, passwordProblem } from '../../../../protocol';
+import {
+  INVITE_ALPHABET,
+  generatePassword,
+  hashPassword,
+  newInviteCode,
+  newToken,
+  randomDigits,
+  safeEqualText,
+  sha256Hex,
+  verifyNothing,
+  verifyPassword,
+} from '../../../../server/domain/accounts/secrets';
+
+describe('secrets', () => {
+  it('hashes passwords with scrypt and a per-hash salt, and verifies them', async () => {
+    const a = await hashPassword('secret123', 1024);
+    const b = await hashPassword('secret123', 1024);
+    expect(a).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(a).not.toBe(b);
+    expect(a).not.toContain('secret123');
+    expect(await verifyPassword('secret123', a)).toBe(true);
+    expect(await verifyPassword('secret124', a)).toBe(false);
+    expect(await verifyPassword('secret123', 'md5$abc')).toBe(false);
+    expect(await verifyNothing('x', 1024)).toBe(false);
+  });
+
+  it('makes 256-bit url-safe tokens that never repeat', () => {
+    const tokens = new Set(Array.from({ length: 500 }, newToken));
+    expect(tokens.size).toBe(500);
+    for (const t of tokens) expect(t).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(sha256Hex('x')).toHaveLength(64);
+  });
+
+  it('compares secrets of any length', () => {
+    expect(safeEqualText('abc', 'abc')).toBe(true);
+    expect(safeEqualText('abc', 'abd')).toBe(false);
+    expect(safeEqualText('abc', 'abcd')).toBe(false);
+    expect(safeEqualText('', '')).toBe(true);
+  });
+
+  it('draws numeric codes of the asked length', () => {
+    for (let i = 0; i < 200; i++) expect(randomDigits(6)).toMatch(/^\d{6}$/);
+  });
+
+  it('makes invitation codes without look-alike characters', () => {
+    for (let i = 0; i < 500; i++) {
+      const code = newInviteCode();
+      expect(code).toMatch(INVITE_CODE_RE);
+      expect(code).toHaveLength(8);
+      for (const c of code) expect(INVITE_ALPHABET).toContain(c);
+    }
+    expect(INVITE_ALPHABET).not.toMatch(/[01OIL]/);
+  });
+
+  it('generates strong passwords that pass the account password rule', () => {
+    for (let i = 0; i < 500; i++) {
+      const p = generatePassword();
+      expect(passwordProblem(p), p).toBeNull();
+      expect(p).toHaveLength(16);
+      expect(p).toMatch(/[a-z]/);
+      expect(p).toMatch(/[A-Z]/);
+      expect(p).toMatch(/\d/);
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { RegisterRequest, Session } from '../../../protocol';
+import { buildAccountService } from '../../../server/accounts';
+import type { AccountService } from '../../../server/domain/accounts';
+import type { AccountSettings } from '../../../server/domain/accounts/deps';
+import type { Logger } from '../../../server/domain/accounts/ports';
+import type { CodeSender } from '../../../server/domain/accounts/senders';
+import type { TestDb } from './testDb';
+
+/** 2027-01-15 10:00 UTC: a fixed start for every test clock. */
+export const T0 = Date.UTC(2027, 0, 15, 10, 0, 0);
+
+export interface TestClock {
+  now: number;
+  advance(ms: number): void;
+}
+
+export const testClock = (start = T0): TestClock => ({
+  now: start,
+  advance(ms: number) {
+    this.now += ms;
+  },
+});
+
+export interface LogLine {
+  msg: string;
+  [key: string]: unknown;
+}
+
+/** A logger that keeps its lines for assertions. */
+export const memoryLog = () => {
+  const lines: LogLine[] = [];
+  const log: Logger = {
+    info: (obj, msg) => lines.push({ ...obj, msg }),
+    error: (obj, msg) => lines.push({ ...obj, msg, level: 'error' }),
+  };
+  return { lines, log };
+};
+
+/** A fresh uploads folder, removed by the caller's afterEach. */
+export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-acc-'));
+
+export interface AccountsHarness {
+  accounts: AccountService;
+  clock: TestClock;
+  lines: LogLine[];
+  dataDir: string;
+}
+
+/** The account rules on a test database, a controllable clock, cheap scrypt and a memory log. */
+export const accountsFor = (
+  t: TestDb,
+  opts: { settings?: Partial<AccountSettings>; sender?: CodeSender; dataDir?: string; log?: Logger } = {},
+): AccountsHarness => {
+  const clock = testClock();
+  const { lines, log } = memoryLog();
+  const dataDir = opts.dataDir ?? tempDataDir();
+  const accounts = buildAccountService({
+    db: t.db,
+    config: { dataDir },
+    log: opts.log ?? log,
+    clock: () => clock.now,
+    settings: { scryptN: 1024, ...opts.settings },
+    ...(opts.sender ? { sender: opts.sender } : {}),
+  });
+  return { accounts, clock, lines, dataDir };
+};
+
+/** A captcha id and its right answer, read straight from the repository. */
+export const solvedCaptcha = async (accounts: AccountService) => {
+  const { id } = await accounts.issueCaptcha();
+  const stored = await accounts.deps.uow.store.captchas.peek(id);
+  return { captchaId: id, captcha: stored!.answer };
+};
+
+let counter = 0;
+/** A valid registration request with unique fields. */
+export const newUserRequest = (
+  over: Partial<RegisterRequest> = {},
+): Omit<RegisterRequest, 'captchaId' | 'captcha'> => {
+  counter += 1;
+  const username = over.username ?? `trader${String(counter).padStart(4, '0')}`;
+  return {
+    username,
+    password: 'secret123',
+    confirmPassword: over.password ?? 'secret123',
+    email: `${username.toLowerCase()}@example.com`,
+    ...over,
+  };
+};
+
+export const registerUser = async (
+  accounts: AccountService,
+  over: Partial<RegisterRequest> = {},
+): Promise<Session & { password: string }> => {
+  const req = newUserRequest(over);
+  const session = await accounts.register({ ...req, ...(await solvedCaptcha(accounts)) });
+  return { ...session, password: req.password };
+};
+
+/** Minimal valid image bytes of each accepted kind. */
+export const IMAGES = {
+  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]),
+  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]),
+  webp: Buffer.concat([
+    Buffer.from('RIFF'),
+    Buffer.from([0, 0, 0, 0]),
+    Buffer.from('WEBPVP8 '),
+    Buffer.alloc(64, 3),
+  ]),
+  gif: Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(64, 4)]),
+  text: Buffer.from('just some text, not an image'),
+};
+
+/** A valid mainland ID card number (check digit computed) and a passport number. */
+export const ID_CARD = '11010519491231002X';
+export const PASSPORT = 'E12345678';

@@ -1,0 +1,888 @@
+import fs from 'node:fs';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminUserSchema,
+  adminVerificationSchema,
+  captchaSchema,
+  inviteSchema,
+  sessionSchema,
+  userInfoSchema,
+  verificationStatusSchema,
+} from '../../../protocol';
+import { buildAccountService } from '../../../server/accounts';
+import type { AccountService } from '../../../server/domain/accounts';
+import { createOperator } from '../../../server/domain/operators';
+import { buildApp } from '../../../server/http/app';
+import { ID_CARD, IMAGES, newUserRequest, tempDataDir, testClock, type TestClock } from '../helpers/accounts';
+import { forEachEngine, type TestDb } from '../helpers/testDb';
+
+const MIN = 60_000;
+
+interface Part {
+  name: string;
+  filename?: string;
+  type?: string;
+  content: Buffer | string;
+}
+
+/** A multipart/form-data body. */
+const multipart = (parts: Part[]) => {
+  const boundary = '----testboundary7MA4YWxkTrZu0gW';
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
+    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.filename ? `Content-Type: ${p.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`;
+    chunks.push(
+      Buffer.from(head),
+      Buffer.isBuffer(p.content) ? p.content : Buffer.from(p.content),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};
+
+const failure = (code: number, name: string) => ({ code, msg: `app.msg.${name}` });
+
+describe.each(forEachEngine())('account API on %s', (_engine, open) => {
+  let t: TestDb;
+  let app: FastifyInstance;
+  let accounts: AccountService;
+  let clock: TestClock;
+  let dataDir: string;
+  const logLines: string[] = [];
+  let operator: { username: string; password: string };
+
+  beforeAll(async () => {
+    t = await open({ seed: true });
+    clock = testClock();
+    dataDir = tempDataDir();
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    app = await buildApp({
+      config: {
+        logLevel: 'trace',
+        rateLimitPerMinute: 100_000,
+        webRoot: dataDir,
+        trustProxy: false,
+        dataDir,
+      },
+      db: t.db,
+      logger: { level: 'trace', stream, redact: ['req.headers.token'] },
+      accounts: (log) => {
+        accounts = buildAccountService({
+          db: t.db,
+          config: { dataDir, codeDailyLimit: 3 },
+          log,
+          clock: () => clock.now,
+          settings: { scryptN: 1024 },
+        });
+        return accounts;
+      },
+    });
+    await app.ready();
+    operator = await createOperator(accounts.deps, { operatorId: null, name: 'cli:test' }, 'reviewer');
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token?: string) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: token ? { token } : {},
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    return { status: res.statusCode, body: res.json(), headers: res.headers, raw: res };
+  };
+
+  const captcha = async () => {
+    const { body } = await call('GET', '/api/user/captcha');
+    const { id } = captchaSchema.parse(body.data);
+    const stored = await accounts.deps.uow.store.captchas.peek(id);
+    return { captchaId: id, captcha: stored!.answer };
+  };
+
+  const register = async (over: Record<string, unknown> = {}) => {
+    const req = { ...newUserRequest(over), ...(await captcha()) };
+    const res = await call('POST', '/api/user/register', req);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { ...sessionSchema.parse(res.body.data), password: req.password as string };
+  };
+
+  const operatorToken = async () => {
+    const res = await call('POST', '/api/admin/login', {
+      username: operator.username,
+      password: operator.password,
+    });
+    expect(res.status).toBe(200);
+    return res.body.data.token as string;
+  };
+
+  const upload = async (token: string | undefined, parts: Part[]) => {
+    const mp = multipart(parts);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      payload: mp.payload,
+      headers: { ...mp.headers, ...(token ? { token } : {}) },
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+  const png = (token: string) =>
+    upload(token, [{ name: 'file', filename: 'a.png', type: 'image/png', content: IMAGES.png }]);
+
+  describe('registration and login', () => {
+    it('GET /api/user/captcha answers an id and an SVG', async () => {
+      const { status, body, headers } = await call('GET', '/api/user/captcha');
+      expect(status).toBe(200);
+      expect(body.data.svg).toMatch(/^<svg/);
+      expect(headers['content-type']).toMatch(/json/);
+    });
+
+    it('registers and logs in by username, email and phone', async () => {
+      const s = await register({ phone: '+33612345678' });
+      expect(userInfoSchema.strict().parse(s.userinfo)).toEqual(s.userinfo);
+      for (const name of [s.userinfo.username, s.userinfo.email, '+33612345678']) {
+        const res = await call('POST', '/api/user/login', { username: name, password: s.password });
+        expect(res.status).toBe(200);
+        expect(sessionSchema.parse(res.body.data).userinfo.id).toBe(s.userinfo.id);
+      }
+    });
+
+    it.each([
+      ['no body', undefined, 400, 'parameter_error'],
+      ['empty object', {}, 400, 'parameter_error'],
+      ['an array', [], 400, 'parameter_error'],
+      ['wrong type', { username: 123 }, 400, 'parameter_error'],
+      ['unknown field', { extra: 1 }, 400, 'unknown_parameter'],
+      ['short password', { password: 'a1', confirmPassword: 'a1' }, 400, 'password_length'],
+      [
+        'long password',
+        { password: 'a1'.repeat(5000), confirmPassword: 'a1'.repeat(5000) },
+        400,
+        'password_length',
+      ],
+      [
+        'password without digit',
+        { password: 'abcdefg', confirmPassword: 'abcdefg' },
+        400,
+        'password_letter_digit',
+      ],
+      ['password with a space', { password: 'abc 123', confirmPassword: 'abc 123' }, 400, 'password_charset'],
+      ['mismatch', { confirmPassword: 'other123' }, 400, 'password_mismatch'],
+      ['SQL in username', { username: "x' OR '1'='1" }, 400, 'username_format'],
+      ['script in username', { username: '<script>alert(1)</script>' }, 400, 'username_format'],
+      ['huge username', { username: 'a'.repeat(100_000) }, 400, 'username_length'],
+      ['short username', { username: 'abc' }, 400, 'username_length'],
+      ['bad email', { email: 'not-an-email' }, 400, 'email_format'],
+      ['huge email', { email: `${'a'.repeat(300)}@example.com` }, 400, 'email_format'],
+      ['bad phone', { phone: '12ab' }, 400, 'phone_format'],
+      ['lower-case invite code', { inviteCode: 'abcdefgh' }, 400, 'invite_code_not_exist'],
+      ['unknown invite code', { inviteCode: 'ZZZZ9999' }, 400, 'invite_code_not_exist'],
+      ['long nickname', { nickname: 'n'.repeat(31) }, 400, 'nickname_length'],
+      ['short captcha', { captcha: 'abc' }, 400, 'graphic_captcha_incorrect'],
+      ['wrong captcha', { captcha: '!!!!' }, 400, 'graphic_captcha_incorrect'],
+    ])('POST /api/user/register refuses %s', async (_name, over, status, error) => {
+      const usersBefore = await t.db.kysely.selectFrom('users').select('id').execute();
+      const body =
+        over === undefined ||
+        Array.isArray(over) ||
+        Object.keys(over).length === 0 ||
+        ('username' in over && typeof over.username === 'number')
+          ? over
+          : { ...newUserRequest(), ...(await captcha()), ...over };
+      const res = await call('POST', '/api/user/register', body);
+      expect(res.status).toBe(status);
+      expect(res.body).toMatchObject(failure(status, error));
+      expect(await t.db.kysely.selectFrom('users').select('id').execute()).toHaveLength(usersBefore.length);
+    });
+
+    it('stores injection strings in a nickname literally and harmlessly', async () => {
+      const s = await register({ nickname: "Robert'); DROP TABLE users;--" });
+      expect(s.userinfo.nickname).toBe("Robert'); DROP TABLE users;--");
+      const x = await register({ nickname: '<script>alert(1)</script>' });
+      const info = await call('GET', '/api/user/info', undefined, x.token);
+      expect(info.body.data.nickname).toBe('<script>alert(1)</script>');
+      expect(info.headers['content-type']).toMatch(/^application\/json/);
+      expect((await t.db.kysely.selectFrom('users').select('id').execute()).length).toBeGreaterThan(1);
+    });
+
+    it('answers duplicates with their own keys as 409', async () => {
+      const s = await register({ phone: '+491701234567', nickname: 'Unique Nick' });
+      for (const [over, error] of [
+        [{ username: s.userinfo.username.toUpperCase() }, 'username_exists'],
+        [{ email: s.userinfo.email }, 'email_exists'],
+        [{ phone: '+491701234567' }, 'mobile_exists'],
+        [{ nickname: 'Unique Nick' }, 'nickname_exists'],
+      ] as const) {
+        const res = await call('POST', '/api/user/register', {
+          ...newUserRequest(over),
+          ...(await captcha()),
+        });
+        expect(res.body).toMatchObject(failure(409, error));
+      }
+    });
+
+    it.each([
+      ['missing password', { username: 'someone' }, 'parameter_error'],
+      ['unknown field', { username: 'a', password: 'b', remember: true }, 'unknown_parameter'],
+      ['wrong type', { username: ['a'], password: 'b' }, 'parameter_error'],
+      ['huge name', { username: 'a'.repeat(1000), password: 'b' }, 'parameter_error'],
+      ['SQL', { username: "' OR 1=1 --", password: "' OR 1=1 --" }, 'login_failed'],
+    ])('POST /api/user/login refuses %s', async (_name, body, error) => {
+      const res = await call('POST', '/api/user/login', body);
+      expect(res.body).toMatchObject(failure(400, error));
+    });
+
+    it('answers an unknown account and a wrong password alike, and throttles per account', async () => {
+      const s = await register();
+      const unknown = await call('POST', '/api/user/login', {
+        username: 'nobody_at_all',
+        password: 'x1x1x1',
+      });
+      const wrong = await call('POST', '/api/user/login', {
+        username: s.userinfo.username,
+        password: 'x1x1x1',
+      });
+      expect(unknown.body).toEqual(wrong.body);
+      expect(wrong.body).toEqual({ code: 400, msg: 'app.msg.login_failed', data: null });
+      for (let i = 0; i < 4; i++)
+        await call('POST', '/api/user/login', { username: s.userinfo.username, password: 'x1x1x1' });
+      const limited = await call('POST', '/api/user/login', {
+        username: s.userinfo.username,
+        password: s.password,
+      });
+      expect(limited.status).toBe(429);
+      expect(limited.body).toMatchObject(failure(429, 'too_many_requests'));
+      clock.advance(15 * MIN + 1);
+      expect(
+        (await call('POST', '/api/user/login', { username: s.userinfo.username, password: s.password }))
+          .status,
+      ).toBe(200);
+    });
+
+    it('tells a locked account to contact customer service', async () => {
+      const s = await register();
+      await accounts.deps.uow.store.users.update(s.userinfo.id, { locked: true });
+      const res = await call('POST', '/api/user/login', {
+        username: s.userinfo.username,
+        password: s.password,
+      });
+      expect(res.body).toMatchObject(failure(403, 'account_locked'));
+    });
+  });
+
+  describe('sessions (401 behaviour)', () => {
+    const protectedCalls: Array<['GET' | 'POST' | 'PUT', string, unknown]> = [
+      ['POST', '/api/user/logout', {}],
+      ['GET', '/api/user/info', undefined],
+      ['PUT', '/api/user/info', { nickname: 'x' }],
+      ['POST', '/api/user/changePwd', { oldPassword: 'a', password: 'abc123', confirmPassword: 'abc123' }],
+      ['POST', '/api/user/withdrawPwd/set', { password: 'abc123', confirmPassword: 'abc123' }],
+      [
+        'POST',
+        '/api/user/withdrawPwd/change',
+        { oldPassword: 'a', password: 'abc123', confirmPassword: 'abc123' },
+      ],
+      ['POST', '/api/user/authentication', {}],
+      ['GET', '/api/user/authentication', undefined],
+      ['GET', '/api/user/invite', undefined],
+      ['GET', `/api/upload/${'a'.repeat(32)}`, undefined],
+    ];
+
+    it.each(protectedCalls)(
+      '%s %s without a token → 401 not_logged_in, with a bad one → 401 session_expired',
+      async (method, url, body) => {
+        const none = await call(method, url, body);
+        expect(none.status).toBe(401);
+        expect(none.body).toEqual({ code: 401, msg: 'app.msg.not_logged_in', data: null });
+        const bad = await call(method, url, body, 'not-a-real-token');
+        expect(bad.status).toBe(401);
+        expect(bad.body).toEqual({ code: 401, msg: 'app.msg.session_expired', data: null });
+      },
+    );
+
+    it('POST /api/upload without a token → 401', async () => {
+      expect(
+        (await upload(undefined, [{ name: 'file', filename: 'a.png', content: IMAGES.png }])).body,
+      ).toMatchObject(failure(401, 'not_logged_in'));
+    });
+
+    it('revokes the token on logout', async () => {
+      const s = await register();
+      expect((await call('POST', '/api/user/logout', {}, s.token)).body).toEqual({
+        code: 1,
+        msg: 'app.msg.success',
+        data: {},
+      });
+      expect((await call('GET', '/api/user/info', undefined, s.token)).body).toMatchObject(
+        failure(401, 'session_expired'),
+      );
+    });
+
+    it('expires a token after the session lifetime', async () => {
+      const s = await register();
+      clock.advance(168 * 60 * MIN);
+      expect((await call('GET', '/api/user/info', undefined, s.token)).status).toBe(401);
+    });
+
+    it('revokes other sessions on a password change, keeps this one, and locks withdrawals', async () => {
+      const s = await register();
+      const other = (
+        await call('POST', '/api/user/login', { username: s.userinfo.username, password: s.password })
+      ).body.data.token;
+      const wrong = await call(
+        'POST',
+        '/api/user/changePwd',
+        { oldPassword: 'nope123', password: 'newpass1', confirmPassword: 'newpass1' },
+        s.token,
+      );
+      expect(wrong.body).toMatchObject(failure(400, 'old_password_wrong'));
+      const same = await call(
+        'POST',
+        '/api/user/changePwd',
+        { oldPassword: s.password, password: s.password, confirmPassword: s.password },
+        s.token,
+      );
+      expect(same.body).toMatchObject(failure(400, 'password_same'));
+      const res = await call(
+        'POST',
+        '/api/user/changePwd',
+        { oldPassword: s.password, password: 'newpass1', confirmPassword: 'newpass1' },
+        s.token,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.data.withdrawLockedUntil).toBe(clock.now + 24 * 60 * MIN);
+      expect((await call('GET', '/api/user/info', undefined, s.token)).status).toBe(200);
+      expect((await call('GET', '/api/user/info', undefined, other)).body).toMatchObject(
+        failure(401, 'session_expired'),
+      );
+    });
+  });
+
+  describe('personal info and passwords', () => {
+    it('reads and changes the nickname', async () => {
+      const s = await register();
+      const got = await call('GET', '/api/user/info', undefined, s.token);
+      expect(got.body.data).toEqual(s.userinfo);
+      const put = await call('PUT', '/api/user/info', { nickname: '  New Name ' }, s.token);
+      expect(put.body.data.nickname).toBe('New Name');
+      expect((await call('PUT', '/api/user/info', { nickname: '' }, s.token)).body).toMatchObject(
+        failure(400, 'nickname_length'),
+      );
+      expect(
+        (await call('PUT', '/api/user/info', { nickname: 'x', username: 'hack' }, s.token)).body,
+      ).toMatchObject(failure(400, 'unknown_parameter'));
+      expect((await call('PUT', '/api/user/info', { nickname: 5 }, s.token)).body).toMatchObject(
+        failure(400, 'parameter_error'),
+      );
+      expect((await call('GET', '/api/user/info?x=1', undefined, s.token)).body).toMatchObject(
+        failure(400, 'unknown_parameter'),
+      );
+    });
+
+    it('sets and changes the withdrawal password', async () => {
+      const s = await register();
+      const set = await call(
+        'POST',
+        '/api/user/withdrawPwd/set',
+        { password: 'draw1234', confirmPassword: 'draw1234' },
+        s.token,
+      );
+      expect(set.body.data.hasWithdrawPassword).toBe(true);
+      expect(
+        (
+          await call(
+            'POST',
+            '/api/user/withdrawPwd/set',
+            { password: 'draw1234', confirmPassword: 'draw1234' },
+            s.token,
+          )
+        ).body,
+      ).toMatchObject(failure(409, 'password_exists'));
+      expect(
+        (
+          await call(
+            'POST',
+            '/api/user/withdrawPwd/change',
+            { oldPassword: 'wrong12', password: 'draw5678', confirmPassword: 'draw5678' },
+            s.token,
+          )
+        ).body,
+      ).toMatchObject(failure(400, 'old_withdraw_pwd_wrong'));
+      expect(
+        (
+          await call(
+            'POST',
+            '/api/user/withdrawPwd/change',
+            { oldPassword: 'draw1234', password: 'draw5678', confirmPassword: 'draw5678' },
+            s.token,
+          )
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await call(
+            'POST',
+            '/api/user/withdrawPwd/set',
+            { password: 'short', confirmPassword: 'short' },
+            s.token,
+          )
+        ).body,
+      ).toMatchObject(failure(400, 'password_length'));
+    });
+  });
+
+  describe('verification codes', () => {
+    it('sends a code, limits frequency and count, and resets the password with it', async () => {
+      const s = await register({ email: 'reset.me@example.com' });
+      const send = async () =>
+        call('POST', '/api/user/sendCode', {
+          target: 'reset.me@example.com',
+          purpose: 'forgetPwd',
+          ...(await captcha()),
+        });
+      expect((await send()).body).toEqual({ code: 1, msg: 'app.msg.success', data: {} });
+      expect((await send()).body).toMatchObject(failure(429, 'code_frequent'));
+      clock.advance(61_000);
+      expect((await send()).status).toBe(200);
+      clock.advance(61_000);
+      expect((await send()).status).toBe(200);
+      clock.advance(61_000);
+      expect((await send()).body).toMatchObject(failure(429, 'code_limit_reached'));
+
+      const out = await accounts.deps.uow.store.outbox.listFor('reset.me@example.com');
+      const code = /\b(\d{6})\b/.exec(out[out.length - 1]!.body)![1]!;
+      const bad = await call('POST', '/api/user/forgetPwd', {
+        target: 'reset.me@example.com',
+        code: '12345',
+        password: 'fresh123',
+        confirmPassword: 'fresh123',
+      });
+      expect(bad.body).toMatchObject(failure(400, 'captcha_incorrect'));
+      const ok = await call('POST', '/api/user/forgetPwd', {
+        target: 'reset.me@example.com',
+        code,
+        password: 'fresh123',
+        confirmPassword: 'fresh123',
+      });
+      expect(ok.status).toBe(200);
+      expect((await call('GET', '/api/user/info', undefined, s.token)).status).toBe(401);
+      expect(
+        (await call('POST', '/api/user/login', { username: 'reset.me@example.com', password: 'fresh123' }))
+          .status,
+      ).toBe(200);
+      const again = await call('POST', '/api/user/forgetPwd', {
+        target: 'reset.me@example.com',
+        code,
+        password: 'fresh456',
+        confirmPassword: 'fresh456',
+      });
+      expect(again.body).toMatchObject(failure(400, 'captcha_incorrect'));
+    });
+
+    it.each([
+      [{ target: 'nobody@example.com', purpose: 'forgetPwd' }, 404, 'account_not_exist'],
+      [{ target: 'x', purpose: 'forgetPwd' }, 400, 'parameter_error'],
+      [{ target: 'a@example.com', purpose: 'steal' }, 400, 'parameter_error'],
+      [{ target: 'a@example.com', purpose: 'forgetPwd', extra: 1 }, 400, 'unknown_parameter'],
+    ])('POST /api/user/sendCode refuses %j', async (body, status, error) => {
+      const res = await call('POST', '/api/user/sendCode', { ...body, ...(await captcha()) });
+      expect(res.body).toMatchObject(failure(status, error));
+    });
+
+    it('POST /api/user/sendCode requires the graphic captcha', async () => {
+      const res = await call('POST', '/api/user/sendCode', {
+        target: 'a@example.com',
+        purpose: 'forgetPwd',
+        captchaId: 'x',
+        captcha: 'abcd',
+      });
+      expect(res.body).toMatchObject(failure(400, 'graphic_captcha_incorrect'));
+    });
+  });
+
+  describe('uploads', () => {
+    it('stores an image and serves it to its owner and operators only, privately', async () => {
+      const a = await register();
+      const b = await register();
+      const res = await png(a.token);
+      expect(res.status).toBe(200);
+      const { id, url } = res.body.data;
+      expect(url).toBe(`/api/upload/${id}`);
+      const mine = await app.inject({ method: 'GET', url, headers: { token: a.token } });
+      expect(mine.statusCode).toBe(200);
+      expect(mine.headers['content-type']).toBe('image/png');
+      expect(mine.headers['cache-control']).toMatch(/^private/);
+      expect(mine.headers['x-content-type-options']).toBe('nosniff');
+      expect(mine.rawPayload.equals(IMAGES.png)).toBe(true);
+      const theirs = await app.inject({ method: 'GET', url, headers: { token: b.token } });
+      expect(theirs.statusCode).toBe(403);
+      expect(theirs.json()).toMatchObject(failure(403, 'no_permission'));
+      const op = await app.inject({ method: 'GET', url, headers: { token: await operatorToken() } });
+      expect(op.statusCode).toBe(200);
+      expect((await call('GET', `/api/upload/${'b'.repeat(32)}`, undefined, a.token)).body).toMatchObject(
+        failure(404, 'record_not_found'),
+      );
+      expect((await call('GET', '/api/upload/..%2F..%2Fexchange.db', undefined, a.token)).status).toBe(404);
+    });
+
+    it('accepts a 3 MB image (the 1 MB JSON limit does not apply) and refuses one over 5 MB', async () => {
+      const a = await register();
+      const big = Buffer.concat([IMAGES.jpeg, Buffer.alloc(3 * 1024 * 1024, 7)]);
+      expect((await upload(a.token, [{ name: 'file', filename: 'big.jpg', content: big }])).status).toBe(200);
+      const huge = Buffer.concat([IMAGES.jpeg, Buffer.alloc(5 * 1024 * 1024, 7)]);
+      const res = await upload(a.token, [{ name: 'file', filename: 'huge.jpg', content: huge }]);
+      expect(res.status).toBe(413);
+      expect(res.body).toMatchObject(failure(413, 'upload_size'));
+    });
+
+    it.each([
+      [
+        'text bytes named .png',
+        [{ name: 'file', filename: 'x.png', type: 'image/png', content: IMAGES.text }],
+        400,
+        'upload_not_image',
+      ],
+      [
+        'a GIF',
+        [{ name: 'file', filename: 'x.gif', type: 'image/gif', content: IMAGES.gif }],
+        400,
+        'upload_format',
+      ],
+      [
+        'an empty file',
+        [{ name: 'file', filename: 'x.png', content: Buffer.alloc(0) }],
+        400,
+        'upload_not_image',
+      ],
+      [
+        'two files',
+        [
+          { name: 'file', filename: 'a.png', content: IMAGES.png },
+          { name: 'file', filename: 'b.png', content: IMAGES.png },
+        ],
+        400,
+        'upload_count',
+      ],
+      [
+        'a text field',
+        [
+          { name: 'note', content: 'hi' },
+          { name: 'file', filename: 'a.png', content: IMAGES.png },
+        ],
+        400,
+        'unknown_parameter',
+      ],
+      [
+        'another field name',
+        [{ name: 'image', filename: 'a.png', content: IMAGES.png }],
+        400,
+        'unknown_parameter',
+      ],
+      ['no part at all', [], 400, 'image_required'],
+    ] as const)('refuses %s', async (_name, parts, status, error) => {
+      const a = await register();
+      const res = await upload(a.token, [...parts]);
+      expect(res.status).toBe(status);
+      expect(res.body).toMatchObject(failure(status, error));
+    });
+
+    it('refuses a JSON body', async () => {
+      const a = await register();
+      expect(
+        (await call('POST', '/api/upload', { file: 'data:image/png;base64,AAAA' }, a.token)).body,
+      ).toMatchObject(failure(400, 'parameter_error'));
+    });
+  });
+
+  describe('verification, referrals and the operator API', () => {
+    const submit = async (s: { token: string }, over: Record<string, unknown> = {}) => {
+      const front = (await png(s.token)).body.data.id;
+      const back = (await png(s.token)).body.data.id;
+      return call(
+        'POST',
+        '/api/user/authentication',
+        {
+          name: 'Li Lei',
+          docType: 'idCard',
+          docNumber: ID_CARD,
+          frontImage: front,
+          backImage: back,
+          ...over,
+        },
+        s.token,
+      );
+    };
+
+    it.each([
+      ['unknown document type', { docType: 'driverLicense' }, 'document_type_error'],
+      ['bad ID card check digit', { docNumber: '110105194912310021' }, 'doc_number_invalid'],
+      ['bad passport', { docType: 'passport', docNumber: "'; DROP--" }, 'doc_number_invalid'],
+      ['short name', { name: 'L' }, 'real_name_invalid'],
+      ['huge name', { name: 'L'.repeat(10_000) }, 'real_name_invalid'],
+      ['missing image', { frontImage: '' }, 'image_required'],
+      ['unknown field', { selfie: 'x' }, 'unknown_parameter'],
+      ['wrong type', { name: 42 }, 'parameter_error'],
+    ])('POST /api/user/authentication refuses %s', async (_name, over, error) => {
+      const s = await register();
+      const res = await submit(s, over);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject(failure(400, error));
+      expect(
+        (await call('GET', '/api/user/authentication', undefined, s.token)).body.data.certification,
+      ).toBeNull();
+    });
+
+    it('keeps users apart: another user’s images, status and invitees stay theirs', async () => {
+      const a = await register();
+      const b = await register({ inviteCode: a.userinfo.inviteCode });
+      const bFront = (await png(b.token)).body.data.id;
+      const res = await submit(a, { frontImage: bFront });
+      expect(res.body).toMatchObject(failure(403, 'no_permission'));
+      const aStatus = await call('GET', '/api/user/authentication', undefined, a.token);
+      expect(aStatus.body.data.certification).toBeNull();
+      expect((await call('GET', '/api/user/invite', undefined, a.token)).body.data.first).toHaveLength(1);
+      expect((await call('GET', '/api/user/invite', undefined, b.token)).body.data.first).toHaveLength(0);
+      // The API takes no user id anywhere: the token decides whose data it is.
+      expect(
+        (await call('GET', `/api/user/info?id=${a.userinfo.id}`, undefined, b.token)).body,
+      ).toMatchObject(failure(400, 'unknown_parameter'));
+    });
+
+    it('runs the review end to end: submit → pending list → reject → resubmit → approve, with audit', async () => {
+      const s = await register();
+      const first = await submit(s);
+      expect(first.status).toBe(200);
+      expect(verificationStatusSchema.parse(first.body.data)).toMatchObject({
+        certification: 0,
+        docNumber: '1****************X',
+      });
+      expect((await submit(s)).body).toMatchObject(failure(409, 'verification_pending'));
+
+      const other = await register();
+      expect((await submit(other)).body).toMatchObject(failure(409, 'duplicate_document_number'));
+
+      const op = await operatorToken();
+      const list = await call('GET', '/api/admin/verifications?status=pending', undefined, op);
+      const mine = list.body.data
+        .map((v: unknown) => adminVerificationSchema.parse(v))
+        .find((v: { userId: number }) => v.userId === s.userinfo.id);
+      expect(mine).toMatchObject({ docNumber: ID_CARD, status: 'pending' });
+      expect(
+        (await app.inject({ method: 'GET', url: mine.frontImage, headers: { token: op } })).statusCode,
+      ).toBe(200);
+
+      expect(
+        (await call('POST', '/api/admin/verifications/reject', { id: mine.id, reason: '' }, op)).body,
+      ).toMatchObject(failure(400, 'parameter_error'));
+      expect(
+        (await call('POST', '/api/admin/verifications/reject', { id: mine.id, reason: 'r'.repeat(201) }, op))
+          .body,
+      ).toMatchObject(failure(400, 'parameter_error'));
+      expect(
+        (await call('POST', '/api/admin/verifications/reject', { id: String(mine.id), reason: 'x' }, op))
+          .body,
+      ).toMatchObject(failure(400, 'parameter_error'));
+      const rejected = await call(
+        'POST',
+        '/api/admin/verifications/reject',
+        { id: mine.id, reason: 'Photo too dark' },
+        op,
+      );
+      expect(rejected.body.data).toMatchObject({
+        status: 'rejected',
+        rejectReason: 'Photo too dark',
+        reviewedBy: 'reviewer',
+      });
+      expect((await call('GET', '/api/user/authentication', undefined, s.token)).body.data).toMatchObject({
+        certification: 1,
+        rejectReason: 'Photo too dark',
+      });
+
+      expect((await submit(s)).status).toBe(200);
+      const again = (await call('GET', '/api/admin/verifications', undefined, op)).body.data.find(
+        (v: { userId: number }) => v.userId === s.userinfo.id,
+      );
+      const approved = await call('POST', '/api/admin/verifications/approve', { id: again.id }, op);
+      expect(approved.body.data.status).toBe('approved');
+      expect((await call('GET', '/api/user/info', undefined, s.token)).body.data.certification).toBe(2);
+      expect((await submit(s)).body).toMatchObject(failure(409, 'verification_done'));
+      expect(
+        (await call('POST', '/api/admin/verifications/approve', { id: again.id }, op)).body,
+      ).toMatchObject(failure(404, 'record_not_found'));
+
+      const audit = await call('GET', '/api/admin/audit?limit=5', undefined, op);
+      expect(
+        audit.body.data.slice(0, 2).map((a: { action: string; actor: string }) => [a.action, a.actor]),
+      ).toEqual([
+        ['verification.approve', 'reviewer'],
+        ['verification.reject', 'reviewer'],
+      ]);
+    });
+
+    it('keeps operator and user credentials apart', async () => {
+      const s = await register();
+      const op = await operatorToken();
+      const asUser = await call('GET', '/api/admin/verifications', undefined, s.token);
+      expect(asUser.status).toBe(403);
+      expect(asUser.body).toMatchObject(failure(403, 'no_permission'));
+      expect((await call('GET', '/api/admin/users', undefined)).body).toMatchObject(
+        failure(401, 'not_logged_in'),
+      );
+      expect((await call('GET', '/api/admin/users', undefined, 'forged')).body).toMatchObject(
+        failure(401, 'session_expired'),
+      );
+      expect((await call('GET', '/api/user/info', undefined, op)).body).toMatchObject(
+        failure(401, 'session_expired'),
+      );
+      expect(
+        (await call('POST', '/api/admin/login', { username: s.userinfo.username, password: s.password }))
+          .body,
+      ).toMatchObject(failure(400, 'login_failed'));
+      expect(
+        (await call('POST', '/api/admin/login', { username: 'reviewer', password: 'x', extra: 1 })).body,
+      ).toMatchObject(failure(400, 'unknown_parameter'));
+    });
+
+    it('finds users and sets flags; a locked user is logged out', async () => {
+      const s = await register({ username: 'flagged_user' });
+      const op = await operatorToken();
+      const found = await call('GET', '/api/admin/users?query=flagged_', undefined, op);
+      expect(found.body.data.map((u: unknown) => adminUserSchema.parse(u).username)).toEqual([
+        'flagged_user',
+      ]);
+      expect(JSON.stringify(found.body)).not.toMatch(/scrypt|Hash/);
+      expect(
+        (await call('POST', '/api/admin/users/flags', { userId: s.userinfo.id }, op)).body,
+      ).toMatchObject(failure(400, 'parameter_error'));
+      expect(
+        (await call('POST', '/api/admin/users/flags', { userId: s.userinfo.id, locked: 'yes' }, op)).body,
+      ).toMatchObject(failure(400, 'parameter_error'));
+      expect(
+        (await call('POST', '/api/admin/users/flags', { userId: s.userinfo.id, admin: true }, op)).body,
+      ).toMatchObject(failure(400, 'unknown_parameter'));
+      const res = await call(
+        'POST',
+        '/api/admin/users/flags',
+        { userId: s.userinfo.id, tradingDisabled: true, withdrawProhibited: true, locked: true },
+        op,
+      );
+      expect(res.body.data).toMatchObject({ tradingDisabled: true, withdrawProhibited: true, locked: true });
+      expect((await call('GET', '/api/user/info', undefined, s.token)).status).toBe(401);
+      const audit = (await call('GET', '/api/admin/audit', undefined, op)).body.data[0];
+      expect(audit).toMatchObject({
+        actor: 'reviewer',
+        action: 'user.flags',
+        target: `user:${s.userinfo.id}`,
+        after: { locked: true },
+      });
+      expect(
+        (await call('POST', '/api/admin/users/flags', { userId: 99_999, locked: true }, op)).body,
+      ).toMatchObject(failure(404, 'account_not_exist'));
+    });
+
+    it('answers the invite page', async () => {
+      const root = await register();
+      const child = await register({ inviteCode: root.userinfo.inviteCode });
+      await register({ inviteCode: child.userinfo.inviteCode });
+      const res = await call('GET', '/api/user/invite', undefined, root.token);
+      const invite = inviteSchema.parse(res.body.data);
+      expect(invite.first).toHaveLength(1);
+      expect(invite.second).toHaveLength(1);
+      expect(invite.first[0]?.username).toMatch(/^\w\w\*{4}\w\w$/);
+    });
+  });
+
+  describe('secrets stay out of answers and logs', () => {
+    it('never logs a password, token, captcha answer or code (except the embedded sender’s code line)', async () => {
+      const s = await register({ email: 'logs.check@example.com' });
+      const login = await call('POST', '/api/user/login', {
+        username: s.userinfo.username,
+        password: s.password,
+      });
+      const token = login.body.data.token as string;
+      await call(
+        'POST',
+        '/api/user/changePwd',
+        { oldPassword: s.password, password: 'Other9876', confirmPassword: 'Other9876' },
+        token,
+      );
+      await call(
+        'POST',
+        '/api/user/withdrawPwd/set',
+        { password: 'Draw4567', confirmPassword: 'Draw4567' },
+        token,
+      );
+      clock.advance(24 * 60 * MIN);
+      const cap = await captcha();
+      await call('POST', '/api/user/sendCode', {
+        target: 'logs.check@example.com',
+        purpose: 'forgetPwd',
+        ...cap,
+      });
+      const out = await accounts.deps.uow.store.outbox.listFor('logs.check@example.com');
+      const code = /\b(\d{6})\b/.exec(out[out.length - 1]!.body)![1]!;
+      const reset = await call('POST', '/api/user/forgetPwd', {
+        target: 'logs.check@example.com',
+        code,
+        password: 'Third4567',
+        confirmPassword: 'Third4567',
+      });
+      expect(reset.status).toBe(200);
+      const opToken = await operatorToken();
+
+      const text = logLines.join('');
+      expect(text.length).toBeGreaterThan(1000);
+      for (const secret of [
+        s.password,
+        'Other9876',
+        'Third4567',
+        'Draw4567',
+        s.token,
+        token,
+        opToken,
+        operator.password,
+        cap.captcha,
+      ]) {
+        expect(text, `log holds ${secret}`).not.toContain(secret);
+      }
+      const codeLines = logLines.filter((l) => l.includes(code));
+      expect(codeLines).toHaveLength(1);
+      expect(JSON.parse(codeLines[0]!)).toMatchObject({
+        msg: expect.stringContaining('embedded sender'),
+        outboxCode: code,
+      });
+      // Nor in the database in the clear.
+      const sessions = JSON.stringify(await t.db.kysely.selectFrom('sessions').selectAll().execute());
+      expect(sessions).not.toContain(token);
+      const users = JSON.stringify(await t.db.kysely.selectFrom('users').selectAll().execute());
+      expect(users).not.toContain('Third4567');
+    });
+
+    it('publishes the account endpoints in the OpenAPI document', async () => {
+      const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      for (const p of [
+        '/api/user/register',
+        '/api/user/login',
+        '/api/user/authentication',
+        '/api/admin/verifications/approve',
+      ])
+        expect(doc.paths).toHaveProperty([p]);
+    });
+  });
+});

@@ -1,0 +1,228 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { ServerMessage } from '../../../protocol';
+import { installGateway, type Gateway, type GatewayOptions } from '../../../server/ws/gateway';
+import { fakeMarket } from './fakeMarket';
+
+let app: FastifyInstance | undefined;
+const sockets: WebSocket[] = [];
+
+afterEach(async () => {
+  for (const s of sockets.splice(0)) s.terminate();
+  await app?.close();
+  app = undefined;
+});
+
+const start = async (opts: Partial<GatewayOptions> = {}) => {
+  const fake = fakeMarket();
+  app = Fastify({ logger: false });
+  const gateway: Gateway = await installGateway(app, {
+    market: fake.market,
+    tokens: { verify: async (token) => (token === 'good' ? { userId: 7 } : null) },
+    tickerFlushMs: 20,
+    ...opts,
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { fake, gateway, url: `${address.replace('http', 'ws')}/ws` };
+};
+
+/** A real client that records every message it receives. */
+const connect = async (url: string) => {
+  const ws = new WebSocket(url);
+  sockets.push(ws);
+  const messages: Array<ServerMessage & Record<string, unknown>> = [];
+  ws.on('message', (d) => messages.push(JSON.parse(d.toString())));
+  await new Promise((r) => ws.once('open', r));
+  const send = (m: unknown) => ws.send(typeof m === 'string' ? m : JSON.stringify(m));
+  const waitFor = async (pred: (all: typeof messages) => boolean, ms = 2000) => {
+    const until = Date.now() + ms;
+    while (!pred(messages)) {
+      if (Date.now() > until) throw new Error(`timed out; got ${JSON.stringify(messages).slice(0, 500)}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+  return { ws, messages, send, waitFor };
+};
+
+const onChannel = (messages: Array<Record<string, unknown>>, ch: string) =>
+  messages.filter((m) => m.ch === ch && 'seq' in m);
+
+describe('the WebSocket gateway', () => {
+  it('delivers a subscribed channel with a continuous seq, and nothing after unsub', async () => {
+    const { fake, url } = await start();
+    const c = await connect(url);
+    c.send({ op: 'sub', ch: ['trades.btcusdt'] });
+    c.send({ op: 'ping', ts: 1 });
+    await c.waitFor((m) => m.some((x) => x.op === 'pong'));
+    for (let i = 0; i < 5; i++) {
+      fake.emit((l) => l.trades?.('btcusdt', [{ id: i, price: '1.00', qty: '1', side: 'buy', ts: i }]));
+    }
+    fake.emit((l) => l.trades?.('ethusdt', [{ id: 99, price: '1.00', qty: '1', side: 'buy', ts: 1 }]));
+    await c.waitFor((m) => onChannel(m, 'trades.btcusdt').length === 5);
+    expect(onChannel(c.messages, 'trades.btcusdt').map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
+    c.send({ op: 'unsub', ch: ['trades.btcusdt'] });
+    c.send({ op: 'ping', ts: 2 });
+    await c.waitFor((m) => m.filter((x) => x.op === 'pong').length === 2);
+    fake.emit((l) => l.trades?.('btcusdt', [{ id: 6, price: '1.00', qty: '1', side: 'buy', ts: 6 }]));
+    c.send({ op: 'ping', ts: 3 });
+    await c.waitFor((m) => m.filter((x) => x.op === 'pong').length === 3);
+    expect(onChannel(c.messages, 'trades.btcusdt')).toHaveLength(5);
+    expect(c.messages.some((m) => m.ch === 'trades.ethusdt')).toBe(false);
+  });
+
+  it('answers a ping with the client’s ts and the server clock', async () => {
+    const { url } = await start();
+    const c = await connect(url);
+    const before = Date.now();
+    c.send({ op: 'ping', ts: 42 });
+    await c.waitFor((m) => m.length === 1);
+    expect(c.messages[0]).toMatchObject({ op: 'pong', ts: 42 });
+    expect(c.messages[0]!.serverTs as number).toBeGreaterThanOrEqual(before);
+  });
+
+  it('sends the depth snapshot first, then diffs whose prev is the last seq', async () => {
+    const { fake, url } = await start();
+    const c = await connect(url);
+    c.send({ op: 'sub', ch: ['depth.btcusdt'] });
+    await c.waitFor((m) => m.length === 1);
+    expect(c.messages[0]).toMatchObject({
+      ch: 'depth.btcusdt',
+      seq: 7,
+      data: { kind: 'snapshot', bids: [['100.00', '1.000']], asks: [['101.00', '2.000']] },
+    });
+    fake.emit((l) => l.depth?.('btcusdt', { seq: 8, prev: 7, ts: 2, bids: [['100.00', '0']], asks: [] }));
+    fake.emit((l) => l.depth?.('btcusdt', { seq: 9, prev: 8, ts: 3, bids: [], asks: [['101.00', '3.000']] }));
+    await c.waitFor((m) => m.length === 3);
+    expect(c.messages.slice(1).map((m) => [m.seq, (m.data as { prev: number }).prev])).toEqual([
+      [8, 7],
+      [9, 8],
+    ]);
+  });
+
+  it('frames each message once and sends the same text to every subscriber', async () => {
+    const { fake, url } = await start();
+    const a = await connect(url);
+    const b = await connect(url);
+    const raw: string[][] = [[], []];
+    a.ws.on('message', (d) => raw[0]!.push(d.toString()));
+    b.ws.on('message', (d) => raw[1]!.push(d.toString()));
+    for (const c of [a, b]) {
+      c.send({ op: 'sub', ch: ['kline.btcusdt.1m'] });
+      c.send({ op: 'ping', ts: 0 });
+      await c.waitFor((m) => m.some((x) => x.op === 'pong'));
+    }
+    fake.emit((l) => l.kline?.('btcusdt', '1m', { t: 0, o: '1', h: '2', l: '1', c: '2', v: '3' }));
+    await a.waitFor((m) => m.some((x) => x.ch === 'kline.btcusdt.1m'));
+    await b.waitFor((m) => m.some((x) => x.ch === 'kline.btcusdt.1m'));
+    expect(raw[0]![raw[0]!.length - 1]).toBe(raw[1]![raw[1]!.length - 1]);
+  });
+
+  it('batches tickers: the newest of each pair per flush', async () => {
+    const { fake, url } = await start({ tickerFlushMs: 60 });
+    const c = await connect(url);
+    c.send({ op: 'sub', ch: ['tickers'] });
+    c.send({ op: 'ping', ts: 0 });
+    await c.waitFor((m) => m.some((x) => x.op === 'pong'));
+    for (let i = 0; i < 50; i++) fake.ticker({ pair: i % 2 ? 'btcusdt' : 'ethusdt', last: String(i) });
+    await c.waitFor((m) => onChannel(m, 'tickers').length === 1);
+    const batch = onChannel(c.messages, 'tickers')[0]!.data as Array<{ pair: string; last: string }>;
+    expect(batch.map((t) => [t.pair, t.last]).sort()).toEqual([
+      ['btcusdt', '49'],
+      ['ethusdt', '48'],
+    ]);
+  });
+
+  it('answers unknown channels and bad messages with catalogued errors and stays open', async () => {
+    const { url } = await start();
+    const c = await connect(url);
+    c.send({ op: 'sub', ch: ['kline.btcusdt.2m', 'depth.nopeusdt', 'weather'] });
+    c.send('not json');
+    c.send({ op: 'dance' });
+    c.send({ op: 'sub', ch: 'tickers' });
+    await c.waitFor((m) => m.length === 6);
+    expect(c.messages).toEqual([
+      { op: 'error', msg: 'app.msg.unknown_channel', ch: 'kline.btcusdt.2m' },
+      { op: 'error', msg: 'app.msg.unknown_channel', ch: 'depth.nopeusdt' },
+      { op: 'error', msg: 'app.msg.unknown_channel', ch: 'weather' },
+      { op: 'error', msg: 'app.msg.parameter_error' },
+      { op: 'error', msg: 'app.msg.parameter_error' },
+      { op: 'error', msg: 'app.msg.parameter_error' },
+    ]);
+    expect(c.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('caps subscriptions per connection', async () => {
+    const { url } = await start({ maxSubscriptions: 2 });
+    const c = await connect(url);
+    c.send({ op: 'sub', ch: ['tickers', 'trades.btcusdt', 'trades.btcusdt', 'depth.ethusdt'] });
+    await c.waitFor((m) => m.some((x) => x.op === 'error'));
+    expect(c.messages.filter((m) => m.op === 'error')).toEqual([
+      { op: 'error', msg: 'app.msg.subscription_limit', ch: 'depth.ethusdt' },
+    ]);
+  });
+
+  it('refuses private channels until a valid token is given, then delivers only that user’s messages', async () => {
+    const { gateway, url } = await start();
+    const c = await connect(url);
+    c.send({ op: 'sub', ch: ['orders'] });
+    c.send({ op: 'auth', token: 'bad' });
+    c.send({ op: 'auth', token: 'good' });
+    c.send({ op: 'sub', ch: ['orders'] });
+    c.send({ op: 'ping', ts: 0 });
+    await c.waitFor((m) => m.some((x) => x.op === 'pong'));
+    gateway.publishPrivate(8, 'orders', { id: 'someone else' });
+    gateway.publishPrivate(7, 'orders', { id: 'mine' });
+    await c.waitFor((m) => m.some((x) => x.ch === 'orders' && 'seq' in x));
+    expect(c.messages.filter((m) => m.op === 'error').map((m) => m.msg)).toEqual([
+      'app.msg.not_logged_in',
+      'app.msg.session_expired',
+    ]);
+    expect(onChannel(c.messages, 'orders').map((m) => m.data)).toEqual([{ id: 'mine' }]);
+  });
+
+  it('drops a slow consumer and keeps serving the others', async () => {
+    const { fake, gateway, url } = await start({ maxBufferedBytes: 64 * 1024 });
+    const slow = await connect(url);
+    const fast = await connect(url);
+    for (const c of [slow, fast]) {
+      c.send({ op: 'sub', ch: ['trades.btcusdt'] });
+      c.send({ op: 'ping', ts: 0 });
+      await c.waitFor((m) => m.some((x) => x.op === 'pong'));
+    }
+    // The slow client stops reading: its socket buffers fill, then the server's queue for it grows.
+    (slow.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    const closed = new Promise((r) => slow.ws.once('close', r));
+    const big = 'x'.repeat(32 * 1024);
+    for (let i = 0; i < 2000 && gateway.stats().dropped === 0; i++) {
+      fake.emit((l) => l.trades?.('btcusdt', [{ id: i, price: big, qty: '1', side: 'buy', ts: i }]));
+      if (i % 50 === 0) await new Promise((r) => setTimeout(r, 1));
+    }
+    expect(gateway.stats().dropped).toBe(1);
+    (slow.ws as unknown as { _socket: { resume(): void } })._socket.resume();
+    await closed;
+    fake.emit((l) => l.trades?.('btcusdt', [{ id: -1, price: 'last', qty: '1', side: 'buy', ts: 0 }]));
+    await fast.waitFor(
+      (m) => m.some((x) => Array.isArray(x.data) && (x.data[0] as { price: string }).price === 'last'),
+      10_000,
+    );
+    expect(gateway.stats().clients).toBe(1);
+  });
+
+  it('pings every interval and cuts off a client that stopped answering', async () => {
+    const { gateway, url } = await start({ pingIntervalMs: 40 });
+    const c = await connect(url);
+    let pings = 0;
+    c.ws.on('ping', () => pings++);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(pings).toBeGreaterThanOrEqual(2);
+    expect(gateway.stats().clients).toBe(1);
+    // A client whose pongs never arrive looks dead: with autoPong off it stops answering.
+    const mute = new WebSocket(url, { autoPong: false });
+    sockets.push(mute);
+    const closed = new Promise((r) => mute.once('close', r));
+    await closed;
+    await c.waitFor(() => gateway.stats().clients === 1);
+    expect(c.ws.readyState).toBe(WebSocket.OPEN);
+  });
+});

@@ -1,0 +1,280 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserInfo, VerificationStatus } from '../../../../protocol';
+import { IMAGE_MAX_BYTES } from '../../../../protocol/accountRules';
+import { Toasts } from '../../../../src/components/Toasts';
+import { i18n } from '../../../../src/i18n';
+import AuthenticationScreen from '../../../../src/screens/authentication/AuthenticationScreen';
+import { currentUser, setUser } from '../../../../src/state/session';
+import { uiState } from '../../../../src/state/ui';
+import { setupI18n } from '../../../setup/i18n';
+
+const api = vi.hoisted(() => ({
+  verification: vi.fn(),
+  submitVerification: vi.fn(),
+  upload: vi.fn(),
+  info: vi.fn(),
+}));
+vi.mock('../../../../src/api/user', () => ({ userApi: api }));
+
+const status = (over: Partial<VerificationStatus> = {}): VerificationStatus => ({
+  certification: null,
+  name: null,
+  docType: null,
+  docNumber: null,
+  rejectReason: null,
+  submittedAt: null,
+  ...over,
+});
+
+const userInfo = (over: Partial<UserInfo> = {}): UserInfo => ({
+  id: 7,
+  username: 'trader01',
+  nickname: 'Trader',
+  email: 'trader@example.com',
+  phone: '',
+  inviteCode: 'ABC123',
+  creditScore: 100,
+  certification: null,
+  tradingDisabled: false,
+  withdrawProhibited: false,
+  hasWithdrawPassword: false,
+  withdrawLockedUntil: 0,
+  createdAt: 0,
+  ...over,
+});
+
+const png = (name: string, size?: number) => {
+  const file = new File(['png-bytes'], name, { type: 'image/png' });
+  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+
+const show = () =>
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <AuthenticationScreen />
+        <Toasts />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+
+const t = (key: string) => i18n.t(key);
+
+beforeAll(setupI18n);
+beforeEach(() => {
+  vi.resetAllMocks();
+  uiState.toasts.splice(0);
+  setUser({ token: 'tok', userinfo: { certification: null } });
+  let n = 0;
+  URL.createObjectURL = vi.fn(() => `blob:preview-${++n}`);
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  uiState.toasts.splice(0);
+});
+
+describe('identity verification: status views', () => {
+  it('shows the form when never verified', async () => {
+    api.verification.mockResolvedValue(status());
+    show();
+    expect(await screen.findByRole('textbox', { name: 'Full name' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'ID card' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Passport' })).not.toBeChecked();
+    expect(screen.getByLabelText('Front side')).toHaveAttribute('accept', 'image/*');
+    expect(screen.getByLabelText('Back side')).toHaveAttribute('type', 'file');
+    expect(screen.queryByText('Verification failed')).toBeNull();
+  });
+
+  it('shows under review with the submitted time, and no form', async () => {
+    const submittedAt = Date.UTC(2025, 2, 14, 9, 30);
+    api.verification.mockResolvedValue(status({ certification: 0, submittedAt, name: 'Jane Doe' }));
+    show();
+    expect(await screen.findByRole('heading', { name: 'Under review' })).toBeInTheDocument();
+    const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      submittedAt,
+    );
+    expect(screen.getByText(when)).toBeInTheDocument();
+    expect(screen.getByText('Submitted')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Full name' })).toBeNull();
+    expect(currentUser()?.userinfo.certification).toBe(0);
+  });
+
+  it('shows the reason of a failed verification above the form to send again', async () => {
+    api.verification.mockResolvedValue(
+      status({ certification: 1, rejectReason: 'The photo of the back is blurred' }),
+    );
+    show();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Verification failed');
+    expect(alert).toHaveTextContent('The photo of the back is blurred');
+    expect(screen.getByRole('textbox', { name: 'Full name' })).toBeInTheDocument();
+  });
+
+  it('translates a catalogued rejection reason', async () => {
+    api.verification.mockResolvedValue(
+      status({ certification: 1, rejectReason: 'app.msg.duplicate_document_number' }),
+    );
+    show();
+    expect(await screen.findByRole('alert')).toHaveTextContent(t('app.msg.duplicate_document_number'));
+  });
+
+  it('shows approved with the masked name and document, and no form', async () => {
+    api.verification.mockResolvedValue(
+      status({ certification: 2, name: 'Jane Doe', docType: 'passport', docNumber: 'E*******8' }),
+    );
+    show();
+    expect(await screen.findByRole('heading', { name: 'Identity verified' })).toBeInTheDocument();
+    expect(screen.getByText('J******')).toBeInTheDocument();
+    expect(screen.queryByText('Jane Doe')).toBeNull();
+    expect(screen.getByText('Passport')).toBeInTheDocument();
+    expect(screen.getByText('E*******8')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Full name' })).toBeNull();
+  });
+
+  it('offers a retry when the status cannot be loaded', async () => {
+    api.verification.mockRejectedValueOnce({ code: 500, msg: 'app.msg.unexpected_error', data: null });
+    api.verification.mockResolvedValueOnce(status());
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('textbox', { name: 'Full name' })).toBeInTheDocument();
+  });
+});
+
+describe('identity verification: the form', () => {
+  beforeEach(() => {
+    api.verification.mockResolvedValue(status());
+  });
+
+  it('shows the schema messages for a bad ID number and missing images, and sends nothing', async () => {
+    const user = userEvent.setup();
+    show();
+    await user.type(await screen.findByRole('textbox', { name: 'Full name' }), 'Li Lei');
+    await user.type(screen.getByRole('textbox', { name: 'Document number' }), '110105194912310021');
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    expect(screen.getByText(t('app.msg.doc_number_invalid'))).toBeInTheDocument();
+    expect(screen.getAllByText(t('app.msg.image_required'))).toHaveLength(2);
+    expect(screen.getByRole('textbox', { name: 'Document number' })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.submitVerification).not.toHaveBeenCalled();
+  });
+
+  it('asks for a name', async () => {
+    const user = userEvent.setup();
+    show();
+    await user.click(await screen.findByRole('button', { name: 'Submit for review' }));
+    expect(screen.getByText(t('app.msg.real_name_invalid'))).toBeInTheDocument();
+  });
+
+  it('refuses an image over the size limit before any upload', async () => {
+    const user = userEvent.setup();
+    show();
+    await user.upload(await screen.findByLabelText('Front side'), png('big.png', IMAGE_MAX_BYTES + 1));
+    expect(await screen.findByText(t('app.msg.upload_size'))).toBeInTheDocument();
+    expect(api.upload).not.toHaveBeenCalled();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+
+  it('accepts an image of exactly the size limit', async () => {
+    api.upload.mockResolvedValue({ id: 'up-1', url: '/u/1' });
+    const user = userEvent.setup();
+    show();
+    await user.upload(await screen.findByLabelText('Front side'), png('edge.png', IMAGE_MAX_BYTES));
+    expect(api.upload).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses an image of a type the server does not take before any upload', async () => {
+    const user = userEvent.setup();
+    show();
+    const gif = new File(['GIF89a'], 'a.gif', { type: 'image/gif' });
+    await user.upload(await screen.findByLabelText('Back side'), gif);
+    expect(await screen.findByText(t('app.msg.upload_format'))).toBeInTheDocument();
+    expect(api.upload).not.toHaveBeenCalled();
+  });
+
+  it('asks to wait while an image is still uploading, with its progress shown', async () => {
+    let progress: (f: number) => void = () => undefined;
+    api.upload.mockImplementation((_file: File, onProgress: (f: number) => void) => {
+      progress = onProgress;
+      return new Promise(() => undefined);
+    });
+    const user = userEvent.setup();
+    show();
+    await user.type(await screen.findByRole('textbox', { name: 'Full name' }), 'Li Lei');
+    await user.type(screen.getByRole('textbox', { name: 'Document number' }), '11010519491231002X');
+    await user.upload(screen.getByLabelText('Front side'), png('front.png'));
+    act(() => progress(0.4));
+    expect(screen.getByRole('progressbar', { name: 'Uploading Front side' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    expect(screen.getByAltText('Front side')).toHaveAttribute('src', 'blob:preview-1');
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    expect(await screen.findByText('Please wait for the upload to finish')).toBeInTheDocument();
+    expect(api.submitVerification).not.toHaveBeenCalled();
+  });
+
+  it('empties the tile when the upload fails', async () => {
+    api.upload.mockRejectedValue({ code: 400, msg: 'app.msg.upload_not_image', data: null });
+    const user = userEvent.setup();
+    show();
+    await user.upload(await screen.findByLabelText('Front side'), png('front.png'));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(screen.queryByAltText('Front side')).toBeNull();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+  });
+
+  it('sends the checked payload with the upload ids, then shows under review and stores it', async () => {
+    api.upload.mockImplementation(async (file: File) => ({ id: `up-${file.name}`, url: `/u/${file.name}` }));
+    const submittedAt = Date.UTC(2025, 0, 2, 3, 4);
+    api.submitVerification.mockResolvedValue(
+      status({ certification: 0, name: 'Jane Doe', docType: 'passport', submittedAt }),
+    );
+    api.info.mockResolvedValue(userInfo({ certification: 0 }));
+    const user = userEvent.setup();
+    show();
+    await user.type(await screen.findByRole('textbox', { name: 'Full name' }), '  Jane Doe ');
+    await user.click(screen.getByRole('radio', { name: 'Passport' }));
+    await user.type(screen.getByRole('textbox', { name: 'Document number' }), 'E12345678');
+    await user.upload(screen.getByLabelText('Front side'), png('front.png'));
+    await user.upload(screen.getByLabelText('Back side'), png('back.png'));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(screen.getAllByText('Uploaded')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    expect(await screen.findByRole('heading', { name: 'Under review' })).toBeInTheDocument();
+    expect(api.submitVerification).toHaveBeenCalledTimes(1);
+    expect(api.submitVerification).toHaveBeenCalledWith({
+      name: 'Jane Doe',
+      docType: 'passport',
+      docNumber: 'E12345678',
+      frontImage: 'up-front.png',
+      backImage: 'up-back.png',
+    });
+    await waitFor(() =>
+      expect(currentUser()?.userinfo).toMatchObject({ certification: 0, username: 'trader01' }),
+    );
+    expect(api.info).toHaveBeenCalled();
+  });
+
+  it('keeps only the latest pick of a side and revokes the previous preview', async () => {
+    const answers: Array<(v: { id: string; url: string }) => void> = [];
+    api.upload.mockImplementation(() => new Promise((resolve) => answers.push(resolve)));
+    const user = userEvent.setup();
+    const view = show();
+    const input = await screen.findByLabelText('Front side');
+    await user.upload(input, png('first.png'));
+    await user.upload(input, png('second.png'));
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+    // The first upload answers late: it must not count.
+    await act(async () => answers[0]!({ id: 'stale', url: '/u/stale' }));
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    await act(async () => answers[1]!({ id: 'fresh', url: '/u/fresh' }));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByAltText('Front side')).toHaveAttribute('src', 'blob:preview-2');
+    view.unmount();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-2');
+  });
+});

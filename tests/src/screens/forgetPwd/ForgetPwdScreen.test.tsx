@@ -1,0 +1,68 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userApi } from '../../../../src/api/user';
+import ForgetPwdScreen from '../../../../src/screens/forgetPwd/ForgetPwdScreen';
+import { setupI18n } from '../../../setup/i18n';
+import { renderScreen } from '../renderScreen';
+
+vi.mock('../../../../src/api/user', () => ({
+  userApi: { sendCode: vi.fn(), forgetPwd: vi.fn(), captcha: vi.fn() },
+}));
+
+beforeAll(setupI18n);
+beforeEach(() => {
+  vi.mocked(userApi.sendCode).mockReset().mockResolvedValue(null);
+  vi.mocked(userApi.forgetPwd).mockReset().mockResolvedValue(null);
+  vi.mocked(userApi.captcha).mockResolvedValue({ id: 'cap', svg: '<svg/>' });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('forgotten password', () => {
+  it('sends a code after the captcha, then counts down before another may be sent', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderScreen(<ForgetPwdScreen />, { path: '/forgetPwd' });
+    await waitFor(() => expect(userApi.captcha).toHaveBeenCalled());
+    await user.type(screen.getByLabelText('Email or mobile'), 'alice@example.com');
+    await user.type(screen.getByLabelText('Captcha'), 'xy9z');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(userApi.sendCode).toHaveBeenCalledWith({
+      target: 'alice@example.com',
+      purpose: 'forgetPwd',
+      captchaId: 'cap',
+      captcha: 'xy9z',
+    });
+    const resend = await screen.findByRole('button', { name: /Resend in 60 s/ });
+    expect(resend).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(screen.getByRole('button', { name: /Resend in 30 s/ })).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled();
+  });
+
+  it('refuses to send a code without a valid target', async () => {
+    renderScreen(<ForgetPwdScreen />, { path: '/forgetPwd' });
+    await userEvent.type(screen.getByLabelText('Email or mobile'), 'nobody');
+    await userEvent.type(screen.getByLabelText('Captcha'), 'xy9z');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(userApi.sendCode).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+  });
+
+  it('resets the password with the code and goes to login', async () => {
+    const router = renderScreen(<ForgetPwdScreen />, { path: '/forgetPwd' });
+    await userEvent.type(screen.getByLabelText('Email or mobile'), 'alice@example.com');
+    await userEvent.type(screen.getByLabelText('Verification code'), '123456');
+    await userEvent.type(screen.getByLabelText('New password'), 'newpass9');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'newpass9');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(userApi.forgetPwd).toHaveBeenCalledWith({
+      target: 'alice@example.com',
+      code: '123456',
+      password: 'newpass9',
+      confirmPassword: 'newpass9',
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userApi } from '../../../../src/api/user';
+import LoginScreen from '../../../../src/screens/login/LoginScreen';
+import { setupI18n } from '../../../setup/i18n';
+import { renderScreen, storedUser } from '../renderScreen';
+
+vi.mock('../../../../src/api/user', () => ({ userApi: { login: vi.fn() } }));
+
+const session = {
+  token: 'tok',
+  userinfo: { id: 7, username: 'alice01', certification: null },
+};
+
+beforeAll(setupI18n);
+beforeEach(() => {
+  vi.mocked(userApi.login).mockReset();
+});
+
+const fill = async (username: string, password: string) => {
+  if (username) await userEvent.type(screen.getByLabelText('Username, email or mobile'), username);
+  if (password) await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+};
+
+describe('login screen', () => {
+  it('stores {token, userinfo} under user and returns to where the gate interrupted', async () => {
+    vi.mocked(userApi.login).mockResolvedValue(session as never);
+    const router = renderScreen(<LoginScreen />, { path: '/login', at: '/login?redirect=%2Fassets' });
+    await fill('alice01', 'secret12');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/assets'));
+    expect(userApi.login).toHaveBeenCalledWith({ username: 'alice01', password: 'secret12' });
+    expect(storedUser()).toEqual(session);
+  });
+
+  it('goes home when nothing was interrupted', async () => {
+    vi.mocked(userApi.login).mockResolvedValue(session as never);
+    const router = renderScreen(<LoginScreen />, { path: '/login' });
+    await fill('alice01', 'secret12');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('asks for both fields before sending', async () => {
+    renderScreen(<LoginScreen />, { path: '/login' });
+    await fill('', '');
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
+    expect(userApi.login).not.toHaveBeenCalled();
+  });
+
+  it('stays on the screen and stores nothing when the server refuses', async () => {
+    vi.mocked(userApi.login).mockRejectedValue({ code: 400, msg: 'app.msg.login_failed', data: null });
+    const router = renderScreen(<LoginScreen />, { path: '/login' });
+    await fill('alice01', 'wrong123');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled());
+    expect(router.state.location.pathname).toBe('/login');
+    expect(storedUser()).toBeNull();
+  });
+
+  it('sends one request for a double tap', async () => {
+    let finish: (v: unknown) => void = () => undefined;
+    vi.mocked(userApi.login).mockReturnValue(new Promise((r) => (finish = r)) as never);
+    renderScreen(<LoginScreen />, { path: '/login' });
+    await userEvent.type(screen.getByLabelText('Username, email or mobile'), 'alice01');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret12');
+    const button = screen.getByRole('button', { name: 'Log in' });
+    await userEvent.dblClick(button);
+    expect(userApi.login).toHaveBeenCalledTimes(1);
+    finish(session);
+  });
+});

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { safeRedirect } from '../../../../src/screens/login/safeRedirect';
+
+describe('return after login', () => {
+  it('goes back to the in-app path the gate saved', () => {
+    expect(safeRedirect('/assets')).toBe('/assets');
+    expect(safeRedirect('/marketDetail?pair=ethusdt')).toBe('/marketDetail?pair=ethusdt');
+  });
+
+  it('goes home without one, and never off-site', () => {
+    expect(safeRedirect(null)).toBe('/home');
+    expect(safeRedirect('https://evil.example')).toBe('/home');
+    expect(safeRedirect('//evil.example')).toBe('/home');
+    expect(safeRedirect('/\\evil.example')).toBe('/home');
+  });
+});

@@ -1,0 +1,87 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userApi } from '../../../../src/api/user';
+import ChangePwdScreen from '../../../../src/screens/pwd/ChangePwdScreen';
+import WithdrawalPwdScreen from '../../../../src/screens/pwd/WithdrawalPwdScreen';
+import { sessionState } from '../../../../src/state/session';
+import { setupI18n } from '../../../setup/i18n';
+import { renderScreen, storedUser } from '../renderScreen';
+
+vi.mock('../../../../src/api/user', () => ({
+  userApi: { setWithdrawPwd: vi.fn(), changeWithdrawPwd: vi.fn(), changePwd: vi.fn() },
+}));
+
+const login = (hasWithdrawPassword: boolean) => {
+  const user = { token: 'tok', userinfo: { certification: 2, hasWithdrawPassword } };
+  localStorage.setItem('user', JSON.stringify(user));
+  sessionState.user = user;
+};
+
+beforeAll(setupI18n);
+beforeEach(() => {
+  vi.mocked(userApi.setWithdrawPwd).mockReset();
+  vi.mocked(userApi.changeWithdrawPwd).mockReset();
+  vi.mocked(userApi.changePwd).mockReset();
+});
+
+describe('withdrawal password', () => {
+  it('sets one when none is set', async () => {
+    login(false);
+    vi.mocked(userApi.setWithdrawPwd).mockResolvedValue({
+      certification: 2,
+      hasWithdrawPassword: true,
+    } as never);
+    renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
+    expect(screen.getByRole('heading', { name: 'Set withdrawal password' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('New withdrawal password'), 'fund1234');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'fund1234');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(storedUser().userinfo.hasWithdrawPassword).toBe(true));
+    expect(userApi.setWithdrawPwd).toHaveBeenCalledWith({
+      password: 'fund1234',
+      confirmPassword: 'fund1234',
+    });
+  });
+
+  it('changes it once set, refusing a new one equal to the old before sending', async () => {
+    login(true);
+    renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
+    expect(screen.getByRole('heading', { name: 'Change withdrawal password' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Current withdrawal password'), 'fund1234');
+    await userEvent.type(screen.getByLabelText('New withdrawal password'), 'fund1234');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'fund1234');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.getByText('The new password must differ from the old one')).toBeInTheDocument();
+    expect(userApi.changeWithdrawPwd).not.toHaveBeenCalled();
+  });
+});
+
+describe('login password change', () => {
+  it('warns about the 24-hour withdrawal lock and stores the locked userinfo', async () => {
+    login(false);
+    vi.mocked(userApi.changePwd).mockResolvedValue({
+      certification: 2,
+      withdrawLockedUntil: 86_400_000,
+    } as never);
+    renderScreen(<ChangePwdScreen />, { path: '/changePwd' });
+    expect(screen.getByText(/withdrawals are locked for 24 hours/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Current password'), 'secret12');
+    await userEvent.type(screen.getByLabelText('New password'), 'secret34');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret34');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(storedUser().userinfo.withdrawLockedUntil).toBe(86_400_000));
+    expect(storedUser().token).toBe('tok');
+  });
+
+  it('says when the confirmation does not match', async () => {
+    login(false);
+    renderScreen(<ChangePwdScreen />, { path: '/changePwd' });
+    await userEvent.type(screen.getByLabelText('Current password'), 'secret12');
+    await userEvent.type(screen.getByLabelText('New password'), 'secret34');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret35');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.getByText('The passwords do not match')).toBeInTheDocument();
+    expect(userApi.changePwd).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,99 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userApi } from '../../../../src/api/user';
+import RegisterScreen from '../../../../src/screens/register/RegisterScreen';
+import { uiState } from '../../../../src/state/ui';
+import { setupI18n } from '../../../setup/i18n';
+import { renderScreen, storedUser } from '../renderScreen';
+
+vi.mock('../../../../src/api/user', () => ({
+  userApi: {
+    register: vi.fn(),
+    captcha: vi.fn(),
+  },
+}));
+
+let captchas = 0;
+beforeAll(setupI18n);
+beforeEach(() => {
+  captchas = 0;
+  uiState.toasts.length = 0;
+  vi.mocked(userApi.register).mockReset();
+  vi.mocked(userApi.captcha)
+    .mockReset()
+    .mockImplementation(async () => ({ id: `cap-${++captchas}`, svg: '<svg/>' }));
+});
+
+const fillValid = async () => {
+  await userEvent.type(screen.getByLabelText('Username'), 'alice_01');
+  await userEvent.type(screen.getByLabelText('Email'), 'alice@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), 'secret12');
+  await userEvent.type(screen.getByLabelText('Confirm password'), 'secret12');
+  await userEvent.type(screen.getByLabelText('Captcha'), 'ab12');
+};
+
+describe('registration screen', () => {
+  it('pre-fills the invitation code from ?code=', async () => {
+    renderScreen(<RegisterScreen />, { path: '/register', at: '/register?code=abc234' });
+    expect(screen.getByLabelText('Invitation code (optional)')).toHaveValue('ABC234');
+  });
+
+  it('shows the same translated rule messages as the server, before sending', async () => {
+    renderScreen(<RegisterScreen />, { path: '/register' });
+    await userEvent.type(screen.getByLabelText('Username'), 'ab');
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.type(screen.getByLabelText('Password'), 'abcdefg');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'abcdefh');
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.getByText('The username must be 6 to 30 characters long')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(
+      screen.getByText('The password must contain at least one letter and one digit'),
+    ).toBeInTheDocument();
+    expect(userApi.register).not.toHaveBeenCalled();
+  });
+
+  it('requires the service agreement', async () => {
+    renderScreen(<RegisterScreen />, { path: '/register' });
+    await fillValid();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(uiState.toasts.map((t) => t.text)).toEqual(['Please agree to the service agreement first']);
+    expect(userApi.register).not.toHaveBeenCalled();
+  });
+
+  it('registers with the captcha id it was given and logs the new user in', async () => {
+    vi.mocked(userApi.register).mockResolvedValue({ token: 't', userinfo: { certification: null } } as never);
+    const router = renderScreen(<RegisterScreen />, { path: '/register', at: '/register?code=INV777' });
+    await waitFor(() => expect(userApi.captcha).toHaveBeenCalled());
+    await fillValid();
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(userApi.register).toHaveBeenCalledWith({
+      username: 'alice_01',
+      email: 'alice@example.com',
+      password: 'secret12',
+      confirmPassword: 'secret12',
+      inviteCode: 'INV777',
+      captchaId: 'cap-1',
+      captcha: 'ab12',
+    });
+    expect(storedUser()).toEqual({ token: 't', userinfo: { certification: null } });
+  });
+
+  it('draws a new captcha after a refused attempt', async () => {
+    vi.mocked(userApi.register).mockRejectedValue({
+      code: 400,
+      msg: 'app.msg.graphic_captcha_incorrect',
+      data: null,
+    });
+    renderScreen(<RegisterScreen />, { path: '/register' });
+    await fillValid();
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(userApi.captcha).toHaveBeenCalledTimes(2));
+    expect(screen.getByLabelText('Captcha')).toHaveValue('');
+  });
+});

@@ -1,0 +1,155 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserInfo } from '../../../../protocol';
+import { Toasts } from '../../../../src/components/Toasts';
+import { i18n } from '../../../../src/i18n';
+import UserInfoScreen from '../../../../src/screens/userInfo/UserInfoScreen';
+import { currentUser, setUser } from '../../../../src/state/session';
+import { uiState } from '../../../../src/state/ui';
+import { setupI18n } from '../../../setup/i18n';
+
+const api = vi.hoisted(() => ({ info: vi.fn(), updateInfo: vi.fn() }));
+vi.mock('../../../../src/api/user', () => ({ userApi: api }));
+
+const INFO: UserInfo = {
+  id: 1042,
+  username: 'satoshi_n',
+  nickname: 'Satoshi',
+  email: 'satoshi@example.com',
+  phone: '+4915112345678',
+  inviteCode: 'NOVA7Q2K',
+  creditScore: 95,
+  certification: 0,
+  tradingDisabled: false,
+  withdrawProhibited: false,
+  hasWithdrawPassword: true,
+  withdrawLockedUntil: 0,
+  createdAt: 1_700_000_000_000,
+};
+
+const show = () =>
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <UserInfoScreen />
+        <Toasts />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+
+/** The value cell of the row labelled `label`. */
+const row = (label: string) => {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.nextElementSibling as HTMLElement;
+};
+
+beforeAll(setupI18n);
+beforeEach(() => {
+  vi.resetAllMocks();
+  setUser({ token: 'tok', userinfo: { certification: null } });
+  api.info.mockResolvedValue(INFO);
+});
+afterEach(() => {
+  uiState.toasts.splice(0);
+});
+
+describe('personal centre', () => {
+  it('loads fresh userinfo, shows every field and stores it', async () => {
+    show();
+    expect(await screen.findByText('1042')).toBeInTheDocument();
+    expect(row('User ID')).toHaveTextContent('1042');
+    expect(row('Username')).toHaveTextContent('satoshi_n');
+    expect(row('Nickname')).toHaveTextContent('Satoshi');
+    expect(row('Email')).toHaveTextContent('satoshi@example.com');
+    expect(row('Phone')).toHaveTextContent('+4915112345678');
+    expect(row('Invitation code')).toHaveTextContent('NOVA7Q2K');
+    expect(row('Credit score')).toHaveTextContent('95');
+    expect(within(row('Identity verification')).getByText('Under review')).toHaveClass('badge--warn');
+    expect(api.info).toHaveBeenCalledTimes(1);
+    expect(currentUser()).toEqual({ token: 'tok', userinfo: INFO });
+  });
+
+  it.each([
+    [null, 'Not verified', ''],
+    [1, 'Failed', 'badge--bad'],
+    [2, 'Verified', 'badge--ok'],
+  ])('shows certification %s as "%s"', async (certification, text, tone) => {
+    api.info.mockResolvedValue({ ...INFO, certification });
+    show();
+    await screen.findByText('1042');
+    const badge = within(row('Identity verification')).getByText(text);
+    if (tone) expect(badge).toHaveClass(tone);
+    expect(within(row('Identity verification')).getByRole('link')).toHaveAttribute('href', '/authentication');
+  });
+
+  it('marks an empty phone as not set', async () => {
+    api.info.mockResolvedValue({ ...INFO, phone: '' });
+    show();
+    await screen.findByText('1042');
+    expect(row('Phone')).toHaveTextContent('Not set');
+  });
+
+  it('edits the nickname in place and stores the answer', async () => {
+    api.updateInfo.mockResolvedValue({ ...INFO, nickname: 'Nakamoto' });
+    const user = userEvent.setup();
+    show();
+    await screen.findByText('1042');
+    await user.click(screen.getByRole('button', { name: 'Edit nickname' }));
+    const input = screen.getByRole('textbox', { name: 'Nickname' });
+    expect(input).toHaveValue('Satoshi');
+    expect(input).toHaveFocus();
+    await user.clear(input);
+    await user.type(input, 'Nakamoto{Enter}');
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Nickname' })).toBeNull());
+    expect(api.updateInfo).toHaveBeenCalledWith('Nakamoto');
+    expect(row('Nickname')).toHaveTextContent('Nakamoto');
+    expect(screen.getByText('Nickname saved')).toBeInTheDocument();
+    expect(currentUser()?.userinfo.nickname).toBe('Nakamoto');
+  });
+
+  it('refuses an empty nickname with the schema message and sends nothing', async () => {
+    const user = userEvent.setup();
+    show();
+    await screen.findByText('1042');
+    await user.click(screen.getByRole('button', { name: 'Edit nickname' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Nickname' }));
+    await user.type(screen.getByRole('textbox', { name: 'Nickname' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText(i18n.t('app.msg.nickname_length'))).toBeInTheDocument();
+    expect(api.updateInfo).not.toHaveBeenCalled();
+  });
+
+  it('closes the editor on Cancel or Escape without a request', async () => {
+    const user = userEvent.setup();
+    show();
+    await screen.findByText('1042');
+    await user.click(screen.getByRole('button', { name: 'Edit nickname' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('textbox', { name: 'Nickname' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Edit nickname' }));
+    await user.type(screen.getByRole('textbox', { name: 'Nickname' }), 'x{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Nickname' })).toBeNull();
+    expect(row('Nickname')).toHaveTextContent('Satoshi');
+    expect(api.updateInfo).not.toHaveBeenCalled();
+  });
+
+  it('copies the invitation code', async () => {
+    const user = userEvent.setup();
+    show();
+    await screen.findByText('1042');
+    await user.click(within(row('Invitation code')).getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe('NOVA7Q2K');
+  });
+
+  it('falls back to the stored userinfo when the refresh fails', async () => {
+    setUser({ token: 'tok', userinfo: { ...INFO, nickname: 'Stored' } });
+    api.info.mockRejectedValue({ code: 500, msg: 'app.msg.unexpected_error', data: null });
+    show();
+    expect(row('Nickname')).toHaveTextContent('Stored');
+    await waitFor(() => expect(api.info).toHaveBeenCalled());
+    expect(row('User ID')).toHaveTextContent('1042');
+  });
+});

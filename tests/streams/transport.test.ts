@@ -1,0 +1,169 @@
+import { Server, WebSocket as MockWebSocket } from 'mock-socket';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClientMessage } from '../../protocol';
+import { createTransport, type ConnectionState, type Transport } from '../../streams/transport';
+
+const URL = 'ws://exchange.test/ws';
+
+/** A stand-in server that records what each connection sent. */
+const startServer = () => {
+  const server = new Server(URL);
+  const connections: Array<{ sent: ClientMessage[]; close(): void; send(m: unknown): void }> = [];
+  server.on('connection', (socket) => {
+    const entry = {
+      sent: [] as ClientMessage[],
+      close: () => socket.close(),
+      send: (m: unknown) => socket.send(JSON.stringify(m)),
+    };
+    connections.push(entry);
+    socket.on('message', (data) => entry.sent.push(JSON.parse(String(data))));
+  });
+  return { server, connections };
+};
+
+let transport: Transport | undefined;
+let server: ReturnType<typeof startServer> | undefined;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_700_000_000_000 });
+});
+
+afterEach(() => {
+  transport?.close();
+  server?.server.stop();
+  transport = undefined;
+  server = undefined;
+  vi.useRealTimers();
+});
+
+const make = (opts: { staleMs?: number } = {}) =>
+  createTransport({
+    url: URL,
+    WebSocket: MockWebSocket,
+    random: () => 0.5,
+    minDelayMs: 1000,
+    maxDelayMs: 8000,
+    pingMs: 15_000,
+    staleMs: opts.staleMs ?? 30_000,
+  });
+
+const states = (t: Transport) => {
+  const seen: ConnectionState[] = [];
+  t.connection$.subscribe((s) => seen.push(s));
+  return seen;
+};
+
+const subs = (sent: ClientMessage[]) =>
+  sent.filter((m) => m.op === 'sub').flatMap((m) => (m as { ch: string[] }).ch);
+
+describe('the socket transport', () => {
+  it('opens when the first stream needs it and subscribes its channel', async () => {
+    server = startServer();
+    transport = make();
+    const seen = states(transport);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(server.connections).toHaveLength(0);
+    const got: unknown[] = [];
+    transport.channel$('tickers').subscribe((m) => got.push(m.data));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(server.connections).toHaveLength(1);
+    expect(subs(server.connections[0]!.sent)).toEqual(['tickers']);
+    expect(seen).toEqual(['connecting', 'open']);
+    server.connections[0]!.send({ ch: 'tickers', seq: 1, ts: 1, data: ['x'] });
+    server.connections[0]!.send({ ch: 'trades.btcusdt', seq: 1, ts: 1, data: ['not mine'] });
+    expect(got).toEqual([['x']]);
+  });
+
+  it('reconnects with backoff, sends nothing while offline, and replays every subscription on open', async () => {
+    server = startServer();
+    transport = make();
+    const seen = states(transport);
+    let reconnects = 0;
+    transport.reconnects$.subscribe((n) => (reconnects = n));
+    transport.channel$('tickers').subscribe();
+    await vi.advanceTimersByTimeAsync(100);
+    // Keep the connection up past the library's minimum uptime so its retry count resets.
+    await vi.advanceTimersByTimeAsync(6000);
+
+    server.server.close();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(seen[seen.length - 1]).toBe('reconnecting');
+    // Subscribed while offline: nothing is queued to be sent later.
+    const depth = transport.channel$('depth.btcusdt').subscribe();
+    await vi.advanceTimersByTimeAsync(10);
+    server = startServer();
+    // The first retry waits the base delay (jitter fixed at the middle here), not at once.
+    await vi.advanceTimersByTimeAsync(900);
+    expect(server.connections).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(server.connections).toHaveLength(1);
+    expect(subs(server.connections[0]!.sent).sort()).toEqual(['depth.btcusdt', 'tickers']);
+    expect(server.connections[0]!.sent.filter((m) => m.op === 'sub')).toHaveLength(1);
+    expect(seen[seen.length - 1]).toBe('open');
+    expect(reconnects).toBe(1);
+
+    depth.unsubscribe();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(server.connections[0]!.sent).toContainEqual({ op: 'unsub', ch: ['depth.btcusdt'] });
+  });
+
+  it('waits longer after each failed attempt, up to the cap', async () => {
+    server = startServer();
+    transport = make();
+    transport.channel$('tickers').subscribe();
+    await vi.advanceTimersByTimeAsync(6100);
+    server.server.close();
+    const attempts: number[] = [];
+    const started = Date.now();
+    const Counting = class extends MockWebSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        attempts.push(Date.now() - started);
+      }
+    };
+    transport.close();
+    transport = createTransport({
+      url: URL,
+      WebSocket: Counting,
+      random: () => 0.5,
+      minDelayMs: 1000,
+      maxDelayMs: 4000,
+    });
+    transport.channel$('tickers').subscribe();
+    await vi.advanceTimersByTimeAsync(30_000);
+    const gaps = attempts.slice(1).map((t, i) => t - attempts[i]!);
+    // 1000 · 1.6ⁿ, capped at 4000 (plus the library's connection bookkeeping of a few ms).
+    expect(gaps.slice(0, 4).map((g) => Math.round(g / 100) * 100)).toEqual([1000, 1600, 2600, 4000]);
+    expect(Math.max(...gaps)).toBeLessThan(4100);
+  });
+
+  it('reconnects a socket that has been silent past the stale time', async () => {
+    server = startServer();
+    transport = make({ staleMs: 30_000 });
+    let stale: boolean | undefined;
+    transport.stale$.subscribe((s) => (stale = s));
+    transport.channel$('tickers').subscribe();
+    await vi.advanceTimersByTimeAsync(100);
+    server.connections[0]!.send({ ch: 'tickers', seq: 1, ts: 1, data: [] });
+    expect(stale).toBe(false);
+    await vi.advanceTimersByTimeAsync(20_000);
+    server.connections[0]!.send({ ch: 'tickers', seq: 2, ts: 1, data: [] });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(server.connections).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(12_000);
+    expect(server.connections.length).toBeGreaterThanOrEqual(2);
+    expect(subs(server.connections[1]!.sent)).toEqual(['tickers']);
+  });
+
+  it('pings on open and then on its interval, and sends the token before the subscriptions', async () => {
+    server = startServer();
+    transport = make();
+    transport.setToken('tok');
+    transport.channel$('orders').subscribe();
+    await vi.advanceTimersByTimeAsync(100);
+    const sent = server.connections[0]!.sent;
+    expect(sent.map((m) => m.op)).toEqual(['auth', 'sub', 'ping']);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(sent.filter((m) => m.op === 'ping')).toHaveLength(2);
+  });
+});

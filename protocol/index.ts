@@ -12,3 +12,4 @@ export * from './market';
 export * from './marketSchema';
 export * from './ws';
 export * from './wsSchema';
+export * from './assets';

@@ -3,6 +3,8 @@ import { openDb } from './db/connect';
 import { migrate } from './db/migrate';
 import { credentialsBox, seedAccountsIfEmpty } from './db/seed/accounts';
 import { seedIfEmpty } from './db/seed/seed';
+import { seedFundsIfEmpty } from './db/seed/funds';
+import { createLedger } from './domain/ledger/ledger';
 import { buildApp } from './http/app';
 import { scheduleCompaction } from './jobs/tickCompaction';
 import { loadMarketConfig, type MarketConfig } from './market/config';
@@ -31,6 +33,8 @@ const main = async () => {
   // First start only: printed once to stdout, never logged, never written to a file.
   const credentials = await seedAccountsIfEmpty(db.kysely);
   if (credentials) process.stdout.write(`${credentialsBox(credentials)}\n`);
+  const ledger = createLedger(db);
+  await seedFundsIfEmpty(db, ledger);
   const onMarketError = (err: unknown) => app.log.error({ err }, 'market data');
   const market = createMarket({
     db: db.kysely,
@@ -38,7 +42,7 @@ const main = async () => {
     feed: feedFromConfig(config.market, onMarketError),
     onError: onMarketError,
   });
-  const app = await buildApp({ config, db, market });
+  const app = await buildApp({ config, db, market, ledger });
   await market.start();
   const stopCompaction = scheduleCompaction(db.kysely, {
     rawRetentionMs: config.market.tickRawRetentionMs,

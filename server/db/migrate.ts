@@ -3,6 +3,7 @@ import type { Db } from './connect';
 import * as m001 from './migrations/001_content';
 import * as m002 from './migrations/002_market';
 import * as m003 from './migrations/003_accounts';
+import * as m004 from './migrations/004_ledger';
 import type { MigrationFn } from './migrations/helpers';
 
 /** Versioned migrations, in order. A new one is appended here with the next number; applied ones
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, { up: MigrationFn }> = {
   '001_content': m001,
   '002_market': m002,
   '003_accounts': m003,
+  '004_ledger': m004,
 };
 
 /** Names of every migration, in the order they apply. */

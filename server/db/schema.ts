@@ -183,6 +183,28 @@ export interface AuditLogTable {
   created_at: number;
 }
 
+/** Ledger amounts: integer counts of 10^-8 units, as text (see migration 004). */
+export interface BalanceTable {
+  user_id: number;
+  asset: string;
+  available: string;
+  frozen: string;
+  updated_at: number;
+}
+
+export interface JournalTable {
+  id: Generated<number>;
+  user_id: number;
+  asset: string;
+  type: string;
+  ref: string;
+  available_change: string;
+  frozen_change: string;
+  available_after: string;
+  frozen_after: string;
+  created_at: number;
+}
+
 export interface Database {
   site_config: SiteConfigTable;
   pairs: PairTable;
@@ -202,4 +224,6 @@ export interface Database {
   uploads: UploadTable;
   verifications: VerificationTable;
   audit_log: AuditLogTable;
+  balances: BalanceTable;
+  journal: JournalTable;
 }

@@ -21,6 +21,8 @@ import { authenticator } from './auth';
 import { adminRoutes } from './routes/admin';
 import { uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/user';
+import { assetsRoutes } from './routes/assets';
+import { createLedger, type Ledger } from '../domain/ledger/ledger';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -35,6 +37,8 @@ export interface AppDeps {
   tokens?: TokenVerifier;
   /** The account rules, or a factory given the app's logger; built from `config` when absent. */
   accounts?: AccountService | ((log: Logger) => AccountService);
+  /** Balances and their journal; built on `db` when absent. */
+  ledger?: Ledger;
 }
 
 /** Session tokens of the account rules, for the WebSocket gateway. */
@@ -55,6 +59,7 @@ export const buildApp = async ({
   market,
   tokens,
   accounts: givenAccounts,
+  ledger = createLedger(db),
 }: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: logger ?? {
@@ -95,13 +100,24 @@ export const buildApp = async ({
     ...(market ? marketRoutes(market) : []),
     ...userRoutes(accounts),
     ...adminRoutes(accounts),
+    ...assetsRoutes(ledger),
   ];
   registerRoutes(app, routes, authenticator(accounts));
   await app.register(uploadRoutes(accounts));
   const doc = openApiDocument(routes);
   app.get('/api/openapi.json', async () => doc);
 
-  if (market) await installGateway(app, { market, tokens: tokens ?? accountTokens(accounts) });
+  if (market) {
+    const gateway = await installGateway(app, { market, tokens: tokens ?? accountTokens(accounts) });
+    // Each committed balance change reaches its owner's open sockets.
+    const stop = ledger.onChange((entries) => {
+      for (const userId of new Set(entries.map((e) => e.userId))) {
+        if (userId > 0)
+          void ledger.balances(userId).then((b) => gateway.publishPrivate(userId, 'balances', b));
+      }
+    });
+    app.addHook('onClose', async () => stop());
+  }
   await installSpa(app, config.webRoot);
   return app;
 };

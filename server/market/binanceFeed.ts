@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import type { PriceFeed, Tick } from './feed';
 import type { Instrument } from './instruments';
-import { toScaled } from './scaled';
+import { toScaled } from '../domain/money/scaled';
 
 export const BINANCE_SOURCE = 'binance';
 

@@ -2,7 +2,7 @@ import { candleOpenTime, type Interval, type Kline } from '../../protocol';
 import type { CandleTable } from '../db/schema';
 import type { Tick } from './feed';
 import type { Instrument } from './instruments';
-import { bigMax, bigMin, divRound, formatScaled, toScaled } from './scaled';
+import { bigMax, bigMin, divRound, formatScaled, toScaled } from '../domain/money/scaled';
 
 /** A candle in exact integers: prices at the pair's price precision, `v` at its quantity precision,
  * `qv` (quote volume) at the sum of both. */

@@ -2,7 +2,7 @@ import { INTERVALS, INTERVAL_MS, candleOpenTime, type Interval } from '../../pro
 import { addPrint, openCandle, type Candle } from './candle';
 import type { Instrument } from './instruments';
 import { createRng, deriveSeed, gaussian } from './rng';
-import { scaledFromFloat, scaledToFloat } from './scaled';
+import { scaledFromFloat, scaledToFloat } from '../domain/money/scaled';
 import { gbmStep, printQty } from './walk';
 
 export interface HistoryOptions {

@@ -3,7 +3,7 @@ import type { BookListener, BookSource } from './book';
 import type { Tick } from './feed';
 import type { Instrument } from './instruments';
 import { createRng, deriveSeed } from './rng';
-import { formatScaled, scaledFromFloat } from './scaled';
+import { formatScaled, scaledFromFloat } from '../domain/money/scaled';
 
 /** Levels quoted on each side. */
 export const HOUSE_LEVELS = 30;

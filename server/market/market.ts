@@ -20,7 +20,7 @@ import { HISTORY_COUNTS, generateHistory } from './history';
 import { HouseBook } from './houseBook';
 import { instrumentFor, pairInfo, type Instrument } from './instruments';
 import { DAY_MS, RollingStats } from './rollingStats';
-import { toScaled } from './scaled';
+import { toScaled } from '../domain/money/scaled';
 import { TickStore, lastTick } from './tickStore';
 
 export interface MarketOptions {

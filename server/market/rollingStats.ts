@@ -1,7 +1,7 @@
 import type { Ticker } from '../../protocol';
 import { quoteVolume, type Candle } from './candle';
 import type { Instrument } from './instruments';
-import { bigMax, bigMin, changePercent, formatScaled } from './scaled';
+import { bigMax, bigMin, changePercent, formatScaled } from '../domain/money/scaled';
 
 export const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;

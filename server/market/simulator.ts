@@ -1,6 +1,6 @@
 import type { PriceFeed, Tick } from './feed';
 import type { Instrument } from './instruments';
-import { scaledToFloat, toScaled } from './scaled';
+import { scaledToFloat, toScaled } from '../domain/money/scaled';
 import { createWalk } from './walk';
 
 export interface SimulatorOptions {

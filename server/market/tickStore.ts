@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, TickTable } from '../db/schema';
 import type { Tick } from './feed';
 import type { Instrument } from './instruments';
-import { formatScaled } from './scaled';
+import { formatScaled } from '../domain/money/scaled';
 
 const BATCH = 500;
 

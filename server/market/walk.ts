@@ -1,6 +1,6 @@
 import type { Instrument } from './instruments';
 import { createRng, deriveSeed, gaussian, type Rng } from './rng';
-import { scaledFromFloat } from './scaled';
+import { scaledFromFloat } from '../domain/money/scaled';
 
 const YEAR_MS = 365.25 * 86_400_000;
 

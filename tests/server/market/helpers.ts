@@ -1,6 +1,6 @@
 import type { Tick } from '../../../server/market/feed';
 import { instrumentFor } from '../../../server/market/instruments';
-import { toScaled } from '../../../server/market/scaled';
+import { toScaled } from '../../../server/domain/money/scaled';
 
 export const BTC = instrumentFor('BTC', 'USDT');
 export const ETH = instrumentFor('ETH', 'USDT');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePercent, divRound, formatScaled, toScaled } from '../../../server/market/scaled';
+import { changePercent, divRound, formatScaled, toScaled } from '../../../../server/domain/money/scaled';
 
 describe('scaled decimals', () => {
   it('parses at a precision, rounding extra digits half up', () => {

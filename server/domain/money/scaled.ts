@@ -49,3 +49,13 @@ export const scaledToFloat = (value: bigint, scale: number): number => Number(va
 
 export const bigMax = (a: bigint, b: bigint) => (a > b ? a : b);
 export const bigMin = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/** Parses a user's unsigned decimal at `scale` digits exactly: more digits than the scale, or
+ * anything that is not a plain decimal, is refused (null) rather than rounded. */
+export const parseExact = (value: string, scale: number): bigint | null => {
+  const m = DECIMAL.exec(value);
+  if (!m) return null;
+  const frac = m[2] ?? '';
+  if (frac.length > scale) return null;
+  return BigInt(m[1]! + frac.padEnd(scale, '0'));
+};

@@ -1,0 +1,38 @@
+import type { LedgerType } from '../../../protocol';
+import type { Balance, Movement } from './types';
+
+export interface AccountKey {
+  userId: number;
+  asset: string;
+}
+
+export interface JournalRow {
+  id: number;
+  userId: number;
+  asset: string;
+  type: LedgerType;
+  ref: string;
+  availableChange: bigint;
+  frozenChange: bigint;
+  availableAfter: bigint;
+  frozenAfter: bigint;
+  createdAt: number;
+}
+
+/** The ledger's storage, inside one database transaction. `lock` must hold the rows against
+ * concurrent writers until the transaction ends (SELECT … FOR UPDATE, or SQLite's single writer). */
+export interface LedgerStore {
+  lock(keys: readonly AccountKey[]): Promise<Map<string, Balance>>;
+  save(key: AccountKey, balance: Balance, now: number): Promise<void>;
+  journal(entry: Movement & { after: Balance; createdAt: number }): Promise<void>;
+}
+
+export interface LedgerReader {
+  balances(userId: number): Promise<Array<AccountKey & Balance>>;
+  balance(userId: number, asset: string): Promise<Balance>;
+  journal(
+    userId: number,
+    filter: { type?: LedgerType | undefined; asset?: string | undefined },
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: JournalRow[]; total: number }>;
+}

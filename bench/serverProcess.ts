@@ -25,9 +25,9 @@ export const rssMb = (pid: number): number => {
 
 /** The real exchange server in its own process (so its memory is its own), on loopback, with a
  * fresh embedded database. */
-export const startServerProcess = async () => {
+export const startServerProcess = async (opts: { dataDir?: string; env?: Record<string, string> } = {}) => {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-srv-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-srv-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
@@ -39,6 +39,7 @@ export const startServerProcess = async () => {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       RATE_LIMIT_PER_MINUTE: '1000000',
+      ...opts.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

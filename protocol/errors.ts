@@ -46,6 +46,22 @@ export const ERRORS = {
   withdraw_prohibited: { status: 403 },
   trading_disabled: { status: 403 },
   price_abnormal: { status: 409 },
+  // deposits and withdrawals (issue 7)
+  deposit_not_opened: { status: 403 },
+  withdraw_min: { status: 400 },
+  withdraw_max: { status: 400 },
+  address_charset: { status: 400 },
+  address_invalid: { status: 400 },
+  memo_invalid: { status: 400 },
+  amount_invalid: { status: 400 },
+  tx_hash_invalid: { status: 400 },
+  verification_required: { status: 403 },
+  // spot orders (issue 5); the last three are limit failures (2001/2002) with the limit as value
+  price_required: { status: 400 },
+  price_invalid: { status: 400 },
+  order_price_min: { status: 400 },
+  order_price_max: { status: 400 },
+  order_amount_min: { status: 400 },
   // live market data (the WebSocket gateway)
   unknown_channel: { status: 404 },
   subscription_limit: { status: 429 },

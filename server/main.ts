@@ -10,12 +10,34 @@ import { scheduleCompaction } from './jobs/tickCompaction';
 import { loadMarketConfig, type MarketConfig } from './market/config';
 import { feedFromConfig } from './market/createFeed';
 import { createMarket } from './market/market';
+import { buildContracts, loadContractConfig, type ContractConfig } from './contracts';
+import { seedContractsIfEmpty } from './db/seed/contracts';
+import { seedWalletIfEmpty } from './db/seed/wallet';
+import { seedDefiIfEmpty } from './db/seed/defi';
+import { seedHelpIfEmpty } from './db/seed/help';
+import { scheduleAccrual } from './jobs/defiAccrual';
+import { createStaking } from './staking/service';
+import { stakingClock, testClockEnabled } from './staking/testClock';
+import { buildWallet, loadWalletConfig, type WalletConfig } from './wallet';
+import { loadSpotConfig, type SpotConfig } from './spot/config';
+import { createSpot } from './spot/service';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-const readConfig = (): Config & { market: MarketConfig } => {
+const readConfig = (): Config & {
+  market: MarketConfig;
+  contracts: ContractConfig;
+  wallet: WalletConfig;
+  spot: SpotConfig;
+} => {
   try {
-    return { ...loadConfig(), market: loadMarketConfig() };
+    return {
+      ...loadConfig(),
+      market: loadMarketConfig(),
+      contracts: loadContractConfig(),
+      wallet: loadWalletConfig(),
+      spot: loadSpotConfig(),
+    };
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);
@@ -30,20 +52,74 @@ const main = async () => {
   const db = openDb(config);
   await migrate(db);
   const seeded = await seedIfEmpty(db.kysely);
+  await seedContractsIfEmpty(db.kysely);
+  await seedWalletIfEmpty(db.kysely);
+  await seedDefiIfEmpty(db.kysely);
+  await seedHelpIfEmpty(db.kysely);
   // First start only: printed once to stdout, never logged, never written to a file.
-  const credentials = await seedAccountsIfEmpty(db.kysely);
+  const credentials = await seedAccountsIfEmpty(db.kysely, { traderPassword: process.env.DEMO_PASSWORD });
   if (credentials) process.stdout.write(`${credentialsBox(credentials)}\n`);
   const ledger = createLedger(db);
   await seedFundsIfEmpty(db, ledger);
   const onMarketError = (err: unknown) => app.log.error({ err }, 'market data');
+  // The spot books, rebuilt from the open orders, are the market's depth and prints.
+  const spot = createSpot({
+    db,
+    ledger,
+    config: config.spot,
+    seed: config.market.feedSeed,
+    onError: (err) => app.log.error({ err }, 'spot engine'),
+  });
+  await spot.start();
   const market = createMarket({
     db: db.kysely,
     seed: config.market.feedSeed,
     feed: feedFromConfig(config.market, onMarketError),
     onError: onMarketError,
+    book: spot,
   });
-  const app = await buildApp({ config, db, market, ledger });
+  const contracts = buildContracts({
+    db,
+    ledger,
+    config: config.contracts,
+    syncFeed: () => market.flush(),
+    onError: (err) => app.log.error({ err }, 'contract settlement'),
+  });
+  const defiTestClock = testClockEnabled();
+  const staking = createStaking({
+    db,
+    ledger,
+    clock: stakingClock(db.kysely, defiTestClock),
+    onError: (err, pledgeId) => app.log.error({ err, pledgeId }, 'staking accrual'),
+  });
+  const app = await buildApp({
+    config,
+    staking,
+    db,
+    market,
+    ledger,
+    contracts: contracts.service,
+    spot,
+    // Deposits confirmed and withdrawals approved on the operator CLI reach the user live.
+    journalTailMs: 1000,
+    wallet: (accounts) =>
+      buildWallet({
+        db,
+        ledger,
+        accounts,
+        config: config.wallet,
+        onError: (err) => app.log.error({ err }, 'deposit watcher'),
+      }),
+  });
   await market.start();
+  // Whatever closed while the server was down is settled now, from the recorded ticks.
+  await contracts.sweeper.start();
+  if (defiTestClock) app.log.warn('DEFI_TEST_CLOCK is on: the staking clock can be advanced from the CLI');
+  // Income that fell due while the server was down is released now, then every minute.
+  const stopAccrual = scheduleAccrual(staking, {
+    onDone: (result) => app.log.info(result, 'staking income released'),
+    onError: (err) => app.log.error({ err }, 'staking accrual'),
+  });
   const stopCompaction = scheduleCompaction(db.kysely, {
     rawRetentionMs: config.market.tickRawRetentionMs,
     onDone: (result) => app.log.info(result, 'ticks compacted'),
@@ -64,8 +140,11 @@ const main = async () => {
     force.unref();
     try {
       await app.close();
+      await contracts.sweeper.stop();
+      stopAccrual();
       stopCompaction();
       await market.stop();
+      await spot.stop();
       await db.close();
       process.exit(0);
     } catch (err) {

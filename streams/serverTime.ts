@@ -12,7 +12,11 @@ export const createServerClock = (
   scheduler?: SchedulerLike,
 ) => {
   const offset$ = new BehaviorSubject(0);
-  transport.pong$.subscribe((p) => offset$.next(Math.round(p.serverTs - (p.ts + p.receivedAt) / 2)));
+  /** Takes one reading: the server's time, and when the question left and the answer came back
+   * by this device's clock. */
+  const sample = (serverTs: number, sentAt: number, receivedAt: number) =>
+    offset$.next(Math.round(serverTs - (sentAt + receivedAt) / 2));
+  transport.pong$.subscribe((p) => sample(p.serverTs, p.ts, p.receivedAt));
   const serverNow = () => now() + offset$.value;
 
   /** Whole seconds left until `closeAt` (server time), once a second, ending at 0. */
@@ -24,5 +28,7 @@ export const createServerClock = (
     ),
   );
 
-  return { offset$: offset$.pipe(distinctUntilChanged()), serverNow, countdown$ };
+  // REST answers that carry the server time also set the offset, so countdowns are right while the
+  // socket is down too.
+  return { offset$: offset$.pipe(distinctUntilChanged()), serverNow, countdown$, sample };
 };

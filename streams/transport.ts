@@ -3,6 +3,7 @@ import { BehaviorSubject, Observable, Subject, distinctUntilChanged, share } fro
 import {
   MAX_SUBSCRIPTIONS,
   PING_INTERVAL_MS,
+  PRIVATE_CHANNELS,
   STALE_MS,
   isChannelMessage,
   type ChannelMessage,
@@ -165,8 +166,19 @@ export const createTransport = ({
     errors$: errors$.asObservable(),
     channel$,
     setToken(next) {
+      const previous = token;
       token = next;
-      if (next) send({ op: 'auth', token: next });
+      if (!next) {
+        // The server keeps a socket's login until it closes: a logout must drop it.
+        if (previous) socket.reconnect();
+        return;
+      }
+      send({ op: 'auth', token: next });
+      // Private subscriptions made before the login were refused; ask again now that they can pass.
+      const privates = [...registry.keys()].filter((ch) =>
+        (PRIVATE_CHANNELS as readonly string[]).includes(ch),
+      );
+      if (privates.length > 0) send({ op: 'sub', ch: privates });
     },
     close() {
       closed = true;

@@ -6,6 +6,13 @@ import { readGlobalConfig, writeGlobalConfig } from '../db/repos/siteConfig';
 import { credentialsBox, seedAccountsIfEmpty } from '../db/seed/accounts';
 import { seedIfEmpty } from '../db/seed/seed';
 import { ACCOUNT_USAGE, runAccountCommand } from './accounts';
+import { runWalletCommand, WALLET_USAGE } from './wallet';
+import { seedWalletIfEmpty } from '../db/seed/wallet';
+import { seedContractsIfEmpty } from '../db/seed/contracts';
+import { CONTRACT_USAGE, runContractCommand } from './contracts';
+import { DEFI_USAGE, runDefiCommand } from './defi';
+import { seedDefiIfEmpty } from '../db/seed/defi';
+import { seedHelpIfEmpty } from '../db/seed/help';
 
 const USAGE = `Operator command line (works on the same database as the server: DATA_DIR or DATABASE_URL).
 
@@ -13,6 +20,9 @@ const USAGE = `Operator command line (works on the same database as the server: 
   npm run admin -- config set KEY VALUE     change one setting (VALUE is JSON for booleans: true/false)
   npm run admin -- migrate                  apply pending migrations and first-start seeds
 ${ACCOUNT_USAGE}
+${WALLET_USAGE}
+${CONTRACT_USAGE}
+${DEFI_USAGE}
 
 Config keys: ${Object.keys(globalConfigSchema.shape).join(', ')}`;
 
@@ -31,6 +41,10 @@ export const runCli = async (argv: string[], out: (line: string) => void = conso
   try {
     await migrate(db);
     await seedIfEmpty(db.kysely);
+    await seedWalletIfEmpty(db.kysely);
+    await seedContractsIfEmpty(db.kysely);
+    await seedDefiIfEmpty(db.kysely);
+    await seedHelpIfEmpty(db.kysely);
     // First start from the command line: the credentials are printed here, once.
     const credentials = await seedAccountsIfEmpty(db.kysely);
     if (credentials) out(credentialsBox(credentials));
@@ -57,7 +71,11 @@ export const runCli = async (argv: string[], out: (line: string) => void = conso
       out(`${key} = ${JSON.stringify((await readGlobalConfig(db.kysely))[key])}`);
       return 0;
     }
-    const handled = await runAccountCommand({ db, config, out }, argv);
+    const handled =
+      (await runAccountCommand({ db, config, out }, argv)) ??
+      (await runContractCommand({ db, out }, argv)) ??
+      (await runWalletCommand({ db, config, out }, argv)) ??
+      (await runDefiCommand({ db, out }, argv));
     if (handled !== null) return handled;
     out(USAGE);
     return area ? 2 : 0;

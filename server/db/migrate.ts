@@ -4,6 +4,10 @@ import * as m001 from './migrations/001_content';
 import * as m002 from './migrations/002_market';
 import * as m003 from './migrations/003_accounts';
 import * as m004 from './migrations/004_ledger';
+import * as m005 from './migrations/005_spot';
+import * as m006 from './migrations/006_contracts';
+import * as m007 from './migrations/007_wallet';
+import * as m008 from './migrations/008_staking';
 import type { MigrationFn } from './migrations/helpers';
 
 /** Versioned migrations, in order. A new one is appended here with the next number; applied ones
@@ -13,6 +17,10 @@ const MIGRATIONS: Record<string, { up: MigrationFn }> = {
   '002_market': m002,
   '003_accounts': m003,
   '004_ledger': m004,
+  '005_spot': m005,
+  '006_contracts': m006,
+  '007_wallet': m007,
+  '008_staking': m008,
 };
 
 /** Names of every migration, in the order they apply. */

@@ -16,6 +16,9 @@ export interface PairTable {
   settlecoin: string;
   sort: number;
   enabled: number;
+  /** Spot trading switch and minimum order amount in the quote coin (migration 005). */
+  spot_enabled: Generated<number>;
+  spot_min_amount: Generated<string>;
 }
 
 export interface PopupTable {
@@ -205,6 +208,214 @@ export interface JournalTable {
   created_at: number;
 }
 
+/** Timed contracts (migration 006): settings per pair and cycle, and the orders with their
+ * receipts. Amounts are integer counts of 10^-8 units as text; rates are basis points. */
+export interface ContractPairTable {
+  pair: string;
+  enabled: number;
+  updated_at: number;
+}
+
+export interface ContractCycleTable {
+  pair: string;
+  minutes: number;
+  rate_bp: number;
+  min_amount: string;
+  max_amount: string;
+}
+
+export interface ContractTable {
+  id: Generated<number>;
+  user_id: number;
+  request_key: string;
+  pair: string;
+  asset: string;
+  direction: string;
+  cycle_minutes: number;
+  rate_bp: number;
+  amount: string;
+  status: string;
+  result: string | null;
+  payout: string | null;
+  open_at: number;
+  close_at: number;
+  open_tick_id: number;
+  open_tick_ts: number;
+  open_price: string;
+  open_source: string;
+  close_tick_id: number | null;
+  close_tick_ts: number | null;
+  close_price: string | null;
+  close_source: string | null;
+  settled_at: number | null;
+}
+
+/** The wallet (migration 007). Amounts in 10^-8 units as text; switches 0/1. */
+export interface WalletNetworkTable {
+  coin: string;
+  network: string;
+  deposit_address: string;
+  memo: string;
+  min_deposit: string;
+  max_deposit: string;
+  min_withdraw: string;
+  max_withdraw: string;
+  withdraw_fee: string;
+  deposit_enabled: number;
+  withdraw_enabled: number;
+  sort: number;
+  updated_at: number;
+}
+
+export interface DepositTable {
+  id: Generated<number>;
+  user_id: number;
+  coin: string;
+  network: string;
+  address: string;
+  memo: string;
+  amount: string;
+  credited_amount: string | null;
+  tx_hash: string | null;
+  status: string;
+  note: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WithdrawalTable {
+  id: Generated<number>;
+  user_id: number;
+  coin: string;
+  network: string;
+  address: string;
+  memo: string;
+  amount: string;
+  fee: string;
+  status: string;
+  request_key: string;
+  note: string | null;
+  tx_hash: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WithdrawAddressTable {
+  id: Generated<number>;
+  user_id: number;
+  coin: string;
+  network: string;
+  address: string;
+  memo: string;
+  remark: string;
+  created_at: number;
+}
+
+/** Staking (migration 008). Quotas are bigint 10^-8 units (read back with a text cast, see
+ * repos/defi.ts); every other amount is integer units as text, like the ledger. */
+export interface DefiProductTable {
+  id: Generated<number>;
+  name: string;
+  asset: string;
+  cycle_days: number;
+  daily_rate: string;
+  min_amount: string;
+  max_amount: string;
+  total_quota: string;
+  remaining_quota: string;
+  purchase_limit: number;
+  enabled: number;
+  sort: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DefiPledgeTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  asset: string;
+  amount: string;
+  daily_rate: string;
+  daily_income: string;
+  cycle_days: number;
+  status: string;
+  days_paid: Generated<number>;
+  income_paid: Generated<string>;
+  pledged_at: number;
+  matures_at: number;
+  settled_at: number | null;
+}
+
+export interface DefiIncomeTable {
+  id: Generated<number>;
+  pledge_id: number;
+  user_id: number;
+  day: number;
+  amount: string;
+  released_at: number;
+}
+
+export interface DefiClockTable {
+  id: number;
+  offset_ms: number;
+}
+
+export interface HelpArticleTable {
+  id: Generated<number>;
+  locale: string;
+  category: string;
+  title: string;
+  body: string;
+  sort: number;
+  updated_at: number;
+}
+
+export interface ServiceMessageTable {
+  id: Generated<number>;
+  user_id: number;
+  sender: 'user' | 'operator';
+  operator: string | null;
+  body: string;
+  created_at: number;
+}
+
+/** Spot orders and trades (migration 005): ids from the engine; amounts as decimal text. */
+export interface SpotOrderTable {
+  id: number;
+  user_id: number;
+  pair: string;
+  side: string;
+  type: string;
+  price: string | null;
+  qty: string | null;
+  budget: string | null;
+  filled_qty: string;
+  filled_quote: string;
+  fee: string;
+  frozen: string;
+  status: string;
+  client_oid: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SpotTradeTable {
+  id: number;
+  pair: string;
+  price: string;
+  qty: string;
+  quote: string;
+  taker_side: string;
+  maker_order_id: number;
+  taker_order_id: number;
+  maker_user_id: number;
+  taker_user_id: number;
+  maker_fee: string;
+  taker_fee: string;
+  created_at: number;
+}
+
 export interface Database {
   site_config: SiteConfigTable;
   pairs: PairTable;
@@ -226,4 +437,19 @@ export interface Database {
   audit_log: AuditLogTable;
   balances: BalanceTable;
   journal: JournalTable;
+  spot_orders: SpotOrderTable;
+  spot_trades: SpotTradeTable;
+  wallet_networks: WalletNetworkTable;
+  deposits: DepositTable;
+  withdrawals: WithdrawalTable;
+  withdraw_addresses: WithdrawAddressTable;
+  contract_pairs: ContractPairTable;
+  contract_cycles: ContractCycleTable;
+  contracts: ContractTable;
+  defi_products: DefiProductTable;
+  defi_pledges: DefiPledgeTable;
+  defi_income: DefiIncomeTable;
+  defi_clock: DefiClockTable;
+  help_articles: HelpArticleTable;
+  service_messages: ServiceMessageTable;
 }

@@ -23,6 +23,20 @@ import { uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/user';
 import { assetsRoutes } from './routes/assets';
 import { createLedger, type Ledger } from '../domain/ledger/ledger';
+import type { ContractService } from '../domain/contracts/service';
+import { contractAdminRoutes, contractRoutes } from './routes/contract';
+import { buildWallet } from '../wallet';
+import type { Wallet } from '../domain/wallet/service';
+import { walletRoutes } from './routes/wallet';
+import { adminWalletRoutes } from './routes/adminWallet';
+import { tailJournal } from '../jobs/journalTail';
+import type { SpotService } from '../spot/service';
+import { spotRoutes } from './routes/spot';
+import { createStaking, type Staking } from '../staking/service';
+import { stakingClock } from '../staking/testClock';
+import { defiRoutes } from './routes/defi';
+import { helpRoutes } from './routes/help';
+import { contentAdminRoutes } from './routes/contentAdmin';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -39,6 +53,18 @@ export interface AppDeps {
   accounts?: AccountService | ((log: Logger) => AccountService);
   /** Balances and their journal; built on `db` when absent. */
   ledger?: Ledger;
+  /** Timed contracts: their routes, and their private channel when the gateway runs. */
+  contracts?: ContractService;
+  /** Deposits, withdrawals and the address book, or a factory given the account rules and the
+   * ledger; built without demo mode when absent. */
+  wallet?: Wallet | ((accounts: AccountService, ledger: Ledger) => Wallet);
+  /** How often balance changes made by other processes (the operator CLI) are looked for and
+   * pushed; not at all when absent. */
+  journalTailMs?: number;
+  /** Spot trading: its routes, and the private `orders` channel when the gateway runs. */
+  spot?: SpotService;
+  /** Staking; built on the real clock when absent. Its private channel is `pledges`. */
+  staking?: Staking;
 }
 
 /** Session tokens of the account rules, for the WebSocket gateway. */
@@ -60,6 +86,11 @@ export const buildApp = async ({
   tokens,
   accounts: givenAccounts,
   ledger = createLedger(db),
+  contracts,
+  wallet: givenWallet,
+  journalTailMs,
+  spot,
+  staking = createStaking({ db, ledger, clock: stakingClock(db.kysely, false) }),
 }: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: logger ?? {
@@ -94,6 +125,11 @@ export const buildApp = async ({
     typeof givenAccounts === 'function'
       ? givenAccounts(app.log)
       : (givenAccounts ?? buildAccountService({ db, config, log: app.log }));
+  const wallet =
+    typeof givenWallet === 'function'
+      ? givenWallet(accounts, ledger)
+      : (givenWallet ?? buildWallet({ db, ledger, accounts }));
+  app.addHook('onClose', async () => wallet.stop());
   const routes: ApiRoute[] = [
     ...healthRoutes(),
     ...siteRoutes(db),
@@ -101,6 +137,13 @@ export const buildApp = async ({
     ...userRoutes(accounts),
     ...adminRoutes(accounts),
     ...assetsRoutes(ledger),
+    ...walletRoutes(wallet, ledger, market),
+    ...adminWalletRoutes(wallet),
+    ...(contracts ? [...contractRoutes(contracts), ...contractAdminRoutes(contracts)] : []),
+    ...(spot ? spotRoutes(spot) : []),
+    ...defiRoutes(staking),
+    ...helpRoutes(db),
+    ...contentAdminRoutes(db, staking),
   ];
   registerRoutes(app, routes, authenticator(accounts));
   await app.register(uploadRoutes(accounts));
@@ -117,6 +160,27 @@ export const buildApp = async ({
       }
     });
     app.addHook('onClose', async () => stop());
+    if (journalTailMs) {
+      const stopTail = tailJournal(db.kysely, {
+        intervalMs: journalTailMs,
+        onUsers: (ids) =>
+          ids.forEach(
+            (id) => void ledger.balances(id).then((b) => gateway.publishPrivate(id, 'balances', b)),
+          ),
+        onError: (err) => app.log.error({ err }, 'journal tail'),
+      });
+      app.addHook('onClose', async () => stopTail());
+    }
+    const stopContracts = contracts?.onChange((userId, order) =>
+      gateway.publishPrivate(userId, 'contracts', order),
+    );
+    if (stopContracts) app.addHook('onClose', async () => stopContracts());
+    const stopOrders = spot?.onOrders((userId, order) => gateway.publishPrivate(userId, 'orders', order));
+    if (stopOrders) app.addHook('onClose', async () => stopOrders());
+    const stopPledges = staking.onPledge((userId, pledge) =>
+      gateway.publishPrivate(userId, 'pledges', pledge),
+    );
+    app.addHook('onClose', async () => void stopPledges());
   }
   await installSpa(app, config.webRoot);
   return app;

@@ -17,6 +17,7 @@ import { hasCandles, readCandles, readCandlesSince, upsertCandles } from './cand
 import type { MarketListener } from './events';
 import type { PriceFeed, Tick } from './feed';
 import { HISTORY_COUNTS, generateHistory } from './history';
+import type { BookSource } from './book';
 import { HouseBook } from './houseBook';
 import { instrumentFor, pairInfo, type Instrument } from './instruments';
 import { DAY_MS, RollingStats } from './rollingStats';
@@ -34,7 +35,12 @@ export interface MarketOptions {
   /** Candles of simulated history per interval for a pair that has none. */
   historyCounts?: Readonly<Record<Interval, number>>;
   onError?: (err: unknown) => void;
+  /** Where depth and prints come from, told of every reference tick: the spot engine's real
+   * book in the server; the house's simulated quotes when absent. */
+  book?: TickedBook;
 }
+
+export type TickedBook = BookSource & { onTick(tick: Tick): void };
 
 export interface Market {
   start(): Promise<void>;
@@ -62,12 +68,13 @@ export const createMarket = ({
   flushMs = 1000,
   historyCounts = HISTORY_COUNTS,
   onError = () => undefined,
+  book: givenBook,
 }: MarketOptions): Market => {
   const listeners = new Set<MarketListener>();
   const instruments = new Map<string, Instrument>();
   const stats = new Map<string, RollingStats>();
   const candles = new CandleBook();
-  let book: HouseBook | undefined;
+  let book: TickedBook | undefined;
   let store: TickStore | undefined;
   let feed: PriceFeed | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -161,7 +168,7 @@ export const createMarket = ({
       if (history.length > 0) await db.transaction().execute((trx) => upsertCandles(trx, history));
       for (const inst of instruments.values()) await resume(inst, t);
       store = new TickStore(db, instruments);
-      book = new HouseBook([...instruments.values()], seed);
+      book = givenBook ?? new HouseBook([...instruments.values()], seed);
       book.listen({
         depth: (pair, diff) => emit((l) => l.depth?.(pair, diff)),
         trades: (pair, trades) => emit((l) => l.trades?.(pair, trades)),

@@ -75,3 +75,16 @@ export const ticksBetween = (db: Kysely<Database>, pair: string, from: number, t
     .orderBy('ts')
     .orderBy('id')
     .execute();
+
+/** The last recorded tick of a pair at or before `ts` (never one after it): the price a timed
+ * contract opens or settles on. Ties in time go to the one recorded last. */
+export const tickAtOrBefore = (db: Kysely<Database>, pair: string, ts: number) =>
+  db
+    .selectFrom('ticks')
+    .select(['id', 'ts', 'price', 'source'])
+    .where('pair', '=', pair)
+    .where('ts', '<=', ts)
+    .orderBy('ts', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();

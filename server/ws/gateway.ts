@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type WebSocket from 'ws';
 import {
+  PRIVATE_CHANNELS,
   DEPTH_LIMIT_MAX,
   MAX_SUBSCRIPTIONS,
   PING_INTERVAL_MS,
@@ -137,6 +138,10 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
       case 'auth': {
         const who = await tokens.verify(msg.token);
         if (!who) return sendError(client, 'session_expired');
+        // A socket that logs in as someone else stops hearing the previous user's private channels.
+        if (client.userId !== undefined && client.userId !== who.userId) {
+          for (const name of PRIVATE_CHANNELS) hub.unsubscribe(client, privateKey(name, client.userId));
+        }
         client.userId = who.userId;
         return;
       }

@@ -2,7 +2,9 @@ import { WS_PATH } from '../../protocol/ws';
 import { createMarketStreams } from '../../streams/market';
 import { createServerClock } from '../../streams/serverTime';
 import { createTransport } from '../../streams/transport';
+import { subscribe } from 'valtio';
 import { marketApi } from '../api/market';
+import { sessionState } from '../state/session';
 
 const socketUrl = () =>
   `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${WS_PATH}`;
@@ -12,3 +14,12 @@ const socketUrl = () =>
 export const transport = createTransport({ url: socketUrl, WebSocket: window.WebSocket });
 export const market = createMarketStreams({ transport, api: marketApi });
 export const serverClock = createServerClock(transport);
+
+// Private channels (orders, balances, contracts) follow the logged-in user.
+let token: string | null = null;
+const followSession = () => {
+  const next = sessionState.user?.token ?? null;
+  if (next !== token) transport.setToken((token = next));
+};
+followSession();
+subscribe(sessionState, followSession);

@@ -53,7 +53,9 @@ describe('live market data in a real browser', () => {
     await page.locator('[data-testid="price-chart"] canvas').first().waitFor();
     await expect.poll(() => page.locator('.book__side--bids li').count()).toBeGreaterThan(5);
     await page.getByRole('tab', { name: english.marketDetail.trades }).click();
-    await expect.poll(() => page.locator('[data-testid="trade-list"] tbody tr').count()).toBeGreaterThan(0);
+    // Prints are the spot engine's real trades (none yet on a fresh server; tests/e2e/spot.test.ts
+    // sees one appear): the list is there, with its header.
+    await page.locator('[data-testid="trade-list"] thead').waitFor();
     expect(await page.getByRole('link', { name: 'Buy BTC' }).getAttribute('href')).toBe(
       '/trade?pair=btcusdt&direction=buy',
     );

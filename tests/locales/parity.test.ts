@@ -24,7 +24,15 @@ const placeholders = (s: string) => (s.match(/{{\s*\w+\s*}}/g) ?? []).sort().joi
 /** Values that are rightly the same as English in some languages: a unit, "UID", Italian
  * "Password", and "Staking", which
  * exchanges writing Portuguese, German, Spanish, French and Italian keep in English. */
-const SAME_AS_ENGLISH = new Set(['test.ms', 'route.defi', 'home.staking', 'user.uid', 'form.password']);
+const SAME_AS_ENGLISH = new Set([
+  'test.ms',
+  'route.defi',
+  'home.staking',
+  'user.uid',
+  'form.password',
+  // "{{count}} min": the abbreviation is the same in Portuguese, Spanish, French and Italian.
+  'contract.cycleMinutes',
+]);
 
 const sourceFiles = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -155,6 +155,24 @@ describe('the socket transport', () => {
     expect(subs(server.connections[1]!.sent)).toEqual(['tickers']);
   });
 
+  it('asks again for private channels after a login, and drops the login on logout', async () => {
+    server = startServer();
+    transport = make();
+    transport.channel$('balances').subscribe();
+    await vi.advanceTimersByTimeAsync(100);
+    const first = server.connections[0]!;
+    transport.setToken('tok');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(first.sent.slice(-2)).toEqual([
+      { op: 'auth', token: 'tok' },
+      { op: 'sub', ch: ['balances'] },
+    ]);
+    transport.setToken(null);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(server.connections.length).toBeGreaterThanOrEqual(2);
+    expect(server.connections.at(-1)!.sent.map((m) => m.op)).not.toContain('auth');
+  });
+
   it('pings on open and then on its interval, and sends the token before the subscriptions', async () => {
     server = startServer();
     transport = make();

@@ -27,14 +27,20 @@ export interface SeedCredentials {
  */
 export const seedAccountsIfEmpty = async (
   db: Kysely<Database>,
-  opts: { now?: number; scryptN?: number } = {},
+  opts: {
+    now?: number;
+    scryptN?: number;
+    /** The demo trader's password instead of a random one: for browser tests and demos that must
+     * log in as the trader without reading the first-start box (`DEMO_PASSWORD`, never a default). */
+    traderPassword?: string | undefined;
+  } = {},
 ): Promise<SeedCredentials | null> => {
   if ((await accountStore(db).operators.count()) > 0) return null;
   const now = opts.now ?? Date.now();
   const n = opts.scryptN ?? DEFAULT_SCRYPT_N;
   const creds: SeedCredentials = {
     operator: { username: SEED_OPERATOR, password: generatePassword() },
-    trader: { username: SEED_TRADER.username, password: generatePassword() },
+    trader: { username: SEED_TRADER.username, password: opts.traderPassword || generatePassword() },
   };
   const operatorHash = await hashPassword(creds.operator.password, n);
   const traderHash = await hashPassword(creds.trader.password, n);

@@ -7,6 +7,8 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' |
   onChange: (value: string) => void;
   /** An `app.msg.*` key, shown translated under the field. */
   error?: string | undefined;
+  /** Shown after the translated error: the limit of a limit message ("Minimum amount: " + 10). */
+  errorSuffix?: string | undefined;
   /** Something beside the input: a captcha image, a send-code button. */
   addon?: ReactNode;
   /** The rule of the field, shown under it until there is an error to show instead. */
@@ -14,7 +16,17 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' |
 }
 
 /** A labelled input with its error; password inputs get a show/hide toggle. */
-export const TextField = ({ label, value, onChange, error, addon, hint, type = 'text', ...input }: Props) => {
+export const TextField = ({
+  label,
+  value,
+  onChange,
+  error,
+  errorSuffix,
+  addon,
+  hint,
+  type = 'text',
+  ...input
+}: Props) => {
   const { t } = useTranslation();
   const id = useId();
   const [shown, setShown] = useState(false);
@@ -51,6 +63,7 @@ export const TextField = ({ label, value, onChange, error, addon, hint, type = '
       {error ? (
         <p id={`${id}-error`} className="field__error" role="alert">
           {t(error)}
+          {errorSuffix}
         </p>
       ) : (
         hint && (

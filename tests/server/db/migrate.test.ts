@@ -42,7 +42,15 @@ describe.each(forEachEngine())('migrations on %s', (engine, open) => {
         ?.columns.map((c) => c.name)
         .sort();
     expect(columns('site_config')).toEqual(['key', 'value']);
-    expect(columns('pairs')).toEqual(['enabled', 'id', 'settlecoin', 'sort', 'tradecoin']);
+    expect(columns('pairs')).toEqual([
+      'enabled',
+      'id',
+      'settlecoin',
+      'sort',
+      'spot_enabled',
+      'spot_min_amount',
+      'tradecoin',
+    ]);
     expect(columns('notices')).toEqual(['created_at', 'id', 'locale', 'message', 'title']);
     expect(columns('contents')).toEqual(['body', 'id', 'locale', 'sort', 'title', 'type']);
   });

@@ -19,7 +19,9 @@ const start = async (opts: Partial<GatewayOptions> = {}) => {
   app = Fastify({ logger: false });
   const gateway: Gateway = await installGateway(app, {
     market: fake.market,
-    tokens: { verify: async (token) => (token === 'good' ? { userId: 7 } : null) },
+    tokens: {
+      verify: async (token) => (token === 'good' ? { userId: 7 } : token === 'other' ? { userId: 9 } : null),
+    },
     tickerFlushMs: 20,
     ...opts,
   });
@@ -179,6 +181,20 @@ describe('the WebSocket gateway', () => {
       'app.msg.session_expired',
     ]);
     expect(onChannel(c.messages, 'orders').map((m) => m.data)).toEqual([{ id: 'mine' }]);
+  });
+
+  it('stops sending the previous user’s private messages when the socket logs in as someone else', async () => {
+    const { gateway, url } = await start();
+    const c = await connect(url);
+    c.send({ op: 'auth', token: 'good' });
+    c.send({ op: 'sub', ch: ['orders'] });
+    c.send({ op: 'auth', token: 'other' });
+    c.send({ op: 'ping', ts: 0 });
+    await c.waitFor((m) => m.some((x) => x.op === 'pong'));
+    gateway.publishPrivate(7, 'orders', { id: 'previous user' });
+    c.send({ op: 'ping', ts: 1 });
+    await c.waitFor((m) => m.filter((x) => x.op === 'pong').length === 2);
+    expect(onChannel(c.messages, 'orders')).toEqual([]);
   });
 
   it('drops a slow consumer and keeps serving the others', async () => {

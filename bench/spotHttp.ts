@@ -1,0 +1,180 @@
+import http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildAccountService } from '../server/accounts';
+import { openSqlite } from '../server/db/connect';
+import { migrate } from '../server/db/migrate';
+import { seedAccountsIfEmpty } from '../server/db/seed/accounts';
+import { seedFundsIfEmpty } from '../server/db/seed/funds';
+import { seedIfEmpty } from '../server/db/seed/seed';
+import { createLedger } from '../server/domain/ledger/ledger';
+import { parseExact } from '../server/domain/money/scaled';
+import { percentile, startServerProcess } from './serverProcess';
+
+export interface SpotHttpFigures {
+  offeredPerSec: number;
+  achievedPerSec: number;
+  ok: number;
+  refused: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+const CONNECTIONS = 100;
+
+/** A database with `users` verified, funded traders and a session token each, made with the
+ * server's own account rules (real tokens), before the server opens it. */
+const prepare = async (dataDir: string, users: number): Promise<string[]> => {
+  const db = openSqlite(path.join(dataDir, 'exchange.db'));
+  await migrate(db);
+  await seedIfEmpty(db.kysely);
+  await seedAccountsIfEmpty(db.kysely, { scryptN: 1024 });
+  const ledger = createLedger(db);
+  await seedFundsIfEmpty(db, ledger);
+  const accounts = buildAccountService({
+    db,
+    config: { dataDir },
+    log: { info: () => undefined, error: () => undefined },
+    settings: { scryptN: 1024 },
+  });
+  const tokens: string[] = [];
+  for (let i = 0; i < users; i++) {
+    const { id } = await accounts.issueCaptcha();
+    const captcha = (await accounts.deps.uow.store.captchas.peek(id))!.answer;
+    const username = `bench_trader_${i}`;
+    const s = await accounts.register({
+      username,
+      email: `${username}@example.com`,
+      password: 'bench2026',
+      confirmPassword: 'bench2026',
+      captchaId: id,
+      captcha,
+    });
+    const userId = s.userinfo.id as number;
+    await db.kysely.updateTable('users').set({ certification: 2 }).where('id', '=', userId).execute();
+    await ledger.post(
+      [
+        {
+          userId,
+          asset: 'USDT',
+          available: parseExact('10000000', 8)!,
+          frozen: 0n,
+          type: 'app.data.deposit',
+          ref: 'bench',
+        },
+        {
+          userId,
+          asset: 'BTC',
+          available: parseExact('100', 8)!,
+          frozen: 0n,
+          type: 'app.data.deposit',
+          ref: 'bench',
+        },
+      ],
+      Date.now(),
+    );
+    tokens.push(s.token);
+  }
+  await db.close();
+  return tokens;
+};
+
+const post = (agent: http.Agent, url: URL, token: string, body: string) =>
+  new Promise<number>((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), token },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve((JSON.parse(text) as { code: number }).code));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+
+/** Orders at a constant offered rate over 100 keep-alive connections: each request is due at
+ * start + i / rate and its latency counts from then (a server that falls behind shows it in the
+ * tail). The mix: limit orders within 0.5 % of the last price (resting or crossing the house) and
+ * small market orders that fill against it, from 100 traders. */
+const runAt = async (base: string, tokens: string[], rate: number, seconds: number, last: number) => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const n = Math.round(rate * seconds);
+  const latencies: number[] = [];
+  let ok = 0;
+  let refused = 0;
+  const start = performance.now();
+  const pending: Array<Promise<void>> = [];
+  for (let i = 0; i < n; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const side = i % 2 === 0 ? 'buy' : 'sell';
+    const market = i % 4 >= 2;
+    const price = (last * (1 + ((side === 'buy' ? -1 : 1) * ((i % 50) - 10)) / 10_000)).toFixed(2);
+    const body = JSON.stringify(
+      market
+        ? side === 'buy'
+          ? { pair: 'btcusdt', type: 'market', amount: '20' }
+          : { pair: 'btcusdt', type: 'market', qty: '0.0002' }
+        : { pair: 'btcusdt', type: 'limit', price, qty: '0.001' },
+    );
+    const url = new URL(`${base}/api/cointransaction/order${side}`);
+    pending.push(
+      post(agent, url, tokens[i % tokens.length]!, body).then(
+        (code) => {
+          latencies.push(performance.now() - due);
+          if (code === 1) ok++;
+          else refused++;
+        },
+        () => void refused++,
+      ),
+    );
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    offeredPerSec: rate,
+    achievedPerSec: Math.round(ok / elapsed),
+    ok,
+    refused,
+    p50Ms: +percentile(latencies, 0.5).toFixed(1),
+    p99Ms: +percentile(latencies, 0.99).toFixed(1),
+  };
+};
+
+/** End to end over HTTP with persistence, on the embedded SQLite, at a few constant rates. */
+export const measureSpotHttp = async (
+  rates = [250, 500, 1000, 2000],
+  seconds = 5,
+): Promise<SpotHttpFigures[]> => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-spot-'));
+  const tokens = await prepare(dataDir, CONNECTIONS);
+  const server = await startServerProcess({ dataDir });
+  try {
+    // Wait for the first reference price and the house's quotes.
+    let last = 0;
+    for (let i = 0; i < 100 && last === 0; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      const t = (await (await fetch(`${server.url}/api/market/depth?pair=btcusdt&limit=1`)).json()) as {
+        data: { bids: [string, string][] };
+      };
+      last = Number(t.data.bids[0]?.[0] ?? 0);
+    }
+    const out: SpotHttpFigures[] = [];
+    for (const rate of rates) out.push(await runAt(server.url, tokens, rate, seconds, last));
+    return out;
+  } finally {
+    await server.stop();
+  }
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) void measureSpotHttp().then((f) => console.table(f));

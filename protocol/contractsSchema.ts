@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import {
+  CONTRACT_DIRECTIONS,
+  CONTRACT_LIST_STATES,
+  CONTRACT_PAGE_SIZE_MAX,
+  CONTRACT_RESULTS,
+  CONTRACT_STATUSES,
+} from './contracts';
+import { amountString, decimalString } from './decimal';
+import { PAIR_SYMBOL_RE } from './market';
+
+const pair = z
+  .string()
+  .transform((s) => s.toLowerCase())
+  .pipe(z.string().regex(PAIR_SYMBOL_RE));
+/** A positive amount with at most 8 decimals (the ledger's precision). */
+const money = amountString.refine((s) => !/\.\d{9,}$/.test(s) && /[1-9]/.test(s), 'app.msg.parameter_error');
+const minutes = z.coerce.number().int().min(1).max(1440);
+
+export const contractCycleSchema = z.strictObject({
+  minutes,
+  /** Percent, up to two decimals: a win pays this share of the amount on top of it. */
+  rate: amountString.refine(
+    (s) => /^\d{1,3}(\.\d{1,2})?$/.test(s) && Number(s) > 0,
+    'app.msg.parameter_error',
+  ),
+  min: money,
+  max: money,
+});
+
+export const contractPairConfigSchema = z.object({
+  pair: z.string(),
+  name: z.string(),
+  asset: z.string(),
+  enabled: z.boolean(),
+  cycles: z.array(contractCycleSchema),
+});
+
+export const contractInfoSchema = z.object({
+  pairs: z.array(contractPairConfigSchema),
+  directionname: z.record(z.enum(CONTRACT_DIRECTIONS), z.string()),
+  statusname: z.record(z.enum(CONTRACT_STATUSES), z.string()),
+  resultname: z.record(z.enum(CONTRACT_RESULTS), z.string()),
+  serverTime: z.number().int(),
+});
+
+export const contractTickSchema = z.object({
+  id: z.number().int(),
+  ts: z.number().int(),
+  price: amountString,
+  source: z.string(),
+});
+
+export const contractOrderSchema = z.object({
+  id: z.number().int(),
+  pair: z.string(),
+  name: z.string(),
+  asset: z.string(),
+  direction: z.enum(CONTRACT_DIRECTIONS),
+  directionname: z.string(),
+  cycle: z.number().int(),
+  amount: amountString,
+  rate: amountString,
+  expected: amountString,
+  openAt: z.number().int(),
+  closeAt: z.number().int(),
+  openPrice: amountString,
+  closePrice: amountString.nullable(),
+  status: z.enum(CONTRACT_STATUSES),
+  statusname: z.string(),
+  result: z.enum(CONTRACT_RESULTS).nullable(),
+  resultname: z.string().nullable(),
+  payout: amountString.nullable(),
+  profit: decimalString.nullable(),
+  settledAt: z.number().int().nullable(),
+  openTick: contractTickSchema,
+  closeTick: contractTickSchema.nullable(),
+});
+
+export const contractPageSchema = z.object({
+  list: z.array(contractOrderSchema),
+  page: z.number().int(),
+  size: z.number().int(),
+  total: z.number().int(),
+});
+
+export const contractOrderRequestSchema = z.strictObject({
+  pair,
+  direction: z.enum(CONTRACT_DIRECTIONS),
+  cycle: minutes,
+  amount: money,
+  requestKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+});
+
+export const contractListQuerySchema = z.strictObject({
+  state: z.enum(CONTRACT_LIST_STATES).default('open'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(CONTRACT_PAGE_SIZE_MAX).default(20),
+});
+export type ContractListQuery = z.output<typeof contractListQuerySchema>;
+
+export const contractDetailQuerySchema = z.strictObject({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+});
+
+/** Operator change of one pair's contract settings: switch it on or off, replace its cycles.
+ * Nothing here touches a price or an outcome (ARCHITECTURE §8). */
+export const contractConfigUpdateSchema = z
+  .strictObject({
+    pair,
+    enabled: z.boolean().optional(),
+    cycles: z
+      .array(contractCycleSchema)
+      .max(12)
+      .refine((cs) => new Set(cs.map((c) => c.minutes)).size === cs.length, 'app.msg.parameter_error')
+      .optional(),
+  })
+  .refine((u) => u.enabled !== undefined || u.cycles !== undefined, 'app.msg.parameter_error');
+export type ContractConfigUpdate = z.output<typeof contractConfigUpdateSchema>;

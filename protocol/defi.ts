@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { UNSIGNED_DECIMAL_RE } from './decimal';
+import { PLEDGE_STATUSES, RATE_SCALE, UNIT_SCALE, parseScaledExact } from './defiRules';
+
+/**
+ * Staking (DeFi pledge) on the wire: products, pledges, daily income. Amounts are decimal strings
+ * at 8 places; `dailyYield` and `annualRate` are percent strings (`"0.500000"` = 0.5 %).
+ */
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** An amount a user types: a plain decimal with at most 8 places, above zero. */
+export const pledgeAmount = z
+  .string()
+  .trim()
+  .min(1, 'app.msg.field_required')
+  .refine((v) => (parseScaledExact(v, UNIT_SCALE) ?? 0n) > 0n, 'app.msg.parameter_error');
+
+export const defiProductSchema = z.object({
+  id: z.number().int(),
+  /** Project name, as the operator named the product. */
+  name: z.string(),
+  asset: z.string(),
+  cycleDays: z.number().int(),
+  dailyYield: z.string(),
+  annualRate: z.string(),
+  minAmount: z.string(),
+  maxAmount: z.string(),
+  totalQuota: z.string(),
+  remainingQuota: z.string(),
+  /** Pledges one user may make in this product, ever. */
+  purchaseLimit: z.number().int(),
+  /** Pledges the asking user has made in it. */
+  purchased: z.number().int(),
+  enabled: z.boolean(),
+});
+export type DefiProduct = z.infer<typeof defiProductSchema>;
+
+export const defiDetailQuerySchema = z.strictObject({ id });
+
+export const pledgeRequestSchema = z.strictObject({
+  productId: z.number().int().positive().max(2_147_483_647),
+  amount: pledgeAmount,
+});
+export type PledgeRequest = z.input<typeof pledgeRequestSchema>;
+
+export const pledgeRecordSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  name: z.string(),
+  asset: z.string(),
+  amount: z.string(),
+  cycleDays: z.number().int(),
+  dailyYield: z.string(),
+  annualRate: z.string(),
+  status: z.enum(PLEDGE_STATUSES),
+  /** Pledge time and the time the principal is due back (UTC ms). */
+  pledgedAt: z.number().int(),
+  maturesAt: z.number().int(),
+  /** When the principal came back; null while earning. */
+  settledAt: z.number().int().nullable(),
+  daysPaid: z.number().int(),
+  dailyIncome: z.string(),
+  /** Released today (server's UTC day), released so far, and the whole cycle's income. */
+  todayIncome: z.string(),
+  cumulativeIncome: z.string(),
+  projectedIncome: z.string(),
+});
+export type PledgeRecord = z.infer<typeof pledgeRecordSchema>;
+
+export const pledgeListQuerySchema = z.strictObject({
+  status: z.enum(PLEDGE_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type PledgeListRequest = Partial<z.output<typeof pledgeListQuerySchema>>;
+
+export const incomeRecordSchema = z.object({
+  id: z.number().int(),
+  pledgeId: z.number().int(),
+  name: z.string(),
+  asset: z.string(),
+  /** Day of the cycle this income is for, 1 … cycleDays. */
+  day: z.number().int(),
+  amount: z.string(),
+  releasedAt: z.number().int(),
+});
+export type IncomeRecord = z.infer<typeof incomeRecordSchema>;
+
+export const incomeListQuerySchema = z.strictObject({
+  pledgeId: id.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type IncomeListRequest = Partial<z.output<typeof incomeListQuerySchema>>;
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), page: z.number().int(), size: z.number().int(), total: z.number().int() });
+export const pledgePageSchema = pageOf(pledgeRecordSchema);
+export type PledgePage = z.infer<typeof pledgePageSchema>;
+export const incomePageSchema = pageOf(incomeRecordSchema);
+export type IncomePage = z.infer<typeof incomePageSchema>;
+
+/** Per asset: today's, cumulative and projected (still to come from earning pledges) income. */
+export const earningsSchema = z.array(
+  z.object({
+    asset: z.string(),
+    pledged: z.string(),
+    today: z.string(),
+    cumulative: z.string(),
+    projected: z.string(),
+  }),
+);
+export type Earnings = z.infer<typeof earningsSchema>;
+
+/** What the private `pledges` channel carries: the pledge as it now stands. */
+export const pledgeUpdateSchema = pledgeRecordSchema;
+
+// ---------- operator ----------
+
+const unsigned = z.string().regex(UNSIGNED_DECIMAL_RE, 'app.msg.parameter_error');
+const amount8 = unsigned.refine((v) => parseScaledExact(v, UNIT_SCALE) !== null, 'app.msg.parameter_error');
+/** The daily yield an operator sets, in percent (at most 6 places: 8 as a fraction). */
+const yieldPercent = unsigned.refine(
+  (v) => parseScaledExact(v, RATE_SCALE - 2) !== null,
+  'app.msg.parameter_error',
+);
+
+export const adminProductFields = {
+  name: z.string().trim().min(1).max(60),
+  asset: z
+    .string()
+    .regex(/^[A-Za-z0-9]{2,10}$/)
+    .transform((s) => s.toUpperCase()),
+  cycleDays: z.number().int().min(1).max(3650),
+  dailyYield: yieldPercent,
+  minAmount: amount8,
+  maxAmount: amount8,
+  totalQuota: amount8,
+  purchaseLimit: z.number().int().min(1).max(1_000_000),
+  enabled: z.boolean(),
+  sort: z.number().int().min(0).max(1_000_000),
+};
+
+export const adminCreateProductSchema = z.strictObject({
+  ...adminProductFields,
+  enabled: adminProductFields.enabled.default(true),
+  sort: adminProductFields.sort.default(0),
+});
+export type AdminCreateProduct = z.input<typeof adminCreateProductSchema>;
+
+/** Changes to a product. The quota changes by the same amount on both sides (`totalQuota` moves
+ * `remainingQuota` by the difference), so what was sold stays sold. */
+export const adminUpdateProductSchema = z.strictObject({
+  id: z.number().int().positive().max(2_147_483_647),
+  name: adminProductFields.name.optional(),
+  dailyYield: adminProductFields.dailyYield.optional(),
+  minAmount: adminProductFields.minAmount.optional(),
+  maxAmount: adminProductFields.maxAmount.optional(),
+  totalQuota: adminProductFields.totalQuota.optional(),
+  purchaseLimit: adminProductFields.purchaseLimit.optional(),
+  enabled: adminProductFields.enabled.optional(),
+  sort: adminProductFields.sort.optional(),
+});
+export type AdminUpdateProduct = z.input<typeof adminUpdateProductSchema>;
+
+export const adminPledgeQuerySchema = z.strictObject({
+  userId: id.optional(),
+  status: z.enum(PLEDGE_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+export const adminPledgeSchema = pledgeRecordSchema.extend({ userId: z.number().int() });
+export type AdminPledge = z.infer<typeof adminPledgeSchema>;
+
+export const accrualResultSchema = z.object({
+  days: z.number().int(),
+  settled: z.number().int(),
+  failed: z.number().int(),
+});
+export type AccrualResult = z.infer<typeof accrualResultSchema>;

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { amountString } from './decimal';
+import { pairSymbolSchema } from './marketSchema';
+import { CLIENT_OID_RE, ORDER_FILTERS, ORDER_STATUS, ORDER_TABS, ORDER_TYPES } from './spot';
+
+/** A number the user typed: checked against the pair's precision by the server, so only its
+ * shape is checked here. */
+const typed = z.string().trim().max(40);
+
+export const orderRequestSchema = z.strictObject({
+  pair: pairSymbolSchema,
+  type: z.enum(ORDER_TYPES),
+  price: typed.optional(),
+  qty: typed.optional(),
+  amount: typed.optional(),
+  clientOid: z.string().regex(CLIENT_OID_RE).optional(),
+});
+export type OrderRequest = z.input<typeof orderRequestSchema>;
+
+export const cancelRequestSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+export type CancelRequest = z.input<typeof cancelRequestSchema>;
+
+export const orderListQuerySchema = z.strictObject({
+  tab: z.enum(ORDER_TABS).default('open'),
+  status: z.enum(ORDER_FILTERS).default('all'),
+  pair: pairSymbolSchema.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
+export const orderDetailQuerySchema = z.strictObject({ id: z.coerce.number().int().positive() });
+
+export const spotRulesQuerySchema = z.strictObject({ pair: pairSymbolSchema });
+
+export const spotOrderSchema = z.object({
+  id: z.number().int(),
+  pair: pairSymbolSchema,
+  side: z.enum(['buy', 'sell']),
+  type: z.enum(ORDER_TYPES),
+  price: amountString.nullable(),
+  qty: amountString.nullable(),
+  amount: amountString.nullable(),
+  filledQty: amountString,
+  filledAmount: amountString,
+  avgPrice: amountString.nullable(),
+  fee: amountString,
+  feeAsset: z.string(),
+  status: z.enum([ORDER_STATUS.pending, ORDER_STATUS.completed, ORDER_STATUS.cancelled]),
+  clientOid: z.string().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+
+export const spotFillSchema = z.object({
+  id: z.number().int(),
+  price: amountString,
+  qty: amountString,
+  amount: amountString,
+  fee: amountString,
+  role: z.enum(['maker', 'taker']),
+  ts: z.number().int(),
+});
+
+export const spotOrderDetailSchema = spotOrderSchema.extend({ fills: z.array(spotFillSchema) });
+
+export const spotOrderPageSchema = z.object({
+  list: z.array(spotOrderSchema),
+  page: z.number().int(),
+  size: z.number().int(),
+  total: z.number().int(),
+});
+
+export const spotPairRulesSchema = z.object({
+  pair: pairSymbolSchema,
+  enabled: z.boolean(),
+  minAmount: amountString,
+  makerFee: amountString,
+  takerFee: amountString,
+  band: amountString,
+});

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { ASSET_SCALE } from './assets';
+import { UNSIGNED_DECIMAL_RE, scaleOf } from './decimal';
+import {
+  MEMO_RE,
+  NETWORKS,
+  REMARK_MAX,
+  REQUEST_KEY_RE,
+  TX_HASH_RE,
+  addressProblem,
+  memoRequired,
+} from './walletRules';
+
+/**
+ * Deposits, withdrawals and the withdrawal address book on the wire. Amounts are decimal strings
+ * of at most ASSET_SCALE digits after the point; statuses travel with their `app.data.*` name
+ * (`status_name`, spec §7) for the client to translate.
+ */
+
+export const coinSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9]{2,10}$/, 'app.msg.currency_not_exist')
+  .transform((s) => s.toUpperCase());
+export const networkSchema = z.enum(NETWORKS, 'app.msg.parameter_error');
+
+/** A positive amount of at most ASSET_SCALE decimals (what the ledger can hold exactly). */
+export const amountProblem = (value: string): string | null =>
+  !UNSIGNED_DECIMAL_RE.test(value) || scaleOf(value) > ASSET_SCALE || /^0(\.0*)?$/.test(value)
+    ? 'app.msg.amount_invalid'
+    : null;
+
+const amount = z.string().superRefine((value, ctx) => {
+  const problem = amountProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const memo = z.string().regex(MEMO_RE, 'app.msg.memo_invalid');
+
+/** A coin on a network as users see it: where to deposit, the limits and the fee. */
+export const walletNetworkSchema = z.object({
+  coin: z.string(),
+  network: networkSchema,
+  depositAddress: z.string(),
+  /** Empty when the network needs none. */
+  memo: z.string(),
+  memoRequired: z.boolean(),
+  minDeposit: z.string(),
+  maxDeposit: z.string(),
+  minWithdraw: z.string(),
+  maxWithdraw: z.string(),
+  withdrawFee: z.string(),
+  depositEnabled: z.boolean(),
+  withdrawEnabled: z.boolean(),
+});
+export type WalletNetwork = z.infer<typeof walletNetworkSchema>;
+
+export const recordQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type RecordQuery = z.output<typeof recordQuerySchema>;
+
+// Deposits.
+
+export const DEPOSIT_STATES = ['pending', 'confirming', 'success', 'fail'] as const;
+export type DepositState = (typeof DEPOSIT_STATES)[number];
+export const depositStatusName = (s: DepositState) => `app.data.deposit_${s}` as const;
+/** Why a confirmed deposit was not credited (shown as the record's note). */
+export const DEPOSIT_BELOW_MIN = 'app.data.deposit_below_min';
+
+export const depositRequestSchema = z.strictObject({
+  coin: coinSchema,
+  network: networkSchema,
+  amount,
+  txHash: z.string().regex(TX_HASH_RE, 'app.msg.tx_hash_invalid').optional(),
+});
+export type DepositRequest = z.input<typeof depositRequestSchema>;
+
+export const depositSchema = z.object({
+  id: z.number().int(),
+  coin: z.string(),
+  network: networkSchema,
+  address: z.string(),
+  memo: z.string(),
+  /** What the user declared. */
+  amount: z.string(),
+  /** What reached the account: set once confirmed ('0' when below the minimum). */
+  creditedAmount: z.string().nullable(),
+  txHash: z.string().nullable(),
+  status: z.enum(DEPOSIT_STATES),
+  status_name: z.string(),
+  /** An `app.data.*` key or the operator's words, when there is something to explain. */
+  note: z.string().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type Deposit = z.infer<typeof depositSchema>;
+
+// Withdrawals.
+
+export const WITHDRAW_STATES = ['pending', 'success', 'rejected', 'failed'] as const;
+export type WithdrawState = (typeof WITHDRAW_STATES)[number];
+export const withdrawStatusName = (s: WithdrawState) => `app.data.withdraw_${s}` as const;
+
+const withAddress = <T extends { network: string; address: string; memo?: string | undefined }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) => {
+  const problem = addressProblem(v.network, v.address);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['address'], message: problem });
+  if (memoRequired(v.network) && !v.memo)
+    ctx.addIssue({ code: 'custom', path: ['memo'], message: 'app.msg.memo_invalid' });
+};
+
+/** `amount` is what leaves the balance; the fee comes out of it, the rest is received. */
+export const withdrawRequestSchema = z
+  .strictObject({
+    coin: coinSchema,
+    network: networkSchema,
+    address: z.string().max(200),
+    memo: memo.optional(),
+    amount,
+    password: z.string().min(1, 'app.msg.withdraw_pwd_incorrect').max(64, 'app.msg.withdraw_pwd_incorrect'),
+    requestKey: z.string().regex(REQUEST_KEY_RE),
+  })
+  .superRefine(withAddress);
+export type WithdrawRequest = z.input<typeof withdrawRequestSchema>;
+
+export const withdrawalSchema = z.object({
+  id: z.number().int(),
+  coin: z.string(),
+  network: networkSchema,
+  address: z.string(),
+  memo: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  received: z.string(),
+  status: z.enum(WITHDRAW_STATES),
+  status_name: z.string(),
+  note: z.string().nullable(),
+  txHash: z.string().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+// The withdrawal address book.
+
+export const addressRequestSchema = z
+  .strictObject({
+    coin: coinSchema,
+    network: networkSchema,
+    address: z.string().max(200),
+    memo: memo.optional(),
+    remark: z.string().trim().max(REMARK_MAX).optional(),
+  })
+  .superRefine(withAddress);
+export type AddressRequest = z.input<typeof addressRequestSchema>;
+
+export const withdrawAddressSchema = z.object({
+  id: z.number().int(),
+  coin: z.string(),
+  network: networkSchema,
+  address: z.string(),
+  memo: z.string(),
+  remark: z.string(),
+  createdAt: z.number().int(),
+});
+export type WithdrawAddress = z.infer<typeof withdrawAddressSchema>;
+
+export const idBodySchema = z.strictObject({ id: z.number().int().positive() });
+
+// The wallet summary.
+
+export const walletSummarySchema = z.object({
+  /** Everything valued in USDT at the last prices; coins without a USDT pair count as 0. */
+  totalUsdt: z.string(),
+  balances: z.array(
+    z.object({
+      asset: z.string(),
+      available: z.string(),
+      frozen: z.string(),
+      total: z.string(),
+      valueUsdt: z.string(),
+    }),
+  ),
+});
+export type WalletSummary = z.infer<typeof walletSummarySchema>;
+
+// Operators.
+
+export const adminDepositSchema = depositSchema.extend({ userId: z.number().int() });
+export type AdminDeposit = z.infer<typeof adminDepositSchema>;
+export const adminWithdrawalSchema = withdrawalSchema.extend({ userId: z.number().int() });
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+
+export const adminDepositQuerySchema = z.strictObject({ status: z.enum(DEPOSIT_STATES).optional() });
+export const adminWithdrawalQuerySchema = z.strictObject({ status: z.enum(WITHDRAW_STATES).optional() });
+
+const reason = z.string().trim().min(1).max(200);
+
+/** Confirms a deposit; `amount` is what the chain shows, when it differs from the declared one. */
+export const confirmDepositSchema = z.strictObject({
+  id: z.number().int().positive(),
+  amount: amount.optional(),
+});
+export const reasonBodySchema = z.strictObject({ id: z.number().int().positive(), reason });
+export const approveWithdrawalSchema = z.strictObject({
+  id: z.number().int().positive(),
+  txHash: z.string().regex(TX_HASH_RE, 'app.msg.tx_hash_invalid').optional(),
+});
+
+/** Operator settings of a coin on a network: any subset. */
+export const networkConfigPatchSchema = z.strictObject({
+  coin: coinSchema,
+  network: networkSchema,
+  depositAddress: z.string().max(200).optional(),
+  memo: z.union([memo, z.literal('')]).optional(),
+  minDeposit: amount.optional(),
+  maxDeposit: amount.optional(),
+  minWithdraw: amount.optional(),
+  maxWithdraw: amount.optional(),
+  withdrawFee: z
+    .string()
+    .regex(UNSIGNED_DECIMAL_RE, 'app.msg.amount_invalid')
+    .refine((v) => scaleOf(v) <= ASSET_SCALE, 'app.msg.amount_invalid')
+    .optional(),
+  depositEnabled: z.boolean().optional(),
+  withdrawEnabled: z.boolean().optional(),
+});
+export type NetworkConfigPatch = z.input<typeof networkConfigPatchSchema>;

@@ -1,0 +1,66 @@
+/**
+ * Wallet input rules shared by the forms and the server (spec §5): plain data and regexes only, so
+ * the web app can use them without zod.
+ *
+ * - A withdrawal address holds only letters and digits (the spec's rule), then must look like an
+ *   address of its network: prefix and length as each chain writes them. Checksums are the chain's
+ *   business; these checks catch a pasted address of the wrong network or a truncated one.
+ * - Networks whose deposit address is shared by many accounts need a memo (destination tag).
+ */
+export const NETWORKS = [
+  'TRC20',
+  'ERC20',
+  'BEP20',
+  'BTC',
+  'SOL',
+  'XRP',
+  'DOGE',
+  'ADA',
+  'LTC',
+  'DOT',
+] as const;
+export type Network = (typeof NETWORKS)[number];
+
+export const isNetwork = (value: unknown): value is Network =>
+  typeof value === 'string' && (NETWORKS as readonly string[]).includes(value);
+
+const BASE58 = '1-9A-HJ-NP-Za-km-z';
+
+interface NetworkRule {
+  address: RegExp;
+  /** The deposit address is shared: a memo tells whose deposit it is. */
+  memo: boolean;
+}
+
+export const NETWORK_RULES: Record<Network, NetworkRule> = {
+  TRC20: { address: new RegExp(`^T[${BASE58}]{33}$`), memo: false },
+  ERC20: { address: /^0x[0-9a-fA-F]{40}$/, memo: false },
+  BEP20: { address: /^0x[0-9a-fA-F]{40}$/, memo: false },
+  BTC: { address: new RegExp(`^[13][${BASE58}]{25,34}$|^bc1[0-9a-z]{39,59}$`), memo: false },
+  SOL: { address: new RegExp(`^[${BASE58}]{32,44}$`), memo: false },
+  XRP: { address: new RegExp(`^r[${BASE58}]{24,34}$`), memo: true },
+  DOGE: { address: new RegExp(`^D[${BASE58}]{33}$`), memo: false },
+  ADA: { address: /^addr1[0-9a-z]{53,108}$/, memo: false },
+  LTC: { address: new RegExp(`^[LM][${BASE58}]{33}$|^ltc1[0-9a-z]{39,59}$`), memo: false },
+  DOT: { address: new RegExp(`^1[${BASE58}]{46,47}$`), memo: false },
+};
+
+export const ADDRESS_CHARSET_RE = /^[A-Za-z0-9]+$/;
+export const ADDRESS_MAX = 128;
+/** A memo (destination tag) as chains write them: letters and digits. */
+export const MEMO_RE = /^[A-Za-z0-9]{1,32}$/;
+export const REMARK_MAX = 40;
+/** A transaction hash: hex with or without 0x, or a base58 signature (Solana): letters and digits. */
+export const TX_HASH_RE = /^[A-Za-z0-9]{16,128}$/;
+/** A withdrawal's idempotency key, chosen by the client once per withdrawal it means to make. */
+export const REQUEST_KEY_RE = /^[A-Za-z0-9-]{8,64}$/;
+
+/** The first broken address rule for `network`, as its message key, or null when it is fine. */
+export const addressProblem = (network: string, address: string): string | null => {
+  if (address.length === 0) return 'app.msg.field_required';
+  if (address.length > ADDRESS_MAX || !ADDRESS_CHARSET_RE.test(address)) return 'app.msg.address_charset';
+  if (!isNetwork(network) || !NETWORK_RULES[network].address.test(address)) return 'app.msg.address_invalid';
+  return null;
+};
+
+export const memoRequired = (network: string): boolean => isNetwork(network) && NETWORK_RULES[network].memo;

@@ -1,0 +1,265 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { ZodError } from 'zod';
+import { HELP_CATEGORIES, isLocale, PLEDGE_STATUSES, type PledgeStatus } from '../../protocol';
+import {
+  createHelp,
+  createNotice,
+  editHelp,
+  editNotice,
+  removeHelp,
+  removeNotice,
+  replyToUser,
+  saveDocument,
+} from '../content/admin';
+import type { Db } from '../db/connect';
+import { listHelpAdmin, listNoticesAdmin, listServiceMessages, listServiceThreads } from '../db/repos/help';
+import { createLedger } from '../domain/ledger/ledger';
+import type { Actor } from '../domain/operators';
+import { AppError } from '../http/appError';
+import { createProduct, listAllPledges, listAllProducts, updateProductTerms } from '../staking/admin';
+import { createStaking } from '../staking/service';
+import { advanceTestClock, stakingClock, TEST_CLOCK_ENV, testClockEnabled } from '../staking/testClock';
+
+export const DEFI_USAGE = `
+  npm run admin -- defi products             every staking product
+  npm run admin -- defi create NAME ASSET DAYS DAILY_YIELD_% MIN MAX QUOTA LIMIT
+                                            new product, e.g. defi create "USDT Saver 14" USDT 14 0.025 100 50000 500000 3
+  npm run admin -- defi set ID KEY=VALUE...  change name, dailyYield, minAmount, maxAmount, totalQuota,
+                                            purchaseLimit, enabled (true/false) or sort
+  npm run admin -- defi pledges [USERID] [earning|settled]
+  npm run admin -- defi accrue               release the income due now (the server does this every minute)
+  npm run admin -- defi accrue --days N      TEST MODE ONLY (${TEST_CLOCK_ENV}=true here and on the server):
+                                            move the staking clock N days on and release what falls due
+  npm run admin -- notices list LOCALE | notices add LOCALE TITLE MESSAGE
+  npm run admin -- notices edit ID [--title=T] [--message=M] | notices delete ID
+  npm run admin -- articles list LOCALE | articles add LOCALE CATEGORY TITLE BODY
+  npm run admin -- articles edit ID [--category=C] [--title=T] [--body=B] | articles delete ID
+  npm run admin -- documents set LOCALE aboutUs|serviceAgreement|msb TITLE BODY
+                                            BODY (or MESSAGE) of @path reads the text from a file
+  npm run admin -- service threads | service show USERID | service reply USERID TEXT...
+
+Help article categories: ${HELP_CATEGORIES.join(', ')}.`;
+
+const positiveInt = (raw: string | undefined) =>
+  raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+
+/** A text argument, or the file it names with a leading @ (long documents). */
+const textArg = (raw: string) => (raw.startsWith('@') ? fs.readFileSync(raw.slice(1), 'utf8') : raw);
+
+/** --key=value options into an object; null when one is malformed or not allowed. */
+const options = (args: string[], allowed: readonly string[]) => {
+  const result: Record<string, string> = {};
+  for (const a of args) {
+    const m = /^--([A-Za-z]+)=([\s\S]*)$/.exec(a);
+    if (!m || !allowed.includes(m[1]!)) return null;
+    result[m[1]!] = textArg(m[2]!);
+  }
+  return result;
+};
+
+const when = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
+
+const NUMERIC_KEYS = ['purchaseLimit', 'sort'];
+const PRODUCT_KEYS = [
+  'name',
+  'dailyYield',
+  'minAmount',
+  'maxAmount',
+  'totalQuota',
+  'purchaseLimit',
+  'enabled',
+  'sort',
+];
+
+/**
+ * Staking, content and customer-service commands of the operator CLI, over the same functions as
+ * the operator API. Answers the exit code, or null when the command is not one of these.
+ */
+export const runDefiCommand = async (
+  ctx: { db: Db; out: (line: string) => void; env?: NodeJS.ProcessEnv },
+  argv: string[],
+): Promise<number | null> => {
+  const [area, verb, ...rest] = argv;
+  const { db, out } = ctx;
+  if (!['defi', 'notices', 'articles', 'documents', 'service'].includes(area ?? '')) return null;
+  const actor: Actor = { operatorId: null, name: `cli:${os.userInfo().username}` };
+  const usage = (message: string) => {
+    out(`${message}\n${DEFI_USAGE}`);
+    return 2;
+  };
+  try {
+    if (area === 'defi' && verb === 'products') {
+      for (const p of await listAllProducts(db))
+        out(
+          `#${p.id} ${p.name} [${p.enabled ? 'on' : 'off'}] ${p.asset} ${p.cycleDays}d daily ${p.dailyYield}% ` +
+            `annual ${p.annualRate}% min ${p.minAmount} max ${p.maxAmount} quota ${p.remainingQuota}/${p.totalQuota} limit ${p.purchaseLimit}`,
+        );
+      return 0;
+    }
+    if (area === 'defi' && verb === 'create' && rest.length === 8) {
+      const [name, asset, days, dailyYield, minAmount, maxAmount, totalQuota, limit] = rest as string[];
+      const p = await createProduct(db, actor, {
+        name: name!,
+        asset: asset!,
+        cycleDays: Number(days),
+        dailyYield: dailyYield!,
+        minAmount: minAmount!,
+        maxAmount: maxAmount!,
+        totalQuota: totalQuota!,
+        purchaseLimit: Number(limit),
+      });
+      out(`product #${p.id} ${p.name} created`);
+      return 0;
+    }
+    if (area === 'defi' && verb === 'set' && rest.length >= 2) {
+      const id = positiveInt(rest[0]);
+      if (id === null) return usage(`not a product id: ${rest[0]}`);
+      const changes: Record<string, unknown> = { id };
+      for (const pair of rest.slice(1)) {
+        const [key, ...value] = pair.split('=');
+        if (!key || !PRODUCT_KEYS.includes(key) || value.length === 0) return usage(`cannot set: ${pair}`);
+        const raw = value.join('=');
+        changes[key] = key === 'enabled' ? raw === 'true' : NUMERIC_KEYS.includes(key) ? Number(raw) : raw;
+      }
+      const p = await updateProductTerms(db, actor, changes as { id: number });
+      out(
+        `product #${p.id} ${p.name}: daily ${p.dailyYield}% quota ${p.remainingQuota}/${p.totalQuota} ${p.enabled ? 'on' : 'off'}`,
+      );
+      return 0;
+    }
+    if (area === 'defi' && verb === 'pledges' && rest.length <= 2) {
+      const userId = rest[0] === undefined ? undefined : positiveInt(rest[0]);
+      if (userId === null) return usage(`not a user id: ${rest[0]}`);
+      const status = rest[1] === undefined ? undefined : (`app.data.pledge_${rest[1]}` as PledgeStatus);
+      if (status && !PLEDGE_STATUSES.includes(status)) return usage(`unknown status: ${rest[1]}`);
+      for (const p of await listAllPledges(db, { userId, status, limit: 200 }))
+        out(
+          `#${p.id} user ${p.userId} ${p.name} ${p.amount} ${p.asset} ${p.status.replace('app.data.pledge_', '')} ` +
+            `day ${p.daysPaid}/${p.cycleDays} income ${p.cumulativeIncome} pledged ${when(p.pledgedAt)} settled ${when(p.settledAt)}`,
+        );
+      return 0;
+    }
+    if (area === 'defi' && verb === 'accrue') {
+      const testMode = testClockEnabled(ctx.env ?? process.env);
+      let days = 0;
+      if (rest.length > 0) {
+        if (rest[0] !== '--days' || rest.length !== 2) return usage('usage: defi accrue [--days N]');
+        const n = positiveInt(rest[1]);
+        if (n === null || n > 3650) return usage(`not a number of days: ${rest[1]}`);
+        if (!testMode) {
+          out(
+            `refused: --days moves the staking clock and exists only in test mode (${TEST_CLOCK_ENV}=true)`,
+          );
+          return 2;
+        }
+        days = n;
+      }
+      if (days > 0) await advanceTestClock(db.kysely, days);
+      const staking = createStaking({
+        db,
+        ledger: createLedger(db),
+        clock: stakingClock(db.kysely, testMode),
+      });
+      const r = await staking.accrue();
+      out(
+        `${days > 0 ? `staking clock +${days}d; ` : ''}released ${r.days} day(s) of income, settled ${r.settled}, failed ${r.failed}`,
+      );
+      return r.failed > 0 ? 1 : 0;
+    }
+    if (area === 'notices' && verb === 'list' && rest.length === 1 && isLocale(rest[0])) {
+      for (const n of await listNoticesAdmin(db.kysely, rest[0]))
+        out(`#${n.id} ${when(n.createdAt)} ${n.title}`);
+      return 0;
+    }
+    if (area === 'notices' && verb === 'add' && rest.length === 3 && isLocale(rest[0])) {
+      const n = await createNotice(db, actor, {
+        locale: rest[0],
+        title: rest[1]!,
+        message: textArg(rest[2]!),
+      });
+      out(`notice #${n.id} published`);
+      return 0;
+    }
+    if (area === 'notices' && verb === 'edit' && rest.length >= 2) {
+      const id = positiveInt(rest[0]);
+      const o = options(rest.slice(1), ['title', 'message']);
+      if (id === null || !o) return usage('usage: notices edit ID [--title=T] [--message=M]');
+      const n = await editNotice(db, actor, { id, ...o });
+      out(`notice #${n.id} saved`);
+      return 0;
+    }
+    if ((area === 'notices' || area === 'articles') && verb === 'delete' && rest.length === 1) {
+      const id = positiveInt(rest[0]);
+      if (id === null) return usage(`not an id: ${rest[0]}`);
+      await (area === 'notices' ? removeNotice(db, actor, id) : removeHelp(db, actor, id));
+      out(`${area === 'notices' ? 'notice' : 'help article'} #${id} deleted`);
+      return 0;
+    }
+    if (area === 'articles' && verb === 'list' && rest.length === 1 && isLocale(rest[0])) {
+      for (const a of await listHelpAdmin(db.kysely, rest[0])) out(`#${a.id} [${a.category}] ${a.title}`);
+      return 0;
+    }
+    if (area === 'articles' && verb === 'add' && rest.length === 4 && isLocale(rest[0])) {
+      const a = await createHelp(db, actor, {
+        locale: rest[0],
+        category: rest[1] as (typeof HELP_CATEGORIES)[number],
+        title: rest[2]!,
+        body: textArg(rest[3]!),
+      });
+      out(`help article #${a.id} added`);
+      return 0;
+    }
+    if (area === 'articles' && verb === 'edit' && rest.length >= 2) {
+      const id = positiveInt(rest[0]);
+      const o = options(rest.slice(1), ['category', 'title', 'body']);
+      if (id === null || !o) return usage('usage: articles edit ID [--category=C] [--title=T] [--body=B]');
+      const a = await editHelp(db, actor, { id, ...o } as { id: number });
+      out(`help article #${a.id} saved`);
+      return 0;
+    }
+    if (area === 'documents' && verb === 'set' && rest.length === 4 && isLocale(rest[0])) {
+      const d = await saveDocument(db, actor, {
+        locale: rest[0],
+        type: rest[1] as 'aboutUs',
+        title: rest[2]!,
+        body: textArg(rest[3]!),
+      });
+      out(`${d.type} (${rest[0]}) saved`);
+      return 0;
+    }
+    if (area === 'service' && verb === 'threads') {
+      const threads = await listServiceThreads(db.kysely);
+      if (threads.length === 0) out('no threads');
+      for (const t of threads)
+        out(
+          `user ${t.userId} (${t.username}) ${t.waiting ? 'WAITING' : 'answered'} ${when(t.lastAt)}: ${t.lastMessage}`,
+        );
+      return 0;
+    }
+    if (area === 'service' && (verb === 'show' || verb === 'reply') && rest.length >= 1) {
+      const userId = positiveInt(rest[0]);
+      if (userId === null) return usage(`not a user id: ${rest[0]}`);
+      const text = rest.slice(1).join(' ').trim();
+      if (verb === 'reply' && !text) return usage('the reply is empty');
+      const thread =
+        verb === 'reply'
+          ? await replyToUser(db, actor, userId, text)
+          : await listServiceMessages(db.kysely, userId);
+      for (const m of thread)
+        out(`${when(m.createdAt)} ${m.from === 'user' ? 'user' : 'service'}: ${m.body}`);
+      return 0;
+    }
+  } catch (e) {
+    if (e instanceof AppError) {
+      out(`refused: ${e.key}`);
+      return 1;
+    }
+    if (e instanceof ZodError) {
+      out(`refused: ${e.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`).join('; ')}`);
+      return 2;
+    }
+    throw e;
+  }
+  return usage(`unknown or incomplete command: ${argv.join(' ')}`);
+};

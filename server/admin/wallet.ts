@@ -1,0 +1,165 @@
+import os from 'node:os';
+import {
+  DEPOSIT_STATES,
+  WITHDRAW_STATES,
+  networkConfigPatchSchema,
+  type AdminDeposit,
+  type AdminWithdrawal,
+  type DepositState,
+  type WithdrawState,
+} from '../../protocol';
+import { buildAccountService } from '../accounts';
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import { AppError } from '../http/appError';
+import { createLedger } from '../domain/ledger/ledger';
+import type { Actor } from '../domain/operators';
+import { buildWallet } from '../wallet';
+
+export const WALLET_USAGE = `
+  npm run admin -- deposits list [pending|confirming|success|fail]
+                                            deposits (default: those waiting, pending and confirming)
+  npm run admin -- deposits confirm ID [AMOUNT]
+                                            confirm and credit once; AMOUNT is what the chain shows
+                                            when it differs (below the minimum: marked, not credited)
+  npm run admin -- deposits fail ID REASON...
+  npm run admin -- withdrawals list [pending|success|rejected|failed]   (default pending)
+  npm run admin -- withdrawals approve ID [TXHASH]
+                                            spend the frozen amount, the fee to the fee account
+  npm run admin -- withdrawals reject ID REASON...   release the frozen amount; the user sees why
+  npm run admin -- withdrawals fail ID REASON...     the same, for a transfer that failed
+  npm run admin -- wallet networks          coins and networks: address, memo, limits, fee, switches
+  npm run admin -- wallet set COIN NETWORK KEY=VALUE...
+                                            keys: depositAddress memo minDeposit maxDeposit minWithdraw
+                                            maxWithdraw withdrawFee depositEnabled withdrawEnabled`;
+
+const when = (ms: number) => new Date(ms).toISOString();
+const positiveInt = (raw: string | undefined) =>
+  raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+
+const depositLine = (d: AdminDeposit) =>
+  `#${d.id} ${d.status} user ${d.userId} ${d.amount} ${d.coin} on ${d.network}` +
+  `${d.txHash ? ` tx ${d.txHash}` : ''}${d.creditedAmount !== null ? ` credited ${d.creditedAmount}` : ''}` +
+  ` ${when(d.createdAt)}${d.note ? ` (${d.note})` : ''}`;
+
+const withdrawalLine = (w: AdminWithdrawal) =>
+  `#${w.id} ${w.status} user ${w.userId} ${w.amount} ${w.coin} on ${w.network} to ${w.address}` +
+  `${w.memo ? ` memo ${w.memo}` : ''} fee ${w.fee} receives ${w.received} ${when(w.createdAt)}${w.note ? ` (${w.note})` : ''}`;
+
+/** KEY=VALUE pairs → a settings patch; true/false for the switches, text for the rest. */
+const parsePatch = (pairs: string[]) => {
+  const patch: Record<string, unknown> = {};
+  for (const p of pairs) {
+    const m = /^([A-Za-z]+)=(.*)$/.exec(p);
+    if (!m) return null;
+    const [, key, value] = m as unknown as [string, string, string];
+    patch[key] = key.endsWith('Enabled') ? value === 'true' || (value === 'false' ? false : value) : value;
+  }
+  return patch;
+};
+
+/**
+ * The wallet commands of the operator CLI, over the same rules as the operator API, recorded in
+ * the audit log as cli:<system user name>. Answers the exit code, or null when not one of these.
+ */
+export const runWalletCommand = async (
+  ctx: { db: Db; config: Config; out: (line: string) => void },
+  argv: string[],
+): Promise<number | null> => {
+  const [area, verb, ...rest] = argv;
+  if (area !== 'deposits' && area !== 'withdrawals' && area !== 'wallet') return null;
+  const { out } = ctx;
+  const accounts = buildAccountService({
+    db: ctx.db,
+    config: ctx.config,
+    log: { info: () => undefined, error: (obj, msg) => console.error(msg, obj) },
+  });
+  const wallet = buildWallet({ db: ctx.db, ledger: createLedger(ctx.db), accounts });
+  const actor: Actor = { operatorId: null, name: `cli:${os.userInfo().username}` };
+  const usage = (message: string) => {
+    out(`${message}\n${WALLET_USAGE}`);
+    return 2;
+  };
+  const id = positiveInt(rest[0]);
+  const reason = rest.slice(1).join(' ').trim();
+
+  try {
+    if (area === 'deposits' && verb === 'list' && rest.length <= 1) {
+      const status = rest[0] as DepositState | undefined;
+      if (status && !DEPOSIT_STATES.includes(status)) return usage(`unknown status: ${status}`);
+      const rows = status
+        ? await wallet.adminDeposits(status)
+        : [...(await wallet.adminDeposits('pending')), ...(await wallet.adminDeposits('confirming'))];
+      if (rows.length === 0) out('no deposits');
+      rows.sort((a, b) => a.id - b.id).forEach((d) => out(depositLine(d)));
+      return 0;
+    }
+    if (area === 'deposits' && verb === 'confirm' && (rest.length === 1 || rest.length === 2)) {
+      if (id === null) return usage(`not a deposit id: ${rest[0]}`);
+      out(depositLine(await wallet.confirmDeposit(actor, id, rest[1])));
+      return 0;
+    }
+    if (area === 'deposits' && verb === 'fail' && rest.length >= 2) {
+      if (id === null) return usage(`not a deposit id: ${rest[0]}`);
+      if (reason.length > 200) return usage('the reason must be 1 to 200 characters');
+      out(depositLine(await wallet.failDeposit(actor, id, reason)));
+      return 0;
+    }
+    if (area === 'withdrawals' && verb === 'list' && rest.length <= 1) {
+      const status = (rest[0] ?? 'pending') as WithdrawState;
+      if (!WITHDRAW_STATES.includes(status)) return usage(`unknown status: ${status}`);
+      const rows = await wallet.adminWithdrawals(status);
+      if (rows.length === 0) out(`no ${status} withdrawals`);
+      rows.reverse().forEach((w) => out(withdrawalLine(w)));
+      return 0;
+    }
+    if (area === 'withdrawals' && verb === 'approve' && (rest.length === 1 || rest.length === 2)) {
+      if (id === null) return usage(`not a withdrawal id: ${rest[0]}`);
+      if (rest[1] !== undefined && !/^[A-Za-z0-9]{16,128}$/.test(rest[1]))
+        return usage('not a transaction hash');
+      out(withdrawalLine(await wallet.approveWithdrawal(actor, id, rest[1])));
+      return 0;
+    }
+    if (area === 'withdrawals' && (verb === 'reject' || verb === 'fail') && rest.length >= 2) {
+      if (id === null) return usage(`not a withdrawal id: ${rest[0]}`);
+      if (reason.length > 200) return usage('the reason must be 1 to 200 characters');
+      const w =
+        verb === 'reject'
+          ? await wallet.rejectWithdrawal(actor, id, reason)
+          : await wallet.failWithdrawal(actor, id, reason);
+      out(withdrawalLine(w));
+      return 0;
+    }
+    if (area === 'wallet' && verb === 'networks' && rest.length === 0) {
+      for (const n of await wallet.networks()) {
+        out(
+          `${n.coin}\t${n.network}\t${n.depositAddress}${n.memo ? ` memo ${n.memo}` : ''}\t` +
+            `deposit ${n.minDeposit}-${n.maxDeposit} ${n.depositEnabled ? 'on' : 'off'}\t` +
+            `withdraw ${n.minWithdraw}-${n.maxWithdraw} fee ${n.withdrawFee} ${n.withdrawEnabled ? 'on' : 'off'}`,
+        );
+      }
+      return 0;
+    }
+    if (area === 'wallet' && verb === 'set' && rest.length >= 3) {
+      const patch = parsePatch(rest.slice(2));
+      const parsed =
+        patch && networkConfigPatchSchema.safeParse({ coin: rest[0], network: rest[1], ...patch });
+      if (!parsed?.success) {
+        const issue = parsed?.error.issues[0];
+        return usage(`invalid settings${issue ? `: ${issue.path.join('.')} ${issue.message}` : ''}`);
+      }
+      const n = await wallet.updateNetwork(actor, parsed.data);
+      out(`${n.coin} on ${n.network} updated: ${JSON.stringify(n)}`);
+      return 0;
+    }
+  } catch (e) {
+    if (e instanceof AppError) {
+      out(
+        `refused: ${e.key}${e.data && typeof e.data === 'object' && 'reason' in e.data ? ` (${String(e.data.reason)})` : ''}`,
+      );
+      return 1;
+    }
+    throw e;
+  }
+  return usage(`unknown or incomplete command: ${argv.join(' ')}`);
+};

@@ -1,0 +1,254 @@
+import { sql, type Kysely } from 'kysely';
+import type {
+  AdminHelp,
+  AdminNotice,
+  AdminServiceThread,
+  HelpArticleSummary,
+  HelpCategory,
+  Locale,
+  Notice,
+  ServiceMessage,
+} from '../../../protocol';
+import type { Selectable } from 'kysely';
+import type { Database } from '../schema';
+import { withLocaleFallback } from './fallback';
+
+/** The help centre, notices as the operator edits them, documents, and the service thread. */
+
+export const listHelp = (db: Kysely<Database>, locale: Locale): Promise<HelpArticleSummary[]> =>
+  withLocaleFallback(locale, async (l) => {
+    const rows = await db
+      .selectFrom('help_articles')
+      .select(['id', 'category', 'title'])
+      .where('locale', '=', l)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ ...r, category: r.category as HelpCategory }));
+  });
+
+const toAdminHelp = (r: Selectable<Database['help_articles']>): AdminHelp => ({
+  id: r.id,
+  locale: r.locale,
+  category: r.category as HelpCategory,
+  title: r.title,
+  body: r.body,
+  sort: r.sort,
+  updatedAt: Number(r.updated_at),
+});
+
+export const findHelp = async (db: Kysely<Database>, id: number): Promise<AdminHelp | undefined> => {
+  const r = await db.selectFrom('help_articles').selectAll().where('id', '=', id).executeTakeFirst();
+  return r && toAdminHelp(r);
+};
+
+export const listHelpAdmin = async (db: Kysely<Database>, locale: Locale) =>
+  (
+    await db
+      .selectFrom('help_articles')
+      .selectAll()
+      .where('locale', '=', locale)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute()
+  ).map(toAdminHelp);
+
+export const insertHelp = async (
+  db: Kysely<Database>,
+  a: { locale: Locale; category: HelpCategory; title: string; body: string; sort: number },
+  now: number,
+) =>
+  (
+    await db
+      .insertInto('help_articles')
+      .values({ ...a, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
+export const updateHelp = async (
+  db: Kysely<Database>,
+  id: number,
+  c: {
+    category?: HelpCategory | undefined;
+    title?: string | undefined;
+    body?: string | undefined;
+    sort?: number | undefined;
+  },
+  now: number,
+) => {
+  const res = await db
+    .updateTable('help_articles')
+    .set({
+      updated_at: now,
+      ...(c.category !== undefined ? { category: c.category } : {}),
+      ...(c.title !== undefined ? { title: c.title } : {}),
+      ...(c.body !== undefined ? { body: c.body } : {}),
+      ...(c.sort !== undefined ? { sort: c.sort } : {}),
+    })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+};
+
+export const deleteHelp = async (db: Kysely<Database>, id: number) =>
+  Number((await db.deleteFrom('help_articles').where('id', '=', id).executeTakeFirst()).numDeletedRows) === 1;
+
+// ---------- notices ----------
+
+const toAdminNotice = (r: Selectable<Database['notices']>): AdminNotice => ({
+  id: r.id,
+  locale: r.locale,
+  title: r.title,
+  message: r.message,
+  createdAt: Number(r.created_at),
+});
+
+export const findNotice = async (db: Kysely<Database>, id: number): Promise<AdminNotice | undefined> => {
+  const r = await db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirst();
+  return r && toAdminNotice(r);
+};
+
+export const toNotice = ({ id, title, message, createdAt }: AdminNotice): Notice => ({
+  id,
+  title,
+  message,
+  createdAt,
+});
+
+export const listNoticesAdmin = async (db: Kysely<Database>, locale: Locale) =>
+  (
+    await db
+      .selectFrom('notices')
+      .selectAll()
+      .where('locale', '=', locale)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute()
+  ).map(toAdminNotice);
+
+export const insertNotice = async (
+  db: Kysely<Database>,
+  n: { locale: Locale; title: string; message: string },
+  now: number,
+) =>
+  (
+    await db
+      .insertInto('notices')
+      .values({ ...n, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
+export const updateNotice = async (
+  db: Kysely<Database>,
+  id: number,
+  c: { title?: string | undefined; message?: string | undefined },
+) => {
+  if (c.title === undefined && c.message === undefined) return (await findNotice(db, id)) !== undefined;
+  const res = await db
+    .updateTable('notices')
+    .set({
+      ...(c.title !== undefined ? { title: c.title } : {}),
+      ...(c.message !== undefined ? { message: c.message } : {}),
+    })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+};
+
+export const deleteNotice = async (db: Kysely<Database>, id: number) =>
+  Number((await db.deleteFrom('notices').where('id', '=', id).executeTakeFirst()).numDeletedRows) === 1;
+
+// ---------- documents ----------
+
+export const findDocument = (db: Kysely<Database>, locale: Locale, type: string) =>
+  db
+    .selectFrom('contents')
+    .select(['id', 'title', 'body'])
+    .where('locale', '=', locale)
+    .where('type', '=', type)
+    .orderBy('id')
+    .executeTakeFirst();
+
+/** Replaces the locale's document of `type` (creating it when the locale has none yet). */
+export const upsertDocument = async (
+  db: Kysely<Database>,
+  d: { locale: Locale; type: string; title: string; body: string },
+) => {
+  const existing = await findDocument(db, d.locale, d.type);
+  if (existing) {
+    await db
+      .updateTable('contents')
+      .set({ title: d.title, body: d.body })
+      .where('id', '=', existing.id)
+      .execute();
+    return existing.id;
+  }
+  return (
+    await db
+      .insertInto('contents')
+      .values({ ...d, sort: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+};
+
+// ---------- customer service ----------
+
+export const listServiceMessages = async (
+  db: Kysely<Database>,
+  userId: number,
+  limit = 200,
+): Promise<ServiceMessage[]> => {
+  const rows = await db
+    .selectFrom('service_messages')
+    .select(['id', 'sender', 'body', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows
+    .reverse()
+    .map((r) => ({ id: r.id, from: r.sender, body: r.body, createdAt: Number(r.created_at) }));
+};
+
+export const insertServiceMessage = async (
+  db: Kysely<Database>,
+  m: { userId: number; sender: 'user' | 'operator'; operator: string | null; body: string },
+  now: number,
+) =>
+  (
+    await db
+      .insertInto('service_messages')
+      .values({ user_id: m.userId, sender: m.sender, operator: m.operator, body: m.body, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
+/** One row per user with a thread: its last message, newest threads first. */
+export const listServiceThreads = async (
+  db: Kysely<Database>,
+  limit = 100,
+): Promise<AdminServiceThread[]> => {
+  const last = db
+    .selectFrom('service_messages')
+    .select(['user_id', sql<number>`max(id)`.as('last_id')])
+    .groupBy('user_id')
+    .as('last');
+  const rows = await db
+    .selectFrom(last)
+    .innerJoin('service_messages as m', 'm.id', 'last.last_id')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.user_id', 'u.username', 'm.body', 'm.sender', 'm.created_at'])
+    .orderBy('m.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    userId: r.user_id,
+    username: r.username,
+    lastMessage: r.body,
+    lastAt: Number(r.created_at),
+    waiting: r.sender === 'user',
+  }));
+};

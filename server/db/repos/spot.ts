@@ -1,0 +1,206 @@
+import { sql, type Kysely } from 'kysely';
+import { ASSET_SCALE } from '../../../protocol';
+import { formatScaled, parseExact } from '../../domain/money/scaled';
+import type { OrderStatus, PairSpec, SpotOrder, SpotTrade } from '../../domain/spot/types';
+import type { Database, SpotOrderTable, SpotTradeTable } from '../schema';
+
+const money = (units: bigint) => formatScaled(units, ASSET_SCALE);
+const units = (text: string) => parseExact(text, ASSET_SCALE)!;
+const int = (text: string, scale: number) => Number(parseExact(text, scale)!);
+
+export const orderToRow = (o: SpotOrder, p: PairSpec): SpotOrderTable => ({
+  id: o.id,
+  user_id: o.userId,
+  pair: o.pair,
+  side: o.side,
+  type: o.type,
+  price: o.price === null ? null : formatScaled(BigInt(o.price), p.pricePrecision),
+  qty: o.qty === null ? null : formatScaled(BigInt(o.qty), p.qtyPrecision),
+  budget: o.budget === null ? null : money(o.budget),
+  filled_qty: formatScaled(BigInt(o.filledQty), p.qtyPrecision),
+  filled_quote: money(o.filledQuote),
+  fee: money(o.fee),
+  frozen: money(o.frozen),
+  status: o.status,
+  client_oid: o.clientOid,
+  created_at: o.createdAt,
+  updated_at: o.updatedAt,
+});
+
+export const orderFromRow = (r: SpotOrderTable, p: PairSpec): SpotOrder => ({
+  id: Number(r.id),
+  userId: r.user_id,
+  pair: r.pair,
+  side: r.side as SpotOrder['side'],
+  type: r.type as SpotOrder['type'],
+  price: r.price === null ? null : int(r.price, p.pricePrecision),
+  qty: r.qty === null ? null : int(r.qty, p.qtyPrecision),
+  budget: r.budget === null ? null : units(r.budget),
+  filledQty: int(r.filled_qty, p.qtyPrecision),
+  filledQuote: units(r.filled_quote),
+  fee: units(r.fee),
+  frozen: units(r.frozen),
+  status: r.status as OrderStatus,
+  clientOid: r.client_oid,
+  createdAt: Number(r.created_at),
+  updatedAt: Number(r.updated_at),
+});
+
+const tradeToRow = (t: SpotTrade, p: PairSpec): SpotTradeTable => ({
+  id: t.id,
+  pair: t.pair,
+  price: formatScaled(BigInt(t.price), p.pricePrecision),
+  qty: formatScaled(BigInt(t.qty), p.qtyPrecision),
+  quote: money(t.quote),
+  taker_side: t.takerSide,
+  maker_order_id: t.makerOrderId,
+  taker_order_id: t.takerOrderId,
+  maker_user_id: t.makerUserId,
+  taker_user_id: t.takerUserId,
+  maker_fee: money(t.makerFee),
+  taker_fee: money(t.takerFee),
+  created_at: t.ts,
+});
+
+export const tradeFromRow = (r: SpotTradeTable, p: PairSpec): SpotTrade => ({
+  id: Number(r.id),
+  pair: r.pair,
+  price: int(r.price, p.pricePrecision),
+  qty: int(r.qty, p.qtyPrecision),
+  quote: units(r.quote),
+  takerSide: r.taker_side as SpotTrade['takerSide'],
+  makerOrderId: Number(r.maker_order_id),
+  takerOrderId: Number(r.taker_order_id),
+  makerUserId: r.maker_user_id,
+  takerUserId: r.taker_user_id,
+  makerFee: units(r.maker_fee),
+  takerFee: units(r.taker_fee),
+  ts: Number(r.created_at),
+});
+
+/** Writes inside the engine's transaction: one statement for the orders a command changed (new
+ * ones inserted, the others updated), one for its trades. */
+export const spotWriter = (trx: Kysely<Database>) => ({
+  saveOrders: async (orders: readonly SpotOrder[], p: PairSpec) => {
+    if (orders.length === 0) return;
+    await trx
+      .insertInto('spot_orders')
+      .values(orders.map((o) => orderToRow(o, p)))
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => ({
+          filled_qty: eb.ref('excluded.filled_qty'),
+          filled_quote: eb.ref('excluded.filled_quote'),
+          fee: eb.ref('excluded.fee'),
+          frozen: eb.ref('excluded.frozen'),
+          status: eb.ref('excluded.status'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  },
+  deleteOrders: async (ids: readonly number[]) => {
+    if (ids.length === 0) return;
+    await trx
+      .deleteFrom('spot_orders')
+      .where('id', 'in', [...ids])
+      .execute();
+  },
+  saveTrades: async (trades: readonly SpotTrade[], p: PairSpec) => {
+    if (trades.length === 0) return;
+    await trx
+      .insertInto('spot_trades')
+      .values(trades.map((t) => tradeToRow(t, p)))
+      .execute();
+  },
+  byClientOid: (userId: number, clientOid: string) =>
+    trx
+      .selectFrom('spot_orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('client_oid', '=', clientOid)
+      .executeTakeFirst(),
+});
+
+export interface SpotPairRow {
+  tradecoin: string;
+  settlecoin: string;
+  enabled: number;
+  spot_enabled: number;
+  spot_min_amount: string;
+}
+
+export interface OrderFilter {
+  userId: number;
+  statuses: readonly OrderStatus[];
+  pair?: string | undefined;
+}
+
+/** Reads outside the engine: startup, records and order detail. */
+export const spotReader = (db: Kysely<Database>) => ({
+  pairs: (): Promise<SpotPairRow[]> =>
+    db
+      .selectFrom('pairs')
+      .select(['tradecoin', 'settlecoin', 'enabled', 'spot_enabled', 'spot_min_amount'])
+      .execute(),
+  openOrders: (pair: string) =>
+    db
+      .selectFrom('spot_orders')
+      .selectAll()
+      .where('pair', '=', pair)
+      .where('status', '=', 'pending')
+      .orderBy('id')
+      .execute(),
+  recentTrades: (pair: string, limit: number) =>
+    db
+      .selectFrom('spot_trades')
+      .selectAll()
+      .where('pair', '=', pair)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+  maxIds: async () => {
+    const o = await db
+      .selectFrom('spot_orders')
+      .select(sql<number | null>`max(id)`.as('m'))
+      .executeTakeFirst();
+    const t = await db
+      .selectFrom('spot_trades')
+      .select(sql<number | null>`max(id)`.as('m'))
+      .executeTakeFirst();
+    return { order: Number(o?.m ?? 0), trade: Number(t?.m ?? 0) };
+  },
+  list: async (f: OrderFilter, page: { offset: number; limit: number }) => {
+    if (f.statuses.length === 0) return { rows: [], total: 0 };
+    let q = db
+      .selectFrom('spot_orders')
+      .where('user_id', '=', f.userId)
+      .where('status', 'in', [...f.statuses]);
+    if (f.pair) q = q.where('pair', '=', f.pair);
+    const [rows, count] = await Promise.all([
+      q.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+      q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  },
+  order: (userId: number, id: number) =>
+    db
+      .selectFrom('spot_orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst(),
+  byClientOid: (userId: number, clientOid: string) =>
+    db
+      .selectFrom('spot_orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('client_oid', '=', clientOid)
+      .executeTakeFirst(),
+  fills: (orderId: number) =>
+    db
+      .selectFrom('spot_trades')
+      .selectAll()
+      .where((eb) => eb.or([eb('maker_order_id', '=', orderId), eb('taker_order_id', '=', orderId)]))
+      .orderBy('id')
+      .execute(),
+});

@@ -1,0 +1,289 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DepositState, Network, WithdrawState } from '../../../protocol';
+import type { Ledger } from '../../domain/ledger/ledger';
+import type { Db } from '../connect';
+import type { WalletRepo, WalletUnitOfWork } from '../../domain/wallet/ports';
+import type {
+  AddressRecord,
+  DepositRecord,
+  NetworkConfig,
+  WithdrawalRecord,
+} from '../../domain/wallet/types';
+import type {
+  Database,
+  DepositTable,
+  WalletNetworkTable,
+  WithdrawalTable,
+  WithdrawAddressTable,
+} from '../schema';
+import { auditRepo } from './audit';
+import { guardUnique } from './uniqueViolation';
+
+const big = (v: string | null) => (v === null ? null : BigInt(v));
+
+const toNetwork = (r: Selectable<WalletNetworkTable>): NetworkConfig => ({
+  coin: r.coin,
+  network: r.network as Network,
+  depositAddress: r.deposit_address,
+  memo: r.memo,
+  minDeposit: BigInt(r.min_deposit),
+  maxDeposit: BigInt(r.max_deposit),
+  minWithdraw: BigInt(r.min_withdraw),
+  maxWithdraw: BigInt(r.max_withdraw),
+  withdrawFee: BigInt(r.withdraw_fee),
+  depositEnabled: r.deposit_enabled === 1,
+  withdrawEnabled: r.withdraw_enabled === 1,
+  sort: r.sort,
+});
+
+const toDeposit = (r: Selectable<DepositTable>): DepositRecord => ({
+  id: r.id,
+  userId: r.user_id,
+  coin: r.coin,
+  network: r.network as Network,
+  address: r.address,
+  memo: r.memo,
+  amount: BigInt(r.amount),
+  creditedAmount: big(r.credited_amount),
+  txHash: r.tx_hash,
+  status: r.status as DepositState,
+  note: r.note,
+  createdAt: Number(r.created_at),
+  updatedAt: Number(r.updated_at),
+});
+
+const toWithdrawal = (r: Selectable<WithdrawalTable>): WithdrawalRecord => ({
+  id: r.id,
+  userId: r.user_id,
+  coin: r.coin,
+  network: r.network as Network,
+  address: r.address,
+  memo: r.memo,
+  amount: BigInt(r.amount),
+  fee: BigInt(r.fee),
+  status: r.status as WithdrawState,
+  requestKey: r.request_key,
+  note: r.note,
+  txHash: r.tx_hash,
+  createdAt: Number(r.created_at),
+  updatedAt: Number(r.updated_at),
+});
+
+const toAddress = (r: Selectable<WithdrawAddressTable>): AddressRecord => ({
+  id: r.id,
+  userId: r.user_id,
+  coin: r.coin,
+  network: r.network as Network,
+  address: r.address,
+  memo: r.memo,
+  remark: r.remark,
+  createdAt: Number(r.created_at),
+});
+
+export const walletRepo = (db: Kysely<Database>): WalletRepo => ({
+  networks: async () =>
+    (await db.selectFrom('wallet_networks').selectAll().orderBy('sort').orderBy('network').execute()).map(
+      toNetwork,
+    ),
+  network: async (coin, network) => {
+    const r = await db
+      .selectFrom('wallet_networks')
+      .selectAll()
+      .where('coin', '=', coin)
+      .where('network', '=', network)
+      .executeTakeFirst();
+    return r ? toNetwork(r) : undefined;
+  },
+  saveNetwork: async (n, now) => {
+    const row = {
+      coin: n.coin,
+      network: n.network,
+      deposit_address: n.depositAddress,
+      memo: n.memo,
+      min_deposit: n.minDeposit.toString(),
+      max_deposit: n.maxDeposit.toString(),
+      min_withdraw: n.minWithdraw.toString(),
+      max_withdraw: n.maxWithdraw.toString(),
+      withdraw_fee: n.withdrawFee.toString(),
+      deposit_enabled: n.depositEnabled ? 1 : 0,
+      withdraw_enabled: n.withdrawEnabled ? 1 : 0,
+      sort: n.sort,
+      updated_at: now,
+    };
+    const { coin: _c, network: _n, ...rest } = row;
+    await db
+      .insertInto('wallet_networks')
+      .values(row)
+      .onConflict((oc) => oc.columns(['coin', 'network']).doUpdateSet(rest))
+      .execute();
+  },
+
+  insertDeposit: async (d) => {
+    const r = await db
+      .insertInto('deposits')
+      .values({
+        user_id: d.userId,
+        coin: d.coin,
+        network: d.network,
+        address: d.address,
+        memo: d.memo,
+        amount: d.amount.toString(),
+        credited_amount: d.creditedAmount?.toString() ?? null,
+        tx_hash: d.txHash,
+        status: d.status,
+        note: d.note,
+        created_at: d.createdAt,
+        updated_at: d.updatedAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  },
+  deposit: async (id) => {
+    const r = await db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
+    return r ? toDeposit(r) : undefined;
+  },
+  deposits: async (filter, page) => {
+    let q = db.selectFrom('deposits').selectAll();
+    if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
+    if (filter.status) q = q.where('status', '=', filter.status);
+    return (await q.orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute()).map(toDeposit);
+  },
+  transitionDeposit: async (id, from, patch) => {
+    const r = await db
+      .updateTable('deposits')
+      .set({
+        status: patch.status,
+        updated_at: patch.updatedAt,
+        ...(patch.creditedAmount !== undefined
+          ? { credited_amount: patch.creditedAmount?.toString() ?? null }
+          : {}),
+        ...(patch.note !== undefined ? { note: patch.note } : {}),
+      })
+      .where('id', '=', id)
+      .where('status', 'in', [...from])
+      .executeTakeFirst();
+    return r.numUpdatedRows === 1n;
+  },
+
+  insertWithdrawal: (w) =>
+    guardUnique(async () => {
+      const r = await db
+        .insertInto('withdrawals')
+        .values({
+          user_id: w.userId,
+          coin: w.coin,
+          network: w.network,
+          address: w.address,
+          memo: w.memo,
+          amount: w.amount.toString(),
+          fee: w.fee.toString(),
+          status: w.status,
+          request_key: w.requestKey,
+          note: w.note,
+          tx_hash: w.txHash,
+          created_at: w.createdAt,
+          updated_at: w.updatedAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return r.id;
+    }),
+  withdrawal: async (id) => {
+    const r = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+    return r ? toWithdrawal(r) : undefined;
+  },
+  withdrawalByKey: async (userId, requestKey) => {
+    const r = await db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('request_key', '=', requestKey)
+      .executeTakeFirst();
+    return r ? toWithdrawal(r) : undefined;
+  },
+  withdrawals: async (filter, page) => {
+    let q = db.selectFrom('withdrawals').selectAll();
+    if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
+    if (filter.status) q = q.where('status', '=', filter.status);
+    return (await q.orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute()).map(toWithdrawal);
+  },
+  transitionWithdrawal: async (id, from, patch) => {
+    const r = await db
+      .updateTable('withdrawals')
+      .set({
+        status: patch.status,
+        updated_at: patch.updatedAt,
+        ...(patch.note !== undefined ? { note: patch.note } : {}),
+        ...(patch.txHash !== undefined ? { tx_hash: patch.txHash } : {}),
+      })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return r.numUpdatedRows === 1n;
+  },
+
+  addresses: async (userId) =>
+    (
+      await db
+        .selectFrom('withdraw_addresses')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .execute()
+    ).map(toAddress),
+  findAddress: async (userId, a) => {
+    const r = await db
+      .selectFrom('withdraw_addresses')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('coin', '=', a.coin)
+      .where('network', '=', a.network)
+      .where('address', '=', a.address)
+      .where('memo', '=', a.memo)
+      .executeTakeFirst();
+    return r ? toAddress(r) : undefined;
+  },
+  insertAddress: (a) =>
+    guardUnique(async () => {
+      const r = await db
+        .insertInto('withdraw_addresses')
+        .values({
+          user_id: a.userId,
+          coin: a.coin,
+          network: a.network,
+          address: a.address,
+          memo: a.memo,
+          remark: a.remark,
+          created_at: a.createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return r.id;
+    }),
+  deleteAddress: async (userId, id) => {
+    const r = await db
+      .deleteFrom('withdraw_addresses')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return r.numDeletedRows === 1n;
+  },
+});
+
+/** The wallet's unit of work: its rows, the ledger and the audit log in one transaction. On SQLite
+ * the transaction takes the write lock before its first read: a transaction that read first and
+ * writes later fails at once (SQLITE_BUSY, no wait) when another process (the server, the CLI)
+ * committed in between, while the lock taken up front waits for its turn. */
+export const walletUnitOfWork = (db: Db, ledger: Ledger): WalletUnitOfWork => ({
+  repo: walletRepo(db.kysely),
+  transaction: (fn) =>
+    db.kysely.transaction().execute(async (trx) => {
+      if (db.engine === 'sqlite') await sql`update wallet_networks set sort = sort where 1 = 0`.execute(trx);
+      return fn({
+        repo: walletRepo(trx),
+        post: (movements, now) => ledger.postIn(trx, movements, now),
+        audit: auditRepo(trx),
+      });
+    }),
+});

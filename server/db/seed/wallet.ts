@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import { ASSET_SCALE, type Network } from '../../../protocol';
+import { parseExact } from '../../domain/money/scaled';
+import type { NetworkConfig } from '../../domain/wallet/types';
+import { walletRepo } from '../repos/wallet';
+import type { Database } from '../schema';
+
+/**
+ * A demo deposit address: the network's prefix, "NovaDemo…", padded to the network's length.
+ * They look like addresses and pass the format checks, but no chain would accept them (the
+ * letters break every checksum), so nothing real can be sent to one by mistake.
+ */
+const demo = (prefix: string, body: string, length: number, pad: string) =>
+  (prefix + body).padEnd(length, pad).slice(0, length);
+
+const ADDRESSES: Record<Network, string> = {
+  TRC20: demo('T', 'NovaDemoDepositAddressTrc', 34, '1'),
+  ERC20: demo('0x', 'DE40DE40', 42, '0'),
+  BEP20: demo('0x', 'BE40DE40', 42, '0'),
+  BTC: demo('bc1q', 'novademodepositaddress', 42, 'q'),
+  SOL: demo('', 'NovaDemoDepositAddressSo1ana', 44, '1'),
+  XRP: demo('r', 'NovaDemoDepositAddressXrp', 34, '1'),
+  DOGE: demo('D', 'NovaDemoDepositAddressDoge', 34, '1'),
+  ADA: demo('addr1q', 'novademodepositaddresscardano', 64, 'q'),
+  LTC: demo('L', 'NovaDemoDepositAddressLtc', 34, '1'),
+  DOT: demo('1', 'NovaDemoDepositAddressPo1kadot', 47, '1'),
+};
+
+/** coin, network, min/max deposit, min/max withdrawal, fee (decimal text). */
+type Row = [string, Network, string, string, string, string, string];
+
+/** The demo's coins and networks, in display order. */
+export const DEMO_NETWORKS: readonly Row[] = [
+  ['USDT', 'TRC20', '10', '1000000', '10', '100000', '1'],
+  ['USDT', 'ERC20', '10', '1000000', '20', '100000', '5'],
+  ['USDT', 'BEP20', '10', '1000000', '10', '100000', '0.5'],
+  ['BTC', 'BTC', '0.0005', '100', '0.001', '10', '0.0002'],
+  ['ETH', 'ERC20', '0.01', '1000', '0.01', '200', '0.002'],
+  ['BNB', 'BEP20', '0.01', '10000', '0.02', '2000', '0.001'],
+  ['SOL', 'SOL', '0.1', '100000', '0.2', '20000', '0.01'],
+  ['XRP', 'XRP', '20', '10000000', '25', '1000000', '0.25'],
+  ['DOGE', 'DOGE', '50', '50000000', '100', '5000000', '5'],
+  ['ADA', 'ADA', '10', '10000000', '20', '1000000', '1'],
+  ['TRX', 'TRC20', '10', '10000000', '20', '1000000', '1'],
+  ['LTC', 'LTC', '0.01', '10000', '0.02', '2000', '0.001'],
+  ['DOT', 'DOT', '1', '1000000', '2', '100000', '0.1'],
+];
+
+const units = (v: string) => parseExact(v, ASSET_SCALE)!;
+
+export const demoNetworks = (): NetworkConfig[] =>
+  DEMO_NETWORKS.map(([coin, network, minD, maxD, minW, maxW, fee], sort) => ({
+    coin,
+    network,
+    depositAddress: ADDRESSES[network],
+    // XRP's shared address tells deposits apart by destination tag.
+    memo: network === 'XRP' ? '100001' : '',
+    minDeposit: units(minD),
+    maxDeposit: units(maxD),
+    minWithdraw: units(minW),
+    maxWithdraw: units(maxW),
+    withdrawFee: units(fee),
+    depositEnabled: true,
+    withdrawEnabled: true,
+    sort,
+  }));
+
+/** First start only (no network configured yet): the demo's coins and networks, which the
+ * operator then changes with `npm run admin -- wallet set`. */
+export const seedWalletIfEmpty = async (db: Kysely<Database>, now = Date.now()): Promise<boolean> => {
+  if (await db.selectFrom('wallet_networks').select('coin').limit(1).executeTakeFirst()) return false;
+  await db.transaction().execute(async (trx) => {
+    const repo = walletRepo(trx);
+    for (const net of demoNetworks()) await repo.saveNetwork(net, now);
+  });
+  return true;
+};

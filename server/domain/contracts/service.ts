@@ -1,0 +1,193 @@
+import {
+  ASSET_SCALE,
+  CONTRACT_DIRECTIONS,
+  CONTRACT_RESULTS,
+  CONTRACT_STATUSES,
+  directionName,
+  resultName,
+  statusName,
+  type ContractConfigUpdate,
+  type ContractInfo,
+  type ContractListQuery,
+  type ContractOrder,
+  type ContractOrderRequest,
+  type ContractPage,
+  type ContractPairConfig,
+} from '../../../protocol';
+import { AppError } from '../../http/appError';
+import { assertCanTrade } from '../accounts/flags';
+import type { AuditRepo, UserRecord } from '../accounts/ports';
+import { isApproved } from '../accounts/userinfo';
+import { transfer } from '../ledger/post';
+import { SYSTEM_ACCOUNTS, type PostedEntry } from '../ledger/types';
+import { parseExact } from '../money/scaled';
+import type { ContractStore, RunInTx, SettingsStore, TickReader } from './ports';
+import { isFresh, pickCycle } from './rules';
+import { toSettingsChange } from './settings';
+import type { ContractRecord } from './types';
+import { toWireOrder, toWirePair } from './view';
+
+/** Who changes settings: an operator account (API) or a named command-line operator. */
+export interface Actor {
+  operatorId: number | null;
+  name: string;
+}
+
+export type ContractListener = (userId: number, order: ContractOrder) => void;
+
+export interface ContractDeps {
+  runInTx: RunInTx;
+  contracts: ContractStore;
+  settings: SettingsStore;
+  ticks: TickReader;
+  /** Settings and their audit row in one transaction. */
+  configureInTx: <T>(fn: (s: { settings: SettingsStore; audit: AuditRepo }) => Promise<T>) => Promise<T>;
+  /** Writes the feed's buffered ticks to the tick store, so the opening tick is the newest one. */
+  syncFeed: () => Promise<void>;
+  /** Whether identity verification is required before trading (the site's switch). */
+  certificationRequired: () => Promise<boolean>;
+  /** Tells the balance listeners of committed ledger entries. */
+  announce: (entries: readonly PostedEntry[]) => void;
+  now: () => number;
+  /** Length of one cycle minute: 60 000 in production; tests shorten it (CONTRACT_MINUTE_MS). */
+  minuteMs: number;
+  /** The newest recorded tick must be at most this old to open a contract. */
+  maxTickAgeMs: number;
+}
+
+export type ContractUser = Pick<UserRecord, 'id' | 'certification' | 'tradingDisabled' | 'locked'>;
+
+const nameMap = <K extends string>(keys: readonly K[], name: (k: K) => string) =>
+  Object.fromEntries(keys.map((k) => [k, name(k)])) as Record<K, string>;
+
+export const createContractService = (deps: ContractDeps) => {
+  const listeners = new Set<ContractListener>();
+  const publish = (records: readonly ContractRecord[]) => {
+    for (const r of records) {
+      const order = toWireOrder(r);
+      for (const l of listeners) l(r.userId, order);
+    }
+  };
+
+  /** Opens a contract: checks, debits the amount to the house with the contract row in one
+   * transaction, then publishes. A request key seen before answers the first contract. */
+  const place = async (user: ContractUser, req: ContractOrderRequest): Promise<ContractOrder> => {
+    const earlier = await deps.contracts.byRequestKey(user.id, req.requestKey);
+    if (earlier) return toWireOrder(earlier);
+    assertCanTrade(user);
+    if ((await deps.certificationRequired()) && !isApproved(user.certification))
+      throw new AppError('not_eligible');
+    const settings = await deps.settings.get(req.pair);
+    if (!settings) throw new AppError('currency_not_exist', { field: 'pair' });
+    const amount = parseExact(req.amount, ASSET_SCALE);
+    if (amount === null) throw new AppError('parameter_error', { field: 'amount' });
+    const cycle = pickCycle(settings, req.cycle, amount);
+
+    await deps.syncFeed();
+    const openAt = deps.now();
+    const openTick = await deps.ticks.atOrBefore(req.pair, openAt);
+    if (!isFresh(openTick, openAt, deps.maxTickAgeMs)) throw new AppError('price_abnormal');
+
+    const record = {
+      userId: user.id,
+      requestKey: req.requestKey,
+      pair: req.pair,
+      asset: settings.asset,
+      direction: req.direction,
+      cycleMinutes: cycle.minutes,
+      rateBp: cycle.rateBp,
+      amount,
+      openAt,
+      closeAt: openAt + cycle.minutes * deps.minuteMs,
+      openTick,
+    };
+    let placed: { id: number; entries: PostedEntry[] };
+    try {
+      placed = await deps.runInTx(async (tx) => {
+        const id = await tx.contracts.insert(record);
+        const movements = transfer(
+          user.id,
+          SYSTEM_ACCOUNTS.house,
+          settings.asset,
+          amount,
+          'app.data.contract_open',
+          `contract:${id}`,
+        );
+        return { id, entries: await tx.post(movements, openAt) };
+      });
+    } catch (e) {
+      // The same key raced in from a second request: that one won, answer it.
+      const winner = await deps.contracts.byRequestKey(user.id, req.requestKey);
+      if (winner) return toWireOrder(winner);
+      throw e;
+    }
+    deps.announce(placed.entries);
+    const stored = (await deps.contracts.byId(placed.id))!;
+    publish([stored]);
+    return toWireOrder(stored);
+  };
+
+  const info = async (): Promise<ContractInfo> => ({
+    pairs: (await deps.settings.all()).filter((p) => p.enabled && p.cycles.length > 0).map(toWirePair),
+    directionname: nameMap(CONTRACT_DIRECTIONS, directionName),
+    statusname: nameMap(CONTRACT_STATUSES, statusName),
+    resultname: nameMap(CONTRACT_RESULTS, resultName),
+    serverTime: deps.now(),
+  });
+
+  const list = async (userId: number, q: ContractListQuery): Promise<ContractPage> => {
+    const { rows, total } = await deps.contracts.list(userId, q.state, {
+      offset: (q.page - 1) * q.size,
+      limit: q.size,
+    });
+    return { list: rows.map(toWireOrder), page: q.page, size: q.size, total };
+  };
+
+  const detail = async (userId: number, id: number): Promise<ContractOrder> => {
+    const c = await deps.contracts.byId(id);
+    // Someone else's contract does not exist, as far as this reader can tell.
+    if (!c || c.userId !== userId) throw new AppError('contract_not_exist');
+    return toWireOrder(c);
+  };
+
+  /** Every listed pair's settings, enabled or not (operators). */
+  const settingsList = async (): Promise<ContractPairConfig[]> => (await deps.settings.all()).map(toWirePair);
+
+  /** Switches a pair on or off or replaces its cycles, with an audit row. Contracts already open
+   * keep the rate and limits they were placed with. */
+  const configure = async (actor: Actor, update: ContractConfigUpdate): Promise<ContractPairConfig> => {
+    const change = toSettingsChange(update);
+    return deps.configureInTx(async ({ settings, audit }) => {
+      const before = await settings.get(update.pair);
+      if (!before) throw new AppError('currency_not_exist', { field: 'pair' });
+      await settings.save(update.pair, change, deps.now());
+      const after = (await settings.get(update.pair))!;
+      await audit.insert({
+        operatorId: actor.operatorId,
+        actor: actor.name,
+        action: 'contract.configure',
+        target: `pair:${update.pair}`,
+        before: toWirePair(before),
+        after: toWirePair(after),
+        createdAt: deps.now(),
+      });
+      return toWirePair(after);
+    });
+  };
+
+  return {
+    place,
+    info,
+    list,
+    detail,
+    settingsList,
+    configure,
+    publish,
+    onChange(listener: ContractListener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+};
+
+export type ContractService = ReturnType<typeof createContractService>;

@@ -1,0 +1,68 @@
+import {
+  ASSET_SCALE,
+  directionName,
+  resultName,
+  statusName,
+  type ContractCycle,
+  type ContractOrder,
+  type ContractPairConfig,
+} from '../../../protocol';
+import { formatScaled } from '../money/scaled';
+import { expectedProfit } from './rules';
+import type { ContractRecord, PairSettings } from './types';
+
+/** An amount as its canonical decimal string: no trailing zeros (`10`, `10.5`). */
+export const formatAmount = (units: bigint): string => {
+  const s = formatScaled(units, ASSET_SCALE);
+  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
+};
+
+export const formatRate = (rateBp: number): string => formatScaled(BigInt(rateBp), 2);
+
+/** `btcusdt` settled in USDT → `BTC/USDT`. */
+export const pairName = (pair: string, asset: string): string => {
+  const quote = asset.toLowerCase();
+  const base = pair.endsWith(quote) ? pair.slice(0, -quote.length) : pair;
+  return `${base.toUpperCase()}/${asset.toUpperCase()}`;
+};
+
+export const toWireCycle = (c: PairSettings['cycles'][number]): ContractCycle => ({
+  minutes: c.minutes,
+  rate: formatRate(c.rateBp),
+  min: formatAmount(c.min),
+  max: formatAmount(c.max),
+});
+
+export const toWirePair = (p: PairSettings): ContractPairConfig => ({
+  pair: p.pair,
+  name: p.name,
+  asset: p.asset,
+  enabled: p.enabled,
+  cycles: p.cycles.map(toWireCycle),
+});
+
+export const toWireOrder = (c: ContractRecord): ContractOrder => ({
+  id: c.id,
+  pair: c.pair,
+  name: pairName(c.pair, c.asset),
+  asset: c.asset,
+  direction: c.direction,
+  directionname: directionName(c.direction),
+  cycle: c.cycleMinutes,
+  amount: formatAmount(c.amount),
+  rate: formatRate(c.rateBp),
+  expected: formatAmount(expectedProfit(c.amount, c.rateBp)),
+  openAt: c.openAt,
+  closeAt: c.closeAt,
+  openPrice: c.openTick.price,
+  closePrice: c.closeTick?.price ?? null,
+  status: c.status,
+  statusname: statusName(c.status),
+  result: c.result,
+  resultname: c.result ? resultName(c.result) : null,
+  payout: c.payout === null ? null : formatAmount(c.payout),
+  profit: c.payout === null ? null : formatAmount(c.payout - c.amount),
+  settledAt: c.settledAt,
+  openTick: c.openTick,
+  closeTick: c.closeTick,
+});

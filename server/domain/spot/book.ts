@@ -1,0 +1,219 @@
+import type { Side } from './types';
+
+/** A resting order as the book sees it: price in ticks, size in lots (safe integers). */
+export interface Resting {
+  readonly id: number;
+  readonly userId: number;
+  readonly side: Side;
+  readonly price: number;
+  remaining: number;
+  prev: Resting | undefined;
+  next: Resting | undefined;
+}
+
+/** One price level: its orders in arrival order (a linked list, so a cancel is O(1)). */
+interface Level {
+  readonly price: number;
+  head: Resting | undefined;
+  tail: Resting | undefined;
+  total: number;
+}
+
+export interface Fill {
+  makerId: number;
+  makerUserId: number;
+  price: number;
+  qty: number;
+  /** The maker's size left after this fill (0: it left the book). */
+  makerRemaining: number;
+}
+
+export interface Match {
+  fills: Fill[];
+  /** Resting orders of the taker's own account it met: cancelled instead of traded with. */
+  selfTrades: Resting[];
+  /** Lots filled, and their cost in ticks × lots. */
+  filled: number;
+  cost: number;
+}
+
+/** Both sides as sorted arrays of levels with the best level LAST, so taking from the top and
+ * removing an emptied best level are O(1); a new level is placed by binary search. */
+const better = (side: Side, a: number, b: number) => (side === 'buy' ? a > b : a < b);
+
+/**
+ * The order book of one pair: price-time priority over integer ticks and lots. Single writer and
+ * synchronous: it knows nothing of money, accounts or storage; the engine around it does.
+ * It records which levels changed so the caller can publish depth diffs.
+ */
+export class OrderBook {
+  private readonly sides: Record<Side, Level[]> = { buy: [], sell: [] };
+  private readonly byPrice: Record<Side, Map<number, Level>> = { buy: new Map(), sell: new Map() };
+  private readonly orders = new Map<number, Resting>();
+  private readonly changed: Record<Side, Set<number>> = { buy: new Set(), sell: new Set() };
+
+  get size() {
+    return this.orders.size;
+  }
+
+  has(id: number) {
+    return this.orders.has(id);
+  }
+
+  get(id: number): Resting | undefined {
+    return this.orders.get(id);
+  }
+
+  best(side: Side): number | undefined {
+    const levels = this.sides[side];
+    return levels[levels.length - 1]?.price;
+  }
+
+  /** Puts an order at the back of its level, without matching (the caller matched first). */
+  rest(id: number, userId: number, side: Side, price: number, qty: number): void {
+    if (this.orders.has(id)) throw new Error(`order ${id} already rests`);
+    const order: Resting = { id, userId, side, price, remaining: qty, prev: undefined, next: undefined };
+    let level = this.byPrice[side].get(price);
+    if (!level) {
+      level = { price, head: undefined, tail: undefined, total: 0 };
+      this.insertLevel(side, level);
+    }
+    order.prev = level.tail;
+    if (level.tail) level.tail.next = order;
+    else level.head = order;
+    level.tail = order;
+    level.total += qty;
+    this.orders.set(id, order);
+    this.changed[side].add(price);
+  }
+
+  cancel(id: number): Resting | undefined {
+    const order = this.orders.get(id);
+    if (!order) return undefined;
+    this.unlink(order, this.byPrice[order.side].get(order.price)!);
+    return order;
+  }
+
+  /**
+   * Takes liquidity for a taker of `side` up to `limit` (a price it will not trade beyond), at
+   * most `maxQty` lots and `maxCost` ticks × lots. A resting order of the same account is
+   * cancelled rather than traded with (self-trade prevention: the newer intent wins).
+   */
+  match(userId: number, side: Side, limit: number, maxQty: number, maxCost = Infinity): Match {
+    const makerSide: Side = side === 'buy' ? 'sell' : 'buy';
+    const levels = this.sides[makerSide];
+    const fills: Fill[] = [];
+    const selfTrades: Resting[] = [];
+    let left = maxQty;
+    let budget = maxCost;
+    let cost = 0;
+    while (left > 0 && levels.length > 0) {
+      const level = levels[levels.length - 1]!;
+      if (better(side, level.price, limit)) break;
+      const affordable = Math.floor(budget / level.price);
+      if (affordable === 0) break;
+      let order = level.head;
+      while (order && left > 0) {
+        const next = order.next;
+        if (order.userId === userId) {
+          this.unlink(order, level);
+          selfTrades.push(order);
+          order = next;
+          continue;
+        }
+        const qty = Math.min(order.remaining, left, Math.floor(budget / level.price));
+        if (qty === 0) break;
+        order.remaining -= qty;
+        level.total -= qty;
+        left -= qty;
+        budget -= qty * level.price;
+        cost += qty * level.price;
+        fills.push({
+          makerId: order.id,
+          makerUserId: order.userId,
+          price: level.price,
+          qty,
+          makerRemaining: order.remaining,
+        });
+        this.changed[makerSide].add(level.price);
+        if (order.remaining === 0) this.unlink(order, level);
+        order = next;
+      }
+      // A level that still holds orders stopped the taker (size, budget): nothing further fills.
+      if (this.byPrice[makerSide].get(level.price) === level) break;
+    }
+    return { fills, selfTrades, filled: maxQty - left, cost };
+  }
+
+  /** The best `limit` levels of a side: `[price, total lots]`. */
+  depth(side: Side, limit: number): Array<[number, number]> {
+    const levels = this.sides[side];
+    const out: Array<[number, number]> = [];
+    for (let i = levels.length - 1; i >= 0 && out.length < limit; i--)
+      out.push([levels[i]!.price, levels[i]!.total]);
+    return out;
+  }
+
+  /** Level size at a price (0 when none rests there). */
+  levelTotal(side: Side, price: number): number {
+    return this.byPrice[side].get(price)?.total ?? 0;
+  }
+
+  /** Prices whose level changed since the last call, per side. */
+  takeChanges(): Record<Side, number[]> {
+    const out = { buy: [...this.changed.buy], sell: [...this.changed.sell] };
+    this.changed.buy.clear();
+    this.changed.sell.clear();
+    return out;
+  }
+
+  /** Every resting order, best level first and in time order within a level (for tests and
+   * for comparing a rebuilt book with the live one). */
+  snapshot(): Record<Side, Array<{ id: number; price: number; remaining: number }>> {
+    const list = (side: Side) => {
+      const out: Array<{ id: number; price: number; remaining: number }> = [];
+      const levels = this.sides[side];
+      for (let i = levels.length - 1; i >= 0; i--) {
+        for (let o = levels[i]!.head; o; o = o.next)
+          out.push({ id: o.id, price: o.price, remaining: o.remaining });
+      }
+      return out;
+    };
+    return { buy: list('buy'), sell: list('sell') };
+  }
+
+  private insertLevel(side: Side, level: Level) {
+    const levels = this.sides[side];
+    // Ascending "goodness": worst first, best last.
+    let lo = 0;
+    let hi = levels.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (better(side, level.price, levels[mid]!.price)) lo = mid + 1;
+      else hi = mid;
+    }
+    levels.splice(lo, 0, level);
+    this.byPrice[side].set(level.price, level);
+  }
+
+  private unlink(order: Resting, level: Level) {
+    if (order.prev) order.prev.next = order.next;
+    else level.head = order.next;
+    if (order.next) order.next.prev = order.prev;
+    else level.tail = order.prev;
+    level.total -= order.remaining;
+    order.prev = undefined;
+    order.next = undefined;
+    this.orders.delete(order.id);
+    this.changed[order.side].add(order.price);
+    if (!level.head) this.removeLevel(order.side, level);
+  }
+
+  private removeLevel(side: Side, level: Level) {
+    const levels = this.sides[side];
+    // The emptied level is almost always the best one (at the end).
+    const i = levels[levels.length - 1] === level ? levels.length - 1 : levels.indexOf(level);
+    levels.splice(i, 1);
+    this.byPrice[side].delete(level.price);
+  }
+}

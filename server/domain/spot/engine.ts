@@ -1,0 +1,225 @@
+import type { Movement } from '../ledger/types';
+import { OrderBook } from './book';
+import type { FeeRates, OrderType, PairSpec, Side, SpotOrder, SpotTrade } from './types';
+import { baseOf, feeOf, quoteOf, type PairUnits } from './units';
+
+/** The protective band around the reference price, in ticks: market orders fill only within it
+ * and limit prices must lie within it. */
+export interface Band {
+  low: number;
+  high: number;
+}
+
+export interface NewOrder {
+  id: number;
+  userId: number;
+  side: Side;
+  type: OrderType;
+  price: number | null;
+  qty: number | null;
+  budget: bigint | null;
+  clientOid: string | null;
+}
+
+/** What one command did: the orders it changed (final state, each once), the trades, and the
+ * ledger movements that settle them. */
+export interface Execution {
+  orders: SpotOrder[];
+  trades: SpotTrade[];
+  movements: Movement[];
+}
+
+export const orderRef = (id: number) => `order:${id}`;
+
+/** System accounts (the house) trade without fees: they would only pay the exchange itself. */
+const paysFees = (userId: number) => userId > 0;
+
+const move = (
+  userId: number,
+  asset: string,
+  available: bigint,
+  frozen: bigint,
+  type: Movement['type'],
+  orderId: number,
+): Movement => ({ userId, asset, available, frozen, type, ref: orderRef(orderId) });
+
+/**
+ * The engine of one pair: the order book plus the money side of each order. Every command is
+ * synchronous and deterministic; funds are frozen before an order matches (the caller posts
+ * `freezeOf` to the ledger first and only then executes), so settling a match can never overdraw.
+ */
+export class SpotEngine {
+  readonly book = new OrderBook();
+  private readonly open = new Map<number, SpotOrder>();
+
+  constructor(
+    readonly pair: PairSpec,
+    readonly units: PairUnits,
+    private readonly fees: FeeRates,
+    private readonly feesAccount: number,
+    private readonly nextTradeId: () => number,
+  ) {}
+
+  /** A new order with the funds it must freeze: everything it could spend (for a market buy of
+   * a quantity, that quantity at the top of the band). */
+  create(input: NewOrder, band: Band, now: number): SpotOrder {
+    let frozen: bigint;
+    if (input.side === 'sell') frozen = baseOf(input.qty!, this.units);
+    else if (input.budget !== null) frozen = input.budget;
+    else frozen = quoteOf(input.type === 'limit' ? input.price! : band.high, input.qty!, this.units);
+    return {
+      ...input,
+      pair: this.pair.symbol,
+      filledQty: 0,
+      filledQuote: 0n,
+      fee: 0n,
+      frozen,
+      status: 'pending',
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+
+  freezeOf(order: SpotOrder): Movement {
+    return move(
+      order.userId,
+      this.assetOf(order),
+      -order.frozen,
+      order.frozen,
+      'app.data.spot_freeze',
+      order.id,
+    );
+  }
+
+  /** Matches a new order (its funds already frozen), rests what a limit order has left, and
+   * ends a market order: what it could not fill within the band is cancelled. */
+  execute(order: SpotOrder, band: Band, now: number): Execution {
+    const changed = new Map<number, SpotOrder>();
+    const trades: SpotTrade[] = [];
+    const movements: Movement[] = [];
+    const isBuy = order.side === 'buy';
+    const limit = order.type === 'limit' ? order.price! : isBuy ? band.high : band.low;
+    const maxQty = order.qty ?? Number.MAX_SAFE_INTEGER;
+    const maxCost = order.budget === null ? Infinity : Number(order.budget / this.units.perTickLot);
+    const m = this.book.match(order.userId, order.side, limit, maxQty, maxCost);
+
+    for (const fill of m.fills) {
+      const maker = this.open.get(fill.makerId)!;
+      const quote = quoteOf(fill.price, fill.qty, this.units);
+      const base = baseOf(fill.qty, this.units);
+      const buyer = isBuy ? order : maker;
+      const seller = isBuy ? maker : order;
+      const buyerFee = paysFees(buyer.userId)
+        ? feeOf(base, isBuy ? this.fees.takerPpm : this.fees.makerPpm)
+        : 0n;
+      const sellerFee = paysFees(seller.userId)
+        ? feeOf(quote, isBuy ? this.fees.makerPpm : this.fees.takerPpm)
+        : 0n;
+      const { base: b, quote: q } = this.pair;
+      movements.push(
+        move(buyer.userId, q, 0n, -quote, 'app.data.spot_trade', buyer.id),
+        move(buyer.userId, b, base, 0n, 'app.data.spot_trade', buyer.id),
+        move(seller.userId, b, 0n, -base, 'app.data.spot_trade', seller.id),
+        move(seller.userId, q, quote, 0n, 'app.data.spot_trade', seller.id),
+      );
+      if (buyerFee > 0n) {
+        movements.push(
+          move(buyer.userId, b, -buyerFee, 0n, 'app.data.spot_fee', buyer.id),
+          move(this.feesAccount, b, buyerFee, 0n, 'app.data.spot_fee', buyer.id),
+        );
+      }
+      if (sellerFee > 0n) {
+        movements.push(
+          move(seller.userId, q, -sellerFee, 0n, 'app.data.spot_fee', seller.id),
+          move(this.feesAccount, q, sellerFee, 0n, 'app.data.spot_fee', seller.id),
+        );
+      }
+      buyer.frozen -= quote;
+      seller.frozen -= base;
+      buyer.fee += buyerFee;
+      seller.fee += sellerFee;
+      for (const o of [maker, order]) {
+        o.filledQty += fill.qty;
+        o.filledQuote += quote;
+        o.updatedAt = now;
+      }
+      trades.push({
+        id: this.nextTradeId(),
+        pair: this.pair.symbol,
+        price: fill.price,
+        qty: fill.qty,
+        quote,
+        takerSide: order.side,
+        makerOrderId: maker.id,
+        takerOrderId: order.id,
+        makerUserId: maker.userId,
+        takerUserId: order.userId,
+        makerFee: isBuy ? sellerFee : buyerFee,
+        takerFee: isBuy ? buyerFee : sellerFee,
+        ts: now,
+      });
+      if (fill.makerRemaining === 0) this.finish(maker, 'completed', now, movements);
+      changed.set(maker.id, maker);
+    }
+    for (const r of m.selfTrades) {
+      const maker = this.open.get(r.id)!;
+      this.finish(maker, 'cancelled', now, movements);
+      changed.set(maker.id, maker);
+    }
+
+    const remaining = maxQty - order.filledQty;
+    if (order.type === 'limit' && remaining > 0) {
+      // A buy that filled below its limit keeps frozen only what its resting rest can cost.
+      const excess = isBuy ? order.frozen - quoteOf(order.price!, remaining, this.units) : 0n;
+      if (excess > 0n) this.release(order, excess, movements);
+      this.book.rest(order.id, order.userId, order.side, order.price!, remaining);
+      this.open.set(order.id, order);
+    } else {
+      this.finish(order, order.filledQty > 0 ? 'completed' : 'cancelled', now, movements);
+    }
+    changed.set(order.id, order);
+    return { orders: [...changed.values()], trades, movements };
+  }
+
+  /** Cancels a resting order and releases its funds; null when it is not resting. */
+  cancel(id: number, now: number): Execution | null {
+    const order = this.open.get(id);
+    if (!order) return null;
+    this.book.cancel(id);
+    const movements: Movement[] = [];
+    this.finish(order, 'cancelled', now, movements);
+    return { orders: [order], trades: [], movements };
+  }
+
+  /** Puts a persisted open order back in the book as it was (rebuilding after a restart). */
+  restore(order: SpotOrder): void {
+    this.book.rest(order.id, order.userId, order.side, order.price!, order.qty! - order.filledQty);
+    this.open.set(order.id, order);
+  }
+
+  openOrder(id: number): SpotOrder | undefined {
+    return this.open.get(id);
+  }
+
+  openOrders(): IterableIterator<SpotOrder> {
+    return this.open.values();
+  }
+
+  private assetOf(order: Pick<SpotOrder, 'side'>) {
+    return order.side === 'buy' ? this.pair.quote : this.pair.base;
+  }
+
+  private release(order: SpotOrder, amount: bigint, movements: Movement[]) {
+    movements.push(
+      move(order.userId, this.assetOf(order), amount, -amount, 'app.data.spot_release', order.id),
+    );
+    order.frozen -= amount;
+  }
+
+  private finish(order: SpotOrder, status: SpotOrder['status'], now: number, movements: Movement[]) {
+    if (order.frozen > 0n) this.release(order, order.frozen, movements);
+    order.status = status;
+    order.updatedAt = now;
+    this.open.delete(order.id);
+  }
+}

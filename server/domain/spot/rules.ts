@@ -1,0 +1,101 @@
+import { ASSET_SCALE, CODE, errorKey } from '../../../protocol';
+import { AppError } from '../../http/appError';
+import { formatScaled, parseExact } from '../money/scaled';
+import type { Band } from './engine';
+import type { OrderType, PairSpec, Side } from './types';
+import type { PairUnits } from './units';
+
+/** An order as the user sent it: decimal strings, validated here against the pair. */
+export interface OrderInput {
+  side: Side;
+  type: OrderType;
+  price?: string | undefined;
+  qty?: string | undefined;
+  amount?: string | undefined;
+}
+
+export interface ValidOrder {
+  side: Side;
+  type: OrderType;
+  price: number | null;
+  qty: number | null;
+  budget: bigint | null;
+}
+
+/** The band around a reference price (ticks), `ppm` parts per million wide on each side. */
+export const bandAround = (ref: number, ppm: bigint): Band => {
+  const r = BigInt(ref);
+  const low = (r * (1_000_000n - ppm) + 999_999n) / 1_000_000n;
+  const high = (r * (1_000_000n + ppm)) / 1_000_000n;
+  return { low: Math.max(1, Number(low)), high: Number(high) };
+};
+
+/** A limit failure of orderbuy (2001) or ordersell (2002): the message and the limit it refers to. */
+const limitFailure = (
+  side: Side,
+  name: 'order_price_min' | 'order_price_max' | 'order_amount_min',
+  value: string,
+) =>
+  new AppError(
+    name,
+    { message: errorKey(name), value },
+    side === 'buy' ? CODE.orderBuyLimit : CODE.orderSellLimit,
+  );
+
+const positive = (value: string | undefined, scale: number): number | null => {
+  if (value === undefined) return null;
+  const n = parseExact(value.trim(), scale);
+  return n !== null && n > 0n && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : null;
+};
+
+/**
+ * Checks an order against its pair (spec §5): a limit order needs a price, within the band; sizes
+ * must be positive and within the pair's precision (finer is refused, never rounded); what it
+ * trades must reach the pair's minimum (quote units). A market buy gives a quantity or an amount
+ * to spend; a market sell a quantity.
+ */
+export const validateOrder = (
+  input: OrderInput,
+  pair: PairSpec,
+  units: PairUnits,
+  ref: number,
+  band: Band,
+  minQuote: bigint,
+): ValidOrder => {
+  const { side, type } = input;
+  let price: number | null = null;
+  if (type === 'limit') {
+    if (input.price === undefined || input.price.trim() === '') throw new AppError('price_required');
+    price = positive(input.price, pair.pricePrecision);
+    if (price === null) throw new AppError('price_invalid');
+    if (price < band.low)
+      throw limitFailure(side, 'order_price_min', formatScaled(BigInt(band.low), pair.pricePrecision));
+    if (price > band.high)
+      throw limitFailure(side, 'order_price_max', formatScaled(BigInt(band.high), pair.pricePrecision));
+  }
+  const byAmount =
+    type === 'market' && side === 'buy' && input.qty === undefined && input.amount !== undefined;
+  let qty: number | null = null;
+  let budget: bigint | null = null;
+  if (byAmount) {
+    const a = positive(input.amount, ASSET_SCALE);
+    if (a === null) throw new AppError('amount_invalid');
+    budget = BigInt(a);
+  } else {
+    qty = positive(input.qty, pair.qtyPrecision);
+    if (qty === null) throw new AppError('amount_invalid');
+  }
+  // Cost in ticks × lots must stay a safe integer for the book.
+  const notionalTicks = qty === null ? null : BigInt(qty) * BigInt(price ?? band.high);
+  if (notionalTicks !== null && notionalTicks > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new AppError('amount_invalid');
+  const notional = budget ?? BigInt(qty!) * BigInt(price ?? ref) * units.perTickLot;
+  if (notional < minQuote) {
+    throw limitFailure(
+      side,
+      'order_amount_min',
+      `${formatScaled(minQuote, ASSET_SCALE).replace(/\.?0+$/, '')} ${pair.quote}`,
+    );
+  }
+  return { side, type, price, qty, budget };
+};

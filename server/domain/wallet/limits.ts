@@ -1,0 +1,34 @@
+import { ASSET_SCALE, type LimitData } from '../../../protocol';
+import { formatScaled } from '../money/scaled';
+import type { NetworkConfig } from './types';
+
+/** A config amount as the user reads it: no trailing zeros (`10`, `0.0005`). */
+export const plainAmount = (units: bigint): string => {
+  const s = formatScaled(units, ASSET_SCALE);
+  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
+};
+
+/** A withdrawal amount against the network's limits: the limit failure (spec §8: message and the
+ * limit value, code 2003) or null when it is within them. */
+export const withdrawLimitProblem = (amount: bigint, net: NetworkConfig): LimitData | null => {
+  if (amount < net.minWithdraw)
+    return { message: 'app.msg.withdraw_min', value: plainAmount(net.minWithdraw) };
+  if (amount > net.maxWithdraw)
+    return { message: 'app.msg.withdraw_max', value: plainAmount(net.maxWithdraw) };
+  return null;
+};
+
+export const depositWithinLimits = (amount: bigint, net: NetworkConfig): boolean =>
+  amount >= net.minDeposit && amount <= net.maxDeposit;
+
+/** What the address receives: the amount less the fee (the minimum is kept above the fee). */
+export const receivedOf = (amount: bigint, fee: bigint): bigint => amount - fee;
+
+/** The operator's settings must make sense together: limits in order, a withdrawal always worth
+ * more than its fee. Answers the first problem, or null. */
+export const configProblem = (net: NetworkConfig): string | null => {
+  if (net.minDeposit > net.maxDeposit) return 'minDeposit must not exceed maxDeposit';
+  if (net.minWithdraw > net.maxWithdraw) return 'minWithdraw must not exceed maxWithdraw';
+  if (net.withdrawFee >= net.minWithdraw) return 'withdrawFee must be below minWithdraw';
+  return null;
+};

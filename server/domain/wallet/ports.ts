@@ -1,0 +1,63 @@
+import type { DepositState, WithdrawState } from '../../../protocol';
+import type { AuditRepo } from '../accounts/ports';
+import type { Movement, PostedEntry } from '../ledger/types';
+import type { AddressRecord, DepositRecord, NetworkConfig, WithdrawalRecord } from './types';
+
+/** What the wallet rules need from storage, bound to one connection or one transaction. */
+export interface WalletRepo {
+  networks(): Promise<NetworkConfig[]>;
+  network(coin: string, network: string): Promise<NetworkConfig | undefined>;
+  saveNetwork(net: NetworkConfig, now: number): Promise<void>;
+
+  insertDeposit(d: Omit<DepositRecord, 'id'>): Promise<number>;
+  deposit(id: number): Promise<DepositRecord | undefined>;
+  /** Newest first: one user's, or every user's of a status (operators). */
+  deposits(filter: { userId?: number; status?: DepositState }, page: Page): Promise<DepositRecord[]>;
+  /** Moves a deposit on only from one of `from`: false when another writer got there first, which
+   * is what makes crediting happen once however often a confirmation arrives. */
+  transitionDeposit(
+    id: number,
+    from: readonly DepositState[],
+    patch: Pick<DepositRecord, 'status' | 'updatedAt'> &
+      Partial<Pick<DepositRecord, 'creditedAmount' | 'note'>>,
+  ): Promise<boolean>;
+
+  /** Throws UniqueViolation when the user already used the request key. */
+  insertWithdrawal(w: Omit<WithdrawalRecord, 'id'>): Promise<number>;
+  withdrawal(id: number): Promise<WithdrawalRecord | undefined>;
+  withdrawalByKey(userId: number, requestKey: string): Promise<WithdrawalRecord | undefined>;
+  withdrawals(filter: { userId?: number; status?: WithdrawState }, page: Page): Promise<WithdrawalRecord[]>;
+  transitionWithdrawal(
+    id: number,
+    from: WithdrawState,
+    patch: Pick<WithdrawalRecord, 'status' | 'updatedAt'> &
+      Partial<Pick<WithdrawalRecord, 'note' | 'txHash'>>,
+  ): Promise<boolean>;
+
+  addresses(userId: number): Promise<AddressRecord[]>;
+  findAddress(
+    userId: number,
+    a: Pick<AddressRecord, 'coin' | 'network' | 'address' | 'memo'>,
+  ): Promise<AddressRecord | undefined>;
+  /** Throws UniqueViolation for a duplicate. */
+  insertAddress(a: Omit<AddressRecord, 'id'>): Promise<number>;
+  deleteAddress(userId: number, id: number): Promise<boolean>;
+}
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+/** Everything one wallet change writes, in one transaction: its rows, its ledger movements and,
+ * for operator actions, the audit row. */
+export interface WalletTx {
+  repo: WalletRepo;
+  post(movements: readonly Movement[], now: number): Promise<PostedEntry[]>;
+  audit: AuditRepo;
+}
+
+export interface WalletUnitOfWork {
+  repo: WalletRepo;
+  transaction<T>(fn: (tx: WalletTx) => Promise<T>): Promise<T>;
+}

@@ -1,0 +1,422 @@
+import {
+  ASSET_SCALE,
+  CERTIFICATION,
+  CODE,
+  DEPOSIT_BELOW_MIN,
+  type AddressRequest,
+  type AdminDeposit,
+  type AdminWithdrawal,
+  type Deposit,
+  type DepositRequest,
+  type DepositState,
+  type GlobalConfig,
+  type NetworkConfigPatch,
+  type RecordQuery,
+  type WalletNetwork,
+  type Withdrawal,
+  type WithdrawAddress,
+  type WithdrawRequest,
+  type WithdrawState,
+  addressProblem,
+} from '../../../protocol';
+import { AppError } from '../../http/appError';
+import { assertCanWithdraw } from '../accounts/flags';
+import { UniqueViolation, type UserRecord } from '../accounts/ports';
+import type { PostedEntry } from '../ledger/types';
+import { parseExact } from '../money/scaled';
+import type { Actor } from '../operators';
+import { configProblem, depositWithinLimits, withdrawLimitProblem } from './limits';
+import { creditDeposit, freezeWithdrawal, releaseWithdrawal, settleWithdrawal } from './movements';
+import type { WalletTx, WalletUnitOfWork } from './ports';
+import type { DepositRecord, NetworkConfig, WithdrawalRecord } from './types';
+import { operatorWatcher, type ChainWatcher, type DepositSettler } from './watcher';
+import { addressToWire, depositToWire, networkToWire, withdrawalToWire } from './wire';
+
+export interface WalletDeps {
+  uow: WalletUnitOfWork;
+  /** Pushes committed balance changes to their owners (the ledger's announce). */
+  announce: (entries: readonly PostedEntry[]) => void;
+  clock: () => number;
+  siteConfig: () => Promise<Pick<GlobalConfig, 'certification' | 'thirdPartyWithdrawalAddress'>>;
+  /** withdraw_pwd_incorrect unless right (the account rules, throttled like logins). */
+  checkWithdrawPassword: (userId: number, password: string) => Promise<void>;
+  /** The chain watcher, given what it may do to deposits; the operator when absent. */
+  watcher?: (settler: DepositSettler) => ChainWatcher;
+}
+
+/** The automatic actor of a chain watcher, as the audit log names it. */
+export const WATCHER_ACTOR: Actor = { operatorId: null, name: 'watcher' };
+
+const OPEN_DEPOSIT: readonly DepositState[] = ['pending', 'confirming'];
+
+const units = (amount: string): bigint => {
+  const v = parseExact(amount, ASSET_SCALE);
+  if (v === null || v <= 0n) throw new AppError('amount_invalid');
+  return v;
+};
+
+const pageOf = (q: RecordQuery) => ({ offset: (q.page - 1) * q.size, limit: q.size });
+
+const audit = (
+  tx: WalletTx,
+  actor: Actor,
+  action: string,
+  target: string,
+  before: unknown,
+  after: unknown,
+  now: number,
+) =>
+  tx.audit.insert({
+    operatorId: actor.operatorId,
+    actor: actor.name,
+    action,
+    target,
+    before,
+    after,
+    createdAt: now,
+  });
+
+/** What an audit row keeps of a deposit or a withdrawal: its status and amounts as text. */
+const depositFacts = (d: DepositRecord) => ({
+  userId: d.userId,
+  coin: d.coin,
+  status: d.status,
+  amount: d.amount.toString(),
+  creditedAmount: d.creditedAmount?.toString() ?? null,
+});
+const withdrawalFacts = (w: WithdrawalRecord) => ({
+  userId: w.userId,
+  coin: w.coin,
+  status: w.status,
+  amount: w.amount.toString(),
+  fee: w.fee.toString(),
+});
+
+/**
+ * The wallet rules: deposits credited once on confirmation, withdrawals frozen on submit and spent
+ * or released by review, the withdrawal address book, and the operator's per-network settings.
+ * Every money movement goes through the ledger in the same transaction as the status change that
+ * causes it; operator actions write their audit row in that transaction too.
+ */
+export const createWallet = (deps: WalletDeps) => {
+  const { uow, clock } = deps;
+
+  const openNetwork = async (coin: string, network: string, kind: 'deposit' | 'withdraw') => {
+    const all = await uow.repo.networks();
+    if (!all.some((n) => n.coin === coin)) throw new AppError('currency_not_exist');
+    const net = all.find((n) => n.coin === coin && n.network === network);
+    const open = net && (kind === 'deposit' ? net.depositEnabled : net.withdrawEnabled);
+    if (!open) throw new AppError(kind === 'deposit' ? 'deposit_not_opened' : 'withdraw_not_opened');
+    return net;
+  };
+
+  const assertVerified = async (user: UserRecord) => {
+    if (!(await deps.siteConfig()).certification) return;
+    if (user.certification === CERTIFICATION.approved) return;
+    throw new AppError(
+      user.certification === CERTIFICATION.underReview ? 'verification_pending' : 'verification_required',
+    );
+  };
+
+  const commit = async <T>(fn: (tx: WalletTx, posted: PostedEntry[]) => Promise<T>): Promise<T> => {
+    const posted: PostedEntry[] = [];
+    const result = await uow.transaction((tx) => fn(tx, posted));
+    deps.announce(posted);
+    return result;
+  };
+
+  // Deposits.
+
+  const transitionDeposit = async (
+    actor: Actor,
+    id: number,
+    decide: (
+      d: DepositRecord,
+      net: NetworkConfig | undefined,
+    ) => {
+      status: DepositState;
+      credit: bigint | null;
+      note: string | null;
+    },
+  ): Promise<AdminDeposit> =>
+    commit(async (tx, posted) => {
+      const d = await tx.repo.deposit(id);
+      if (!d || !OPEN_DEPOSIT.includes(d.status)) throw new AppError('record_not_found');
+      const now = clock();
+      const next = decide(d, await tx.repo.network(d.coin, d.network));
+      const moved = await tx.repo.transitionDeposit(id, OPEN_DEPOSIT, {
+        status: next.status,
+        updatedAt: now,
+        note: next.note,
+        ...(next.status === 'success' || next.status === 'fail' ? { creditedAmount: next.credit ?? 0n } : {}),
+      });
+      // Another confirmation won the row: it has credited the deposit, this one must not.
+      if (!moved) throw new AppError('record_not_found');
+      if (next.status === 'success' && next.credit)
+        posted.push(...(await tx.post(creditDeposit(d, next.credit), now)));
+      const after = (await tx.repo.deposit(id))!;
+      await audit(
+        tx,
+        actor,
+        `deposit.${next.status}`,
+        `deposit:${id}`,
+        depositFacts(d),
+        depositFacts(after),
+        now,
+      );
+      return { ...depositToWire(after), userId: after.userId };
+    });
+
+  /** Confirms a deposit with the amount the chain shows (the declared one by default). Below the
+   * network's minimum it is marked failed and not credited (spec §5: neither credited nor
+   * refunded). */
+  const confirmDeposit = (actor: Actor, id: number, amount?: string) =>
+    transitionDeposit(actor, id, (d, net) => {
+      const credit = amount === undefined ? d.amount : units(amount);
+      if (net && credit < net.minDeposit) return { status: 'fail', credit: 0n, note: DEPOSIT_BELOW_MIN };
+      return { status: 'success', credit, note: null };
+    });
+
+  const failDeposit = (actor: Actor, id: number, reason: string) =>
+    transitionDeposit(actor, id, () => ({ status: 'fail', credit: 0n, note: reason }));
+
+  const markConfirming = async (id: number) => {
+    await uow.repo.transitionDeposit(id, ['pending'], { status: 'confirming', updatedAt: clock() });
+  };
+
+  const watcher = (deps.watcher ?? operatorWatcher)({
+    markConfirming,
+    confirm: async (id) => {
+      await confirmDeposit(WATCHER_ACTOR, id);
+    },
+  });
+
+  const submitDeposit = async (
+    user: UserRecord,
+    req: DepositRequest & { coin: string },
+  ): Promise<Deposit> => {
+    const net = await openNetwork(req.coin, req.network, 'deposit');
+    const amount = units(req.amount);
+    if (!depositWithinLimits(amount, net)) throw new AppError('outside_limit');
+    const now = clock();
+    const record: Omit<DepositRecord, 'id'> = {
+      userId: user.id,
+      coin: net.coin,
+      network: net.network,
+      address: net.depositAddress,
+      memo: net.memo,
+      amount,
+      creditedAmount: null,
+      txHash: req.txHash ?? null,
+      // A transaction hash means the transfer is on its way: it waits for confirmations.
+      status: req.txHash ? 'confirming' : 'pending',
+      note: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const id = await uow.repo.insertDeposit(record);
+    watcher.watch({ ...record, id }, user.username);
+    return depositToWire({ ...record, id });
+  };
+
+  // Withdrawals.
+
+  const submitWithdrawal = async (
+    user: UserRecord,
+    req: WithdrawRequest & { coin: string },
+  ): Promise<Withdrawal> => {
+    // A retried submit answers the withdrawal its key already made.
+    const earlier = await uow.repo.withdrawalByKey(user.id, req.requestKey);
+    if (earlier) return withdrawalToWire(earlier);
+    const now = clock();
+    assertCanWithdraw(user, now);
+    await assertVerified(user);
+    const net = await openNetwork(req.coin, req.network, 'withdraw');
+    const memo = req.memo ?? '';
+    if (!(await deps.siteConfig()).thirdPartyWithdrawalAddress) {
+      const saved = await uow.repo.findAddress(user.id, {
+        coin: net.coin,
+        network: net.network,
+        address: req.address,
+        memo,
+      });
+      if (!saved) throw new AppError('no_permission');
+    }
+    const amount = units(req.amount);
+    const limit = withdrawLimitProblem(amount, net);
+    if (limit)
+      throw new AppError(
+        limit.message === 'app.msg.withdraw_min' ? 'withdraw_min' : 'withdraw_max',
+        limit,
+        CODE.withdrawLimit,
+      );
+    await deps.checkWithdrawPassword(user.id, req.password);
+    const record: Omit<WithdrawalRecord, 'id'> = {
+      userId: user.id,
+      coin: net.coin,
+      network: net.network,
+      address: req.address,
+      memo,
+      amount,
+      fee: net.withdrawFee,
+      status: 'pending',
+      requestKey: req.requestKey,
+      note: null,
+      txHash: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      return await commit(async (tx, posted) => {
+        const id = await tx.repo.insertWithdrawal(record);
+        posted.push(...(await tx.post(freezeWithdrawal(record, id), now)));
+        return withdrawalToWire({ ...record, id });
+      });
+    } catch (e) {
+      // The same key raced in from a second request: the first one stands.
+      if (e instanceof UniqueViolation) {
+        const first = await uow.repo.withdrawalByKey(user.id, req.requestKey);
+        if (first) return withdrawalToWire(first);
+      }
+      throw e;
+    }
+  };
+
+  /** Reviews a pending withdrawal: approve spends the frozen amount (fee to the fee account);
+   * reject or fail releases it. Anything but a pending one → record_not_found. */
+  const review = (
+    actor: Actor,
+    id: number,
+    status: Exclude<WithdrawState, 'pending'>,
+    extra: { note?: string; txHash?: string },
+  ): Promise<AdminWithdrawal> =>
+    commit(async (tx, posted) => {
+      const w = await tx.repo.withdrawal(id);
+      if (!w || w.status !== 'pending') throw new AppError('record_not_found');
+      const now = clock();
+      const moved = await tx.repo.transitionWithdrawal(id, 'pending', {
+        status,
+        updatedAt: now,
+        ...(extra.note !== undefined ? { note: extra.note } : {}),
+        ...(extra.txHash !== undefined ? { txHash: extra.txHash } : {}),
+      });
+      if (!moved) throw new AppError('record_not_found');
+      posted.push(...(await tx.post(status === 'success' ? settleWithdrawal(w) : releaseWithdrawal(w), now)));
+      const after = (await tx.repo.withdrawal(id))!;
+      await audit(
+        tx,
+        actor,
+        `withdrawal.${status}`,
+        `withdrawal:${id}`,
+        withdrawalFacts(w),
+        withdrawalFacts(after),
+        now,
+      );
+      return { ...withdrawalToWire(after), userId: after.userId };
+    });
+
+  // The address book.
+
+  const addAddress = async (
+    userId: number,
+    req: AddressRequest & { coin: string },
+  ): Promise<WithdrawAddress> => {
+    await openNetwork(req.coin, req.network, 'withdraw');
+    const record = {
+      userId,
+      coin: req.coin,
+      network: req.network,
+      address: req.address,
+      memo: req.memo ?? '',
+      remark: req.remark ?? '',
+      createdAt: clock(),
+    };
+    if (await uow.repo.findAddress(userId, record)) throw new AppError('withdraw_address_used');
+    try {
+      return addressToWire({ ...record, id: await uow.repo.insertAddress(record) });
+    } catch (e) {
+      if (e instanceof UniqueViolation) throw new AppError('withdraw_address_used');
+      throw e;
+    }
+  };
+
+  // Operator settings.
+
+  const updateNetwork = (
+    actor: Actor,
+    patch: NetworkConfigPatch & { coin: string },
+  ): Promise<WalletNetwork> =>
+    commit(async (tx) => {
+      const before = await tx.repo.network(patch.coin, patch.network);
+      if (!before) throw new AppError('record_not_found');
+      const optional = (v: string | undefined, fallback: bigint) =>
+        v === undefined ? fallback : parseExact(v, ASSET_SCALE)!;
+      const next: NetworkConfig = {
+        ...before,
+        depositAddress: patch.depositAddress ?? before.depositAddress,
+        memo: patch.memo ?? before.memo,
+        minDeposit: optional(patch.minDeposit, before.minDeposit),
+        maxDeposit: optional(patch.maxDeposit, before.maxDeposit),
+        minWithdraw: optional(patch.minWithdraw, before.minWithdraw),
+        maxWithdraw: optional(patch.maxWithdraw, before.maxWithdraw),
+        withdrawFee: optional(patch.withdrawFee, before.withdrawFee),
+        depositEnabled: patch.depositEnabled ?? before.depositEnabled,
+        withdrawEnabled: patch.withdrawEnabled ?? before.withdrawEnabled,
+      };
+      const problem =
+        configProblem(next) ??
+        (addressProblem(next.network, next.depositAddress)
+          ? 'depositAddress is not an address of the network'
+          : null);
+      if (problem) throw new AppError('parameter_error', { reason: problem });
+      const now = clock();
+      await tx.repo.saveNetwork(next, now);
+      await audit(
+        tx,
+        actor,
+        'wallet.network',
+        `network:${next.coin}:${next.network}`,
+        networkToWire(before),
+        networkToWire(next),
+        now,
+      );
+      return networkToWire(next);
+    });
+
+  return {
+    networks: async () => (await uow.repo.networks()).map(networkToWire),
+    submitDeposit,
+    deposits: async (userId: number, q: RecordQuery) =>
+      (await uow.repo.deposits({ userId }, pageOf(q))).map(depositToWire),
+    confirmDeposit,
+    failDeposit,
+    submitWithdrawal,
+    withdrawals: async (userId: number, q: RecordQuery) =>
+      (await uow.repo.withdrawals({ userId }, pageOf(q))).map(withdrawalToWire),
+    approveWithdrawal: (actor: Actor, id: number, txHash?: string) =>
+      review(actor, id, 'success', txHash ? { txHash } : {}),
+    rejectWithdrawal: (actor: Actor, id: number, reason: string) =>
+      review(actor, id, 'rejected', { note: reason }),
+    failWithdrawal: (actor: Actor, id: number, reason: string) =>
+      review(actor, id, 'failed', { note: reason }),
+    addresses: async (userId: number) => (await uow.repo.addresses(userId)).map(addressToWire),
+    addAddress,
+    deleteAddress: async (userId: number, id: number) => {
+      if (!(await uow.repo.deleteAddress(userId, id))) throw new AppError('record_not_found');
+    },
+    adminDeposits: async (status?: DepositState, limit = 200): Promise<AdminDeposit[]> =>
+      (await uow.repo.deposits({ status }, { offset: 0, limit })).map((d) => ({
+        ...depositToWire(d),
+        userId: d.userId,
+      })),
+    adminWithdrawals: async (status?: WithdrawState, limit = 200): Promise<AdminWithdrawal[]> =>
+      (await uow.repo.withdrawals({ status }, { offset: 0, limit })).map((w) => ({
+        ...withdrawalToWire(w),
+        userId: w.userId,
+      })),
+    updateNetwork,
+    stop: () => watcher.stop(),
+  };
+};
+
+export type Wallet = ReturnType<typeof createWallet>;

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import {
+  emptyQuerySchema,
+  helpArticleSchema,
+  helpArticleSummarySchema,
+  idQuerySchema,
+  noticeSchema,
+  serviceMessageSchema,
+  serviceSendSchema,
+} from '../../../protocol';
+import type { Db } from '../../db/connect';
+import {
+  findHelp,
+  findNotice,
+  insertServiceMessage,
+  listHelp,
+  listServiceMessages,
+  toNotice,
+} from '../../db/repos/help';
+import { AppError } from '../appError';
+import { currentUser } from '../auth';
+import { defineRoute } from '../route';
+
+/** The help centre, one notice, and the user's customer-service thread. */
+export const helpRoutes = (db: Db, now: () => number = Date.now) => {
+  const k = db.kysely;
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/index/noticeDetail',
+      tag: 'index',
+      summary: 'One notice',
+      query: idQuerySchema,
+      response: noticeSchema,
+      handler: async ({ query }) => {
+        const notice = await findNotice(k, query.id);
+        if (!notice) throw new AppError('record_not_found');
+        return toNotice(notice);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/help/list',
+      tag: 'help',
+      summary: 'Help articles of the reader’s locale (English where it has none), by category',
+      query: emptyQuerySchema,
+      response: z.array(helpArticleSummarySchema),
+      handler: ({ locale }) => listHelp(k, locale),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/help/detail',
+      tag: 'help',
+      summary: 'One help article',
+      query: idQuerySchema,
+      response: helpArticleSchema,
+      handler: async ({ query }) => {
+        const a = await findHelp(k, query.id);
+        if (!a) throw new AppError('record_not_found');
+        return { id: a.id, category: a.category, title: a.title, body: a.body, updatedAt: a.updatedAt };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/service/messages',
+      tag: 'service',
+      summary: 'The user’s thread with customer service, oldest first',
+      auth: 'user',
+      query: emptyQuerySchema,
+      response: z.array(serviceMessageSchema),
+      handler: ({ req }) => listServiceMessages(k, currentUser(req).user.id),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/service/send',
+      tag: 'service',
+      summary: 'Write to customer service; answers the thread',
+      auth: 'user',
+      body: serviceSendSchema,
+      response: z.array(serviceMessageSchema),
+      handler: async ({ req, body }) => {
+        const userId = currentUser(req).user.id;
+        await insertServiceMessage(k, { userId, sender: 'user', operator: null, body: body.body }, now());
+        return listServiceMessages(k, userId);
+      },
+    }),
+  ];
+};

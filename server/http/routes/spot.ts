@@ -1,0 +1,69 @@
+import {
+  cancelRequestSchema,
+  orderDetailQuerySchema,
+  orderListQuerySchema,
+  orderRequestSchema,
+  spotOrderDetailSchema,
+  spotOrderPageSchema,
+  spotOrderSchema,
+  spotPairRulesSchema,
+  spotRulesQuerySchema,
+} from '../../../protocol';
+import type { SpotService } from '../../spot/service';
+import { currentUser } from '../auth';
+import { defineRoute } from '../route';
+
+/** Spot orders (spec §7 paths): place, cancel, records and detail. */
+export const spotRoutes = (spot: SpotService) => [
+  ...(['buy', 'sell'] as const).map((side) =>
+    defineRoute({
+      method: 'POST',
+      path: `/cointransaction/order${side}`,
+      tag: 'spot',
+      summary: `Places a ${side} order (limit or market); limit failures answer ${side === 'buy' ? 2001 : 2002} with {message, value}; a repeated clientOid answers the first result`,
+      auth: 'user',
+      body: orderRequestSchema,
+      response: spotOrderSchema,
+      handler: ({ req, body }) => spot.place(currentUser(req).user, side, body),
+    }),
+  ),
+  defineRoute({
+    method: 'POST',
+    path: '/cointransaction/cancel',
+    tag: 'spot',
+    summary: 'Cancels an open order and releases its funds; a finished order is answered as it is',
+    auth: 'user',
+    body: cancelRequestSchema,
+    response: spotOrderSchema,
+    handler: ({ req, body }) => spot.cancel(currentUser(req).user.id, body.id),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/cointransaction/list',
+    tag: 'spot',
+    summary: 'The reader\u2019s orders, newest first: open, all or history, with a status filter',
+    auth: 'user',
+    query: orderListQuerySchema,
+    response: spotOrderPageSchema,
+    handler: ({ req, query }) => spot.list(currentUser(req).user.id, query),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/cointransaction/detail',
+    tag: 'spot',
+    summary: 'One order with its fills, fee, deal price and deal amount',
+    auth: 'user',
+    query: orderDetailQuerySchema,
+    response: spotOrderDetailSchema,
+    handler: ({ req, query }) => spot.detail(currentUser(req).user.id, query.id),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/cointransaction/rules',
+    tag: 'spot',
+    summary: 'A pair\u2019s trading rules: switch, minimum amount, fees and price band',
+    query: spotRulesQuerySchema,
+    response: spotPairRulesSchema,
+    handler: ({ query }) => spot.rules(query.pair),
+  }),
+];

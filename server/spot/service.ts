@@ -1,0 +1,491 @@
+import type { Kysely } from 'kysely';
+import {
+  ASSET_SCALE,
+  TRADES_LIMIT_MAX,
+  type DepthLevel,
+  type DepthSnapshot,
+  type OrderListQuery,
+  type SpotOrderDetail,
+  type SpotOrderPage,
+  type SpotOrderView,
+  type SpotPairRules,
+  type Trade,
+} from '../../protocol';
+import type { Db } from '../db/connect';
+import { listPairs } from '../db/repos/content';
+import { ledgerReader } from '../db/repos/ledger';
+import { readGlobalConfig } from '../db/repos/siteConfig';
+import { orderFromRow, spotReader, spotWriter, tradeFromRow } from '../db/repos/spot';
+import type { Database } from '../db/schema';
+import { assertCanTrade } from '../domain/accounts/flags';
+import type { UserRecord } from '../domain/accounts/ports';
+import { isApproved } from '../domain/accounts/userinfo';
+import type { Ledger } from '../domain/ledger/ledger';
+import { SYSTEM_ACCOUNTS, type Movement, type PostedEntry } from '../domain/ledger/types';
+import { formatScaled, parseExact } from '../domain/money/scaled';
+import { SpotEngine, type Band, type Execution } from '../domain/spot/engine';
+import { houseLadder, planRequote } from '../domain/spot/house';
+import { bandAround, validateOrder, type OrderInput } from '../domain/spot/rules';
+import type { OrderStatus, PairSpec, Side, SpotOrder, SpotTrade } from '../domain/spot/types';
+import { pairUnits, type PairUnits } from '../domain/spot/units';
+import { AppError } from '../http/appError';
+import type { BookListener, BookSource } from '../market/book';
+import type { Tick } from '../market/feed';
+import { instrumentFor } from '../market/instruments';
+import { CommitQueue } from './commitQueue';
+import { DEFAULT_SPOT_CONFIG, type SpotConfig } from './config';
+import { fillView, orderView, plain, printView } from './views';
+
+export interface PlaceRequest extends Omit<OrderInput, 'side'> {
+  pair: string;
+  clientOid?: string | undefined;
+}
+
+export type OrdersListener = (userId: number, order: SpotOrderView) => void;
+
+export interface SpotService extends BookSource {
+  /** Loads the pairs and rebuilds every book from the open orders in the database. */
+  start(): Promise<void>;
+  /** Finishes the commands already queued. */
+  stop(): Promise<void>;
+  /** A reference price: the band and staleness follow it, and the house requotes. */
+  onTick(tick: Tick): void;
+  place(user: UserRecord, side: Side, req: PlaceRequest): Promise<SpotOrderView>;
+  cancel(userId: number, id: number): Promise<SpotOrderView>;
+  list(userId: number, query: OrderListQuery): Promise<SpotOrderPage>;
+  detail(userId: number, id: number): Promise<SpotOrderDetail>;
+  rules(pair: string): SpotPairRules;
+  onOrders(listener: OrdersListener): () => void;
+  /** Resolves once every queued command has finished (tests, benchmarks, shutdown). */
+  idle(): Promise<void>;
+}
+
+export interface SpotOptions {
+  db: Db;
+  ledger: Ledger;
+  config?: SpotConfig;
+  /** Seed of the house's level sizes. */
+  seed?: number;
+  now?: () => number;
+  /** Whether the verification gate is on (site config `certification`); read per order. */
+  certificationOn?: () => Promise<boolean>;
+  onError?: (err: unknown) => void;
+}
+
+interface Book {
+  spec: PairSpec;
+  units: PairUnits;
+  enabled: boolean;
+  minQuote: bigint;
+  printLots: number;
+  engine: SpotEngine;
+  queue: CommitQueue;
+  ref: { price: number; ts: number } | undefined;
+  requoteQueued: boolean;
+  lastRequote: number;
+  trades: Trade[];
+  depthSeq: number;
+  depthTs: number;
+}
+
+const STATUSES: Record<OrderListQuery['tab'], OrderStatus[]> = {
+  open: ['pending'],
+  all: ['pending', 'completed', 'cancelled'],
+  history: ['completed', 'cancelled'],
+};
+
+/** A failure after the engine changed: the batch must roll back and the book be rebuilt. */
+const fatal = (err: unknown) =>
+  err instanceof AppError ? new Error('settlement refused', { cause: err }) : err;
+
+/** Movements of one account and asset and type, summed: the house's own freezes and releases of
+ * a requote are journaled as one entry each, not one per level. */
+const net = (movements: readonly Movement[], ref: string): Movement[] => {
+  const sums = new Map<string, Movement>();
+  for (const m of movements) {
+    const key = `${m.userId}:${m.asset}:${m.type}`;
+    const s = sums.get(key);
+    if (s) {
+      s.available += m.available;
+      s.frozen += m.frozen;
+    } else sums.set(key, { ...m, ref });
+  }
+  return [...sums.values()];
+};
+
+/**
+ * Spot trading: one engine per pair behind its own commit queue (the single writer), persisted
+ * with the ledger in one transaction per batch, published after commit. It is also the market's
+ * book source: the depth and prints users see are the engine's real book and trades.
+ */
+export const createSpot = ({
+  db,
+  ledger,
+  config = DEFAULT_SPOT_CONFIG,
+  seed = 1,
+  now = Date.now,
+  certificationOn = async () => (await readGlobalConfig(db.kysely)).certification,
+  onError = () => undefined,
+}: SpotOptions): SpotService => {
+  const books = new Map<string, Book>();
+  const bookListeners = new Set<BookListener>();
+  const orderListeners = new Set<OrdersListener>();
+  const reader = spotReader(db.kysely);
+  const ids = { order: 0, trade: 0 };
+  const fees = { makerPpm: config.makerFeePpm, takerPpm: config.takerFeePpm };
+
+  const newEngine = (spec: PairSpec, units: PairUnits) =>
+    new SpotEngine(spec, units, fees, SYSTEM_ACCOUNTS.fees, () => ++ids.trade);
+
+  const rebuild = async (b: Book) => {
+    const engine = newEngine(b.spec, b.units);
+    for (const row of await reader.openOrders(b.spec.symbol)) engine.restore(orderFromRow(row, b.spec));
+    b.engine = engine;
+    b.engine.book.takeChanges();
+    // Whoever watches depth resyncs from the snapshot: the diff chain restarts.
+    b.depthSeq += 1;
+  };
+
+  const bookOf = (pair: string): Book => {
+    const b = books.get(pair);
+    if (!b) throw new AppError('currency_not_exist');
+    return b;
+  };
+
+  const band = (b: Book): Band | undefined => {
+    if (!b.ref || now() - b.ref.ts > config.staleMs) return undefined;
+    return bandAround(b.ref.price, config.bandPpm);
+  };
+
+  const publishDepth = (b: Book) => {
+    const changes = b.engine.book.takeChanges();
+    if (changes.buy.length === 0 && changes.sell.length === 0) return;
+    const level =
+      (side: Side) =>
+      (price: number): DepthLevel => [
+        formatScaled(BigInt(price), b.spec.pricePrecision),
+        formatScaled(BigInt(b.engine.book.levelTotal(side, price)), b.spec.qtyPrecision),
+      ];
+    const prev = b.depthSeq;
+    b.depthSeq += 1;
+    b.depthTs = now();
+    const diff = {
+      seq: b.depthSeq,
+      prev,
+      ts: b.depthTs,
+      bids: changes.buy.map(level('buy')),
+      asks: changes.sell.map(level('sell')),
+    };
+    for (const l of bookListeners) l.depth(b.spec.symbol, diff);
+  };
+
+  /** After commit: the owners' orders and balances, the prints. */
+  const publisher =
+    (b: Book, orders: readonly SpotOrder[], trades: readonly SpotTrade[], entries: PostedEntry[]) => () => {
+      for (const o of orders) {
+        if (o.userId <= 0) continue;
+        const view = orderView(o, b.spec, b.units);
+        for (const l of orderListeners) l(o.userId, view);
+      }
+      ledger.announce(entries);
+      if (trades.length > 0) {
+        const prints = trades.map((t) => printView(t, b.spec)).reverse();
+        b.trades.unshift(...prints);
+        if (b.trades.length > TRADES_LIMIT_MAX) b.trades.length = TRADES_LIMIT_MAX;
+        for (const l of bookListeners) l.trades(b.spec.symbol, prints);
+      }
+    };
+
+  /** Persists what the engine did in the batch's transaction. House orders cancelled without a
+   * fill are dropped rather than kept: requoting would otherwise fill the table with them. */
+  const persist = async (trx: Kysely<Database>, b: Book, exec: Execution) => {
+    const w = spotWriter(trx);
+    const dropped = exec.orders.filter(
+      (o) => o.userId === SYSTEM_ACCOUNTS.house && o.status === 'cancelled' && o.filledQty === 0,
+    );
+    const kept = exec.orders.filter((o) => !dropped.includes(o));
+    await w.saveOrders(kept, b.spec);
+    await w.deleteOrders(dropped.map((o) => o.id));
+    await w.saveTrades(exec.trades, b.spec);
+  };
+
+  const merge = (execs: Execution[]): Execution => {
+    const orders = new Map<number, SpotOrder>();
+    for (const e of execs) for (const o of e.orders) orders.set(o.id, o);
+    return {
+      orders: [...orders.values()],
+      trades: execs.flatMap((e) => e.trades),
+      movements: execs.flatMap((e) => e.movements),
+    };
+  };
+
+  const requote = (b: Book) => {
+    b.requoteQueued = true;
+    void b.queue
+      .push(async (trx) => {
+        b.requoteQueued = false;
+        b.lastRequote = now();
+        const bandNow = band(b);
+        if (!bandNow || !b.ref || config.houseLevels === 0) return { value: undefined };
+        const t = now();
+        const house = SYSTEM_ACCOUNTS.house;
+        const ladder = houseLadder(b.spec.symbol, b.ref.price, b.printLots, {
+          levels: config.houseLevels,
+          stepBp: config.houseStepBp,
+          seed,
+        });
+        const resting = [...b.engine.openOrders()].filter((o) => o.userId === house);
+        const plan = planRequote(resting, ladder);
+        if (plan.cancel.length === 0 && plan.place.length === 0) return { value: undefined };
+        const balances = ledgerReader(trx);
+        const budget = {
+          buy: (await balances.balance(house, b.spec.quote)).available,
+          sell: (await balances.balance(house, b.spec.base)).available,
+        };
+        const cancelled: Execution[] = [];
+        const execs: Execution[] = [];
+        try {
+          for (const id of plan.cancel) {
+            const e = b.engine.cancel(id, t);
+            if (!e) continue;
+            cancelled.push(e);
+            // What a cancel releases is available again for the new levels.
+            for (const o of e.orders) budget[o.side] += e.movements.reduce((a, m) => a + m.available, 0n);
+          }
+          const placed: SpotOrder[] = [];
+          for (const q of plan.place) {
+            const order = b.engine.create(
+              {
+                id: ids.order + 1,
+                userId: house,
+                side: q.side,
+                type: 'limit',
+                price: q.price,
+                qty: q.qty,
+                budget: null,
+                clientOid: null,
+              },
+              bandNow,
+              t,
+            );
+            if (order.frozen > budget[q.side]) continue;
+            ids.order += 1;
+            budget[q.side] -= order.frozen;
+            placed.push(order);
+          }
+          const own = [...cancelled.flatMap((e) => e.movements), ...placed.map((o) => b.engine.freezeOf(o))];
+          const entries = await ledger.postIn(trx, net(own, `requote:${b.spec.symbol}`), t);
+          for (const o of placed) execs.push(b.engine.execute(o, bandNow, t));
+          entries.push(
+            ...(await ledger.postIn(
+              trx,
+              execs.flatMap((e) => e.movements),
+              t,
+            )),
+          );
+          const all = merge([...cancelled, ...execs]);
+          await persist(trx, b, all);
+          return { value: undefined, publish: publisher(b, all.orders, all.trades, entries) };
+        } catch (err) {
+          throw fatal(err);
+        }
+      })
+      .catch(onError);
+  };
+
+  const placeIn = async (trx: Kysely<Database>, b: Book, userId: number, side: Side, req: PlaceRequest) => {
+    const w = spotWriter(trx);
+    if (req.clientOid) {
+      const first = await w.byClientOid(userId, req.clientOid);
+      if (first) return { value: orderView(orderFromRow(first, b.spec), b.spec, b.units) };
+    }
+    const bandNow = band(b);
+    if (!bandNow || !b.ref) throw new AppError('price_abnormal');
+    const valid = validateOrder({ ...req, side }, b.spec, b.units, b.ref.price, bandNow, b.minQuote);
+    const t = now();
+    const order = b.engine.create(
+      { id: ++ids.order, userId, clientOid: req.clientOid ?? null, ...valid },
+      bandNow,
+      t,
+    );
+    // Refused here (insufficient balance), the order never reaches the book.
+    const frozen = await ledger.postIn(trx, [b.engine.freezeOf(order)], t);
+    try {
+      const exec = b.engine.execute(order, bandNow, t);
+      const entries = [...frozen, ...(await ledger.postIn(trx, exec.movements, t))];
+      await persist(trx, b, exec);
+      return {
+        value: orderView(order, b.spec, b.units),
+        publish: publisher(b, exec.orders, exec.trades, entries),
+      };
+    } catch (err) {
+      throw fatal(err);
+    }
+  };
+
+  const rowsToViews = (rows: Awaited<ReturnType<typeof reader.list>>['rows']) =>
+    rows.flatMap((r) => {
+      const b = books.get(r.pair);
+      return b ? [orderView(orderFromRow(r, b.spec), b.spec, b.units)] : [];
+    });
+
+  return {
+    async start() {
+      const max = await reader.maxIds();
+      ids.order = max.order;
+      ids.trade = max.trade;
+      const settings = new Map(
+        (await reader.pairs()).map((r) => [`${r.tradecoin}${r.settlecoin}`.toLowerCase(), r]),
+      );
+      for (const p of await listPairs(db.kysely)) {
+        const inst = instrumentFor(p.tradecoin, p.settlecoin);
+        const row = settings.get(inst.symbol);
+        const units = pairUnits(inst);
+        const spec: PairSpec = {
+          symbol: inst.symbol,
+          base: inst.base,
+          quote: inst.quote,
+          pricePrecision: inst.pricePrecision,
+          qtyPrecision: inst.qtyPrecision,
+        };
+        const b: Book = {
+          spec,
+          units: units ?? { perLot: 1n, perTickLot: 1n },
+          enabled: units !== null && row?.spot_enabled !== 0,
+          minQuote: parseExact(row?.spot_min_amount ?? '0', ASSET_SCALE) ?? 0n,
+          printLots: Math.max(1, Math.round(inst.printQty * 10 ** inst.qtyPrecision)),
+          engine: undefined as unknown as SpotEngine,
+          queue: undefined as unknown as CommitQueue,
+          ref: undefined,
+          requoteQueued: false,
+          lastRequote: 0,
+          trades: [],
+          depthSeq: 0,
+          depthTs: 0,
+        };
+        b.queue = new CommitQueue(
+          db.kysely,
+          async (err) => {
+            onError(err);
+            await rebuild(b);
+          },
+          () => publishDepth(b),
+        );
+        await rebuild(b);
+        b.trades = (await reader.recentTrades(spec.symbol, TRADES_LIMIT_MAX)).map((r) =>
+          printView(tradeFromRow(r, spec), spec),
+        );
+        books.set(spec.symbol, b);
+      }
+    },
+    async stop() {
+      for (const b of books.values()) await b.queue.idle();
+    },
+    async idle() {
+      for (const b of books.values()) await b.queue.idle();
+    },
+    onTick(tick) {
+      const b = books.get(tick.pair);
+      if (!b || tick.price <= 0n) return;
+      b.ref = { price: Number(tick.price), ts: tick.ts };
+      if (b.enabled && !b.requoteQueued && now() - b.lastRequote >= config.requoteMs) requote(b);
+    },
+    async place(user, side, req) {
+      const b = bookOf(req.pair);
+      if (!b.enabled) throw new AppError('spot_not_enabled');
+      assertCanTrade(user);
+      if (!isApproved(user.certification) && (await certificationOn())) {
+        throw new AppError(user.certification === 0 ? 'verification_pending' : 'verification_required');
+      }
+      if (req.clientOid) {
+        const first = await reader.byClientOid(user.id, req.clientOid);
+        if (first) return orderView(orderFromRow(first, b.spec), b.spec, b.units);
+      }
+      // Checked before queueing so a bad order never waits for the writer; checked again there
+      // against the price of the moment.
+      const bandNow = band(b);
+      if (!bandNow || !b.ref) throw new AppError('price_abnormal');
+      validateOrder({ ...req, side }, b.spec, b.units, b.ref.price, bandNow, b.minQuote);
+      return b.queue.push((trx) => placeIn(trx, b, user.id, side, req));
+    },
+    async cancel(userId, id) {
+      const row = await reader.order(userId, id);
+      const b = row ? books.get(row.pair) : undefined;
+      if (!row || !b) throw new AppError('order_not_exist');
+      return b.queue.push(async (trx) => {
+        const t = now();
+        const open = b.engine.openOrder(id);
+        // Already finished (filled, or cancelled by an earlier call): answered as it is.
+        if (!open || open.userId !== userId) {
+          const current = await trx
+            .selectFrom('spot_orders')
+            .selectAll()
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          return { value: orderView(orderFromRow(current, b.spec), b.spec, b.units) };
+        }
+        const exec = b.engine.cancel(id, t)!;
+        try {
+          const entries = await ledger.postIn(trx, exec.movements, t);
+          await persist(trx, b, exec);
+          return { value: orderView(open, b.spec, b.units), publish: publisher(b, exec.orders, [], entries) };
+        } catch (err) {
+          throw fatal(err);
+        }
+      });
+    },
+    async list(userId, q) {
+      const statuses = STATUSES[q.tab].filter((s) => q.status === 'all' || s === q.status);
+      const { rows, total } = await reader.list(
+        { userId, statuses, pair: q.pair },
+        { offset: (q.page - 1) * q.size, limit: q.size },
+      );
+      return { list: rowsToViews(rows), page: q.page, size: q.size, total };
+    },
+    async detail(userId, id) {
+      const row = await reader.order(userId, id);
+      const b = row ? books.get(row.pair) : undefined;
+      if (!row || !b) throw new AppError('order_not_exist');
+      const fills = (await reader.fills(id)).map((r) => fillView(tradeFromRow(r, b.spec), id, b.spec));
+      return { ...orderView(orderFromRow(row, b.spec), b.spec, b.units), fills };
+    },
+    rules(pair) {
+      const b = bookOf(pair);
+      const ppm = (v: bigint) => plain(v * 100n);
+      return {
+        pair,
+        enabled: b.enabled,
+        minAmount: plain(b.minQuote),
+        makerFee: ppm(config.makerFeePpm),
+        takerFee: ppm(config.takerFeePpm),
+        band: ppm(config.bandPpm),
+      };
+    },
+    onOrders(listener) {
+      orderListeners.add(listener);
+      return () => void orderListeners.delete(listener);
+    },
+    listen(listener) {
+      bookListeners.add(listener);
+      return () => void bookListeners.delete(listener);
+    },
+    depth(pair, limit): DepthSnapshot {
+      const b = books.get(pair);
+      if (!b) return { pair, seq: 0, ts: 0, bids: [], asks: [] };
+      const fmt = ([p, q]: [number, number]): DepthLevel => [
+        formatScaled(BigInt(p), b.spec.pricePrecision),
+        formatScaled(BigInt(q), b.spec.qtyPrecision),
+      ];
+      return {
+        pair,
+        seq: b.depthSeq,
+        ts: b.depthTs,
+        bids: b.engine.book.depth('buy', limit).map(fmt),
+        asks: b.engine.book.depth('sell', limit).map(fmt),
+      };
+    },
+    trades(pair, limit) {
+      return (books.get(pair)?.trades ?? []).slice(0, limit);
+    },
+  };
+};

@@ -1,0 +1,124 @@
+import type { z } from 'zod';
+import {
+  RATE_SCALE,
+  UNIT_SCALE,
+  adminCreateProductSchema,
+  adminUpdateProductSchema,
+  parseScaledExact,
+  type AdminPledge,
+  type DefiProduct,
+  type PledgeStatus,
+} from '../../protocol';
+import type { Db } from '../db/connect';
+import { auditRepo } from '../db/repos/audit';
+import { findProduct, insertProduct, listPledges, listProducts, updateProduct } from '../db/repos/defi';
+import type { Actor } from '../domain/operators';
+import { AppError } from '../http/appError';
+import { toProduct, toRecord } from './service';
+
+/** Operator side of staking (operator API and CLI): products and a view of every pledge. Every
+ * change is written with its audit row in the same transaction. */
+
+const units = (v: string) => parseScaledExact(v, UNIT_SCALE)!;
+/** The operator types a percent (0.5 = 0.5 % a day); stored as a fraction at RATE_SCALE. */
+const rate = (percent: string) => parseScaledExact(percent, RATE_SCALE - 2)!;
+
+const checkTerms = (t: { minAmount: bigint; maxAmount: bigint; dailyRate: bigint }) => {
+  if (t.minAmount <= 0n || t.maxAmount < t.minAmount || t.dailyRate <= 0n)
+    throw new AppError('parameter_error', { field: 'minAmount' });
+};
+
+export const createProduct = async (
+  db: Db,
+  actor: Actor,
+  input: z.input<typeof adminCreateProductSchema>,
+  now = Date.now(),
+): Promise<DefiProduct> => {
+  const body = adminCreateProductSchema.parse(input);
+  const terms = {
+    name: body.name,
+    asset: body.asset,
+    cycleDays: body.cycleDays,
+    dailyRate: rate(body.dailyYield),
+    minAmount: units(body.minAmount),
+    maxAmount: units(body.maxAmount),
+    totalQuota: units(body.totalQuota),
+    purchaseLimit: body.purchaseLimit,
+    enabled: body.enabled,
+    sort: body.sort,
+  };
+  checkTerms(terms);
+  const id = await db.kysely.transaction().execute(async (trx) => {
+    const id = await insertProduct(trx, terms, now);
+    await auditRepo(trx).insert({
+      operatorId: actor.operatorId,
+      actor: actor.name,
+      action: 'defi.product.create',
+      target: `defi_product:${id}`,
+      before: null,
+      after: body,
+      createdAt: now,
+    });
+    return id;
+  });
+  return toProduct((await findProduct(db.kysely, id))!, 0);
+};
+
+export const updateProductTerms = async (
+  db: Db,
+  actor: Actor,
+  input: z.input<typeof adminUpdateProductSchema>,
+  now = Date.now(),
+): Promise<DefiProduct> => {
+  const body = adminUpdateProductSchema.parse(input);
+  await db.kysely.transaction().execute(async (trx) => {
+    const before = await findProduct(trx, body.id);
+    if (!before) throw new AppError('record_not_found');
+    const dailyRate = body.dailyYield !== undefined ? rate(body.dailyYield) : undefined;
+    const minAmount = body.minAmount !== undefined ? units(body.minAmount) : undefined;
+    const maxAmount = body.maxAmount !== undefined ? units(body.maxAmount) : undefined;
+    checkTerms({
+      minAmount: minAmount ?? before.minAmount,
+      maxAmount: maxAmount ?? before.maxAmount,
+      dailyRate: dailyRate ?? before.dailyRate,
+    });
+    const ok = await updateProduct(
+      trx,
+      body.id,
+      {
+        name: body.name,
+        dailyRate,
+        minAmount,
+        maxAmount,
+        quotaDelta: body.totalQuota !== undefined ? units(body.totalQuota) - before.totalQuota : undefined,
+        purchaseLimit: body.purchaseLimit,
+        enabled: body.enabled,
+        sort: body.sort,
+      },
+      now,
+    );
+    // The quota cannot drop below what users already hold.
+    if (!ok) throw new AppError('parameter_error', { field: 'totalQuota' });
+    await auditRepo(trx).insert({
+      operatorId: actor.operatorId,
+      actor: actor.name,
+      action: 'defi.product.update',
+      target: `defi_product:${body.id}`,
+      before: toProduct(before, 0),
+      after: body,
+      createdAt: now,
+    });
+  });
+  return toProduct((await findProduct(db.kysely, body.id))!, 0);
+};
+
+export const listAllProducts = async (db: Db) =>
+  (await listProducts(db.kysely, { enabledOnly: false })).map((p) => toProduct(p, 0));
+
+export const listAllPledges = async (
+  db: Db,
+  filter: { userId?: number | undefined; status?: PledgeStatus | undefined; limit: number },
+): Promise<AdminPledge[]> => {
+  const { rows } = await listPledges(db.kysely, filter, { offset: 0, limit: filter.limit });
+  return rows.map((p) => ({ ...toRecord(p, 0n), userId: p.userId }));
+};

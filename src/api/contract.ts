@@ -1,0 +1,26 @@
+import type {
+  Balance,
+  ContractInfo,
+  ContractOrder,
+  ContractOrderRequest,
+  ContractPage,
+} from '../../protocol';
+import type { ContractApi } from '../../streams/contracts';
+import { api } from './client';
+
+// Reads are polled again by the streams: a toast per failed poll would only repeat what the
+// connection indicator says.
+const quiet = { silent: true } as const;
+
+/** Timed contracts under /api/contract. */
+export const contractApi: ContractApi & { order(body: ContractOrderRequest): Promise<ContractOrder> } = {
+  info: () => api.get<ContractInfo>('/contract/info', undefined, quiet),
+  list: (query) => api.get<ContractPage>('/contract/list', query, quiet),
+  detail: (id) => api.get<ContractOrder>('/contract/detail', { id }, quiet),
+  order: (body) => api.post<ContractOrder>('/contract/order', body),
+};
+
+/** What the reader can stake: the available balance of one asset. */
+export const availableOf = async (asset: string): Promise<string> =>
+  (await api.get<Balance[]>('/assets/balances', undefined, quiet)).find((b) => b.asset === asset)
+    ?.available ?? '0';

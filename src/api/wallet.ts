@@ -1,0 +1,30 @@
+import type { FinancPage, FinancRequest } from '../../protocol/assets';
+import type {
+  AddressRequest,
+  Deposit,
+  DepositRequest,
+  WalletNetwork,
+  WalletSummary,
+  Withdrawal,
+  WithdrawAddress,
+  WithdrawRequest,
+} from '../../protocol/wallet';
+import { api } from './client';
+
+// Reads are refreshed on focus and polled while something is under way: a toast per failed
+// refresh would only repeat what the connection indicator says.
+const quiet = { silent: true } as const;
+
+/** The wallet: coins and networks, deposits (/recharge), withdrawals and their address book. */
+export const walletApi = {
+  coins: () => api.get<WalletNetwork[]>('/wallet/coins', undefined, quiet),
+  summary: () => api.get<WalletSummary>('/wallet/summary', undefined, quiet),
+  financ: (query: FinancRequest) => api.get<FinancPage>('/assets/financ', query, quiet),
+  deposit: (body: DepositRequest) => api.post<Deposit>('/recharge/submit', body),
+  deposits: (page = 1, size = 50) => api.get<Deposit[]>('/recharge/list', { page, size }, quiet),
+  withdraw: (body: WithdrawRequest) => api.post<Withdrawal>('/withdraw/order', body),
+  withdrawals: (page = 1, size = 50) => api.get<Withdrawal[]>('/withdraw/list', { page, size }, quiet),
+  addresses: () => api.get<WithdrawAddress[]>('/withdraw/address/list', undefined, quiet),
+  addAddress: (body: AddressRequest) => api.post<WithdrawAddress>('/withdraw/address/add', body),
+  deleteAddress: (id: number) => api.post<object>('/withdraw/address/delete', { id }),
+};

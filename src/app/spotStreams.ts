@@ -1,0 +1,6 @@
+import { createSpotStreams } from '../../streams/spot';
+import { spotApi } from '../api/spot';
+import { transport } from './streams';
+
+/** The spot streams over the app's one socket: open orders and balances, live. */
+export const spot = createSpotStreams({ transport, api: spotApi });

@@ -1,0 +1,234 @@
+import Decimal from 'decimal.js';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { ContractDirection, ContractOrder, ContractPairConfig } from '../../../protocol/contracts';
+import { availableOf, contractApi } from '../../api/contract';
+import { ChangeBadge } from '../../components/ChangeBadge';
+import { ConnectionBanner } from '../../components/ConnectionBanner';
+import { formatDecimal } from '../../components/format';
+import { TextField } from '../../components/form/TextField';
+import { NavBar } from '../../components/NavBar';
+import { Spinner } from '../../components/Spinner';
+import { useContractInfo } from '../../hooks/useContracts';
+import { usePairs, useTicker } from '../../hooks/useMarket';
+import { CountdownSheet } from './CountdownSheet';
+import { amountError, expectedOf, quickPicks, trimZeros } from './figures';
+
+// The chart library is loaded only where a chart is shown, in its own chunk.
+const PriceChart = lazy(() => import('../../components/PriceChart'));
+
+const DEFAULT_PAIR = 'btcusdt';
+
+/** A request key per attempt: a retry of the same tap answers the first contract. */
+const newRequestKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+const PairSwitcher = ({
+  pairs,
+  value,
+  onChange,
+}: {
+  pairs: readonly ContractPairConfig[];
+  value: string;
+  onChange: (pair: string) => void;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <nav className="chip-row pair-switcher" aria-label={t('contract.pair')}>
+      {pairs.map((p) => (
+        <button
+          key={p.pair}
+          type="button"
+          className={`chip${p.pair === value ? ' is-active' : ''}`}
+          aria-pressed={p.pair === value}
+          onClick={() => onChange(p.pair)}
+        >
+          {p.name}
+        </button>
+      ))}
+    </nav>
+  );
+};
+
+const LastPrice = ({ pair }: { pair: ContractPairConfig }) => {
+  const { t, i18n } = useTranslation();
+  const ticker = useTicker(pair.pair);
+  return (
+    <div className="contract-price">
+      <span className="contract-price__name">{pair.name}</span>
+      <span className="contract-price__last" aria-label={t('contract.lastPrice')} data-testid="last-price">
+        {ticker ? formatDecimal(ticker.last, i18n.language) : '—'}
+      </span>
+      <ChangeBadge changePercent={ticker?.changePercent} />
+    </div>
+  );
+};
+
+/** /contract: pick a pair and a cycle, stake an amount, buy up or down, watch it run. */
+const ContractScreen = () => {
+  const { t, i18n } = useTranslation();
+  const info = useContractInfo();
+  const [params, setParams] = useSearchParams();
+  const wanted = (params.get('pair') ?? DEFAULT_PAIR).toLowerCase();
+  const pair = info?.pairs.find((p) => p.pair === wanted) ?? info?.pairs[0];
+  const [minutes, setMinutes] = useState<number | undefined>();
+  const cycle = pair?.cycles.find((c) => c.minutes === minutes) ?? pair?.cycles[0];
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [running, setRunning] = useState<ContractOrder | undefined>();
+  const [available, setAvailable] = useState<string | undefined>();
+  const asset = pair?.asset ?? 'USDT';
+
+  useEffect(() => {
+    let live = true;
+    availableOf(asset).then(
+      (v) => live && setAvailable(v),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [asset, running]);
+
+  const precision = usePairs()?.find((p) => p.symbol === pair?.pair)?.pricePrecision ?? 2;
+  const expected = useMemo(() => (cycle ? expectedOf(amount, cycle.rate) : undefined), [amount, cycle]);
+
+  if (!info) return <Spinner />;
+  if (!pair || !cycle) {
+    return (
+      <>
+        <NavBar title={t('route.contract')} back={false} />
+        <section className="empty-state">
+          <p className="empty-state__text">{t('contract.closed')}</p>
+        </section>
+      </>
+    );
+  }
+
+  const place = async (direction: ContractDirection) => {
+    if (busy) return;
+    const problem = amountError(amount, cycle);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const order = await contractApi.order({
+        pair: pair.pair,
+        direction,
+        cycle: cycle.minutes,
+        amount: new Decimal(amount).toFixed(),
+        requestKey: newRequestKey(),
+      });
+      setRunning(order);
+    } catch {
+      // The REST client has already shown the translated failure.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onSubmit = (e: FormEvent) => e.preventDefault();
+  const num = (v: string) => formatDecimal(v, i18n.language);
+
+  return (
+    <div className="contract">
+      <NavBar
+        title={t('route.contract')}
+        back={false}
+        actions={
+          <Link className="navbar__link" to="/contractList">
+            {t('contract.records')}
+          </Link>
+        }
+      />
+      <ConnectionBanner />
+      <PairSwitcher
+        pairs={info.pairs}
+        value={pair.pair}
+        onChange={(p) => {
+          setParams({ pair: p }, { replace: true });
+          setMinutes(undefined);
+        }}
+      />
+      <LastPrice pair={pair} />
+      <Suspense
+        fallback={
+          <div className="chart chart--loading">
+            <Spinner />
+          </div>
+        }
+      >
+        <PriceChart pair={pair.pair} interval="1m" precision={precision} />
+      </Suspense>
+      <form className="contract-form" onSubmit={onSubmit} noValidate>
+        <fieldset className="field cycle-field">
+          <legend className="field__label">{t('contract.cycle')}</legend>
+          <div className="chip-row cycle-chips">
+            {pair.cycles.map((c) => (
+              <button
+                key={c.minutes}
+                type="button"
+                className={`cycle-chip${c.minutes === cycle.minutes ? ' is-active' : ''}`}
+                aria-pressed={c.minutes === cycle.minutes}
+                onClick={() => setMinutes(c.minutes)}
+              >
+                <span className="cycle-chip__time">{t('contract.cycleMinutes', { count: c.minutes })}</span>
+                <span className="cycle-chip__rate">
+                  {t('contract.payoutRate', { rate: num(trimZeros(c.rate)) })}
+                </span>
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <TextField
+          label={t('contract.amount', { asset })}
+          value={amount}
+          onChange={(v) => {
+            setAmount(v.trim());
+            setError(undefined);
+          }}
+          inputMode="decimal"
+          autoComplete="off"
+          error={error}
+          hint={t('contract.limits', { min: num(cycle.min), max: num(cycle.max), asset })}
+        />
+        <div className="chip-row quick-picks" aria-label={t('contract.quickPicks')}>
+          {quickPicks(cycle).map((v) => (
+            <button key={v} type="button" className="chip" onClick={() => setAmount(v)}>
+              {num(v)}
+            </button>
+          ))}
+        </div>
+        <dl className="kv">
+          <div className="kv__row">
+            <dt>{t('contract.available')}</dt>
+            <dd>{available === undefined ? '—' : `${num(trimZeros(available))} ${asset}`}</dd>
+          </div>
+          <div className="kv__row">
+            <dt>{t('contract.expected')}</dt>
+            <dd className="price--up" data-testid="expected">
+              {expected === undefined ? '—' : `+${num(expected)} ${asset}`}
+            </dd>
+          </div>
+        </dl>
+        <div className="contract-actions">
+          <button type="button" className="btn btn--up" disabled={busy} onClick={() => void place('up')}>
+            {t('app.data.contract_up')}
+          </button>
+          <button type="button" className="btn btn--down" disabled={busy} onClick={() => void place('down')}>
+            {t('app.data.contract_down')}
+          </button>
+        </div>
+        <p className="risk-notice" role="note">
+          {t('contract.risk')}
+        </p>
+      </form>
+      {running && <CountdownSheet placed={running} onClose={() => setRunning(undefined)} />}
+    </div>
+  );
+};
+
+export default ContractScreen;

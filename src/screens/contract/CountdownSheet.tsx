@@ -1,0 +1,117 @@
+import Decimal from 'decimal.js';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ContractOrder } from '../../../protocol/contracts';
+import { formatDecimal } from '../../components/format';
+import { useContract, useCountdown } from '../../hooks/useContracts';
+import { useTicker } from '../../hooks/useMarket';
+import { formatCountdown, signed } from './figures';
+
+/** The result of a settled contract, in words and figures. */
+export const ResultLine = ({ order }: { order: ContractOrder }) => {
+  const { t } = useTranslation();
+  if (!order.result || order.payout === null) return null;
+  const figures = { amount: order.amount, payout: order.payout, asset: order.asset, profit: order.profit };
+  return (
+    <div className={`contract-result contract-result--${order.result}`} data-testid="contract-result">
+      <p className="contract-result__title">{t(`contract.result.${order.result}`)}</p>
+      <p className="contract-result__figure">
+        {signed(order.profit ?? '0')} {order.asset}
+      </p>
+      <p className="contract-result__detail">{t(`contract.result.${order.result}Detail`, figures)}</p>
+    </div>
+  );
+};
+
+/**
+ * The running contract: open price, live price, direction and the seconds left on the server's
+ * clock, then, without a reload, its result as soon as it is settled.
+ */
+export const CountdownSheet = ({ placed, onClose }: { placed: ContractOrder; onClose: () => void }) => {
+  const { t, i18n } = useTranslation();
+  const order = useContract(placed.id, placed) ?? placed;
+  const left = useCountdown(order.closeAt);
+  const ticker = useTicker(order.pair, order.status !== 'completed');
+  const live = ticker?.last;
+  const move = live === undefined ? 0 : new Decimal(live).cmp(order.openPrice);
+  const trend = move > 0 ? 'up' : move < 0 ? 'down' : 'flat';
+  const done = order.status === 'completed';
+  const num = (v: string) => formatDecimal(v, i18n.language);
+  return (
+    <div className="sheet-backdrop">
+      <section
+        className="sheet contract-sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="contract-sheet-title"
+      >
+        <header className="sheet__head">
+          <h2 id="contract-sheet-title" className="sheet__title">
+            {order.name} · {t(order.directionname)} · {t('contract.cycleMinutes', { count: order.cycle })}
+          </h2>
+        </header>
+        {done ? (
+          <ResultLine order={order} />
+        ) : (
+          <div className="contract-sheet__clock" aria-live="polite">
+            {left === undefined || left > 0 ? (
+              <>
+                <span className="contract-sheet__remaining" data-testid="countdown">
+                  {left === undefined ? '—' : formatCountdown(left)}
+                </span>
+                <span className="contract-sheet__label">{t('contract.sheet.remaining')}</span>
+              </>
+            ) : (
+              <span className="contract-sheet__settling">{t('contract.sheet.settling')}</span>
+            )}
+          </div>
+        )}
+        <dl className="kv">
+          <div className="kv__row">
+            <dt>{t('contract.sheet.direction')}</dt>
+            <dd className={`dir dir--${order.direction}`}>{t(order.directionname)}</dd>
+          </div>
+          <div className="kv__row">
+            <dt>{t('contract.sheet.amount')}</dt>
+            <dd>
+              {num(order.amount)} {order.asset}
+            </dd>
+          </div>
+          <div className="kv__row">
+            <dt>{t('contract.sheet.openPrice')}</dt>
+            <dd>{num(order.openPrice)}</dd>
+          </div>
+          {done ? (
+            <div className="kv__row">
+              <dt>{t('contract.sheet.closePrice')}</dt>
+              <dd>{order.closePrice ? num(order.closePrice) : '—'}</dd>
+            </div>
+          ) : (
+            <div className="kv__row">
+              <dt>{t('contract.sheet.livePrice')}</dt>
+              <dd className={`price price--${trend}`} data-testid="live-price">
+                {live ? num(live) : '—'}
+              </dd>
+            </div>
+          )}
+          <div className="kv__row">
+            <dt>{t('contract.expected')}</dt>
+            <dd>
+              +{num(order.expected)} {order.asset}
+            </dd>
+          </div>
+        </dl>
+        <div className="sheet__actions">
+          {done && (
+            <Link className="btn btn--ghost" to={`/contractList?id=${order.id}`}>
+              {t('contract.sheet.receipt')}
+            </Link>
+          )}
+          <button type="button" className="btn btn--primary" onClick={onClose}>
+            {t('common.close')}
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+};

@@ -1,0 +1,68 @@
+import Decimal from 'decimal.js';
+import type { ContractCycle } from '../../../protocol/contracts';
+import { DEFAULT_LOCALE, LOCALE_TAGS, isLocale } from '../../../protocol/locales';
+
+const AMOUNT_RE = /^(0|[1-9]\d*)(\.\d{1,8})?$/;
+
+/** What a win would earn on top of the amount (amount × rate %), as the server rounds it: down to
+ * 8 decimals. Undefined while the amount is not a valid one. */
+export const expectedOf = (amount: string, rate: string): string | undefined => {
+  if (!AMOUNT_RE.test(amount)) return undefined;
+  return new Decimal(amount).mul(rate).div(100).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
+};
+
+/** The `app.msg.*` key an amount breaks for a cycle, or undefined when it is fine (the server
+ * checks the same). */
+export const amountError = (amount: string, cycle: ContractCycle | undefined): string | undefined => {
+  if (amount.trim() === '') return 'app.msg.field_required';
+  if (!AMOUNT_RE.test(amount)) return 'app.msg.parameter_error';
+  if (!cycle) return 'app.msg.cycle_not_exist';
+  const value = new Decimal(amount);
+  if (value.gt(cycle.max)) return 'app.msg.investment_exceeds_limit';
+  if (value.lt(cycle.min)) return 'app.msg.outside_limit';
+  return undefined;
+};
+
+/** Quick picks within a cycle's limits: its minimum, round amounts, its maximum. */
+export const quickPicks = (cycle: ContractCycle): string[] => {
+  const within = ['100', '500', '1000', '5000'].filter(
+    (v) => new Decimal(v).gt(cycle.min) && new Decimal(v).lt(cycle.max),
+  );
+  return [cycle.min, ...within.slice(0, 3)];
+};
+
+/** Seconds left as `m:ss` (or `h:mm:ss` for long cycles). */
+export const formatCountdown = (seconds: number): string => {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+};
+
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+
+/** A date and time to the second in the reader's locale. */
+export const formatDateTime = (ts: number, language: string) => {
+  const tag = LOCALE_TAGS[isLocale(language) ? language : DEFAULT_LOCALE];
+  let f = dateTimes.get(tag);
+  if (!f) {
+    f = new Intl.DateTimeFormat(tag, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateTimes.set(tag, f);
+  }
+  return f.format(ts);
+};
+
+/** A signed amount for profit and loss: `+80`, `−100`, `0`. */
+export const signed = (value: string) =>
+  value.startsWith('-') ? `−${value.slice(1)}` : value === '0' ? value : `+${value}`;
+
+/** A rate without its padding zeros: `80.00` → `80`, `82.50` → `82.5`. */
+export const trimZeros = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);

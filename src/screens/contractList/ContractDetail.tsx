@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ContractOrder, ContractTick } from '../../../protocol/contracts';
+import { formatDecimal } from '../../components/format';
+import { Spinner } from '../../components/Spinner';
+import { useContract } from '../../hooks/useContracts';
+import { ResultLine } from '../contract/CountdownSheet';
+import { formatDateTime, signed, trimZeros } from '../contract/figures';
+import { Remaining } from './Remaining';
+
+const Row = ({ label, children }: { label: string; children: ReactNode }) => (
+  <div className="kv__row">
+    <dt>{label}</dt>
+    <dd>{children}</dd>
+  </div>
+);
+
+/** One recorded tick of the receipt: which one, when, what price, from where. */
+const TickCard = ({ title, tick }: { title: string; tick: ContractTick }) => {
+  const { t, i18n } = useTranslation();
+  return (
+    <section className="receipt-tick" aria-label={title}>
+      <h4 className="receipt-tick__title">{title}</h4>
+      <dl className="kv kv--compact">
+        <Row label={t('contractList.tickId')}>#{tick.id}</Row>
+        <Row label={t('contractList.tickTime')}>
+          {formatDateTime(tick.ts, i18n.language)}.{String(tick.ts % 1000).padStart(3, '0')}
+        </Row>
+        <Row label={t('contractList.tickPrice')}>{formatDecimal(tick.price, i18n.language)}</Row>
+        <Row label={t('contractList.tickSource')}>{tick.source}</Row>
+      </dl>
+    </section>
+  );
+};
+
+/** The settlement receipt: the two recorded ticks the contract opened and settled on. */
+export const Receipt = ({ order }: { order: ContractOrder }) => {
+  const { t } = useTranslation();
+  return (
+    <section className="receipt" data-testid="receipt">
+      <h3 className="section-title">{t('contractList.receipt')}</h3>
+      <TickCard title={t('contractList.openTick')} tick={order.openTick} />
+      {order.closeTick ? (
+        <TickCard title={t('contractList.closeTick')} tick={order.closeTick} />
+      ) : (
+        order.status === 'completed' && <p className="receipt__note">{t('contractList.noCloseTick')}</p>
+      )}
+      <p className="receipt__note">{t('contractList.receiptNote')}</p>
+    </section>
+  );
+};
+
+/** Every field of one contract (spec §3), its countdown while it runs and its receipt. */
+export const ContractDetail = ({ id }: { id: number }) => {
+  const { t, i18n } = useTranslation();
+  const order = useContract(id);
+  if (!order) return <Spinner />;
+  const num = (v: string) => formatDecimal(v, i18n.language);
+  const time = (ts: number) => formatDateTime(ts, i18n.language);
+  const done = order.status === 'completed';
+  return (
+    <article className="contract-detail">
+      {done ? <ResultLine order={order} /> : <Remaining order={order} large />}
+      <dl className="kv">
+        <Row label={t('contractList.type')}>{t('contractList.typeValue', { pair: order.name })}</Row>
+        <Row label={t('contractList.direction')}>
+          <span className={`dir dir--${order.direction}`}>{t(order.directionname)}</span>
+        </Row>
+        <Row label={t('contractList.cycle')}>{t('contract.cycleMinutes', { count: order.cycle })}</Row>
+        <Row label={t('contractList.amount')}>
+          {num(order.amount)} {order.asset}
+        </Row>
+        <Row label={t('contractList.rate')}>{num(trimZeros(order.rate))} %</Row>
+        <Row label={t('contract.expected')}>
+          +{num(order.expected)} {order.asset}
+        </Row>
+        <Row label={t('contractList.openTime')}>{time(order.openAt)}</Row>
+        <Row label={t('contractList.closeTime')}>{time(order.closeAt)}</Row>
+        <Row label={t('contractList.openPrice')}>{num(order.openPrice)}</Row>
+        <Row label={t('contractList.closePrice')}>{order.closePrice ? num(order.closePrice) : '—'}</Row>
+        <Row label={t('contractList.profit')}>
+          {order.profit === null ? (
+            '—'
+          ) : (
+            <span
+              className={`pnl pnl--${order.profit.startsWith('-') ? 'down' : order.profit === '0' ? 'flat' : 'up'}`}
+            >
+              {signed(order.profit)} {order.asset}
+            </span>
+          )}
+        </Row>
+        <Row label={t('contractList.status')}>{t(order.statusname)}</Row>
+        {order.resultname && <Row label={t('contractList.result')}>{t(order.resultname)}</Row>}
+      </dl>
+      <Receipt order={order} />
+    </article>
+  );
+};

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { defiApi } from '../../api/defi';
+import { NavBar } from '../../components/NavBar';
+import { Spinner } from '../../components/Spinner';
+import { useRemote } from '../../hooks/useRemote';
+import { EarningsSummary } from './EarningsSummary';
+import { ProductCard } from './ProductCard';
+
+/** /defi: my staking income at a glance, and the products on offer. */
+const DefiScreen = () => {
+  const { t } = useTranslation();
+  const products = useRemote(defiApi.products);
+  const earnings = useRemote(defiApi.earnings);
+  return (
+    <>
+      <NavBar title={t('route.defi')} />
+      <section className="defi-overview card">
+        <h2 className="defi-overview__title">{t('defi.myEarnings')}</h2>
+        {earnings.data ? <EarningsSummary earnings={earnings.data} /> : !earnings.failed && <Spinner />}
+        <nav className="defi-overview__links">
+          <Link className="btn btn--small" to="/defi/pledgeRecord">
+            {t('route.defi_pledgeRecord')}
+          </Link>
+          <Link className="btn btn--small" to="/defi/incomeRecord">
+            {t('route.defi_incomeRecord')}
+          </Link>
+        </nav>
+      </section>
+      <p className="defi-note">{t('defi.howItWorks')}</p>
+      {!products.data && !products.failed && <Spinner />}
+      {products.failed && <p className="empty-state__text">{t('app.msg.network_error')}</p>}
+      {products.data?.length === 0 && <p className="empty-state__text">{t('defi.noProducts')}</p>}
+      <div className="defi-list">
+        {products.data?.map((p) => (
+          <ProductCard key={p.id} product={p} />
+        ))}
+      </div>
+    </>
+  );
+};
+
+export default DefiScreen;

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import type { Earnings } from '../../../protocol';
+import { useDefiFormat } from './format';
+
+/** Per asset: principal pledged, and today's, cumulative and projected (still to come) income. */
+export const EarningsSummary = ({ earnings }: { earnings: Earnings }) => {
+  const { t } = useTranslation();
+  const f = useDefiFormat();
+  if (earnings.length === 0) return <p className="defi-summary__empty">{t('defi.noEarnings')}</p>;
+  return (
+    <>
+      {earnings.map((e) => (
+        <dl key={e.asset} className="defi-summary" aria-label={t('defi.earningsOf', { asset: e.asset })}>
+          <div>
+            <dt>{t('defi.pledgedAmount')}</dt>
+            <dd>{f.amount(e.pledged, e.asset)}</dd>
+          </div>
+          <div>
+            <dt>{t('defi.todayIncome')}</dt>
+            <dd className="defi-summary__gain">{f.amount(e.today, e.asset)}</dd>
+          </div>
+          <div>
+            <dt>{t('defi.cumulativeIncome')}</dt>
+            <dd>{f.amount(e.cumulative, e.asset)}</dd>
+          </div>
+          <div>
+            <dt>{t('defi.projectedIncome')}</dt>
+            <dd>{f.amount(e.projected, e.asset)}</dd>
+          </div>
+        </dl>
+      ))}
+    </>
+  );
+};

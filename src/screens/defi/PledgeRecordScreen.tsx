@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PledgeRecord, PledgeStatus } from '../../../protocol';
+import { defiApi } from '../../api/defi';
+import { transport } from '../../app/streams';
+import { NavBar } from '../../components/NavBar';
+import { Spinner } from '../../components/Spinner';
+import { Tabs } from '../../components/Tabs';
+import { useRemote } from '../../hooks/useRemote';
+import { useDateFormat } from '../authentication/status';
+import { useDefiFormat } from './format';
+
+const PAGE = 50;
+
+const PledgeItem = ({ p }: { p: PledgeRecord }) => {
+  const { t } = useTranslation();
+  const f = useDefiFormat();
+  const date = useDateFormat(true);
+  const earning = p.status === 'app.data.pledge_earning';
+  return (
+    <li className="defi-record card">
+      <header className="defi-card__head">
+        <h2 className="defi-card__name">{p.name}</h2>
+        <span className={`badge ${earning ? 'badge--ok' : ''}`}>{t(p.status)}</span>
+      </header>
+      <p className="defi-record__amount">{f.amount(p.amount, p.asset)}</p>
+      <dl className="defi-terms">
+        <div>
+          <dt>{t('defi.progress')}</dt>
+          <dd>{t('defi.daysOf', { paid: p.daysPaid, days: p.cycleDays })}</dd>
+        </div>
+        <div>
+          <dt>{t('defi.dailyYield')}</dt>
+          <dd>{f.percent(p.dailyYield)}</dd>
+        </div>
+        <div>
+          <dt>{t('defi.todayIncome')}</dt>
+          <dd className="defi-summary__gain">{f.amount(p.todayIncome, p.asset)}</dd>
+        </div>
+        <div>
+          <dt>{t('defi.cumulativeIncome')}</dt>
+          <dd>{f.amount(p.cumulativeIncome, p.asset)}</dd>
+        </div>
+        <div>
+          <dt>{t('defi.projectedIncome')}</dt>
+          <dd>{f.amount(p.projectedIncome, p.asset)}</dd>
+        </div>
+        <div>
+          <dt>{t('defi.pledgeTime')}</dt>
+          <dd>{date.format(p.pledgedAt)}</dd>
+        </div>
+        <div>
+          <dt>{t(earning ? 'defi.maturesAt' : 'defi.settlementTime')}</dt>
+          <dd>{date.format(p.settledAt ?? p.maturesAt)}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+};
+
+/** /defi/pledgeRecord: my pledges, earning or settled, kept current by the `pledges` channel. */
+const PledgeRecordScreen = () => {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<PledgeStatus>('app.data.pledge_earning');
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const sub = transport.channel$('pledges').subscribe(() => setVersion((v) => v + 1));
+    return () => sub.unsubscribe();
+  }, []);
+  const page = useRemote(() => defiApi.pledges({ status, size: PAGE }), `${status}:${version}`);
+  return (
+    <>
+      <NavBar title={t('route.defi_pledgeRecord')} />
+      <Tabs
+        label={t('route.defi_pledgeRecord')}
+        value={status}
+        onChange={setStatus}
+        items={[
+          { key: 'app.data.pledge_earning', label: t('app.data.pledge_earning') },
+          { key: 'app.data.pledge_settled', label: t('app.data.pledge_settled') },
+        ]}
+      >
+        {!page.data && !page.failed && <Spinner />}
+        {page.data?.list.length === 0 && <p className="empty-state__text">{t('defi.noPledges')}</p>}
+        <ul className="defi-list">
+          {page.data?.list.map((p) => (
+            <PledgeItem key={p.id} p={p} />
+          ))}
+        </ul>
+      </Tabs>
+    </>
+  );
+};
+
+export default PledgeRecordScreen;

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { helpApi } from '../../api/help';
+import { NavBar } from '../../components/NavBar';
+import { Spinner } from '../../components/Spinner';
+import { useRemote } from '../../hooks/useRemote';
+import { useDateFormat } from '../authentication/status';
+
+/** /noticeDetail?id=: one notice in full. */
+const NoticeDetailScreen = () => {
+  const { t } = useTranslation();
+  const date = useDateFormat(true);
+  const id = Number(useSearchParams()[0].get('id'));
+  const notice = useRemote(() => helpApi.notice(id), String(id));
+  return (
+    <>
+      <NavBar title={t('route.noticeDetail')} />
+      {!notice.data && !notice.failed && <Spinner />}
+      {notice.failed && <p className="empty-state__text">{t('app.msg.record_not_found')}</p>}
+      {notice.data && (
+        <article className="document card">
+          <h2 className="document__title">{notice.data.title}</h2>
+          <time className="document__meta" dateTime={new Date(notice.data.createdAt).toISOString()}>
+            {date.format(notice.data.createdAt)}
+          </time>
+          <p className="document__body">{notice.data.message}</p>
+        </article>
+      )}
+    </>
+  );
+};
+
+export default NoticeDetailScreen;

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { helpApi } from '../../api/help';
+import { ChevronIcon } from '../../components/icons';
+import { NavBar } from '../../components/NavBar';
+import { Spinner } from '../../components/Spinner';
+import { useRemote } from '../../hooks/useRemote';
+import { useDateFormat } from '../authentication/status';
+
+/** /notice: the site's notices in the reader's language, newest first. */
+const NoticeScreen = () => {
+  const { t } = useTranslation();
+  const date = useDateFormat(false);
+  const notices = useRemote(helpApi.notices);
+  return (
+    <>
+      <NavBar title={t('route.notice')} />
+      {!notices.data && !notices.failed && <Spinner />}
+      {notices.failed && <p className="empty-state__text">{t('app.msg.network_error')}</p>}
+      {notices.data?.length === 0 && <p className="empty-state__text">{t('notice.empty')}</p>}
+      <ul className="link-list">
+        {notices.data?.map((n) => (
+          <li key={n.id}>
+            <Link className="link-list__item" to={`/noticeDetail?id=${n.id}`}>
+              <span className="link-list__text">
+                <span className="link-list__title">{n.title}</span>
+                <time className="link-list__meta" dateTime={new Date(n.createdAt).toISOString()}>
+                  {date.format(n.createdAt)}
+                </time>
+              </span>
+              <ChevronIcon className="link-list__chevron" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+};
+
+export default NoticeScreen;

@@ -1,0 +1,141 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ORDER_STATUS, type SpotOrderDetail } from '../../../protocol/spot';
+import { spotApi } from '../../api/spot';
+import { formatDecimal, formatTime } from '../../components/format';
+import { Spinner } from '../../components/Spinner';
+import { usePairs } from '../../hooks/useMarket';
+import { showToast } from '../../state/ui';
+
+/** One order: price, quantity, amount, type, status, deal price and amount, fee, and its fills. */
+export const OrderDetailSheet = ({
+  id,
+  version,
+  onClose,
+  onChanged,
+}: {
+  id: number;
+  /** Changes when a push says orders moved: the detail is fetched again. */
+  version: number;
+  onClose: () => void;
+  onChanged: () => void;
+}) => {
+  const { t, i18n } = useTranslation();
+  const [order, setOrder] = useState<SpotOrderDetail | undefined>();
+  const [busy, setBusy] = useState(false);
+  const pair = usePairs()?.find((p) => p.symbol === order?.pair);
+  const num = (v: string | null) => (v === null ? '—' : formatDecimal(v, i18n.language));
+
+  useEffect(() => {
+    let live = true;
+    spotApi.detail(id).then(
+      (o) => live && setOrder(o),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, version]);
+
+  const cancel = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      setOrder({ ...(order as SpotOrderDetail), ...(await spotApi.cancel(id)) });
+      showToast(t('trade.cancelled'));
+      onChanged();
+    } catch {
+      // The REST client has shown the failure.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rows: Array<[string, string]> = order
+    ? [
+        [t('orders.pair'), pair?.name ?? order.pair.toUpperCase()],
+        [t('orders.side'), t(`orders.sides.${order.side}`)],
+        [t('orders.type'), t(`orders.types.${order.type}`)],
+        [t('orders.status'), t(order.status)],
+        [t('orders.price'), order.price ? num(order.price) : t('orders.marketPrice')],
+        [t('orders.qty'), num(order.qty)],
+        [t('orders.amount'), num(order.amount)],
+        [t('orders.filled'), num(order.filledQty)],
+        [t('orders.dealPrice'), num(order.avgPrice)],
+        [t('orders.dealAmount'), num(order.filledAmount)],
+        [t('orders.fee'), `${num(order.fee)} ${order.feeAsset}`],
+        [t('orders.time'), new Date(order.createdAt).toLocaleString(i18n.language)],
+      ]
+    : [];
+
+  return (
+    <div className="sheet-backdrop" onClick={onClose}>
+      <div
+        className="sheet order-detail"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="order-detail-title"
+        onClick={(e) => e.stopPropagation()}
+        data-testid="order-detail"
+      >
+        <header className="sheet__head">
+          <h2 id="order-detail-title">{t('orders.detail')}</h2>
+          <button type="button" className="btn btn--text" onClick={onClose}>
+            {t('common.close')}
+          </button>
+        </header>
+        {!order ? (
+          <Spinner />
+        ) : (
+          <>
+            <dl className="kv">
+              {rows.map(([k, v]) => (
+                <div className="kv__row" key={k}>
+                  <dt>{k}</dt>
+                  <dd>{v}</dd>
+                </div>
+              ))}
+            </dl>
+            <h3 className="order-detail__fills-title">{t('orders.fills')}</h3>
+            {order.fills.length === 0 ? (
+              <p className="muted empty-line">{t('orders.noFills')}</p>
+            ) : (
+              <table className="trades order-detail__fills">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('orders.time')}</th>
+                    <th scope="col">{t('orders.price')}</th>
+                    <th scope="col">{t('orders.qty')}</th>
+                    <th scope="col">{t('orders.fee')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {order.fills.map((f) => (
+                    <tr key={f.id}>
+                      <td className="muted">
+                        {formatTime(f.ts, i18n.language)} · {t(`orders.roles.${f.role}`)}
+                      </td>
+                      <td>{num(f.price)}</td>
+                      <td>{num(f.qty)}</td>
+                      <td>{num(f.fee)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            {order.status === ORDER_STATUS.pending && (
+              <button
+                type="button"
+                className="btn btn--down btn--block"
+                disabled={busy}
+                onClick={() => void cancel()}
+              >
+                {t('orders.cancel')}
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import type { ServiceMessage } from '../../../protocol';
+import { serviceSendSchema } from '../../../protocol/help';
+import { helpApi } from '../../api/help';
+import { NavBar } from '../../components/NavBar';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { Spinner } from '../../components/Spinner';
+import { useForm } from '../../hooks/useForm';
+import { configState, loadSiteConfig } from '../../state/config';
+import { sessionState } from '../../state/session';
+import { useDateFormat } from '../authentication/status';
+
+/** How often an open thread looks for an answer. */
+export const SERVICE_POLL_MS = 15_000;
+
+/** The in-app thread with customer service: what I wrote and what they answered. */
+const Thread = () => {
+  const { t } = useTranslation();
+  const date = useDateFormat(true);
+  const [messages, setMessages] = useState<ServiceMessage[] | undefined>();
+  const form = useForm(serviceSendSchema, { body: '' });
+  const end = useRef<HTMLLIElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      helpApi.messages().then(
+        (m) => live && setMessages(m),
+        () => undefined,
+      );
+    void load();
+    const timer = setInterval(() => void load(), SERVICE_POLL_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, []);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void form.submit(async ({ body }) => {
+      setMessages(await helpApi.send(body));
+      form.set('body', '');
+    });
+  };
+
+  return (
+    <section className="service-thread" aria-label={t('service.thread')}>
+      {!messages && <Spinner />}
+      {messages?.length === 0 && <p className="service-thread__empty">{t('service.welcome')}</p>}
+      <ul className="service-thread__list">
+        {messages?.map((m) => (
+          <li key={m.id} className={`service-msg service-msg--${m.from}`}>
+            <span className="service-msg__who">{t(m.from === 'user' ? 'service.you' : 'service.agent')}</span>
+            <p className="service-msg__body">{m.body}</p>
+            <time className="service-msg__time" dateTime={new Date(m.createdAt).toISOString()}>
+              {date.format(m.createdAt)}
+            </time>
+          </li>
+        ))}
+        <li ref={end} aria-hidden="true" />
+      </ul>
+      <form className="form service-form" onSubmit={onSubmit} noValidate>
+        <label className="field__label" htmlFor="service-body">
+          {t('service.message')}
+        </label>
+        <textarea
+          id="service-body"
+          className="field__input service-form__input"
+          rows={3}
+          maxLength={1000}
+          value={form.values.body}
+          onChange={(e) => form.set('body', e.target.value)}
+          aria-invalid={Boolean(form.errors.body)}
+        />
+        {form.errors.body && (
+          <p className="field__error" role="alert">
+            {t(form.errors.body)}
+          </p>
+        )}
+        <SubmitButton busy={form.submitting}>{t('service.send')}</SubmitButton>
+      </form>
+    </section>
+  );
+};
+
+/** /service: the operator's customer-service link when one is configured (config `custom`),
+ * otherwise a message thread with the operators inside the app. */
+const ServiceScreen = () => {
+  const { t } = useTranslation();
+  const { config } = useSnapshot(configState);
+  const { user } = useSnapshot(sessionState);
+  useEffect(() => {
+    void loadSiteConfig();
+  }, []);
+  const link = config?.custom ?? '';
+  return (
+    <>
+      <NavBar title={t('route.service')} />
+      {!config && <Spinner />}
+      {config && link && (
+        <section className="card service-card">
+          <p>{t('service.external')}</p>
+          <a className="btn btn--primary btn--block" href={link} target="_blank" rel="noopener noreferrer">
+            {t('service.open')}
+          </a>
+        </section>
+      )}
+      {config && !link && !user && (
+        <section className="card service-card">
+          <p>{t('service.loginFirst')}</p>
+          <Link className="btn btn--primary btn--block" to="/login?redirect=%2Fservice">
+            {t('route.login')}
+          </Link>
+        </section>
+      )}
+      {config && !link && user && <Thread />}
+    </>
+  );
+};
+
+export default ServiceScreen;

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SpotOrderView } from '../../../protocol/spot';
+import { spotApi } from '../../api/spot';
+import { formatDecimal, formatTime } from '../../components/format';
+import { showToast } from '../../state/ui';
+
+/** One open order: side, type, price, filled of quantity, and its cancel button. */
+export const OpenOrderRow = ({ order, onCancelled }: { order: SpotOrderView; onCancelled?: () => void }) => {
+  const { t, i18n } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const num = (v: string) => formatDecimal(v, i18n.language);
+  const cancel = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await spotApi.cancel(order.id);
+      showToast(t('trade.cancelled'));
+      onCancelled?.();
+    } catch {
+      // The REST client has shown the failure.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="open-order" data-testid="open-order">
+      <div className="open-order__head">
+        <span className={order.side === 'buy' ? 'text-up' : 'text-down'}>
+          {t(`orders.sides.${order.side}`)} · {t(`orders.types.${order.type}`)}
+        </span>
+        <span className="muted">{formatTime(order.createdAt, i18n.language)}</span>
+      </div>
+      <dl className="open-order__figures">
+        <div>
+          <dt>{t('orders.price')}</dt>
+          <dd>{order.price ? num(order.price) : t('orders.marketPrice')}</dd>
+        </div>
+        <div>
+          <dt>{t('orders.filled')}</dt>
+          <dd>
+            {num(order.filledQty)} / {order.qty ? num(order.qty) : '—'}
+          </dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        className="btn btn--small btn--ghost"
+        disabled={busy}
+        onClick={() => void cancel()}
+      >
+        {t('orders.cancel')}
+      </button>
+    </li>
+  );
+};
+
+export const OpenOrders = ({ orders }: { orders: readonly SpotOrderView[] | undefined }) => {
+  const { t } = useTranslation();
+  if (orders && orders.length === 0) return <p className="muted empty-line">{t('trade.noOpenOrders')}</p>;
+  return (
+    <ul className="open-orders" data-testid="open-orders">
+      {(orders ?? []).map((o) => (
+        <OpenOrderRow key={o.id} order={o} />
+      ))}
+    </ul>
+  );
+};

@@ -1,0 +1,314 @@
+import Decimal from 'decimal.js';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { PairInfo } from '../../../protocol/market';
+import type { SpotPairRules } from '../../../protocol/spot';
+import { spotApi } from '../../api/spot';
+import { ChangeBadge } from '../../components/ChangeBadge';
+import { ConnectionBanner } from '../../components/ConnectionBanner';
+import { TextField } from '../../components/form/TextField';
+import { formatDecimal } from '../../components/format';
+import { NavBar } from '../../components/NavBar';
+import { Spinner } from '../../components/Spinner';
+import { TradeList } from '../../components/TradeList';
+import { Tabs } from '../../components/Tabs';
+import { usePairs, useTicker, useTrades } from '../../hooks/useMarket';
+import { useBalances, useOpenOrders } from '../../hooks/useSpot';
+import { translateKey } from '../../i18n';
+import { showToast } from '../../state/ui';
+import { MiniBook } from './MiniBook';
+import { OpenOrders } from './OpenOrders';
+import {
+  PERCENTS,
+  acceptsInput,
+  amountDigits,
+  amountFrom,
+  formProblem,
+  fromPercent,
+  qtyFrom,
+  toRequest,
+  type OrderFormState,
+  type Side,
+} from './orderForm';
+import { PairSheet } from './PairSheet';
+
+const DEFAULT_PAIR = 'btcusdt';
+
+/** A client order id per attempt: a retry of the same tap answers the first order. */
+const newClientOid = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+const EMPTY: Omit<OrderFormState, 'side' | 'type'> = { price: '', qty: '', amount: '' };
+
+/** A price tapped in the book; `at` tells two taps on the same price apart. */
+interface Picked {
+  price: string;
+  at: number;
+}
+
+const OrderForm = ({
+  pair,
+  rules,
+  picked,
+  initialSide,
+}: {
+  pair: PairInfo;
+  rules: SpotPairRules | undefined;
+  picked: Picked | undefined;
+  /** From the market detail's buy and sell links (`direction`). */
+  initialSide: Side;
+}) => {
+  const { t, i18n } = useTranslation();
+  const ticker = useTicker(pair.symbol);
+  const balances = useBalances();
+  const [state, setState] = useState<OrderFormState>({ side: initialSide, type: 'limit', ...EMPTY });
+  const [problem, setProblem] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const payAsset = state.side === 'buy' ? pair.quote : pair.base;
+  const available = balances?.find((b) => b.asset === payAsset)?.available ?? '0';
+  const num = (v: string) => formatDecimal(v, i18n.language);
+
+  // A new pair starts a fresh form at its last price.
+  useEffect(() => setState((s) => ({ ...s, ...EMPTY })), [pair.symbol]);
+  const last = ticker?.last;
+  useEffect(() => {
+    if (last)
+      setState((s) => (s.price === '' ? { ...s, price: new Decimal(last).toFixed(pair.pricePrecision) } : s));
+  }, [last, pair.pricePrecision]);
+
+  useEffect(() => {
+    if (picked)
+      setState((s) => ({
+        ...s,
+        type: 'limit',
+        price: picked.price,
+        amount: amountFrom(picked.price, s.qty, pair),
+      }));
+  }, [picked, pair]);
+
+  const update = (patch: Partial<OrderFormState>) => {
+    setProblem(undefined);
+    setState((s) => ({ ...s, ...patch }));
+  };
+  const typed = (field: 'price' | 'qty' | 'amount', digits: number) => (v: string) => {
+    const value = v.trim();
+    if (!acceptsInput(value, digits)) return;
+    if (field === 'price') update({ price: value, amount: amountFrom(value, state.qty, pair) });
+    else if (field === 'qty')
+      update({
+        qty: value,
+        amount: state.type === 'limit' ? amountFrom(state.price, value, pair) : state.amount,
+      });
+    else
+      update({ amount: value, qty: state.type === 'limit' ? qtyFrom(value, state.price, pair) : state.qty });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const p = formProblem(state, pair, rules, available, last);
+    if (p) {
+      setProblem(`${translateKey(p.message)}${p.value ?? ''}`);
+      return;
+    }
+    setBusy(true);
+    try {
+      await spotApi.order(state.side, toRequest(state, pair.symbol, newClientOid()));
+      showToast(t('trade.placed'));
+      setState((s) => ({ ...s, qty: '', amount: '' }));
+    } catch {
+      // The REST client has shown the translated failure (with the limit for 2001 / 2002).
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const marketBuy = state.type === 'market' && state.side === 'buy';
+  const coin = pair.base;
+  return (
+    <form className="order-form" onSubmit={(e) => void submit(e)} noValidate data-testid="order-form">
+      <div className="order-form__sides" role="group" aria-label={t('trade.side')}>
+        {(['buy', 'sell'] as Side[]).map((side) => (
+          <button
+            key={side}
+            type="button"
+            className={`order-form__side order-form__side--${side}${state.side === side ? ' is-active' : ''}`}
+            aria-pressed={state.side === side}
+            onClick={() => update({ side, qty: '', amount: '' })}
+          >
+            {t(`trade.${side}`)}
+          </button>
+        ))}
+      </div>
+      <div className="seg-control order-form__types" role="group" aria-label={t('trade.orderType')}>
+        {(['limit', 'market'] as const).map((type) => (
+          <button
+            key={type}
+            type="button"
+            className={`seg-control__option${state.type === type ? ' is-active' : ''}`}
+            aria-pressed={state.type === type}
+            onClick={() => update({ type, qty: '', amount: '' })}
+          >
+            {t(`trade.${type}`)}
+          </button>
+        ))}
+      </div>
+      {state.type === 'limit' ? (
+        <TextField
+          label={t('trade.price', { coin: pair.quote })}
+          value={state.price}
+          onChange={typed('price', pair.pricePrecision)}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+      ) : (
+        <p className="order-form__market muted">{t('trade.marketPrice')}</p>
+      )}
+      {!marketBuy && (
+        <TextField
+          label={t('trade.qty', { coin })}
+          value={state.qty}
+          onChange={typed('qty', pair.qtyPrecision)}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+      )}
+      {(state.type === 'limit' || marketBuy) && (
+        <TextField
+          label={t('trade.amount', { coin: pair.quote })}
+          value={state.amount}
+          onChange={typed('amount', amountDigits(pair))}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+      )}
+      <div className="order-form__percents" role="group" aria-label={t('trade.percentOf')}>
+        {PERCENTS.map((pct) => (
+          <button
+            key={pct}
+            type="button"
+            className="chip"
+            onClick={() => update(fromPercent(pct, state, available, pair))}
+          >
+            {pct}%
+          </button>
+        ))}
+      </div>
+      <p className="order-form__available">
+        <span className="muted">{t('trade.available')}</span>{' '}
+        <span data-testid="available">
+          {num(new Decimal(available).toFixed())} {payAsset}
+        </span>
+      </p>
+      {problem && (
+        <p className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
+      <button
+        type="submit"
+        className={`btn btn--block ${state.side === 'buy' ? 'btn--up' : 'btn--down'}`}
+        disabled={busy}
+      >
+        {t(state.side === 'buy' ? 'trade.buyCoin' : 'trade.sellCoin', { coin })}
+      </button>
+    </form>
+  );
+};
+
+const Records = ({ pair }: { pair: string }) => {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<'open' | 'trades'>('open');
+  const orders = useOpenOrders(pair);
+  const trades = useTrades(pair);
+  return (
+    <Tabs
+      label={t('trade.records')}
+      value={tab}
+      onChange={setTab}
+      items={[
+        { key: 'open', label: t('trade.openOrders') },
+        { key: 'trades', label: t('trade.trades') },
+      ]}
+    >
+      {tab === 'open' ? <OpenOrders orders={orders} /> : <TradeList trades={trades ?? []} />}
+    </Tabs>
+  );
+};
+
+/** /trade: pick a pair, buy or sell at market or a limit, watch the book and the open orders. */
+const TradeScreen = () => {
+  const { t } = useTranslation();
+  const pairs = usePairs();
+  const [params, setParams] = useSearchParams();
+  const wanted = (params.get('pair') ?? DEFAULT_PAIR).toLowerCase();
+  const pair = pairs?.find((p) => p.symbol === wanted) ?? pairs?.[0];
+  const ticker = useTicker(pair?.symbol ?? '');
+  const [sheet, setSheet] = useState(false);
+  const [rules, setRules] = useState<SpotPairRules | undefined>();
+  const [picked, setPicked] = useState<Picked | undefined>();
+
+  useEffect(() => {
+    if (!pair) return;
+    let live = true;
+    spotApi.rules(pair.symbol).then(
+      (r) => live && setRules(r),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [pair]);
+
+  if (!pairs || !pair) return <Spinner />;
+  return (
+    <div className="trade">
+      <NavBar
+        title={t('route.trade')}
+        back={false}
+        actions={
+          <Link className="navbar__link" to="/orderList">
+            {t('trade.allOrders')}
+          </Link>
+        }
+      />
+      <ConnectionBanner />
+      <button type="button" className="trade__pair" onClick={() => setSheet(true)} aria-haspopup="dialog">
+        <span className="trade__pair-name">{pair.name}</span>
+        <span aria-hidden="true">▾</span>
+        <ChangeBadge changePercent={ticker?.changePercent} />
+      </button>
+      <div className="trade__grid">
+        <OrderForm
+          pair={pair}
+          rules={rules}
+          picked={picked}
+          initialSide={params.get('direction') === 'sell' ? 'sell' : 'buy'}
+        />
+        <MiniBook
+          pair={pair.symbol}
+          base={pair.base}
+          quote={pair.quote}
+          onPrice={(price) => setPicked({ price, at: Date.now() })}
+        />
+      </div>
+      <Records pair={pair.symbol} />
+      {sheet && (
+        <PairSheet
+          pairs={pairs}
+          value={pair.symbol}
+          onClose={() => setSheet(false)}
+          onPick={(symbol) => {
+            setParams({ pair: symbol }, { replace: true });
+            setSheet(false);
+          }}
+        />
+      )}
+    </div>
+  );
+};
+
+export default TradeScreen;

@@ -1,0 +1,115 @@
+import Decimal from 'decimal.js';
+import type { PairInfo } from '../../../protocol/market';
+import type { SpotOrderType, SpotPairRules } from '../../../protocol/spot';
+
+export type Side = 'buy' | 'sell';
+
+export interface OrderFormState {
+  side: Side;
+  type: SpotOrderType;
+  price: string;
+  qty: string;
+  /** Quote amount: price × quantity of a limit order, or what a market buy spends. */
+  amount: string;
+}
+
+/** A problem with the form: an `app.msg.*` key and, for the limit failures, the limit (shown
+ * after the message, as the server's 2001/2002 answers are). */
+export interface FormProblem {
+  message: string;
+  value?: string;
+}
+
+export const PERCENTS = [25, 50, 75, 100] as const;
+
+/** Quote amounts are shown to the price's precision. */
+export const amountDigits = (pair: PairInfo) => pair.pricePrecision;
+
+/** Whether a typed value is a plain decimal within `digits` places (a keystroke beyond the
+ * precision is refused, never rounded). */
+export const acceptsInput = (value: string, digits: number) =>
+  digits === 0 ? /^\d*$/.test(value) : new RegExp(`^\\d*(\\.\\d{0,${digits}})?$`).test(value);
+
+const dec = (s: string): Decimal | null => {
+  if (s === '' || s === '.') return null;
+  try {
+    return new Decimal(s);
+  } catch {
+    return null;
+  }
+};
+
+/** Limit order: the amount from price and quantity. */
+export const amountFrom = (price: string, qty: string, pair: PairInfo): string => {
+  const p = dec(price);
+  const q = dec(qty);
+  return p && q ? p.times(q).toDecimalPlaces(amountDigits(pair), Decimal.ROUND_DOWN).toFixed() : '';
+};
+
+/** Limit order: the quantity an amount buys at a price, rounded down to the lot. */
+export const qtyFrom = (amount: string, price: string, pair: PairInfo): string => {
+  const a = dec(amount);
+  const p = dec(price);
+  return a && p && p.gt(0) ? a.div(p).toDecimalPlaces(pair.qtyPrecision, Decimal.ROUND_DOWN).toFixed() : '';
+};
+
+/** What a share of the available balance fills in: the quantity to sell, the amount a market buy
+ * spends, or the quantity a limit buy can afford at its price. */
+export const fromPercent = (
+  pct: number,
+  state: OrderFormState,
+  available: string,
+  pair: PairInfo,
+): Partial<OrderFormState> => {
+  const share = new Decimal(available || '0').times(pct).div(100);
+  if (state.side === 'sell') {
+    const qty = share.toDecimalPlaces(pair.qtyPrecision, Decimal.ROUND_DOWN).toFixed();
+    return { qty, amount: state.type === 'limit' ? amountFrom(state.price, qty, pair) : '' };
+  }
+  const amount = share.toDecimalPlaces(amountDigits(pair), Decimal.ROUND_DOWN).toFixed();
+  if (state.type === 'market') return { amount, qty: '' };
+  return { amount, qty: qtyFrom(amount, state.price, pair) };
+};
+
+/**
+ * The same rules the server applies (spec §5), checked before sending: a limit order needs a
+ * price; sizes must be positive; the amount must reach the pair's minimum and the balance.
+ * `refPrice` values a market sell against the minimum.
+ */
+export const formProblem = (
+  state: OrderFormState,
+  pair: PairInfo,
+  rules: SpotPairRules | undefined,
+  available: string,
+  refPrice: string | undefined,
+): FormProblem | null => {
+  const price = dec(state.price);
+  if (state.type === 'limit') {
+    if (state.price.trim() === '') return { message: 'app.msg.price_required' };
+    if (!price || price.lte(0)) return { message: 'app.msg.price_invalid' };
+  }
+  const byAmount = state.type === 'market' && state.side === 'buy';
+  const size = dec(byAmount ? state.amount : state.qty);
+  if (!size || size.lte(0)) return { message: 'app.msg.amount_invalid' };
+  const notional = byAmount
+    ? size
+    : state.type === 'limit'
+      ? size.times(price!)
+      : refPrice
+        ? size.times(refPrice)
+        : null;
+  if (rules && notional && notional.lt(rules.minAmount)) {
+    return { message: 'app.msg.order_amount_min', value: `${rules.minAmount} ${pair.quote}` };
+  }
+  const cost = state.side === 'sell' ? size : notional;
+  if (cost && cost.gt(available || '0')) return { message: 'app.msg.insufficient_balance' };
+  return null;
+};
+
+/** The request body: only the fields the order type uses. */
+export const toRequest = (state: OrderFormState, pair: string, clientOid: string) => {
+  if (state.type === 'limit')
+    return { pair, type: state.type, price: state.price, qty: state.qty, clientOid };
+  if (state.side === 'buy') return { pair, type: state.type, amount: state.amount, clientOid };
+  return { pair, type: state.type, qty: state.qty, clientOid };
+};

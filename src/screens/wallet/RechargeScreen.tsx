@@ -1,0 +1,126 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { walletApi } from '../../api/wallet';
+import { CopyButton } from '../../components/CopyButton';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { TextField } from '../../components/form/TextField';
+import { NavBar } from '../../components/NavBar';
+import { QrCode } from '../../components/QrCode';
+import { Spinner } from '../../components/Spinner';
+import { useForm } from '../../hooks/useForm';
+import { useRemote } from '../../hooks/useRemote';
+import { depositFormSchema } from './forms';
+import { loadNetworks, networksOf } from './networks';
+import { NetworkPicker } from './NetworkPicker';
+
+/** /recharge?coin=USDT: where to send a deposit on the chosen network (address as text and QR
+ * code, memo where needed), its limits and the warning about small amounts, then the declaration
+ * of what was sent. */
+const RechargeScreen = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const coin = (params.get('coin') ?? '').toUpperCase();
+  const { data: nets } = useRemote(loadNetworks);
+  const networks = nets ? networksOf(nets, coin, 'deposit') : [];
+  const [chosen, setChosen] = useState('');
+  const net = networks.find((n) => n.network === chosen) ?? networks[0];
+  const schema = useMemo(() => depositFormSchema(net), [net]);
+  const form = useForm(schema, { amount: '', txHash: '' });
+
+  if (!coin) return <Navigate to="/recharge/select" replace />;
+  const copied = { copied: t('recharge.copied'), failed: t('recharge.copyFailed') };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!net) return;
+    void form.submit(async ({ amount, txHash }) => {
+      const d = await walletApi.deposit({
+        coin: net.coin,
+        network: net.network,
+        amount,
+        ...(txHash ? { txHash } : {}),
+      });
+      void navigate(`/recharge/result?id=${d.id}`, { replace: true });
+    });
+  };
+
+  return (
+    <>
+      <NavBar
+        title={`${t('route.recharge')} ${coin}`}
+        actions={
+          <Link className="wallet-navlink" to="/recharge/record">
+            {t('recharge.records')}
+          </Link>
+        }
+      />
+      {!nets ? (
+        <Spinner />
+      ) : !net ? (
+        <p className="empty-state__text">{t('app.msg.deposit_not_opened')}</p>
+      ) : (
+        <div className="wallet-form">
+          <NetworkPicker networks={networks} value={net.network} onChange={setChosen} />
+          <section className="deposit-card">
+            <QrCode value={net.depositAddress} label={t('recharge.qr', { coin, network: net.network })} />
+            <p className="deposit-card__label">{t('recharge.address')}</p>
+            <p className="deposit-card__address" data-testid="deposit-address">
+              {net.depositAddress}
+            </p>
+            <CopyButton text={net.depositAddress} label={t('recharge.copyAddress')} {...copied} />
+            {net.memoRequired && (
+              <div className="deposit-card__memo">
+                <p className="deposit-card__label">{t('recharge.memo')}</p>
+                <p className="deposit-card__address">{net.memo}</p>
+                <CopyButton text={net.memo} label={t('recharge.copyMemo')} {...copied} />
+                <p className="wallet-notice wallet-notice--warn">{t('recharge.memoWarning')}</p>
+              </div>
+            )}
+          </section>
+          <dl className="wallet-facts">
+            <div>
+              <dt>{t('recharge.min')}</dt>
+              <dd>
+                {net.minDeposit} {coin}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('recharge.max')}</dt>
+              <dd>
+                {net.maxDeposit} {coin}
+              </dd>
+            </div>
+          </dl>
+          <p className="wallet-notice wallet-notice--warn" role="note">
+            {t('recharge.belowMinWarning', { min: net.minDeposit, coin })}
+          </p>
+          <p className="wallet-notice">{t('recharge.networkWarning', { coin, network: net.network })}</p>
+          <form className="form" onSubmit={onSubmit} noValidate>
+            <TextField
+              label={t('recharge.amount')}
+              value={form.values.amount}
+              onChange={(v) => form.set('amount', v.trim())}
+              error={form.errors.amount}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={`${net.minDeposit} – ${net.maxDeposit}`}
+            />
+            <TextField
+              label={t('recharge.txHash')}
+              value={form.values.txHash}
+              onChange={(v) => form.set('txHash', v)}
+              error={form.errors.txHash}
+              autoComplete="off"
+              hint={t('recharge.txHashHint')}
+            />
+            <SubmitButton busy={form.submitting}>{t('recharge.submit')}</SubmitButton>
+          </form>
+        </div>
+      )}
+    </>
+  );
+};
+
+export default RechargeScreen;

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { CoinBadge } from '../../components/CoinBadge';
+import { ChevronIcon } from '../../components/icons';
+import { NavBar } from '../../components/NavBar';
+import { Spinner } from '../../components/Spinner';
+import { useRemote } from '../../hooks/useRemote';
+import { coinsOf, loadNetworks, networksOf } from './networks';
+
+/** /recharge/select: the coin to deposit, with a search. */
+const RechargeSelectScreen = () => {
+  const { t } = useTranslation();
+  const { data: nets } = useRemote(loadNetworks);
+  const [query, setQuery] = useState('');
+  const coins = nets ? coinsOf(nets, 'deposit').filter((c) => c.includes(query.trim().toUpperCase())) : [];
+  return (
+    <>
+      <NavBar title={t('route.recharge_select')} />
+      <div className="wallet-search">
+        <input
+          className="field__input"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t('recharge.search')}
+          aria-label={t('recharge.search')}
+        />
+      </div>
+      {!nets ? (
+        <Spinner />
+      ) : coins.length === 0 ? (
+        <p className="empty-state__text">{t('recharge.noCoin')}</p>
+      ) : (
+        <ul className="list">
+          {coins.map((c) => (
+            <li key={c}>
+              <Link className="list__row wallet-pick" to={`/recharge?coin=${c}`}>
+                <CoinBadge coin={c} />
+                <span className="wallet-pick__name">{c}</span>
+                <span className="wallet-pick__networks">
+                  {networksOf(nets, c, 'deposit')
+                    .map((n) => n.network)
+                    .join(' · ')}
+                </span>
+                <ChevronIcon />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+};
+
+export default RechargeSelectScreen;

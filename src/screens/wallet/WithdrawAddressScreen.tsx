@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { WithdrawAddress } from '../../../protocol/wallet';
+import { walletApi } from '../../api/wallet';
+import { NavBar } from '../../components/NavBar';
+import { Spinner } from '../../components/Spinner';
+import { showToast } from '../../state/ui';
+import { useRecords } from './useRecords';
+
+const never = () => false;
+
+/** One saved address; deleting asks once more on the same button. */
+const AddressRow = ({ a, onDeleted }: { a: WithdrawAddress; onDeleted: () => void }) => {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const remove = () => {
+    if (!confirming) return setConfirming(true);
+    walletApi.deleteAddress(a.id).then(
+      () => {
+        showToast(t('address.deleted'));
+        onDeleted();
+      },
+      () => setConfirming(false),
+    );
+  };
+  return (
+    <li className="record" data-testid="address-row">
+      <div className="record__row">
+        <span className="record__title">
+          {a.coin} <span className="record__network">{a.network}</span>
+        </span>
+        <button
+          type="button"
+          className={`btn btn--small${confirming ? ' btn--danger' : ''}`}
+          onClick={remove}
+        >
+          {t(confirming ? 'address.confirmDelete' : 'address.delete')}
+        </button>
+      </div>
+      <p className="record__hash">{a.address}</p>
+      {a.memo && (
+        <p className="record__meta">
+          {t('address.memo')}: {a.memo}
+        </p>
+      )}
+      {a.remark && <p className="record__meta">{a.remark}</p>}
+    </li>
+  );
+};
+
+/** /withdrawAddress: my withdrawal address book. */
+const WithdrawAddressScreen = () => {
+  const { t } = useTranslation();
+  const { list, refresh } = useRecords(walletApi.addresses, never);
+  return (
+    <>
+      <NavBar
+        title={t('route.withdrawAddress')}
+        actions={
+          <Link className="wallet-navlink" to="/withdrawAddress/add">
+            {t('address.add')}
+          </Link>
+        }
+      />
+      {!list ? (
+        <Spinner />
+      ) : list.length === 0 ? (
+        <section className="empty-state">
+          <p className="empty-state__text">{t('address.empty')}</p>
+        </section>
+      ) : (
+        <ul className="records" aria-label={t('route.withdrawAddress')}>
+          {list.map((a) => (
+            <AddressRow key={a.id} a={a} onDeleted={refresh} />
+          ))}
+        </ul>
+      )}
+      <div className="wallet-form">
+        <Link className="btn btn--primary btn--block" to="/withdrawAddress/add">
+          {t('address.add')}
+        </Link>
+      </div>
+    </>
+  );
+};
+
+export default WithdrawAddressScreen;

@@ -1,0 +1,234 @@
+import Decimal from 'decimal.js';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import type { WithdrawAddress } from '../../../protocol/wallet';
+import { walletApi } from '../../api/wallet';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { TextField } from '../../components/form/TextField';
+import { NavBar } from '../../components/NavBar';
+import { Spinner } from '../../components/Spinner';
+import { useForm } from '../../hooks/useForm';
+import { useRemote } from '../../hooks/useRemote';
+import { useBalances } from '../../hooks/useSpot';
+import { refreshUserInfo } from '../../api/refreshUser';
+import { configState, loadSiteConfig } from '../../state/config';
+import { sessionState } from '../../state/session';
+import { showToast } from '../../state/ui';
+import { CoinSelect } from './CoinSelect';
+import { limitValue, newRequestKey, receivedOf, withdrawFormSchema } from './forms';
+import { coinsOf, loadNetworks, networksOf } from './networks';
+import { NetworkPicker } from './NetworkPicker';
+
+const OTHER = 'other';
+
+/** /withdraw?coin=USDT: coin, network, a saved address (or a typed one when the site allows it),
+ * the amount with its fee and what arrives, the balance, and the withdrawal password. */
+const WithdrawScreen = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { data: nets } = useRemote(loadNetworks);
+  const { data: book } = useRemote(walletApi.addresses);
+  const balances = useBalances();
+  const { config } = useSnapshot(configState);
+  const { user } = useSnapshot(sessionState);
+  // The site's address rule, and the user's withdrawal-password and lock state as the server has them.
+  useEffect(() => {
+    void loadSiteConfig();
+    void refreshUserInfo();
+  }, []);
+
+  const coins = nets ? coinsOf(nets, 'withdraw') : [];
+  const [coin, setCoin] = useState((params.get('coin') ?? '').toUpperCase());
+  const activeCoin = coins.includes(coin) ? coin : (coins[0] ?? '');
+  const networks = nets ? networksOf(nets, activeCoin, 'withdraw') : [];
+  const [chosen, setChosen] = useState('');
+  const net = networks.find((n) => n.network === chosen) ?? networks[0];
+  const available = balances?.find((b) => b.asset === activeCoin)?.available ?? '0';
+  const typedAllowed = config?.thirdPartyWithdrawalAddress ?? false;
+  const saved = (book ?? []).filter((a) => a.coin === net?.coin && a.network === net?.network);
+  const [pick, setPick] = useState<number | typeof OTHER | null>(null);
+  const picked: WithdrawAddress | undefined =
+    saved.find((a) => a.id === pick) ?? (pick === null ? saved[0] : undefined);
+  const typing = !picked && typedAllowed;
+
+  const [requestKey] = useState(newRequestKey);
+  const schema = useMemo(() => withdrawFormSchema(net, available, requestKey), [net, available, requestKey]);
+  const form = useForm(schema, { address: '', memo: '', amount: '', password: '' });
+  const values = form.values;
+  const received = net ? receivedOf(values.amount, net.withdrawFee) : null;
+
+  // A saved address is what the form sends; picking "other" starts from an empty field.
+  const { set } = form;
+  const pickedAddress = picked?.address ?? '';
+  const pickedMemo = picked?.memo ?? '';
+  useEffect(() => {
+    set('address', pickedAddress);
+    set('memo', pickedMemo);
+  }, [set, pickedAddress, pickedMemo]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void form.submit(async (body) => {
+      await walletApi.withdraw(body);
+      showToast(t('withdraw.submitted'), 2000);
+      void navigate('/withdraw/record', { replace: true });
+    });
+  };
+
+  if (!nets || !book) {
+    return (
+      <>
+        <NavBar title={t('route.withdraw')} />
+        <Spinner />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <NavBar
+        title={t('route.withdraw')}
+        actions={
+          <Link className="wallet-navlink" to="/withdraw/record">
+            {t('withdraw.records')}
+          </Link>
+        }
+      />
+      {!net ? (
+        <p className="empty-state__text">{t('app.msg.withdraw_not_opened')}</p>
+      ) : (
+        <form className="form wallet-form" onSubmit={onSubmit} noValidate>
+          {!user?.userinfo.hasWithdrawPassword && (
+            <p className="wallet-notice wallet-notice--warn">
+              {t('withdraw.noPassword')} <Link to="/withdrawalPwd">{t('withdraw.setPassword')}</Link>
+            </p>
+          )}
+          <CoinSelect coins={coins} value={activeCoin} onChange={setCoin} />
+          <NetworkPicker networks={networks} value={net.network} onChange={setChosen} />
+
+          <fieldset className="field wallet-fieldset">
+            <legend className="field__label">{t('withdraw.address')}</legend>
+            {saved.length > 0 && (
+              <ul className="address-pick">
+                {saved.map((a) => (
+                  <li key={a.id}>
+                    <label className={`address-pick__option${picked?.id === a.id ? ' is-active' : ''}`}>
+                      <input
+                        type="radio"
+                        name="address"
+                        checked={picked?.id === a.id}
+                        onChange={() => setPick(a.id)}
+                      />
+                      <span className="address-pick__text">
+                        {a.remark && <span className="address-pick__remark">{a.remark}</span>}
+                        <span className="address-pick__address">{a.address}</span>
+                      </span>
+                    </label>
+                  </li>
+                ))}
+                {typedAllowed && (
+                  <li>
+                    <label className={`address-pick__option${typing ? ' is-active' : ''}`}>
+                      <input type="radio" name="address" checked={typing} onChange={() => setPick(OTHER)} />
+                      <span className="address-pick__text">{t('withdraw.otherAddress')}</span>
+                    </label>
+                  </li>
+                )}
+              </ul>
+            )}
+            {saved.length === 0 && !typedAllowed && <p className="field__hint">{t('withdraw.savedOnly')}</p>}
+            <Link className="field__action" to="/withdrawAddress/add">
+              {t('withdraw.manageAddresses')}
+            </Link>
+          </fieldset>
+          {typing && (
+            <TextField
+              label={t('withdraw.typedAddress')}
+              value={values.address}
+              onChange={(v) => form.set('address', v.trim())}
+              error={form.errors.address}
+              autoComplete="off"
+              spellCheck={false}
+              hint={t('address.addressHint')}
+            />
+          )}
+          {typing && net.memoRequired && (
+            <TextField
+              label={t('address.memo')}
+              value={values.memo}
+              onChange={(v) => form.set('memo', v.trim())}
+              error={form.errors.memo}
+              autoComplete="off"
+              hint={t('address.memoHint')}
+            />
+          )}
+          {!typing && form.errors.address && (
+            <p className="field__error" role="alert">
+              {t(form.errors.address)}
+            </p>
+          )}
+
+          <TextField
+            label={t('withdraw.amount')}
+            value={values.amount}
+            onChange={(v) => form.set('amount', v.trim())}
+            error={form.errors.amount}
+            errorSuffix={limitValue(form.errors.amount, net)}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={`${net.minWithdraw} – ${net.maxWithdraw}`}
+            addon={
+              <button
+                type="button"
+                className="field__toggle"
+                onClick={() => form.set('amount', new Decimal(available).toFixed())}
+              >
+                {t('withdraw.all')}
+              </button>
+            }
+          />
+          <dl className="wallet-facts">
+            <div>
+              <dt>{t('withdraw.balance')}</dt>
+              <dd data-testid="withdraw-available">
+                {available} {activeCoin}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('withdraw.fee')}</dt>
+              <dd>
+                {net.withdrawFee} {activeCoin}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('withdraw.received')}</dt>
+              <dd data-testid="withdraw-received">
+                {received ?? '--'} {activeCoin}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('withdraw.limits')}</dt>
+              <dd>
+                {net.minWithdraw} – {net.maxWithdraw}
+              </dd>
+            </div>
+          </dl>
+          <TextField
+            label={t('withdraw.password')}
+            type="password"
+            value={values.password}
+            onChange={(v) => form.set('password', v)}
+            error={form.errors.password}
+            autoComplete="off"
+          />
+          <SubmitButton busy={form.submitting}>{t('withdraw.submit')}</SubmitButton>
+        </form>
+      )}
+    </>
+  );
+};
+
+export default WithdrawScreen;

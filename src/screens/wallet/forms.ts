@@ -1,0 +1,107 @@
+import Decimal from 'decimal.js';
+import { z } from 'zod';
+import {
+  addressRequestSchema,
+  amountProblem,
+  withdrawRequestSchema,
+  type AddressRequest,
+  type WalletNetwork,
+  type WithdrawRequest,
+} from '../../../protocol/wallet';
+import { TX_HASH_RE } from '../../../protocol/walletRules';
+
+/**
+ * The wallet forms, checked with the server's own rules and message keys (protocol/wallet), plus
+ * the limits of the chosen network, which the server checks against the same figures.
+ */
+export const limitProblem = (amount: string, min: string, max: string, below: string, above: string) => {
+  const a = new Decimal(amount);
+  if (a.lt(min)) return below;
+  if (a.gt(max)) return above;
+  return null;
+};
+
+const amountWithin = (check: (v: string) => string | null) =>
+  z.string().superRefine((v, ctx) => {
+    const problem = amountProblem(v) ?? check(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const depositFormSchema = (net: WalletNetwork | undefined) =>
+  z.object({
+    amount: amountWithin((v) =>
+      net
+        ? limitProblem(v, net.minDeposit, net.maxDeposit, 'app.msg.outside_limit', 'app.msg.outside_limit')
+        : null,
+    ),
+    txHash: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || TX_HASH_RE.test(v), 'app.msg.tx_hash_invalid'),
+  });
+
+export const withdrawAmountSchema = (net: WalletNetwork | undefined) =>
+  amountWithin((v) =>
+    net
+      ? limitProblem(v, net.minWithdraw, net.maxWithdraw, 'app.msg.withdraw_min', 'app.msg.withdraw_max')
+      : null,
+  );
+
+/** The limit a limit message refers to, shown after it (spec §8: message followed by value). */
+export const limitValue = (error: string | undefined, net: WalletNetwork | undefined) =>
+  !net
+    ? undefined
+    : error === 'app.msg.withdraw_min'
+      ? net.minWithdraw
+      : error === 'app.msg.withdraw_max'
+        ? net.maxWithdraw
+        : undefined;
+
+/** What the address receives: the amount less the fee, never below zero; null until the amount is
+ * a number. */
+export const receivedOf = (amount: string, fee: string): string | null => {
+  if (amountProblem(amount)) return null;
+  const r = new Decimal(amount).minus(fee);
+  return r.isNegative() ? '0' : r.toFixed();
+};
+
+/** The address form: what the user types, sent with the chosen coin and network and checked by
+ * the server's own schema (errors keep their field). */
+export const addressFormSchema = (net: WalletNetwork | undefined) =>
+  z
+    .object({ address: z.string(), memo: z.string(), remark: z.string() })
+    .transform((v): AddressRequest => ({
+      coin: net?.coin ?? '',
+      network: net?.network ?? 'TRC20',
+      address: v.address,
+      remark: v.remark,
+      ...(net?.memoRequired ? { memo: v.memo } : {}),
+    }))
+    .pipe(addressRequestSchema);
+
+/** A fresh idempotency key for one withdrawal (getRandomValues works on plain http too). */
+export const newRequestKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** The withdrawal form: limits and the balance first, then the server's own schema. */
+export const withdrawFormSchema = (net: WalletNetwork | undefined, available: string, requestKey: string) =>
+  z
+    .object({
+      address: z.string(),
+      memo: z.string(),
+      amount: withdrawAmountSchema(net).refine(
+        (v) => amountProblem(v) !== null || new Decimal(v).lte(available),
+        'app.msg.insufficient_balance',
+      ),
+      password: z.string(),
+    })
+    .transform((v): WithdrawRequest => ({
+      coin: net?.coin ?? '',
+      network: net?.network ?? 'TRC20',
+      address: v.address,
+      amount: v.amount,
+      password: v.password,
+      requestKey,
+      ...(net?.memoRequired ? { memo: v.memo } : {}),
+    }))
+    .pipe(withdrawRequestSchema);

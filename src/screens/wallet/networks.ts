@@ -1,0 +1,25 @@
+import type { WalletNetwork } from '../../../protocol/wallet';
+import { walletApi } from '../../api/wallet';
+
+export type Direction = 'deposit' | 'withdraw';
+
+const open = (n: WalletNetwork, d: Direction) => (d === 'deposit' ? n.depositEnabled : n.withdrawEnabled);
+
+/** Coins open for a direction, in the operator's order, each once. */
+export const coinsOf = (nets: readonly WalletNetwork[], d: Direction): string[] => [
+  ...new Set(nets.filter((n) => open(n, d)).map((n) => n.coin)),
+];
+
+/** The networks of a coin open for a direction. */
+export const networksOf = (nets: readonly WalletNetwork[], coin: string, d: Direction): WalletNetwork[] =>
+  nets.filter((n) => n.coin === coin && open(n, d));
+
+/** The coins and networks change only when the operator edits them: fetched once per visit. */
+let cached: Promise<WalletNetwork[]> | null = null;
+export const loadNetworks = (): Promise<WalletNetwork[]> => {
+  cached ??= walletApi.coins().catch((e: unknown) => {
+    cached = null;
+    throw e;
+  });
+  return cached;
+};

@@ -1,0 +1,170 @@
+import {
+  EMPTY,
+  Observable,
+  Subscription,
+  catchError,
+  distinctUntilChanged,
+  exhaustMap,
+  from,
+  map,
+  switchMap,
+  timer,
+  type SchedulerLike,
+} from 'rxjs';
+import type {
+  ContractInfo,
+  ContractListState,
+  ContractOrder,
+  ContractPage,
+  ContractStatus,
+} from '../protocol/contracts';
+import type { ChannelMessage } from '../protocol/ws';
+import { keyed } from './keyed';
+import type { createServerClock } from './serverTime';
+import { synced$ } from './synced';
+import type { Transport } from './transport';
+
+/** The REST calls the contract streams start from and poll; the app passes its axios client's. */
+export interface ContractApi {
+  info(): Promise<ContractInfo>;
+  list(query: { state: ContractListState; page: number; size: number }): Promise<ContractPage>;
+  detail(id: number): Promise<ContractOrder>;
+}
+
+export const CONTRACTS_CHANNEL = 'contracts';
+/** Polling while the socket is down; the info is refreshed now and then even while it is up. */
+export const CONTRACT_POLL_MS = { info: 10_000, infoRefresh: 60_000, list: 5000, order: 3000 } as const;
+/** After its close time a contract is fetched once a second until settled (the push is faster but
+ * only a shortcut); the first fetch waits this long for the push. */
+export const SETTLE_WAIT_MS = 1500;
+export const OPEN_LIST_SIZE = 50;
+
+const RANK: Record<ContractStatus, number> = { pending: 0, closing: 1, completed: 2 };
+
+/** A contract only moves forward: an older state of it (a late poll) never replaces a newer one. */
+export const isNewer = (next: ContractOrder, current: ContractOrder | undefined) =>
+  !current || RANK[next.status] >= RANK[current.status];
+
+/** The open list with one contract's update: settled ones leave it, new ones go on top. */
+export const applyOpen = (list: readonly ContractOrder[], o: ContractOrder): ContractOrder[] => {
+  const current = list.find((c) => c.id === o.id);
+  if (!isNewer(o, current)) return [...list];
+  const rest = list.filter((c) => c.id !== o.id);
+  return o.status === 'completed' ? rest : [...rest, o].sort((a, b) => b.id - a.id);
+};
+
+/** The first page of settled contracts with one update: a newly settled one goes on top. */
+export const applySettled = (page: ContractPage, o: ContractOrder): ContractPage => {
+  if (page.page !== 1 || o.status !== 'completed' || page.list.some((c) => c.id === o.id)) return page;
+  return { ...page, total: page.total + 1, list: [o, ...page.list].slice(0, page.size) };
+};
+
+type Clock = ReturnType<typeof createServerClock>;
+
+export interface ContractStreamsOptions {
+  transport: Transport;
+  api: ContractApi;
+  clock: Clock;
+  scheduler?: SchedulerLike;
+  /** This device's clock, for timing REST answers (the server clock's offset). */
+  now?: () => number;
+}
+
+export type ContractStreams = ReturnType<typeof createContractStreams>;
+
+/**
+ * The contract streams: the info (pairs, cycles, names), the reader's open contracts and settled
+ * pages, and one contract as it runs to its result. REST snapshot first, the private `contracts`
+ * channel after, polling while the socket is down; countdowns run on the server clock.
+ */
+export const createContractStreams = ({
+  transport,
+  api,
+  clock,
+  scheduler,
+  now = Date.now,
+}: ContractStreamsOptions) => {
+  const loadInfo = async () => {
+    const sentAt = now();
+    const info = await api.info();
+    clock.sample(info.serverTime, sentAt, now());
+    return info;
+  };
+
+  const info$ = keyed(() =>
+    transport.connection$.pipe(
+      map((s) => s === 'open'),
+      distinctUntilChanged(),
+      switchMap((open) => timer(0, open ? CONTRACT_POLL_MS.infoRefresh : CONTRACT_POLL_MS.info, scheduler)),
+      exhaustMap(() => from(loadInfo()).pipe(catchError(() => EMPTY))),
+    ),
+  );
+
+  const open$ = keyed(() =>
+    synced$<ContractOrder[], ContractOrder>(
+      transport,
+      {
+        channel: CONTRACTS_CHANNEL,
+        load: () => api.list({ state: 'open', page: 1, size: OPEN_LIST_SIZE }).then((p) => p.list),
+        apply: (state, msg: ChannelMessage<ContractOrder>) => applyOpen(state, msg.data),
+        countsSeq: false,
+        pollMs: CONTRACT_POLL_MS.list,
+      },
+      scheduler,
+    ),
+  );
+
+  const settled$ = keyed((page: number, size: number) =>
+    synced$<ContractPage, ContractOrder>(
+      transport,
+      {
+        channel: CONTRACTS_CHANNEL,
+        load: () => api.list({ state: 'settled', page, size }),
+        apply: (state, msg) => applySettled(state, msg.data),
+        countsSeq: false,
+        pollMs: CONTRACT_POLL_MS.list,
+      },
+      scheduler,
+    ),
+  );
+
+  /** One contract until its result: pushes when the socket is up, a poll while it is down, and
+   * once due, a fetch every second until it is settled. */
+  const order$ = keyed(
+    (id: number) =>
+      new Observable<ContractOrder>((subscriber) => {
+        let latest: ContractOrder | undefined;
+        let open = false;
+        let loading = false;
+        let sinceLoad = 0;
+        const take = (o: ContractOrder) => {
+          if (o.id !== id || !isNewer(o, latest)) return;
+          latest = o;
+          subscriber.next(o);
+        };
+        const load = () => {
+          if (loading) return;
+          loading = true;
+          sinceLoad = 0;
+          api
+            .detail(id)
+            .then(take, () => undefined)
+            .finally(() => (loading = false));
+        };
+        const subs = new Subscription();
+        subs.add(transport.channel$<ContractOrder>(CONTRACTS_CHANNEL).subscribe((m) => take(m.data)));
+        subs.add(transport.connection$.subscribe((s) => (open = s === 'open')));
+        subs.add(
+          timer(0, 1000, scheduler).subscribe(() => {
+            sinceLoad += 1000;
+            if (latest?.status === 'completed') return;
+            const due = latest !== undefined && clock.serverNow() >= latest.closeAt + SETTLE_WAIT_MS;
+            if (!latest || due || (!open && sinceLoad >= CONTRACT_POLL_MS.order)) load();
+          }),
+        );
+        return subs;
+      }),
+  );
+
+  return { info$, open$, settled$, order$, countdown$: clock.countdown$ };
+};

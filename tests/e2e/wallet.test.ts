@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneContext } from './helpers/browser';
+import { adminCli, captchaAnswer } from './helpers/operator';
+import { buildWebApp, startServer, type RunningServer } from './helpers/server';
+
+const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
+
+// A 1×1 PNG: the server sniffs the bytes, so it has to be a real image.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const ADDRESS = 'TXYZabcdefghijkmnopqrstuvwxyz12345';
+const user = { username: 'wallet_e2e', email: 'wallet.e2e@example.com', password: 'Wallet2026' };
+const WITHDRAW_PASSWORD = 'Draw2026x';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let webRoot: string;
+
+/** The API as the web app calls it. */
+const api = async (method: 'GET' | 'POST', url: string, body?: unknown, token?: string) => {
+  const res = await fetch(`${server.url}/api${url}`, {
+    method,
+    headers: {
+      ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { token } : {}),
+    },
+    ...(body !== undefined ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
+  });
+  return (await res.json()) as {
+    code: number;
+    data: { id: string; token: string } & Record<string, unknown>;
+  };
+};
+
+beforeAll(async () => {
+  webRoot = buildWebApp();
+  server = await startServer(webRoot, { DEMO_DEPOSIT_DELAY_SECONDS: '0' });
+  browser = await launchBrowser();
+  context = await phoneContext(browser, server.url);
+  await context.addInitScript(() => {
+    localStorage.setItem('notShownToday', 'true');
+    localStorage.setItem('lastDate', String(new Date().getDate()));
+  });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (webRoot) fs.rmSync(webRoot, { recursive: true, force: true });
+});
+
+/** The id of the newest record the CLI lists for this user. */
+const idFromCli = (out: string, kind: 'deposits' | 'withdrawals') => {
+  const m = new RegExp(`#(\\d+) pending user \\d+ `).exec(out);
+  expect(m, `${kind}: ${out}`).not.toBeNull();
+  return m![1]!;
+};
+
+describe('a verified user deposits, withdraws with review, and the balance is right to the last digit', () => {
+  it('signs up and is verified by the operator on the command line', async () => {
+    const captcha = await api('GET', '/user/captcha');
+    const reg = await api('POST', '/user/register', {
+      ...user,
+      confirmPassword: user.password,
+      captchaId: captcha.data.id,
+      captcha: captchaAnswer(server.dataDir, captcha.data.id),
+    });
+    expect(reg.code).toBe(1);
+    const token = reg.data.token as string;
+    const upload = async () => {
+      const form = new FormData();
+      form.append('file', new Blob([PNG], { type: 'image/png' }), 'side.png');
+      return (await api('POST', '/upload', form, token)).data.id as string;
+    };
+    const kyc = await api(
+      'POST',
+      '/user/authentication',
+      {
+        name: 'Wallet Tester',
+        docType: 'passport',
+        docNumber: 'E12345678',
+        frontImage: await upload(),
+        backImage: await upload(),
+      },
+      token,
+    );
+    expect(kyc.code).toBe(1);
+    const list = await adminCli(server.dataDir, 'verifications', 'list');
+    const id = /#(\d+) pending user \d+ \(wallet_e2e\)/.exec(list)?.[1];
+    expect(id, list).toBeDefined();
+    expect(await adminCli(server.dataDir, 'verifications', 'approve', id!)).toContain('approved');
+
+    await page.goto('/login');
+    await page.getByLabel(en.login.account).fill(user.username);
+    await page.getByLabel(en.form.password, { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: en.login.submit }).click();
+    await page.waitForURL('**/home');
+  });
+
+  it('declares a deposit, which the operator confirms in the CLI, and the balance grows', async () => {
+    await page.goto('/recharge/select');
+    await page.getByRole('link', { name: /USDT/ }).click();
+    await page.waitForURL('**/recharge?coin=USDT');
+    await expect.poll(() => page.getByTestId('deposit-address').textContent()).toMatch(/^T\w{33}$/);
+    await page.getByLabel(en.recharge.amount).fill('100.5');
+    await page.getByRole('button', { name: en.recharge.submit }).click();
+    await page.waitForURL(/\/recharge\/result\?id=\d+$/);
+    await page.getByRole('heading', { name: en.recharge.resultTitle, level: 2 }).waitFor();
+    // The result screen moves on to the records by itself.
+    await page.waitForURL('**/recharge/record', { timeout: 10_000 });
+    await page.getByTestId('deposit-record').getByText(en.app.data.deposit_pending).waitFor();
+
+    // The assets screen is open when the operator confirms: the balance grows there, live.
+    await page.goto('/assets');
+    const usdt = page.getByTestId('coin-USDT');
+    await expect.poll(() => usdt.textContent()).toContain(`${en.wallet.available}0`);
+    const id = idFromCli(await adminCli(server.dataDir, 'deposits', 'list'), 'deposits');
+    expect(await adminCli(server.dataDir, 'deposits', 'confirm', id)).toContain(`#${id} success`);
+    await expect.poll(() => usdt.textContent(), { timeout: 10_000 }).toContain('100.50000000');
+    expect(new URL(page.url()).pathname).toBe('/assets');
+
+    await page.goto('/recharge/record');
+    await page.getByTestId('deposit-record').getByText(en.app.data.deposit_success).waitFor();
+  });
+
+  it('saves a withdrawal address and sets the withdrawal password', async () => {
+    await page.goto('/withdrawAddress/add');
+    await page.getByLabel(en.address.address).fill(ADDRESS);
+    await page.getByLabel(en.address.remark).fill('My cold wallet');
+    await page.getByRole('button', { name: en.address.save }).click();
+    await page.goto('/withdrawAddress');
+    await page.getByTestId('address-row').getByText(ADDRESS).waitFor();
+
+    await page.goto('/withdrawalPwd');
+    await page.getByLabel(en.pwd.newWithdraw).fill(WITHDRAW_PASSWORD);
+    await page.getByLabel(en.form.confirmPassword).fill(WITHDRAW_PASSWORD);
+    await page.getByRole('button', { name: en.common.confirm }).click();
+    await page.getByText(en.pwd.withdrawSet).waitFor();
+  });
+
+  it('withdraws to the saved address with the withdrawal password; the operator approves in the CLI', async () => {
+    await page.goto('/withdraw?coin=USDT');
+    await page.getByRole('radio', { name: /My cold wallet/ }).waitFor();
+    expect(await page.getByRole('radio', { name: /My cold wallet/ }).isChecked()).toBe(true);
+    await page.getByLabel(en.withdraw.amount).fill('50.25');
+    await expect.poll(() => page.getByTestId('withdraw-received').textContent()).toContain('49.25');
+    await page.getByLabel(en.withdraw.password).fill(WITHDRAW_PASSWORD);
+    await page.getByRole('button', { name: en.withdraw.submit, exact: true }).click();
+    await page.waitForURL('**/withdraw/record');
+    await page.getByTestId('withdraw-record').getByText(en.app.data.withdraw_pending).waitFor();
+
+    const id = idFromCli(await adminCli(server.dataDir, 'withdrawals', 'list'), 'withdrawals');
+    expect(await adminCli(server.dataDir, 'withdrawals', 'approve', id)).toContain(`#${id} success`);
+    // The records refresh by themselves while a withdrawal waits for review.
+    await page
+      .getByTestId('withdraw-record')
+      .getByText(en.app.data.withdraw_success)
+      .waitFor({ timeout: 10_000 });
+  });
+
+  it('leaves exactly the deposit less the withdrawal', async () => {
+    await page.goto('/assets');
+    const usdt = page.getByTestId('coin-USDT');
+    await expect.poll(() => usdt.textContent()).toContain('50.25000000');
+    const text = (await usdt.textContent()) ?? '';
+    expect(text).toContain(`${en.wallet.frozen}0.00000000`);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+    const balances = await api('GET', '/assets/balances', undefined, stored.token);
+    expect(balances.data).toEqual([{ asset: 'USDT', available: '50.25000000', frozen: '0.00000000' }]);
+  });
+});

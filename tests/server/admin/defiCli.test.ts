@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { runDefiCommand } from '../../../server/admin/defi';
+import { seedDefiIfEmpty } from '../../../server/db/seed/defi';
+import { forEachEngine, useTestDb } from '../helpers/testDb';
+import { stakingHarness, UNIT } from '../staking/helpers';
+
+describe.each(forEachEngine())('operator CLI: staking and content on %s', (_engine, open) => {
+  const db = useTestDb(open, { seed: true });
+
+  const run = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+    const lines: string[] = [];
+    const code = await runDefiCommand({ db: db().db, out: (l) => lines.push(l), env }, argv);
+    return { code, text: lines.join('\n') };
+  };
+
+  it('lists, creates and changes products, refusing bad terms', async () => {
+    await seedDefiIfEmpty(db().db.kysely);
+    expect((await run(['defi', 'products'])).text).toContain('#1 USDT Saver 7 [on] USDT 7d daily 0.020000%');
+    const created = await run([
+      'defi',
+      'create',
+      'USDT Saver 14',
+      'usdt',
+      '14',
+      '0.025',
+      '100',
+      '50000',
+      '500000',
+      '3',
+    ]);
+    expect(created).toEqual({ code: 0, text: 'product #5 USDT Saver 14 created' });
+    expect((await run(['defi', 'set', '5', 'enabled=false', 'totalQuota=600000'])).text).toContain(
+      'quota 600000.00000000/600000.00000000 off',
+    );
+    expect((await run(['defi', 'set', '5', 'minAmount=999999'])).text).toBe(
+      'refused: app.msg.parameter_error',
+    );
+    expect((await run(['defi', 'create', 'x', 'USDT', '0', '1', '1', '2', '3', '1'])).code).toBe(2);
+    expect((await run(['defi', 'set', '5', 'colour=red'])).code).toBe(2);
+  });
+
+  it('runs accrual, and moves the staking clock only in test mode', async () => {
+    const h = stakingHarness(db());
+    await h.fundHouse('USDT', 1_000n * UNIT);
+    expect((await run(['defi', 'accrue'])).text).toBe('released 0 day(s) of income, settled 0, failed 0');
+    const refused = await run(['defi', 'accrue', '--days', '2']);
+    expect(refused.code).toBe(2);
+    expect(refused.text).toContain('exists only in test mode (DEFI_TEST_CLOCK=true)');
+    const productId = await h.product({ cycleDays: 2 });
+    h.clock.now = Date.now();
+    await h.staking.pledge(await h.user({ USDT: 100n * UNIT }), productId, '10');
+    expect((await run(['defi', 'accrue', '--days', '2'], { DEFI_TEST_CLOCK: 'true' })).text).toBe(
+      'staking clock +2d; released 2 day(s) of income, settled 1, failed 0',
+    );
+    expect((await run(['defi', 'pledges'])).text).toMatch(/settled day 2\/2 income 0\.10000000/);
+  });
+
+  it('edits notices, help articles and documents, and answers service threads', async () => {
+    const added = await run(['notices', 'add', 'de', 'Wartung', 'Heute Nacht.']);
+    const id = /#(\d+)/.exec(added.text)![1]!;
+    expect((await run(['notices', 'edit', id, '--title=Wartung beendet'])).code).toBe(0);
+    expect((await run(['notices', 'list', 'de'])).text).toContain('Wartung beendet');
+    expect((await run(['notices', 'delete', id])).code).toBe(0);
+    expect((await run(['notices', 'delete', id])).text).toBe('refused: app.msg.record_not_found');
+    expect((await run(['articles', 'add', 'es', 'security', '2FA', 'Pronto.'])).code).toBe(0);
+    expect((await run(['articles', 'add', 'es', 'nonsense', '2FA', 'Pronto.'])).code).toBe(2);
+    expect((await run(['articles', 'list', 'es'])).text).toContain('[security] 2FA');
+    expect((await run(['documents', 'set', 'kr', 'aboutUs', '회사 소개', '우리는 거래소입니다.'])).text).toBe(
+      'aboutUs (kr) saved',
+    );
+    expect((await run(['service', 'threads'])).text).toBe('no threads');
+    expect((await run(['service', 'reply', '999', 'hello'])).text).toBe('refused: app.msg.account_not_exist');
+  });
+});

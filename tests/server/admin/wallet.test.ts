@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../../server/admin/cli';
+
+let dataDir: string;
+const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+
+const run = async (...argv: string[]) => {
+  const lines: string[] = [];
+  const code = await runCli(argv, (l) => lines.push(l));
+  return { code, out: lines.join('\n') };
+};
+
+/** Writes straight into the CLI's SQLite file (a user, their deposits), as the server would. */
+const write = <T>(fn: (db: SQLite.Database) => T): T => {
+  const db = new SQLite(path.join(dataDir, 'exchange.db'));
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+};
+
+const fixture = () => {
+  const user = write(
+    (db) =>
+      db
+        .prepare(
+          `insert into users (username, username_key, nickname, email, invite_code, certification, password_hash, created_at)
+           values ('cliuser1', 'cliuser1', 'cliuser1', 'cli@example.com', 'CLI00001', 2, 'x', 0)`,
+        )
+        .run().lastInsertRowid,
+  );
+  const deposit = (amount: string) =>
+    write(
+      (db) =>
+        db
+          .prepare(
+            `insert into deposits (user_id, coin, network, address, memo, amount, status, created_at, updated_at)
+             values (?, 'USDT', 'TRC20', 'T', '', ?, 'pending', 0, 0)`,
+          )
+          .run(user, amount).lastInsertRowid,
+    );
+  return { user: Number(user), deposit };
+};
+
+beforeEach(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-cli-'));
+  process.env.DATA_DIR = dataDir;
+  delete process.env.DATABASE_URL;
+  await run('migrate');
+});
+
+afterEach(() => {
+  process.env.DATA_DIR = saved.DATA_DIR;
+  if (saved.DATABASE_URL) process.env.DATABASE_URL = saved.DATABASE_URL;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('operator CLI: wallet', () => {
+  it('lists the seeded networks and changes one, audited', async () => {
+    const list = await run('wallet', 'networks');
+    expect(list.out).toMatch(/^USDT\tTRC20\tT\w{33}\tdeposit 10-1000000 on\twithdraw 10-100000 fee 1 on$/m);
+    expect((await run('wallet', 'set', 'USDT', 'TRC20', 'withdrawFee=2', 'withdrawEnabled=false')).code).toBe(
+      0,
+    );
+    expect((await run('wallet', 'networks')).out).toMatch(/^USDT\tTRC20\t.*fee 2 off$/m);
+    expect((await run('wallet', 'set', 'USDT', 'TRC20', 'minWithdraw=1')).out).toContain(
+      'refused: app.msg.parameter_error',
+    );
+    expect((await run('wallet', 'set', 'USDT', 'TRC20', 'colour=red')).code).toBe(2);
+    expect((await run('audit')).out).toMatch(/cli:\S+\twallet\.network\tnetwork:USDT:TRC20/);
+  });
+
+  it('confirms a deposit once and reports the rest', async () => {
+    const f = fixture();
+    const id = String(f.deposit('2500000000'));
+    expect((await run('deposits', 'list')).out).toContain(
+      `#${id} pending user ${f.user} 25.00000000 USDT on TRC20`,
+    );
+    expect((await run('deposits', 'confirm', id)).out).toContain(`#${id} success`);
+    expect((await run('deposits', 'confirm', id)).out).toBe('refused: app.msg.record_not_found');
+    const below = String(f.deposit('2500000000'));
+    expect((await run('deposits', 'confirm', below, '5')).out).toContain('fail');
+    const failed = String(f.deposit('100'));
+    expect((await run('deposits', 'fail', failed, 'never', 'arrived')).out).toContain('(never arrived)');
+    expect((await run('deposits', 'list')).out).toBe('no deposits');
+    expect((await run('deposits', 'confirm', 'x')).code).toBe(2);
+    expect((await run('withdrawals', 'list')).out).toBe('no pending withdrawals');
+    expect((await run('withdrawals', 'approve', '99')).out).toBe('refused: app.msg.record_not_found');
+  });
+});

@@ -1,0 +1,298 @@
+import { describe, expect, it } from 'vitest';
+import { CODE, addressProblem, DEPOSIT_BELOW_MIN } from '../../../../protocol';
+import { demoNetworks } from '../../../../server/db/seed/wallet';
+import { rejectsWith } from '../../helpers/errors';
+import { forEachEngine, useTestDb } from '../../helpers/testDb';
+import {
+  ADDRESSES,
+  OPERATOR,
+  WITHDRAW_PASSWORD,
+  feesHeld,
+  insertUser,
+  requestKey,
+  totalHeld,
+  units,
+  walletFor,
+} from '../../helpers/wallet';
+
+const HOUR = 3_600_000;
+
+describe('the demo networks', () => {
+  it('have deposit addresses that pass their own network rules', () => {
+    for (const n of demoNetworks())
+      expect(addressProblem(n.network, n.depositAddress), n.coin + n.network).toBeNull();
+  });
+  it('keep every withdrawal worth more than its fee, and limits in order', () => {
+    for (const n of demoNetworks()) {
+      expect(n.withdrawFee < n.minWithdraw).toBe(true);
+      expect(n.minDeposit <= n.maxDeposit && n.minWithdraw <= n.maxWithdraw).toBe(true);
+    }
+  });
+  it('the test addresses are valid too', () => {
+    expect(addressProblem('TRC20', ADDRESSES.TRC20)).toBeNull();
+    expect(addressProblem('TRC20', ADDRESSES.TRC20b)).toBeNull();
+    expect(addressProblem('ERC20', ADDRESSES.ERC20)).toBeNull();
+    expect(addressProblem('XRP', ADDRESSES.XRP)).toBeNull();
+    expect(addressProblem('ERC20', ADDRESSES.TRC20)).toBe('app.msg.address_invalid');
+    expect(addressProblem('TRC20', 'T-abc')).toBe('app.msg.address_charset');
+  });
+});
+
+describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
+  const t = useTestDb(open);
+
+  it('credits a deposit only when confirmed, exactly once', async () => {
+    const h = await walletFor(t());
+    const user = await insertUser(t());
+    const d = await h.wallet.submitDeposit(user, { coin: 'USDT', network: 'TRC20', amount: '150.5' });
+    expect(d).toMatchObject({
+      status: 'pending',
+      status_name: 'app.data.deposit_pending',
+      amount: '150.50000000',
+    });
+    expect(await h.ledger.available(user.id, 'USDT')).toBe(0n);
+    const ok = await h.wallet.confirmDeposit(OPERATOR, d.id);
+    expect(ok).toMatchObject({ status: 'success', creditedAmount: '150.50000000' });
+    expect(await h.ledger.available(user.id, 'USDT')).toBe(units('150.5'));
+    await rejectsWith(h.wallet.confirmDeposit(OPERATOR, d.id), 'record_not_found');
+    await rejectsWith(h.wallet.failDeposit(OPERATOR, d.id, 'late'), 'record_not_found');
+    expect(await h.ledger.available(user.id, 'USDT')).toBe(units('150.5'));
+  });
+
+  it('credits once under two confirmations racing', async () => {
+    const h = await walletFor(t());
+    const user = await insertUser(t());
+    const d = await h.wallet.submitDeposit(user, {
+      coin: 'USDT',
+      network: 'TRC20',
+      amount: '40',
+      txHash: 'ab'.repeat(32),
+    });
+    expect(d.status).toBe('confirming');
+    const results = await Promise.allSettled([
+      h.wallet.confirmDeposit(OPERATOR, d.id),
+      h.wallet.confirmDeposit(OPERATOR, d.id),
+      h.wallet.confirmDeposit(OPERATOR, d.id, '40'),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await h.ledger.available(user.id, 'USDT')).toBe(units('40'));
+    const journal = await h.ledger.financ(user.id, { page: 1, size: 20, type: 'app.data.deposit' });
+    expect(journal.total).toBe(1);
+  });
+
+  it('marks a deposit confirmed below the minimum and credits nothing', async () => {
+    const h = await walletFor(t());
+    const user = await insertUser(t());
+    const d = await h.wallet.submitDeposit(user, { coin: 'USDT', network: 'TRC20', amount: '12' });
+    const done = await h.wallet.confirmDeposit(OPERATOR, d.id, '9.99');
+    expect(done).toMatchObject({ status: 'fail', note: DEPOSIT_BELOW_MIN, creditedAmount: '0.00000000' });
+    expect(await h.ledger.available(user.id, 'USDT')).toBe(0n);
+  });
+
+  it('refuses deposits outside the limits or on a closed network', async () => {
+    const h = await walletFor(t());
+    const user = await insertUser(t());
+    await rejectsWith(
+      h.wallet.submitDeposit(user, { coin: 'USDT', network: 'TRC20', amount: '9' }),
+      'outside_limit',
+    );
+    await rejectsWith(
+      h.wallet.submitDeposit(user, { coin: 'USDT', network: 'BTC', amount: '20' }),
+      'deposit_not_opened',
+    );
+    await rejectsWith(
+      h.wallet.submitDeposit(user, { coin: 'NOPE', network: 'BTC', amount: '20' }),
+      'currency_not_exist',
+    );
+    await h.wallet.updateNetwork(OPERATOR, { coin: 'USDT', network: 'TRC20', depositEnabled: false });
+    await rejectsWith(
+      h.wallet.submitDeposit(user, { coin: 'USDT', network: 'TRC20', amount: '20' }),
+      'deposit_not_opened',
+    );
+    const audit = await t().db.kysely.selectFrom('audit_log').selectAll().execute();
+    expect(audit.map((a) => a.action)).toEqual(['wallet.network']);
+  });
+
+  describe('withdrawals', () => {
+    const setup = async () => {
+      const h = await walletFor(t());
+      const user = await insertUser(t());
+      const d = await h.wallet.submitDeposit(user, { coin: 'USDT', network: 'TRC20', amount: '100' });
+      await h.wallet.confirmDeposit(OPERATOR, d.id);
+      const order = (amount: string, over: Record<string, unknown> = {}) =>
+        h.wallet.submitWithdrawal(user, {
+          coin: 'USDT',
+          network: 'TRC20',
+          address: ADDRESSES.TRC20,
+          amount,
+          password: WITHDRAW_PASSWORD,
+          requestKey: requestKey(),
+          ...over,
+        });
+      return { h, user, order };
+    };
+
+    it('freezes the amount, then approval spends it and collects the fee', async () => {
+      const { h, user, order } = await setup();
+      const w = await order('30');
+      expect(w).toMatchObject({
+        status: 'pending',
+        amount: '30.00000000',
+        fee: '1.00000000',
+        received: '29.00000000',
+      });
+      expect(await h.ledger.balances(user.id)).toEqual([
+        { asset: 'USDT', available: '70.00000000', frozen: '30.00000000' },
+      ]);
+      const done = await h.wallet.approveWithdrawal(OPERATOR, w.id);
+      expect(done).toMatchObject({ status: 'success', status_name: 'app.data.withdraw_success' });
+      expect(await h.ledger.balances(user.id)).toEqual([
+        { asset: 'USDT', available: '70.00000000', frozen: '0.00000000' },
+      ]);
+      expect(await feesHeld(h.ledger, 'USDT')).toBe(units('1'));
+      expect(await totalHeld(t(), 'USDT')).toBe(units('71'));
+      await rejectsWith(h.wallet.rejectWithdrawal(OPERATOR, w.id, 'too late'), 'record_not_found');
+      const audit = await t().db.kysely.selectFrom('audit_log').selectAll().execute();
+      expect(audit.map((a) => [a.action, a.target])).toEqual([
+        ['deposit.success', 'deposit:1'],
+        ['withdrawal.success', `withdrawal:${w.id}`],
+      ]);
+      expect(JSON.parse(audit[1]!.before_json)).toMatchObject({ status: 'pending' });
+      expect(JSON.parse(audit[1]!.after_json)).toMatchObject({ status: 'success' });
+    });
+
+    it('releases the amount on rejection and on failure', async () => {
+      const { h, user, order } = await setup();
+      const a = await order('30');
+      const b = await order('20');
+      expect(await h.wallet.rejectWithdrawal(OPERATOR, a.id, 'address on a sanctions list')).toMatchObject({
+        status: 'rejected',
+        note: 'address on a sanctions list',
+      });
+      expect(await h.wallet.failWithdrawal(OPERATOR, b.id, 'node down')).toMatchObject({ status: 'failed' });
+      expect(await h.ledger.balances(user.id)).toEqual([
+        { asset: 'USDT', available: '100.00000000', frozen: '0.00000000' },
+      ]);
+    });
+
+    it('makes one withdrawal of a retried submit', async () => {
+      const { h, user, order } = await setup();
+      const key = requestKey();
+      const [a, b] = await Promise.all([order('30', { requestKey: key }), order('30', { requestKey: key })]);
+      const c = await order('30', { requestKey: key });
+      expect(b.id).toBe(a.id);
+      expect(c.id).toBe(a.id);
+      expect(await h.ledger.balances(user.id)).toEqual([
+        { asset: 'USDT', available: '70.00000000', frozen: '30.00000000' },
+      ]);
+      expect(await h.wallet.withdrawals(user.id, { page: 1, size: 20 })).toHaveLength(1);
+    });
+
+    it('answers limit failures with code 2003 and the limit', async () => {
+      const { order } = await setup();
+      const low = await rejectsWith(order('9.99'), 'withdraw_min');
+      expect(low.code).toBe(CODE.withdrawLimit);
+      expect(low.data).toEqual({ message: 'app.msg.withdraw_min', value: '10' });
+      const high = await rejectsWith(order('100001'), 'withdraw_max');
+      expect(high.data).toEqual({ message: 'app.msg.withdraw_max', value: '100000' });
+    });
+
+    it('refuses what the rules refuse, freezing nothing', async () => {
+      const { h, user, order } = await setup();
+      await rejectsWith(order('100.00000001'), 'insufficient_balance');
+      await rejectsWith(order('20', { password: 'wrong123' }), 'withdraw_pwd_incorrect');
+      await rejectsWith(order('20', { network: 'BTC' }), 'withdraw_not_opened');
+      await h.wallet.updateNetwork(OPERATOR, { coin: 'USDT', network: 'TRC20', withdrawEnabled: false });
+      await rejectsWith(order('20'), 'withdraw_not_opened');
+      expect(await h.ledger.balances(user.id)).toEqual([
+        { asset: 'USDT', available: '100.00000000', frozen: '0.00000000' },
+      ]);
+    });
+
+    it('keeps withdrawals locked for 24 hours after a login password change', async () => {
+      const { h, user } = await setup();
+      const locked = { ...user, withdrawLockedUntil: h.clock.now + 24 * HOUR };
+      const req = {
+        coin: 'USDT',
+        network: 'TRC20' as const,
+        address: ADDRESSES.TRC20,
+        amount: '20',
+        password: WITHDRAW_PASSWORD,
+      };
+      await rejectsWith(
+        h.wallet.submitWithdrawal(locked, { ...req, requestKey: requestKey() }),
+        'withdraw_locked',
+      );
+      h.clock.advance(24 * HOUR - 1);
+      await rejectsWith(
+        h.wallet.submitWithdrawal(locked, { ...req, requestKey: requestKey() }),
+        'withdraw_locked',
+      );
+      h.clock.advance(1);
+      expect((await h.wallet.submitWithdrawal(locked, { ...req, requestKey: requestKey() })).status).toBe(
+        'pending',
+      );
+    });
+
+    it('applies the account flag and the verification gate', async () => {
+      const { h, user, order } = await setup();
+      const req = {
+        coin: 'USDT',
+        network: 'TRC20' as const,
+        address: ADDRESSES.TRC20,
+        amount: '20',
+        password: WITHDRAW_PASSWORD,
+      };
+      await rejectsWith(
+        h.wallet.submitWithdrawal(
+          { ...user, withdrawProhibited: true },
+          { ...req, requestKey: requestKey() },
+        ),
+        'withdraw_prohibited',
+      );
+      await rejectsWith(
+        h.wallet.submitWithdrawal({ ...user, certification: null }, { ...req, requestKey: requestKey() }),
+        'verification_required',
+      );
+      await rejectsWith(
+        h.wallet.submitWithdrawal({ ...user, certification: 0 }, { ...req, requestKey: requestKey() }),
+        'verification_pending',
+      );
+      h.site.certification = false;
+      expect(
+        (
+          await h.wallet.submitWithdrawal(
+            { ...user, certification: null },
+            { ...req, requestKey: requestKey() },
+          )
+        ).status,
+      ).toBe('pending');
+      // Only saved addresses once third-party addresses are off.
+      h.site.thirdPartyWithdrawalAddress = false;
+      await rejectsWith(order('20'), 'no_permission');
+      await h.wallet.addAddress(user.id, { coin: 'USDT', network: 'TRC20', address: ADDRESSES.TRC20 });
+      expect((await order('20')).status).toBe('pending');
+    });
+  });
+
+  it('keeps an address book per user, refusing duplicates', async () => {
+    const h = await walletFor(t());
+    const user = await insertUser(t());
+    const other = await insertUser(t());
+    const a = await h.wallet.addAddress(user.id, {
+      coin: 'USDT',
+      network: 'TRC20',
+      address: ADDRESSES.TRC20,
+      remark: 'cold',
+    });
+    await rejectsWith(
+      h.wallet.addAddress(user.id, { coin: 'USDT', network: 'TRC20', address: ADDRESSES.TRC20 }),
+      'withdraw_address_used',
+    );
+    await h.wallet.addAddress(other.id, { coin: 'USDT', network: 'TRC20', address: ADDRESSES.TRC20 });
+    expect(await h.wallet.addresses(user.id)).toEqual([a]);
+    await rejectsWith(h.wallet.deleteAddress(other.id, a.id), 'record_not_found');
+    await h.wallet.deleteAddress(user.id, a.id);
+    expect(await h.wallet.addresses(user.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,241 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  defiProductSchema,
+  earningsSchema,
+  incomePageSchema,
+  pledgePageSchema,
+  pledgeRecordSchema,
+} from '../../../protocol';
+import { seedDefiIfEmpty } from '../../../server/db/seed/defi';
+import { createOperator } from '../../../server/domain/operators';
+import { buildApp } from '../../../server/http/app';
+import { accountsFor, registerUser } from '../helpers/accounts';
+import { forEachEngine, type TestDb } from '../helpers/testDb';
+import { stakingHarness, UNIT } from '../staking/helpers';
+
+describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
+  let t: TestDb;
+  let app: FastifyInstance;
+  let h: ReturnType<typeof stakingHarness>;
+  let token: string;
+  let unverifiedToken: string;
+  let opToken: string;
+  let productId: number;
+
+  beforeAll(async () => {
+    t = await open({ seed: true });
+    await seedDefiIfEmpty(t.db.kysely);
+    const { accounts } = accountsFor(t);
+    h = stakingHarness(t);
+    app = await buildApp({
+      config: { logLevel: 'silent', rateLimitPerMinute: 100_000, webRoot: '/nonexistent', trustProxy: false },
+      db: t.db,
+      logger: false,
+      accounts,
+      ledger: h.ledger,
+      staking: h.staking,
+    });
+    await app.ready();
+    await h.fundHouse('USDT', 1_000_000n * UNIT);
+    const verified = await registerUser(accounts);
+    await t.db.kysely
+      .updateTable('users')
+      .set({ certification: 2 })
+      .where('id', '=', verified.userinfo.id)
+      .execute();
+    await h.ledger.post([
+      {
+        userId: verified.userinfo.id,
+        asset: 'USDT',
+        available: 20_000n * UNIT,
+        frozen: 0n,
+        type: 'app.data.deposit',
+        ref: 'd:1',
+      },
+    ]);
+    token = verified.token;
+    unverifiedToken = (await registerUser(accounts)).token;
+    const op = await createOperator(accounts.deps, { operatorId: null, name: 'cli:test' }, 'staker_ops');
+    opToken = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: op.username, password: op.password },
+      })
+    ).json().data.token;
+    productId = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/admin/defi/products',
+        headers: { token: opToken },
+        payload: {
+          name: 'Tiny 2',
+          asset: 'usdt',
+          cycleDays: 2,
+          dailyYield: '1',
+          minAmount: '100',
+          maxAmount: '1000',
+          totalQuota: '1500',
+          purchaseLimit: 2,
+          sort: 10,
+        },
+      })
+    ).json().data.id;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, tok: string | null = token) =>
+    app.inject({ method, url, ...(payload ? { payload } : {}), headers: tok ? { token: tok } : {} });
+  const pledge = (amount: string, tok: string | null = token, id = productId) =>
+    call('POST', '/api/defi/pledge', { productId: id, amount }, tok);
+
+  it('asks for a login', async () => {
+    for (const url of [
+      '/api/defi/products',
+      '/api/defi/pledgeRecord',
+      '/api/defi/incomeRecord',
+      '/api/defi/earnings',
+    ]) {
+      expect((await call('GET', url, undefined, null)).json()).toMatchObject({
+        code: 401,
+        msg: 'app.msg.not_logged_in',
+      });
+    }
+    expect((await pledge('100', null)).json().msg).toBe('app.msg.not_logged_in');
+  });
+
+  it('lists the seeded and the operator’s products with yields, quotas and limits', async () => {
+    const list = (await call('GET', '/api/defi/products'))
+      .json()
+      .data.map((p: unknown) => defiProductSchema.parse(p));
+    expect(list.map((p: { name: string }) => p.name)).toEqual([
+      'USDT Saver 7',
+      'USDT Saver 30',
+      'USDT Saver 90',
+      'ETH Staking 30',
+      'Tiny 2',
+    ]);
+    expect(list[0]).toMatchObject({
+      asset: 'USDT',
+      cycleDays: 7,
+      dailyYield: '0.020000',
+      annualRate: '7.300000',
+      minAmount: '100.00000000',
+      maxAmount: '50000.00000000',
+      remainingQuota: '1000000.00000000',
+      purchaseLimit: 5,
+      purchased: 0,
+    });
+    const detail = (await call('GET', `/api/defi/detail?id=${productId}`)).json();
+    expect(detail.data).toMatchObject({
+      name: 'Tiny 2',
+      asset: 'USDT',
+      dailyYield: '1.000000',
+      annualRate: '365.000000',
+    });
+    expect((await call('GET', '/api/defi/detail?id=9999')).json()).toMatchObject({
+      code: 404,
+      msg: 'app.msg.record_not_found',
+    });
+    expect((await call('GET', '/api/defi/detail?id=x')).json().msg).toBe('app.msg.parameter_error');
+  });
+
+  it('answers every pledge rule with its message', async () => {
+    const msg = async (amount: string, tok?: string | null, id?: number) =>
+      (await pledge(amount, tok, id)).json().msg;
+    expect(await msg('99.99999999')).toBe('app.msg.outside_limit');
+    expect(await msg('1000.00000001')).toBe('app.msg.outside_limit');
+    expect(await msg('12.123456789')).toBe('app.msg.parameter_error');
+    expect(await msg('abc')).toBe('app.msg.parameter_error');
+    expect(await msg('0')).toBe('app.msg.parameter_error');
+    expect(await msg('100', unverifiedToken)).toBe('app.msg.not_eligible');
+    expect(await msg('100', token, 9999)).toBe('app.msg.record_not_found');
+    expect((await call('POST', '/api/defi/pledge', { productId, amount: '100', extra: 1 })).json().msg).toBe(
+      'app.msg.unknown_parameter',
+    );
+    const first = await pledge('1000');
+    expect(first.json().code).toBe(1);
+    expect(pledgeRecordSchema.parse(first.json().data)).toMatchObject({
+      dailyIncome: '10.00000000',
+      projectedIncome: '20.00000000',
+    });
+    expect(await msg('600')).toBe('app.msg.investment_exceeds_limit');
+    expect((await pledge('500')).json().code).toBe(1);
+    await call('PUT', '/api/admin/defi/products', { id: productId, totalQuota: '5000' }, opToken);
+    expect(await msg('100')).toBe('app.msg.no_purchase_times');
+    const poor = (await call('GET', '/api/defi/products'))
+      .json()
+      .data.find((p: { name: string }) => p.name === 'USDT Saver 90');
+    await call('PUT', '/api/admin/defi/products', { id: poor.id, maxAmount: '1000000' }, opToken);
+    expect(await msg('100000', token, poor.id)).toBe('app.msg.insufficient_balance');
+    expect((await pledge('100000', token, poor.id)).statusCode).toBe(400);
+  });
+
+  it('shows records, income and earnings as the days pass', async () => {
+    h.advanceDays(1);
+    expect((await call('POST', '/api/admin/defi/accrue', {}, opToken)).json().data).toEqual({
+      days: 2,
+      settled: 0,
+      failed: 0,
+    });
+    const records = pledgePageSchema.parse((await call('GET', '/api/defi/pledgeRecord')).json().data);
+    expect(records.list.map((p) => [p.amount, p.todayIncome, p.cumulativeIncome, p.status])).toEqual([
+      ['500.00000000', '5.00000000', '5.00000000', 'app.data.pledge_earning'],
+      ['1000.00000000', '10.00000000', '10.00000000', 'app.data.pledge_earning'],
+    ]);
+    h.advanceDays(1);
+    await call('POST', '/api/admin/defi/accrue', {}, opToken);
+    const settled = pledgePageSchema.parse(
+      (await call('GET', '/api/defi/pledgeRecord?status=app.data.pledge_settled')).json().data,
+    );
+    expect(settled.total).toBe(2);
+    expect(settled.list.every((p) => p.settledAt === h.clock.now)).toBe(true);
+    const income = incomePageSchema.parse((await call('GET', '/api/defi/incomeRecord?size=3')).json().data);
+    expect(income.total).toBe(4);
+    expect(income.list).toHaveLength(3);
+    expect(earningsSchema.parse((await call('GET', '/api/defi/earnings')).json().data)).toEqual([
+      {
+        asset: 'USDT',
+        pledged: '0.00000000',
+        today: '15.00000000',
+        cumulative: '30.00000000',
+        projected: '0.00000000',
+      },
+    ]);
+    const balances = (await call('GET', '/api/assets/balances')).json().data;
+    expect(balances).toEqual([{ asset: 'USDT', available: '20030.00000000', frozen: '0.00000000' }]);
+    expect((await call('GET', '/api/defi/pledgeRecord?status=won')).json().msg).toBe(
+      'app.msg.parameter_error',
+    );
+  });
+
+  it('keeps the operator API for operators, with an audit row per change', async () => {
+    expect((await call('GET', '/api/admin/defi/products')).json().msg).toBe('app.msg.no_permission');
+    const pledges = (await call('GET', '/api/admin/defi/pledges?limit=5', undefined, opToken)).json().data;
+    expect(pledges).toHaveLength(2);
+    const bad = await call('PUT', '/api/admin/defi/products', { id: productId, totalQuota: '1' }, opToken);
+    expect(bad.json().msg).toBe('app.msg.parameter_error');
+    const wrongTerms = await call(
+      'PUT',
+      '/api/admin/defi/products',
+      { id: productId, minAmount: '5000' },
+      opToken,
+    );
+    expect(wrongTerms.json().msg).toBe('app.msg.parameter_error');
+    const actions = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', 'like', 'defi.%')
+      .execute();
+    expect(actions.map((a) => a.action).sort()).toEqual([
+      'defi.product.create',
+      'defi.product.update',
+      'defi.product.update',
+    ]);
+  });
+});

@@ -1,0 +1,194 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELP_CATEGORIES, LOCALES, helpArticleSchema } from '../../../protocol';
+import { readSeedHelp, seedHelpIfEmpty } from '../../../server/db/seed/help';
+import { createOperator } from '../../../server/domain/operators';
+import { buildApp } from '../../../server/http/app';
+import { accountsFor, registerUser } from '../helpers/accounts';
+import { forEachEngine, type TestDb } from '../helpers/testDb';
+
+describe('seeded help articles', () => {
+  it.each(LOCALES)('%s has the same articles as English, translated', (locale) => {
+    const en = readSeedHelp('us');
+    const here = readSeedHelp(locale);
+    expect(here.map((a) => a.category)).toEqual(en.map((a) => a.category));
+    expect(new Set(here.map((a) => a.category))).toEqual(new Set(HELP_CATEGORIES));
+    if (locale !== 'us') here.forEach((a, i) => expect(a.body).not.toBe(en[i]!.body));
+  });
+});
+
+describe.each(forEachEngine())('help, notices, documents and service API on %s', (_engine, open) => {
+  let t: TestDb;
+  let app: FastifyInstance;
+  let token: string;
+  let userId: number;
+  let opToken: string;
+
+  beforeAll(async () => {
+    t = await open({ seed: true });
+    expect(await seedHelpIfEmpty(t.db.kysely)).toBe(true);
+    expect(await seedHelpIfEmpty(t.db.kysely)).toBe(false);
+    const { accounts } = accountsFor(t);
+    app = await buildApp({
+      config: { logLevel: 'silent', rateLimitPerMinute: 100_000, webRoot: '/nonexistent', trustProxy: false },
+      db: t.db,
+      logger: false,
+      accounts,
+    });
+    await app.ready();
+    const s = await registerUser(accounts);
+    token = s.token;
+    userId = s.userinfo.id;
+    const op = await createOperator(accounts.deps, { operatorId: null, name: 'cli:test' }, 'content_ops');
+    opToken = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: op.username, password: op.password },
+      })
+    ).json().data.token;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    opts: { payload?: object; token?: string; lang?: string } = {},
+  ) =>
+    app.inject({
+      method,
+      url,
+      ...(opts.payload ? { payload: opts.payload } : {}),
+      headers: { ...(opts.token ? { token: opts.token } : {}), ...(opts.lang ? { lang: opts.lang } : {}) },
+    });
+
+  it('serves the help centre in the reader’s language', async () => {
+    const de = (await call('GET', '/api/help/list', { lang: 'de' })).json().data;
+    expect(de).toHaveLength(7);
+    expect(de[0]).toMatchObject({ category: 'wallet', title: 'Wie zahle ich Krypto ein?' });
+    const article = helpArticleSchema.parse(
+      (await call('GET', `/api/help/detail?id=${de[5].id}`)).json().data,
+    );
+    expect(article.body).toContain('0,00000001');
+    expect((await call('GET', '/api/help/detail?id=99999')).json()).toMatchObject({
+      code: 404,
+      msg: 'app.msg.record_not_found',
+    });
+    expect((await call('GET', '/api/help/detail')).json().msg).toBe('app.msg.parameter_error');
+  });
+
+  it('lets operators publish, edit and delete notices, help articles and documents, with audit rows', async () => {
+    const auth = { token: opToken };
+    expect(
+      (
+        await call('POST', '/api/admin/notices', {
+          token,
+          payload: { locale: 'us', title: 'x', message: 'y' },
+        })
+      ).json().msg,
+    ).toBe('app.msg.no_permission');
+    const notice = (
+      await call('POST', '/api/admin/notices', {
+        ...auth,
+        payload: { locale: 'fr', title: 'Maintenance', message: 'Ce soir.' },
+      })
+    ).json().data;
+    const list = (await call('GET', '/api/index/notice', { lang: 'fr' })).json().data;
+    expect(list[0]).toMatchObject({ id: notice.id, title: 'Maintenance' });
+    await call('PUT', '/api/admin/notices', { ...auth, payload: { id: notice.id, message: 'Demain.' } });
+    expect((await call('GET', `/api/index/noticeDetail?id=${notice.id}`)).json().data).toMatchObject({
+      title: 'Maintenance',
+      message: 'Demain.',
+    });
+    await call('DELETE', '/api/admin/notices', { ...auth, payload: { id: notice.id } });
+    expect((await call('GET', `/api/index/noticeDetail?id=${notice.id}`)).json().msg).toBe(
+      'app.msg.record_not_found',
+    );
+    expect(
+      (await call('DELETE', '/api/admin/notices', { ...auth, payload: { id: notice.id } })).json().msg,
+    ).toBe('app.msg.record_not_found');
+
+    const help = (
+      await call('POST', '/api/admin/help', {
+        ...auth,
+        payload: { locale: 'it', category: 'security', title: 'Due fattori', body: 'Presto.', sort: 99 },
+      })
+    ).json().data;
+    await call('PUT', '/api/admin/help', {
+      ...auth,
+      payload: { id: help.id, title: 'Autenticazione a due fattori' },
+    });
+    expect((await call('GET', '/api/help/list', { lang: 'it' })).json().data.at(-1).title).toBe(
+      'Autenticazione a due fattori',
+    );
+    await call('DELETE', '/api/admin/help', { ...auth, payload: { id: help.id } });
+    expect((await call('GET', '/api/help/list', { lang: 'it' })).json().data).toHaveLength(7);
+    expect(
+      (
+        await call('POST', '/api/admin/help', {
+          ...auth,
+          payload: { locale: 'xx', category: 'security', title: 't', body: 'b' },
+        })
+      ).json().msg,
+    ).toBe('app.msg.parameter_error');
+
+    await call('PUT', '/api/admin/documents', {
+      ...auth,
+      payload: { locale: 'jp', type: 'msb', title: 'MSB 登録', body: '登録番号は 31000000000000 です。' },
+    });
+    expect((await call('GET', '/api/index/content?type=msb', { lang: 'jp' })).json().data).toEqual([
+      expect.objectContaining({ title: 'MSB 登録', body: '登録番号は 31000000000000 です。' }),
+    ]);
+    const actions = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '!=', 'operator.create')
+      .orderBy('id')
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual([
+      'notice.create',
+      'notice.update',
+      'notice.delete',
+      'help.create',
+      'help.update',
+      'help.delete',
+      'document.save',
+    ]);
+  });
+
+  it('keeps a customer-service thread the operator answers', async () => {
+    expect((await call('GET', '/api/service/messages')).json().msg).toBe('app.msg.not_logged_in');
+    expect((await call('POST', '/api/service/send', { token, payload: { body: '   ' } })).json().msg).toBe(
+      'app.msg.field_required',
+    );
+    const mine = (
+      await call('POST', '/api/service/send', { token, payload: { body: 'Where is my deposit?' } })
+    ).json().data;
+    expect(mine).toEqual([expect.objectContaining({ from: 'user', body: 'Where is my deposit?' })]);
+    const threads = (await call('GET', '/api/admin/service/threads', { token: opToken })).json().data;
+    expect(threads).toEqual([
+      expect.objectContaining({ userId, waiting: true, lastMessage: 'Where is my deposit?' }),
+    ]);
+    await call('POST', '/api/admin/service/reply', {
+      token: opToken,
+      payload: { userId, body: 'It is confirming.' },
+    });
+    const thread = (await call('GET', '/api/service/messages', { token })).json().data;
+    expect(thread.map((m: { from: string }) => m.from)).toEqual(['user', 'operator']);
+    expect((await call('GET', '/api/admin/service/threads', { token: opToken })).json().data[0].waiting).toBe(
+      false,
+    );
+    expect(
+      (
+        await call('POST', '/api/admin/service/reply', {
+          token: opToken,
+          payload: { userId: 999999, body: 'x' },
+        })
+      ).json().msg,
+    ).toBe('app.msg.account_not_exist');
+  });
+});

@@ -1,0 +1,361 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spotOrderDetailSchema, spotOrderPageSchema, spotOrderSchema } from '../../../protocol';
+import type { AccountService } from '../../../server/domain/accounts';
+import { createLedger, type Ledger } from '../../../server/domain/ledger/ledger';
+import { SYSTEM_ACCOUNTS } from '../../../server/domain/ledger/types';
+import { buildApp } from '../../../server/http/app';
+import { DEFAULT_SPOT_CONFIG } from '../../../server/spot/config';
+import { createSpot, type SpotService } from '../../../server/spot/service';
+import { accountsFor, registerUser, testClock, type TestClock } from '../helpers/accounts';
+import { fund, tick } from '../helpers/spot';
+import { forEachEngine, type TestDb } from '../helpers/testDb';
+
+describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
+  let t: TestDb;
+  let app: FastifyInstance;
+  let accounts: AccountService;
+  let ledger: Ledger;
+  let spot: SpotService;
+  let clock: TestClock;
+
+  const newSpot = () =>
+    createSpot({
+      db: t.db,
+      ledger,
+      // No house quotes here (their own test below): every fill in these tests is between users.
+      config: { ...DEFAULT_SPOT_CONFIG, houseLevels: 0 },
+      now: () => clock.now,
+      certificationOn: async () => true,
+    });
+
+  const call = async (method: 'GET' | 'POST', url: string, token: string | undefined, body?: unknown) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: token ? { token } : {},
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+  const buy = (token: string, body: Record<string, unknown>) =>
+    call('POST', '/api/cointransaction/orderbuy', token, { pair: 'btcusdt', ...body });
+  const sell = (token: string, body: Record<string, unknown>) =>
+    call('POST', '/api/cointransaction/ordersell', token, { pair: 'btcusdt', ...body });
+  const failure = (status: number, name: string) => ({
+    status,
+    body: { code: status, msg: `app.msg.${name}`, data: null },
+  });
+
+  const trader = async (
+    funds: Record<string, string> = { USDT: '100000', BTC: '2' },
+    certification: number | null = 2,
+  ) => {
+    const s = await registerUser(accounts);
+    const id = s.userinfo.id as number;
+    await t.db.kysely.updateTable('users').set({ certification }).where('id', '=', id).execute();
+    await fund(ledger, id, funds);
+    return { token: s.token, id };
+  };
+  const balance = async (id: number, asset: string) =>
+    (await ledger.balances(id)).find((b) => b.asset === asset) ?? { asset, available: '0', frozen: '0' };
+
+  beforeAll(async () => {
+    t = await open({ seed: true });
+    clock = testClock();
+    accounts = accountsFor(t).accounts;
+    ledger = createLedger(t.db);
+    await t.db.kysely.updateTable('pairs').set({ spot_enabled: 0 }).where('tradecoin', '=', 'DOT').execute();
+    spot = newSpot();
+    await spot.start();
+    tick(spot, 'btcusdt', '100000.00', clock.now);
+    app = await buildApp({
+      config: { logLevel: 'silent', rateLimitPerMinute: 100_000, webRoot: '/nonexistent', trustProxy: false },
+      db: t.db,
+      logger: false,
+      accounts,
+      ledger,
+      spot,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await spot?.stop();
+    await t?.close();
+  });
+
+  it('rests a limit buy below the market with its cost frozen, and lists it as open', async () => {
+    const a = await trader();
+    const res = await buy(a.token, { type: 'limit', price: '99000.00', qty: '0.5' });
+    expect(res.status).toBe(200);
+    const order = spotOrderSchema.parse(res.body.data);
+    expect(order).toMatchObject({
+      side: 'buy',
+      type: 'limit',
+      price: '99000.00',
+      qty: '0.50000',
+      amount: '49500',
+      filledQty: '0.00000',
+      status: 'app.data.order_pending',
+      avgPrice: null,
+    });
+    expect(await balance(a.id, 'USDT')).toMatchObject({
+      available: '50500.00000000',
+      frozen: '49500.00000000',
+    });
+    const list = spotOrderPageSchema.parse(
+      (await call('GET', '/api/cointransaction/list?tab=open', a.token)).body.data,
+    );
+    expect(list.list.map((o) => o.id)).toEqual([order.id]);
+    expect(spot.depth('btcusdt', 5).bids[0]).toEqual(['99000.00', '0.50000']);
+  });
+
+  it('fills a market buy against resting sells, with fee, deal price and fills in the detail', async () => {
+    const maker = await trader();
+    const taker = await trader();
+    await sell(maker.token, { type: 'limit', price: '100100.00', qty: '0.1' });
+    await sell(maker.token, { type: 'limit', price: '100200.00', qty: '0.1' });
+    const res = await buy(taker.token, { type: 'market', qty: '0.15' });
+    const order = spotOrderSchema.parse(res.body.data);
+    expect(order).toMatchObject({
+      status: 'app.data.order_completed',
+      filledQty: '0.15000',
+      filledAmount: '15020',
+      avgPrice: '100133.33',
+      fee: '0.00015',
+      feeAsset: 'BTC',
+    });
+    const detail = spotOrderDetailSchema.parse(
+      (await call('GET', `/api/cointransaction/detail?id=${order.id}`, taker.token)).body.data,
+    );
+    expect(detail.fills.map((f) => [f.price, f.qty, f.role])).toEqual([
+      ['100100.00', '0.10000', 'taker'],
+      ['100200.00', '0.05000', 'taker'],
+    ]);
+    // The maker got the quote less 0.1 %; the fee account holds both fees.
+    expect(await balance(maker.id, 'USDT')).toMatchObject({ available: '115004.98000000' });
+    expect(await balance(taker.id, 'BTC')).toMatchObject({ available: '2.14985000', frozen: '0.00000000' });
+    const fees = await ledger.balances(SYSTEM_ACCOUNTS.fees);
+    expect(fees.find((b) => b.asset === 'BTC')?.available).toMatch(/^0\.000/);
+    expect(spot.trades('btcusdt', 2).map((p) => p.side)).toEqual(['buy', 'buy']);
+  });
+
+  it('buys for an amount at market, spending no more than it', async () => {
+    const maker = await trader();
+    const taker = await trader({ USDT: '1000' });
+    await sell(maker.token, { type: 'limit', price: '100050.00', qty: '1' });
+    const res = await buy(taker.token, { type: 'market', amount: '500' });
+    expect(spotOrderSchema.parse(res.body.data)).toMatchObject({ amount: '500', filledQty: '0.00499' });
+    expect(await balance(taker.id, 'USDT')).toMatchObject({
+      frozen: '0.00000000',
+      available: '500.75050000',
+    });
+  });
+
+  it('answers limit failures with 2001 / 2002 and the limit as value', async () => {
+    const a = await trader();
+    expect((await buy(a.token, { type: 'limit', price: '106000.00', qty: '0.1' })).body).toEqual({
+      code: 2001,
+      msg: 'app.msg.order_price_max',
+      data: { message: 'app.msg.order_price_max', value: '105000.00' },
+    });
+    expect((await sell(a.token, { type: 'limit', price: '94000.00', qty: '0.1' })).body).toEqual({
+      code: 2002,
+      msg: 'app.msg.order_price_min',
+      data: { message: 'app.msg.order_price_min', value: '95000.00' },
+    });
+    expect((await buy(a.token, { type: 'limit', price: '100000.00', qty: '0.00001' })).body).toEqual({
+      code: 2001,
+      msg: 'app.msg.order_amount_min',
+      data: { message: 'app.msg.order_amount_min', value: '5 USDT' },
+    });
+    expect((await buy(a.token, { type: 'market', amount: '4.99' })).body.code).toBe(2001);
+  });
+
+  it('refuses a missing or malformed price or size, never rounding it', async () => {
+    const a = await trader();
+    expect(await buy(a.token, { type: 'limit', qty: '0.1' })).toEqual(failure(400, 'price_required'));
+    expect(await buy(a.token, { type: 'limit', price: '99000.001', qty: '0.1' })).toEqual(
+      failure(400, 'price_invalid'),
+    );
+    expect(await buy(a.token, { type: 'limit', price: 'abc', qty: '0.1' })).toEqual(
+      failure(400, 'price_invalid'),
+    );
+    expect(await buy(a.token, { type: 'limit', price: '99000', qty: '0.123456' })).toEqual(
+      failure(400, 'amount_invalid'),
+    );
+    expect(await buy(a.token, { type: 'limit', price: '99000', qty: '0' })).toEqual(
+      failure(400, 'amount_invalid'),
+    );
+    expect(await sell(a.token, { type: 'market', amount: '100' })).toEqual(failure(400, 'amount_invalid'));
+    expect((await buy(a.token, { type: 'limit', price: '99000', qty: '0.1', extra: 1 })).body.msg).toBe(
+      'app.msg.unknown_parameter',
+    );
+    expect((await call('POST', '/api/cointransaction/orderbuy', a.token, { type: 'stop' })).status).toBe(400);
+  });
+
+  it('refuses what the balance cannot cover, leaving nothing behind', async () => {
+    const a = await trader({ USDT: '100' });
+    expect(await buy(a.token, { type: 'limit', price: '99000', qty: '0.01' })).toEqual(
+      failure(400, 'insufficient_balance'),
+    );
+    expect(await balance(a.id, 'USDT')).toMatchObject({ available: '100.00000000', frozen: '0.00000000' });
+    const list = spotOrderPageSchema.parse(
+      (await call('GET', '/api/cointransaction/list?tab=all', a.token)).body.data,
+    );
+    expect(list.total).toBe(0);
+  });
+
+  it('refuses unknown pairs, pairs without spot, disabled accounts and unverified users', async () => {
+    const a = await trader();
+    expect(await buy(a.token, { pair: 'xyzusdt', type: 'market', qty: '1' })).toEqual(
+      failure(404, 'currency_not_exist'),
+    );
+    expect(await buy(a.token, { pair: 'dotusdt', type: 'market', qty: '1' })).toEqual(
+      failure(400, 'spot_not_enabled'),
+    );
+    await t.db.kysely.updateTable('users').set({ trading_disabled: 1 }).where('id', '=', a.id).execute();
+    expect(await buy(a.token, { type: 'market', qty: '0.01' })).toEqual(failure(403, 'trading_disabled'));
+    const never = await trader(undefined, null);
+    expect(await buy(never.token, { type: 'market', qty: '0.01' })).toEqual(
+      failure(403, 'verification_required'),
+    );
+    const review = await trader(undefined, 0);
+    expect(await buy(review.token, { type: 'market', qty: '0.01' })).toEqual(
+      failure(409, 'verification_pending'),
+    );
+    expect(
+      (await call('POST', '/api/cointransaction/orderbuy', undefined, { pair: 'btcusdt', type: 'market' }))
+        .status,
+    ).toBe(401);
+  });
+
+  it('refuses orders while the reference price is stale', async () => {
+    const a = await trader();
+    clock.advance(DEFAULT_SPOT_CONFIG.staleMs + 1);
+    expect(await buy(a.token, { type: 'market', qty: '0.01' })).toEqual(failure(409, 'price_abnormal'));
+    tick(spot, 'btcusdt', '100000.00', clock.now);
+    expect((await buy(a.token, { type: 'limit', price: '99000', qty: '0.01' })).status).toBe(200);
+  });
+
+  it('answers a repeated client order id with the first result, placing once', async () => {
+    const a = await trader();
+    const body = { type: 'limit', price: '98000.00', qty: '0.1', clientOid: 'retry-1' };
+    const [first, second] = await Promise.all([buy(a.token, body), buy(a.token, body)]);
+    expect(second.body.data.id).toBe(first.body.data.id);
+    expect((await buy(a.token, body)).body.data.id).toBe(first.body.data.id);
+    expect(await balance(a.id, 'USDT')).toMatchObject({ frozen: '9800.00000000' });
+  });
+
+  it('cancels an open order, releasing its funds; only its owner can, and twice is harmless', async () => {
+    const a = await trader();
+    const b = await trader();
+    const id = (await buy(a.token, { type: 'limit', price: '97000.00', qty: '0.2' })).body.data.id as number;
+    expect(await call('POST', '/api/cointransaction/cancel', b.token, { id })).toEqual(
+      failure(404, 'order_not_exist'),
+    );
+    const res = await call('POST', '/api/cointransaction/cancel', a.token, { id });
+    expect(res.body.data).toMatchObject({ id, status: 'app.data.order_cancelled' });
+    expect(await balance(a.id, 'USDT')).toMatchObject({ available: '100000.00000000', frozen: '0.00000000' });
+    expect((await call('POST', '/api/cointransaction/cancel', a.token, { id })).body.data.status).toBe(
+      'app.data.order_cancelled',
+    );
+    expect(await call('GET', '/api/cointransaction/detail?id=999999', a.token)).toEqual(
+      failure(404, 'order_not_exist'),
+    );
+  });
+
+  it('lists open, all and history orders with the status filter and paging', async () => {
+    const a = await trader();
+    const maker = await trader();
+    const open1 = (await buy(a.token, { type: 'limit', price: '96000', qty: '0.01' })).body.data.id;
+    const open2 = (await buy(a.token, { type: 'limit', price: '96100', qty: '0.01' })).body.data.id;
+    await call('POST', '/api/cointransaction/cancel', a.token, { id: open1 });
+    await sell(maker.token, { type: 'limit', price: '100300', qty: '0.01' });
+    const done = (await buy(a.token, { type: 'limit', price: '100300', qty: '0.01' })).body.data.id;
+    const ids = async (q: string) =>
+      spotOrderPageSchema
+        .parse((await call('GET', `/api/cointransaction/list?${q}`, a.token)).body.data)
+        .list.map((o) => o.id);
+    expect(await ids('tab=open')).toEqual([open2]);
+    expect(await ids('tab=all')).toEqual([done, open2, open1]);
+    expect(await ids('tab=history')).toEqual([done, open1]);
+    expect(await ids('tab=history&status=cancelled')).toEqual([open1]);
+    expect(await ids('tab=all&status=completed')).toEqual([done]);
+    expect(await ids('tab=open&status=completed')).toEqual([]);
+    const page = (await call('GET', '/api/cointransaction/list?tab=all&size=2&page=2', a.token)).body.data;
+    expect(page).toMatchObject({ total: 3, page: 2, size: 2 });
+    expect(page.list.map((o: { id: number }) => o.id)).toEqual([open1]);
+    expect((await call('GET', '/api/cointransaction/list?status=bogus', a.token)).status).toBe(400);
+  });
+
+  it('rebuilds the books from the database after a restart, losing nothing', async () => {
+    const a = await trader();
+    const b = await trader({ USDT: '1000000' });
+    const resting = (await sell(a.token, { type: 'limit', price: '100400.00', qty: '0.3' })).body.data.id;
+    const before = spot.depth('btcusdt', 100);
+    await spot.stop();
+    spot = newSpot();
+    await spot.start();
+    expect(spot.depth('btcusdt', 100)).toMatchObject({ bids: before.bids, asks: before.asks });
+    tick(spot, 'btcusdt', '100000.00', clock.now);
+    // Sweeps every ask up to the resting sell's price, the resting sell included.
+    const user = (await accounts.authenticateUser(b.token)).user;
+    await spot.place(user, 'buy', { pair: 'btcusdt', type: 'limit', price: '100400.00', qty: '5' });
+    const detail = await spot.detail(a.id, resting);
+    expect(detail.status).toBe('app.data.order_completed');
+    // The app still talks to the old instance: keep it in step for the tests after this one.
+    await app.close();
+    app = await buildApp({
+      config: { logLevel: 'silent', rateLimitPerMinute: 100_000, webRoot: '/nonexistent', trustProxy: false },
+      db: t.db,
+      logger: false,
+      accounts,
+      ledger,
+      spot,
+    });
+  });
+
+  it('the house quotes around the reference price, and a resting order fills when the price moves through it', async () => {
+    const house = createSpot({
+      db: t.db,
+      ledger,
+      config: { ...DEFAULT_SPOT_CONFIG, houseLevels: 5, requoteMs: 1 },
+      now: () => clock.now,
+      certificationOn: async () => true,
+    });
+    await spot.stop();
+    await house.start();
+    await fund(ledger, SYSTEM_ACCOUNTS.house, { USDT: '10000000', ETH: '1000' });
+    clock.advance(10);
+    tick(house, 'ethusdt', '3000.00', clock.now);
+    await house.idle();
+    const depth = house.depth('ethusdt', 10);
+    expect(depth.bids).toHaveLength(5);
+    expect(depth.asks).toHaveLength(5);
+    expect(Number(depth.bids[0]![0])).toBeLessThan(3000);
+    expect(Number(depth.asks[0]![0])).toBeGreaterThan(3000);
+
+    const a = await trader({ USDT: '0', ETH: '1' });
+    const user = (await accounts.authenticateUser(a.token)).user;
+    const order = await house.place(user, 'sell', {
+      pair: 'ethusdt',
+      type: 'limit',
+      price: '3030.00',
+      qty: '0.5',
+    });
+    expect(order.status).toBe('app.data.order_pending');
+    // The market rises through the order: the house's new bids take it.
+    clock.advance(10);
+    tick(house, 'ethusdt', '3040.00', clock.now);
+    await house.idle();
+    const filled = await house.detail(a.id, order.id);
+    expect(filled).toMatchObject({ status: 'app.data.order_completed', avgPrice: '3030.00' });
+    expect(filled.fills[0]!.role).toBe('maker');
+    expect(await balance(a.id, 'USDT')).toMatchObject({ available: '1513.48500000' });
+    expect(house.trades('ethusdt', 5)[0]).toMatchObject({ price: '3030.00', side: 'buy' });
+    // The ladder moved up with the price.
+    expect(Number(house.depth('ethusdt', 1).bids[0]![0])).toBeGreaterThan(3030);
+    await house.stop();
+  });
+});

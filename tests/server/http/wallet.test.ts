@@ -1,0 +1,423 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CERTIFICATION,
+  CODE,
+  depositSchema,
+  walletNetworkSchema,
+  walletSummarySchema,
+  withdrawAddressSchema,
+  withdrawalSchema,
+} from '../../../protocol';
+import { buildAccountService } from '../../../server/accounts';
+import { seedWalletIfEmpty } from '../../../server/db/seed/wallet';
+import type { AccountService } from '../../../server/domain/accounts';
+import { createOperator } from '../../../server/domain/operators';
+import { buildApp } from '../../../server/http/app';
+import { buildWallet } from '../../../server/wallet';
+import { registerUser, tempDataDir, testClock, type TestClock } from '../helpers/accounts';
+import { forEachEngine, type TestDb } from '../helpers/testDb';
+import { ADDRESSES, requestKey } from '../helpers/wallet';
+
+const fail = (code: number, name: string) => ({ code, msg: `app.msg.${name}` });
+
+describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
+  let t: TestDb;
+  let app: FastifyInstance;
+  let accounts: AccountService;
+  let clock: TestClock;
+  let dataDir: string;
+  let operatorToken: string;
+
+  beforeAll(async () => {
+    t = await open({ seed: true });
+    await seedWalletIfEmpty(t.db.kysely);
+    clock = testClock();
+    dataDir = tempDataDir();
+    app = await buildApp({
+      config: {
+        logLevel: 'silent',
+        rateLimitPerMinute: 100_000,
+        webRoot: dataDir,
+        trustProxy: false,
+        dataDir,
+      },
+      db: t.db,
+      logger: false,
+      accounts: (log) => {
+        accounts = buildAccountService({
+          db: t.db,
+          config: { dataDir },
+          log,
+          clock: () => clock.now,
+          settings: { scryptN: 1024 },
+        });
+        return accounts;
+      },
+      wallet: (acc, ledger) => buildWallet({ db: t.db, ledger, accounts: acc, clock: () => clock.now }),
+    });
+    await app.ready();
+    const op = await createOperator(accounts.deps, { operatorId: null, name: 'cli:test' }, 'cashier');
+    const res = await app.inject({ method: 'POST', url: '/api/admin/login', payload: op });
+    operatorToken = res.json().data.token;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const call = async (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: token ? { token } : {},
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+  const admin = (url: string, body?: unknown) =>
+    call(body === undefined ? 'GET' : 'POST', url, operatorToken, body);
+
+  /** A verified user with a withdrawal password and, when asked, a confirmed USDT deposit. */
+  const trader = async (usdt?: string) => {
+    const s = await registerUser(accounts);
+    await accounts.deps.uow.store.users.update(s.userinfo.id, { certification: CERTIFICATION.approved });
+    const set = await call('POST', '/api/user/withdrawPwd/set', s.token, {
+      password: 'draw1234',
+      confirmPassword: 'draw1234',
+    });
+    expect(set.status).toBe(200);
+    if (usdt) {
+      const d = await call('POST', '/api/recharge/submit', s.token, {
+        coin: 'USDT',
+        network: 'TRC20',
+        amount: usdt,
+      });
+      expect(d.status, JSON.stringify(d.body)).toBe(200);
+      expect((await admin('/api/admin/deposits/confirm', { id: d.body.data.id })).status).toBe(200);
+    }
+    return { ...s, id: s.userinfo.id };
+  };
+
+  const order = (token: string, over: Record<string, unknown> = {}) =>
+    call('POST', '/api/withdraw/order', token, {
+      coin: 'USDT',
+      network: 'TRC20',
+      address: ADDRESSES.TRC20,
+      amount: '20',
+      password: 'draw1234',
+      requestKey: requestKey(),
+      ...over,
+    });
+
+  it('asks for a login everywhere', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/wallet/coins'],
+      ['GET', '/api/wallet/summary'],
+      ['GET', '/api/recharge/list'],
+      ['POST', '/api/recharge/submit'],
+      ['POST', '/api/withdraw/order'],
+      ['GET', '/api/withdraw/list'],
+      ['GET', '/api/withdraw/address/list'],
+    ] as const) {
+      const res = await call(method, url, undefined, method === 'POST' ? {} : undefined);
+      expect(res.body, url).toMatchObject(fail(401, 'not_logged_in'));
+    }
+  });
+
+  it('lists the coins and networks with their limits', async () => {
+    const u = await trader();
+    const res = await call('GET', '/api/wallet/coins', u.token);
+    const list = res.body.data.map((n: unknown) => walletNetworkSchema.parse(n));
+    expect(
+      list.find((n: { coin: string; network: string }) => n.coin === 'USDT' && n.network === 'TRC20'),
+    ).toMatchObject({
+      minDeposit: '10',
+      minWithdraw: '10',
+      withdrawFee: '1',
+      memoRequired: false,
+    });
+    expect(list.find((n: { coin: string }) => n.coin === 'XRP')).toMatchObject({
+      memoRequired: true,
+      memo: '100001',
+    });
+  });
+
+  describe('deposits', () => {
+    it('records a deposit, credits it on the operator confirmation, lists it with status_name', async () => {
+      const u = await trader();
+      const sub = await call('POST', '/api/recharge/submit', u.token, {
+        coin: 'usdt',
+        network: 'TRC20',
+        amount: '25.5',
+        txHash: 'f'.repeat(64),
+      });
+      expect(sub.status).toBe(200);
+      const d = depositSchema.parse(sub.body.data);
+      expect(d).toMatchObject({
+        coin: 'USDT',
+        status: 'confirming',
+        status_name: 'app.data.deposit_confirming',
+      });
+      const confirmed = await admin('/api/admin/deposits/confirm', { id: d.id });
+      expect(confirmed.body.data).toMatchObject({ status: 'success', userId: u.id });
+      expect((await admin('/api/admin/deposits/confirm', { id: d.id })).body).toMatchObject(
+        fail(404, 'record_not_found'),
+      );
+      const list = await call('GET', '/api/recharge/list', u.token);
+      expect(list.body.data).toEqual([
+        expect.objectContaining({ id: d.id, status: 'success', status_name: 'app.data.deposit_success' }),
+      ]);
+      const bal = await call('GET', '/api/assets/balances', u.token);
+      expect(bal.body.data).toEqual([{ asset: 'USDT', available: '25.50000000', frozen: '0.00000000' }]);
+      const audit = await admin('/api/admin/audit?limit=1');
+      expect(audit.body.data[0]).toMatchObject({
+        actor: 'cashier',
+        action: 'deposit.success',
+        target: `deposit:${d.id}`,
+      });
+    });
+
+    it('marks one confirmed below the minimum without crediting it, and fails one on request', async () => {
+      const u = await trader();
+      const a = (
+        await call('POST', '/api/recharge/submit', u.token, { coin: 'USDT', network: 'TRC20', amount: '10' })
+      ).body.data;
+      const b = (
+        await call('POST', '/api/recharge/submit', u.token, { coin: 'USDT', network: 'TRC20', amount: '10' })
+      ).body.data;
+      expect((await admin('/api/admin/deposits/confirm', { id: a.id, amount: '5' })).body.data).toMatchObject(
+        {
+          status: 'fail',
+          note: 'app.data.deposit_below_min',
+        },
+      );
+      expect(
+        (await admin('/api/admin/deposits/fail', { id: b.id, reason: 'no such transfer' })).body.data,
+      ).toMatchObject({
+        status: 'fail',
+        note: 'no such transfer',
+      });
+      expect((await call('GET', '/api/assets/balances', u.token)).body.data).toEqual([]);
+    });
+
+    it.each([
+      ['below the minimum', { amount: '9.99' }, 400, 'outside_limit'],
+      ['above the maximum', { amount: '1000000.01' }, 400, 'outside_limit'],
+      ['too many decimals', { amount: '10.000000001' }, 400, 'amount_invalid'],
+      ['zero', { amount: '0' }, 400, 'amount_invalid'],
+      ['not a number', { amount: '1e3' }, 400, 'amount_invalid'],
+      ['a bad hash', { txHash: '0x-12' }, 400, 'tx_hash_invalid'],
+      ['an unknown coin', { coin: 'ZZZ' }, 404, 'currency_not_exist'],
+      ['a network the coin is not on', { network: 'BTC' }, 403, 'deposit_not_opened'],
+      ['an unknown network', { network: 'FOO' }, 400, 'parameter_error'],
+      ['an unknown field', { extra: 1 }, 400, 'unknown_parameter'],
+    ])('refuses %s', async (_name, over, status, name) => {
+      const u = await trader();
+      const res = await call('POST', '/api/recharge/submit', u.token, {
+        coin: 'USDT',
+        network: 'TRC20',
+        amount: '20',
+        ...over,
+      });
+      expect(res.status).toBe(status);
+      expect(res.body).toMatchObject(fail(status, name));
+      expect((await call('GET', '/api/recharge/list', u.token)).body.data).toEqual([]);
+    });
+  });
+
+  describe('withdrawals', () => {
+    it('freezes on submit, settles on approval, and answers a retry with the same withdrawal', async () => {
+      const u = await trader('100');
+      const key = requestKey();
+      const first = await order(u.token, { amount: '30', requestKey: key });
+      expect(first.status).toBe(200);
+      const w = withdrawalSchema.parse(first.body.data);
+      expect(w).toMatchObject({
+        status: 'pending',
+        status_name: 'app.data.withdraw_pending',
+        received: '29.00000000',
+      });
+      const again = await order(u.token, { amount: '30', requestKey: key });
+      expect(again.body.data.id).toBe(w.id);
+      expect((await call('GET', '/api/assets/balances', u.token)).body.data).toEqual([
+        { asset: 'USDT', available: '70.00000000', frozen: '30.00000000' },
+      ]);
+      const done = await admin('/api/admin/withdrawals/approve', { id: w.id, txHash: 'a'.repeat(64) });
+      expect(done.body.data).toMatchObject({ status: 'success', txHash: 'a'.repeat(64) });
+      const list = await call('GET', '/api/withdraw/list', u.token);
+      expect(list.body.data).toEqual([
+        expect.objectContaining({ id: w.id, status_name: 'app.data.withdraw_success' }),
+      ]);
+      expect((await call('GET', '/api/assets/balances', u.token)).body.data).toEqual([
+        { asset: 'USDT', available: '70.00000000', frozen: '0.00000000' },
+      ]);
+      const summary = walletSummarySchema.parse(
+        (await call('GET', '/api/wallet/summary', u.token)).body.data,
+      );
+      expect(summary.totalUsdt).toBe('70.00000000');
+    });
+
+    it('releases on rejection and on failure', async () => {
+      const u = await trader('100');
+      const a = (await order(u.token)).body.data;
+      const b = (await order(u.token)).body.data;
+      expect(
+        (await admin('/api/admin/withdrawals/reject', { id: a.id, reason: 'check' })).body.data.status,
+      ).toBe('rejected');
+      expect(
+        (await admin('/api/admin/withdrawals/fail', { id: b.id, reason: 'node' })).body.data.status,
+      ).toBe('failed');
+      expect((await admin('/api/admin/withdrawals/fail', { id: b.id, reason: 'node' })).body).toMatchObject(
+        fail(404, 'record_not_found'),
+      );
+      expect((await call('GET', '/api/assets/balances', u.token)).body.data[0]).toMatchObject({
+        available: '100.00000000',
+      });
+    });
+
+    it('answers limit failures with code 2003 and {message, value}', async () => {
+      const u = await trader('100');
+      expect((await order(u.token, { amount: '9' })).body).toEqual({
+        code: CODE.withdrawLimit,
+        msg: 'app.msg.withdraw_min',
+        data: { message: 'app.msg.withdraw_min', value: '10' },
+      });
+      expect((await order(u.token, { amount: '100000.5' })).body).toMatchObject({
+        code: CODE.withdrawLimit,
+        data: { message: 'app.msg.withdraw_max', value: '100000' },
+      });
+    });
+
+    it.each([
+      ['more than the balance', { amount: '100.5' }, 400, 'insufficient_balance'],
+      ['an address with a symbol', { address: 'TXYZ-bcdefghijkmnopqrstuvwxyz12345' }, 400, 'address_charset'],
+      ['an address of another network', { address: ADDRESSES.ERC20 }, 400, 'address_invalid'],
+      ['XRP without its memo', { coin: 'XRP', network: 'XRP', address: ADDRESSES.XRP }, 400, 'memo_invalid'],
+      ['a wrong withdrawal password', { password: 'nope1234' }, 400, 'withdraw_pwd_incorrect'],
+      ['a bad amount', { amount: '-5' }, 400, 'amount_invalid'],
+      [
+        'a network the coin is not on',
+        { network: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+        403,
+        'withdraw_not_opened',
+      ],
+      ['an unknown field', { extra: true }, 400, 'unknown_parameter'],
+    ])('refuses %s, freezing nothing', async (_name, over, status, name) => {
+      const u = await trader('100');
+      const res = await order(u.token, over);
+      expect(res.body).toMatchObject(fail(status, name));
+      expect(res.status).toBe(status);
+      expect((await call('GET', '/api/assets/balances', u.token)).body.data[0]).toMatchObject({
+        frozen: '0.00000000',
+      });
+    });
+
+    it('is locked for 24 hours after a login password change', async () => {
+      const u = await trader('100');
+      const changed = await call('POST', '/api/user/changePwd', u.token, {
+        oldPassword: u.password,
+        password: 'newpass99',
+        confirmPassword: 'newpass99',
+      });
+      expect(changed.status).toBe(200);
+      expect((await order(u.token)).body).toMatchObject(fail(403, 'withdraw_locked'));
+      clock.advance(24 * 3_600_000);
+      expect((await order(u.token)).status).toBe(200);
+    });
+
+    it('obeys the operator: prohibited accounts, closed coins, unverified users, saved addresses only', async () => {
+      const u = await trader('100');
+      await admin('/api/admin/users/flags', { userId: u.id, withdrawProhibited: true });
+      expect((await order(u.token)).body).toMatchObject(fail(403, 'withdraw_prohibited'));
+      await admin('/api/admin/users/flags', { userId: u.id, withdrawProhibited: false });
+
+      expect(
+        (
+          await admin('/api/admin/wallet/networks', {
+            coin: 'USDT',
+            network: 'TRC20',
+            withdrawEnabled: false,
+          })
+        ).status,
+      ).toBe(200);
+      expect((await order(u.token)).body).toMatchObject(fail(403, 'withdraw_not_opened'));
+      await admin('/api/admin/wallet/networks', { coin: 'USDT', network: 'TRC20', withdrawEnabled: true });
+
+      await accounts.deps.uow.store.users.update(u.id, { certification: null });
+      expect((await order(u.token)).body).toMatchObject(fail(403, 'verification_required'));
+      await accounts.deps.uow.store.users.update(u.id, { certification: CERTIFICATION.approved });
+
+      await t.db.kysely
+        .updateTable('site_config')
+        .set({ value: 'false' })
+        .where('key', '=', 'thirdPartyWithdrawalAddress')
+        .execute();
+      try {
+        expect((await order(u.token)).body).toMatchObject(fail(403, 'no_permission'));
+        await call('POST', '/api/withdraw/address/add', u.token, {
+          coin: 'USDT',
+          network: 'TRC20',
+          address: ADDRESSES.TRC20,
+        });
+        expect((await order(u.token)).status).toBe(200);
+      } finally {
+        await t.db.kysely
+          .updateTable('site_config')
+          .set({ value: 'true' })
+          .where('key', '=', 'thirdPartyWithdrawalAddress')
+          .execute();
+      }
+      const audit = await admin('/api/admin/audit?limit=20');
+      expect(audit.body.data.map((a: { action: string }) => a.action)).toContain('wallet.network');
+    });
+
+    it('keeps operator actions to operators', async () => {
+      const u = await trader();
+      for (const url of ['/api/admin/deposits/confirm', '/api/admin/withdrawals/approve']) {
+        expect((await call('POST', url, u.token, { id: 1 })).body).toMatchObject(fail(403, 'no_permission'));
+      }
+      expect(
+        (await admin('/api/admin/wallet/networks', { coin: 'USDT', network: 'TRC20', minWithdraw: '0.5' }))
+          .body,
+      ).toMatchObject(fail(400, 'parameter_error'));
+    });
+  });
+
+  describe('the address book', () => {
+    it('adds, lists and deletes; a duplicate is withdraw_address_used', async () => {
+      const u = await trader();
+      const body = { coin: 'USDT', network: 'TRC20', address: ADDRESSES.TRC20, remark: 'Ledger' };
+      const added = await call('POST', '/api/withdraw/address/add', u.token, body);
+      expect(added.status).toBe(200);
+      const a = withdrawAddressSchema.parse(added.body.data);
+      expect((await call('POST', '/api/withdraw/address/add', u.token, body)).body).toMatchObject(
+        fail(409, 'withdraw_address_used'),
+      );
+      expect((await call('GET', '/api/withdraw/address/list', u.token)).body.data).toEqual([a]);
+      expect((await call('POST', '/api/withdraw/address/delete', u.token, { id: a.id })).status).toBe(200);
+      expect((await call('POST', '/api/withdraw/address/delete', u.token, { id: a.id })).body).toMatchObject(
+        fail(404, 'record_not_found'),
+      );
+    });
+
+    it.each([
+      ['a symbol in the address', { address: 'TXYZ bcdefghijkmnopqrstuvwxyz12345' }, 'address_charset'],
+      ['a short address', { address: 'T123' }, 'address_invalid'],
+      ['a bad memo', { memo: 'a-b' }, 'memo_invalid'],
+      ['a long remark', { remark: 'r'.repeat(41) }, 'parameter_error'],
+    ])('refuses %s', async (_name, over, name) => {
+      const u = await trader();
+      const res = await call('POST', '/api/withdraw/address/add', u.token, {
+        coin: 'USDT',
+        network: 'TRC20',
+        address: ADDRESSES.TRC20,
+        ...over,
+      });
+      expect(res.body).toMatchObject(fail(400, name));
+    });
+  });
+});

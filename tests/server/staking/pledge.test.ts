@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { writeGlobalConfig } from '../../../server/db/repos/siteConfig';
+import { rejectsWith } from '../helpers/errors';
+import { forEachEngine, useTestDb } from '../helpers/testDb';
+import { stakingHarness, UNIT } from './helpers';
+
+describe.each(forEachEngine())('pledging on %s', (_engine, open) => {
+  const db = useTestDb(open, { seed: true });
+
+  const state = async (productId: number) => {
+    const k = db().db.kysely;
+    const product = await k
+      .selectFrom('defi_products')
+      .select((eb) => eb.cast<string>('remaining_quota', 'text').as('remaining'))
+      .where('id', '=', productId)
+      .executeTakeFirstOrThrow();
+    const pledges = await k.selectFrom('defi_pledges').select('id').execute();
+    return { remaining: product.remaining, pledges: pledges.length };
+  };
+
+  it('refuses every rule with its message and writes nothing', async () => {
+    const h = stakingHarness(db());
+    const productId = await h.product({ totalQuota: 1_000n * UNIT, purchaseLimit: 1 });
+    const rich = await h.user({ USDT: 5_000n * UNIT });
+    const poor = await h.user({ USDT: 50n * UNIT });
+    const unverified = await h.user({ USDT: 5_000n * UNIT }, null);
+    const before = await state(productId);
+
+    await rejectsWith(h.staking.pledge(rich, productId, '9.99999999'), 'outside_limit');
+    await rejectsWith(h.staking.pledge(rich, productId, '10000.00000001'), 'outside_limit');
+    await rejectsWith(h.staking.pledge(rich, productId, '1000.000000001'), 'parameter_error');
+    await rejectsWith(h.staking.pledge(rich, productId, '-5'), 'parameter_error');
+    await rejectsWith(h.staking.pledge(rich, productId, '1000.5'), 'investment_exceeds_limit');
+    await rejectsWith(h.staking.pledge(unverified, productId, '100'), 'not_eligible');
+    await rejectsWith(h.staking.pledge(poor, productId, '100'), 'insufficient_balance');
+    await rejectsWith(h.staking.pledge(rich, 999, '100'), 'record_not_found');
+    expect(await state(productId)).toEqual(before);
+    expect(await h.balance(poor.id)).toEqual({ available: '50.00000000', frozen: '0.00000000' });
+
+    await h.staking.pledge(rich, productId, '100');
+    await rejectsWith(h.staking.pledge(rich, productId, '100'), 'no_purchase_times');
+    expect(await state(productId)).toEqual({ remaining: String(900n * UNIT), pledges: 1 });
+  });
+
+  it('lets anyone pledge while the site does not ask for verification', async () => {
+    const h = stakingHarness(db());
+    await writeGlobalConfig(db().db.kysely, { certification: false });
+    const productId = await h.product();
+    const unverified = await h.user({ USDT: 500n * UNIT }, null);
+    await expect(h.staking.pledge(unverified, productId, '100')).resolves.toMatchObject({
+      amount: '100.00000000',
+    });
+  });
+
+  it('never sells more than the quota, however many pledge at once', async () => {
+    const h = stakingHarness(db());
+    const productId = await h.product({ totalQuota: 1_000n * UNIT, maxAmount: 1_000n * UNIT });
+    const users = await Promise.all([1, 2, 3, 4, 5].map(() => h.user({ USDT: 1_000n * UNIT })));
+    const results = await Promise.allSettled(users.map((u) => h.staking.pledge(u, productId, '300')));
+    const won = results.filter((r) => r.status === 'fulfilled');
+    expect(won).toHaveLength(3);
+    for (const r of results)
+      if (r.status === 'rejected')
+        expect((r.reason as Error).message).toBe('app.msg.investment_exceeds_limit');
+    expect(await state(productId)).toEqual({ remaining: String(100n * UNIT), pledges: 3 });
+  });
+
+  it('never lets one user exceed the purchase limit with simultaneous pledges', async () => {
+    const h = stakingHarness(db());
+    const productId = await h.product({ purchaseLimit: 2 });
+    const u = await h.user({ USDT: 5_000n * UNIT });
+    const results = await Promise.allSettled([1, 2, 3, 4].map(() => h.staking.pledge(u, productId, '100')));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    for (const r of results)
+      if (r.status === 'rejected') expect((r.reason as Error).message).toBe('app.msg.no_purchase_times');
+    // The quota given back by the refused pledges: their transactions rolled back whole.
+    expect(await state(productId)).toEqual({ remaining: String(99_800n * UNIT), pledges: 2 });
+    expect(await h.balance(u.id)).toEqual({ available: '4800.00000000', frozen: '200.00000000' });
+  });
+});

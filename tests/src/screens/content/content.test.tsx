@@ -1,0 +1,121 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SITE_CONFIG } from '../../../../server/db/seed/defaults';
+import { helpApi } from '../../../../src/api/help';
+import HelpDetailScreen from '../../../../src/screens/help/HelpDetailScreen';
+import HelpScreen from '../../../../src/screens/help/HelpScreen';
+import NoticeDetailScreen from '../../../../src/screens/notice/NoticeDetailScreen';
+import NoticeScreen from '../../../../src/screens/notice/NoticeScreen';
+import ServiceScreen from '../../../../src/screens/service/ServiceScreen';
+import { configState } from '../../../../src/state/config';
+import type * as ConfigModule from '../../../../src/state/config';
+import { clearUser, setUser } from '../../../../src/state/session';
+import { setupI18n } from '../../../setup/i18n';
+import { renderScreen } from '../renderScreen';
+
+vi.mock('../../../../src/api/help', () => ({
+  helpApi: {
+    notices: vi.fn(async () => [
+      { id: 4, title: 'New pairs listed', message: 'DOT/USDT is open.', createdAt: Date.UTC(2027, 0, 2) },
+    ]),
+    notice: vi.fn(async () => ({
+      id: 4,
+      title: 'New pairs listed',
+      message: 'DOT/USDT is open.',
+      createdAt: 0,
+    })),
+    articles: vi.fn(async () => [
+      { id: 1, category: 'wallet', title: 'How do I deposit crypto?' },
+      { id: 6, category: 'staking', title: 'How staking works' },
+    ]),
+    article: vi.fn(async () => ({
+      id: 6,
+      category: 'staking',
+      title: 'How staking works',
+      body: 'Line one\nLine two',
+      updatedAt: 0,
+    })),
+    messages: vi.fn(async () => [{ id: 1, from: 'operator', body: 'How can we help?', createdAt: 0 }]),
+    send: vi.fn(async (body: string) => [
+      { id: 1, from: 'operator', body: 'How can we help?', createdAt: 0 },
+      { id: 2, from: 'user', body, createdAt: 1 },
+    ]),
+  },
+}));
+vi.mock('../../../../src/state/config', async (orig) => ({
+  ...(await orig<typeof ConfigModule>()),
+  loadSiteConfig: vi.fn(async () => null),
+}));
+
+beforeAll(setupI18n);
+beforeEach(() => {
+  vi.clearAllMocks();
+  configState.config = { ...DEFAULT_SITE_CONFIG, custom: '' };
+});
+afterEach(() => clearUser());
+
+describe('content screens', () => {
+  it('/notice lists notices leading to their detail', async () => {
+    renderScreen(<NoticeScreen />);
+    expect(await screen.findByRole('link', { name: /New pairs listed/ })).toHaveAttribute(
+      'href',
+      '/noticeDetail?id=4',
+    );
+  });
+
+  it('/noticeDetail shows the notice', async () => {
+    renderScreen(<NoticeDetailScreen />, { path: '/noticeDetail', at: '/noticeDetail?id=4' });
+    expect(await screen.findByRole('heading', { name: 'New pairs listed', level: 2 })).toBeInTheDocument();
+    expect(helpApi.notice).toHaveBeenCalledWith(4);
+  });
+
+  it('/help groups articles by category and offers customer service', async () => {
+    renderScreen(<HelpScreen />);
+    expect(await screen.findByRole('heading', { name: 'Deposits and withdrawals' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Staking and income' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'How staking works' })).toHaveAttribute(
+      'href',
+      '/help/detail?id=6',
+    );
+    expect(screen.getByRole('link', { name: 'Contact customer service' })).toHaveAttribute(
+      'href',
+      '/service',
+    );
+  });
+
+  it('/help/detail shows the article', async () => {
+    renderScreen(<HelpDetailScreen />, { path: '/help/detail', at: '/help/detail?id=6' });
+    expect(await screen.findByRole('heading', { name: 'How staking works', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText(/Line one/)).toBeInTheDocument();
+  });
+
+  it('/service links out when the site configures a service link', () => {
+    configState.config = { ...DEFAULT_SITE_CONFIG, custom: 'https://chat.example.com/acme' };
+    renderScreen(<ServiceScreen />);
+    expect(screen.getByRole('link', { name: 'Open the customer service chat' })).toHaveAttribute(
+      'href',
+      'https://chat.example.com/acme',
+    );
+  });
+
+  it('/service asks a visitor to log in', async () => {
+    renderScreen(<ServiceScreen />);
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fservice',
+    );
+  });
+
+  it('/service sends a message in the thread', async () => {
+    setUser({ token: 't', userinfo: { id: 1 } as never });
+    const user = userEvent.setup();
+    renderScreen(<ServiceScreen />);
+    expect(await screen.findByText('How can we help?')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Your message'), 'Where is my deposit?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByText('Where is my deposit?')).toBeInTheDocument());
+    expect(helpApi.send).toHaveBeenCalledWith('Where is my deposit?');
+    expect(screen.getByLabelText('Your message')).toHaveValue('');
+  });
+});

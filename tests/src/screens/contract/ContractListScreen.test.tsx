@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ContractOrder } from '../../../../protocol';
+import ContractListScreen from '../../../../src/screens/contractList/ContractListScreen';
+import { setupI18n } from '../../../setup/i18n';
+import { renderScreen } from '../renderScreen';
+import { pending, won } from './fixtures';
+
+const OPEN = [pending({ id: 42, direction: 'down', directionname: 'app.data.contract_down' }), pending()];
+const SETTLED = [
+  won({ id: 40 }),
+  won({
+    id: 39,
+    result: 'void',
+    resultname: 'app.data.contract_void',
+    payout: '100',
+    profit: '0',
+    closePrice: null,
+    closeTick: null,
+  }),
+];
+const byId = new Map<number, ContractOrder>([...OPEN, ...SETTLED].map((o) => [o.id, o]));
+
+vi.mock('../../../../src/hooks/useContracts', () => ({
+  useOpenContracts: () => OPEN,
+  useSettledContracts: (page: number, size: number) => ({ list: SETTLED, page, size, total: 2 }),
+  useContract: (id: number | undefined, initial?: ContractOrder) => (id ? byId.get(id) : initial),
+  useCountdown: () => 42,
+}));
+vi.mock('../../../../src/hooks/useMarket', () => ({ useConnection: () => 'open' }));
+
+beforeAll(setupI18n);
+
+describe('/contractList', () => {
+  it('lists contracts in progress with their countdowns, then settled ones with their results', async () => {
+    const user = userEvent.setup();
+    renderScreen(<ContractListScreen />, { path: '/contractList' });
+    const rows = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(rows.map((r) => r.getAttribute('data-contract'))).toEqual(['42', '41']);
+    expect(rows[0]).toHaveTextContent('Buy down');
+    expect(within(rows[0]!).getByTestId('countdown')).toHaveTextContent('0:42');
+    await user.click(screen.getByRole('tab', { name: 'Settled' }));
+    const settled = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(settled[0]).toHaveTextContent('Win +80');
+    expect(settled[1]).toHaveTextContent('Void, refunded 0');
+  });
+
+  it('shows every field of a settled contract and its receipt ticks', () => {
+    renderScreen(<ContractListScreen />, { path: '/contractList', at: '/contractList?id=40' });
+    expect(screen.getByRole('heading', { name: 'Contract detail' })).toBeInTheDocument();
+    const text = document.body.textContent ?? '';
+    for (const s of [
+      'Timed contract · BTC/USDT',
+      'Buy up',
+      '1 min',
+      '100 USDT',
+      'Payout rate80 %',
+      'Expected earnings+80 USDT',
+      'Open price97,000.00',
+      'Close price97,012.50',
+      'Profit/loss+80 USDT',
+      'StatusSettled',
+      'ResultWin',
+    ]) {
+      expect(text).toContain(s);
+    }
+    const receipt = screen.getByTestId('receipt');
+    expect(within(receipt).getByLabelText('Opening tick')).toHaveTextContent('#501');
+    expect(within(receipt).getByLabelText('Closing tick')).toHaveTextContent('#777');
+    expect(within(receipt).getByLabelText('Closing tick')).toHaveTextContent('97,012.50');
+    expect(within(receipt).getByLabelText('Closing tick')).toHaveTextContent('simulator');
+  });
+
+  it('says why a void contract has no closing tick', () => {
+    renderScreen(<ContractListScreen />, { path: '/contractList', at: '/contractList?id=39' });
+    expect(screen.getByTestId('receipt')).toHaveTextContent('No valid price was recorded at the close');
+    expect(screen.getByTestId('contract-result')).toHaveTextContent('No valid closing price');
+  });
+
+  it('counts down a running contract in its detail', () => {
+    renderScreen(<ContractListScreen />, { path: '/contractList', at: '/contractList?id=41' });
+    expect(screen.getByTestId('countdown')).toHaveTextContent('0:42');
+    expect(screen.getByTestId('receipt')).toHaveTextContent('#501');
+  });
+});

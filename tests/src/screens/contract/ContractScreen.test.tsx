@@ -1,0 +1,124 @@
+import { act, screen, within } from '@testing-library/react';
+import { useSyncExternalStore } from 'react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ContractOrder } from '../../../../protocol';
+import ContractScreen from '../../../../src/screens/contract/ContractScreen';
+import { setupI18n } from '../../../setup/i18n';
+import { renderScreen } from '../renderScreen';
+import { INFO, pending, won } from './fixtures';
+
+/** What the streams would say, as a tiny store the mocked hooks follow. */
+const state = vi.hoisted(() => {
+  const listeners = new Set<() => void>();
+  return {
+    order: undefined as ContractOrder | undefined,
+    seconds: 60 as number | undefined,
+    subscribe: (l: () => void) => {
+      listeners.add(l);
+      return () => void listeners.delete(l);
+    },
+    emit: () => listeners.forEach((l) => l()),
+  };
+});
+const order = vi.hoisted(() => vi.fn());
+
+vi.mock('../../../../src/hooks/useContracts', () => ({
+  useContractInfo: () => INFO,
+  useContract: (_id: number, initial: ContractOrder) =>
+    useSyncExternalStore(state.subscribe, () => state.order) ?? initial,
+  useCountdown: () => useSyncExternalStore(state.subscribe, () => state.seconds),
+}));
+vi.mock('../../../../src/hooks/useMarket', () => ({
+  usePairs: () => undefined,
+  useTicker: () => ({ pair: 'btcusdt', last: '97005.00', changePercent: '1.25' }),
+  useConnection: () => 'open',
+}));
+vi.mock('../../../../src/api/contract', () => ({
+  contractApi: { order },
+  availableOf: async () => '1000',
+}));
+vi.mock('../../../../src/components/PriceChart', () => ({
+  default: () => <div data-testid="price-chart" />,
+}));
+
+beforeAll(setupI18n);
+beforeEach(() => {
+  state.order = undefined;
+  state.seconds = 60;
+  order.mockReset();
+});
+
+describe('/contract', () => {
+  it('shows the pairs, the live price, the chart, cycles with their payout and a risk notice', async () => {
+    renderScreen(<ContractScreen />);
+    expect(screen.getByRole('button', { name: 'BTC/USDT' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('last-price')).toHaveTextContent('97,005.00');
+    expect(await screen.findByTestId('price-chart')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /1 min\s*Payout 80%/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: /5 min\s*Payout 88%/ })).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(/high risk/);
+    expect(await screen.findByText('1,000 USDT')).toBeInTheDocument();
+  });
+
+  it('computes the expected earnings as the amount is typed or picked', async () => {
+    const user = userEvent.setup();
+    renderScreen(<ContractScreen />);
+    await user.type(screen.getByLabelText('Amount (USDT)'), '125.5');
+    expect(screen.getByTestId('expected')).toHaveTextContent('+100.4 USDT');
+    await user.click(screen.getByRole('button', { name: /5 min/ }));
+    expect(screen.getByTestId('expected')).toHaveTextContent('+110.44 USDT');
+    await user.click(within(screen.getByLabelText('Quick amounts')).getByRole('button', { name: '500' }));
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('500');
+  });
+
+  it('refuses an amount outside the cycle limits before sending anything', async () => {
+    const user = userEvent.setup();
+    renderScreen(<ContractScreen />);
+    await user.type(screen.getByLabelText('Amount (USDT)'), '5');
+    await user.click(screen.getByRole('button', { name: 'Buy up' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(/outside|limit/i);
+    await user.clear(screen.getByLabelText('Amount (USDT)'));
+    await user.type(screen.getByLabelText('Amount (USDT)'), '60000');
+    await user.click(screen.getByRole('button', { name: 'Buy down' }));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    expect(order).not.toHaveBeenCalled();
+  });
+
+  it('buys up, counts down in a sheet and shows the result without a reload', async () => {
+    const user = userEvent.setup();
+    order.mockResolvedValue(pending());
+    renderScreen(<ContractScreen />);
+    await user.type(screen.getByLabelText('Amount (USDT)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Buy up' }));
+    expect(order).toHaveBeenCalledWith(
+      expect.objectContaining({ pair: 'btcusdt', direction: 'up', cycle: 1, amount: '100' }),
+    );
+    expect(order.mock.calls[0]![0].requestKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    const sheet = await screen.findByRole('dialog');
+    expect(within(sheet).getByTestId('countdown')).toHaveTextContent('1:00');
+    expect(within(sheet).getByText('97,000.00')).toBeInTheDocument();
+    expect(within(sheet).getByTestId('live-price')).toHaveTextContent('97,005.00');
+    expect(within(sheet).getByTestId('live-price')).toHaveClass('price--up');
+    act(() => {
+      state.seconds = 0;
+      state.emit();
+    });
+    expect(within(sheet).getByText('Settling…')).toBeInTheDocument();
+    act(() => {
+      state.order = won();
+      state.emit();
+    });
+    const result = within(screen.getByRole('dialog')).getByTestId('contract-result');
+    expect(result).toHaveTextContent('You won');
+    expect(result).toHaveTextContent('+80 USDT');
+    expect(result).toHaveTextContent('180 USDT credited');
+    expect(within(screen.getByRole('dialog')).getByRole('link', { name: 'View receipt' })).toHaveAttribute(
+      'href',
+      '/contractList?id=41',
+    );
+  });
+});

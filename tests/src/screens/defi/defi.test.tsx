@@ -1,0 +1,188 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Subject } from 'rxjs';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DefiProduct, PledgeRecord } from '../../../../protocol';
+import { defiApi } from '../../../../src/api/defi';
+import DefiDetailScreen, { projection } from '../../../../src/screens/defi/DefiDetailScreen';
+import DefiScreen from '../../../../src/screens/defi/DefiScreen';
+import IncomeRecordScreen from '../../../../src/screens/defi/IncomeRecordScreen';
+import PledgeRecordScreen from '../../../../src/screens/defi/PledgeRecordScreen';
+import { setupI18n } from '../../../setup/i18n';
+import { renderScreen } from '../renderScreen';
+
+const pledges$ = new Subject<unknown>();
+vi.mock('../../../../src/app/streams', () => ({ transport: { channel$: () => pledges$ } }));
+
+const product: DefiProduct = {
+  id: 3,
+  name: 'USDT Saver 30',
+  asset: 'USDT',
+  cycleDays: 30,
+  dailyYield: '0.030000',
+  annualRate: '10.950000',
+  minAmount: '500.00000000',
+  maxAmount: '100000.00000000',
+  totalQuota: '2000000.00000000',
+  remainingQuota: '1500000.00000000',
+  purchaseLimit: 3,
+  purchased: 1,
+  enabled: true,
+};
+
+const record = (over: Partial<PledgeRecord>): PledgeRecord => ({
+  id: 1,
+  productId: 3,
+  name: 'USDT Saver 30',
+  asset: 'USDT',
+  amount: '1000.00000000',
+  cycleDays: 30,
+  dailyYield: '0.030000',
+  annualRate: '10.950000',
+  status: 'app.data.pledge_earning',
+  pledgedAt: Date.UTC(2027, 0, 1),
+  maturesAt: Date.UTC(2027, 0, 31),
+  settledAt: null,
+  daysPaid: 2,
+  dailyIncome: '0.30000000',
+  todayIncome: '0.30000000',
+  cumulativeIncome: '0.60000000',
+  projectedIncome: '9.00000000',
+  ...over,
+});
+
+vi.mock('../../../../src/api/defi', () => ({
+  defiApi: {
+    products: vi.fn(),
+    detail: vi.fn(),
+    pledge: vi.fn(),
+    pledges: vi.fn(),
+    income: vi.fn(),
+    earnings: vi.fn(),
+    available: vi.fn(),
+  },
+}));
+
+beforeAll(setupI18n);
+beforeEach(() => {
+  vi.clearAllMocks();
+  vi.mocked(defiApi.products).mockResolvedValue([product]);
+  vi.mocked(defiApi.detail).mockResolvedValue(product);
+  vi.mocked(defiApi.earnings).mockResolvedValue([
+    {
+      asset: 'USDT',
+      pledged: '1000.00000000',
+      today: '0.30000000',
+      cumulative: '0.60000000',
+      projected: '8.40000000',
+    },
+  ]);
+  vi.mocked(defiApi.available).mockResolvedValue('2500.00000000');
+  vi.mocked(defiApi.pledge).mockResolvedValue(record({}));
+  vi.mocked(defiApi.pledges).mockImplementation(async (q = {}) => ({
+    page: 1,
+    size: 50,
+    total: 1,
+    list: [
+      q.status === 'app.data.pledge_settled'
+        ? record({ id: 2, status: 'app.data.pledge_settled', settledAt: Date.UTC(2027, 0, 31), daysPaid: 30 })
+        : record({}),
+    ],
+  }));
+  vi.mocked(defiApi.income).mockResolvedValue({
+    page: 1,
+    size: 30,
+    total: 1,
+    list: [
+      {
+        id: 9,
+        pledgeId: 1,
+        name: 'USDT Saver 30',
+        asset: 'USDT',
+        day: 2,
+        amount: '0.30000000',
+        releasedAt: Date.UTC(2027, 0, 3),
+      },
+    ],
+  });
+});
+
+describe('staking screens', () => {
+  it('/defi lists each product’s terms and my earnings', async () => {
+    renderScreen(<DefiScreen />);
+    const card = await screen.findByRole('article', { name: 'USDT Saver 30' });
+    for (const text of [
+      '30 days',
+      '0.03%',
+      '10.95%',
+      '500.00 – 100,000.00 USDT',
+      '1,500,000.00 USDT',
+      '2 of 3',
+    ])
+      expect(within(card).getByText(text)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Pledge USDT Saver 30' })).toHaveAttribute(
+      'href',
+      '/defi/detail?id=3',
+    );
+    const summary = screen.getByLabelText('USDT earnings');
+    expect(within(summary).getByText('0.30 USDT')).toBeInTheDocument();
+    expect(within(summary).getByText('8.40 USDT')).toBeInTheDocument();
+  });
+
+  it('projects the income with the server’s arithmetic', () => {
+    // 1234.56789012 × 0.0003 = 0.370370367036 → 0.37037036 a day.
+    expect(projection(product, '1234.56789012', 0)).toEqual({
+      daily: '0.37037036',
+      total: '11.11111080',
+      settlesAt: 30 * 86_400_000,
+    });
+    expect(projection(product, '1.123456789', 0)).toBeNull();
+    expect(projection(product, 'abc', 0)).toBeNull();
+  });
+
+  it('/defi/detail shows the projection, asks to confirm, then pledges', async () => {
+    const user = userEvent.setup();
+    const router = renderScreen(<DefiDetailScreen />, { path: '/defi/detail', at: '/defi/detail?id=3' });
+    const amount = await screen.findByLabelText('Amount (USDT)');
+    expect(await screen.findByText('2,500.00 USDT')).toBeInTheDocument();
+    await user.type(amount, '2000');
+    expect(screen.getByText('0.60 USDT')).toBeInTheDocument();
+    expect(screen.getByText('18.00 USDT')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pledge now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm pledge' });
+    expect(within(dialog).getByText('18.00 USDT')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/defi/pledgeRecord'));
+    expect(defiApi.pledge).toHaveBeenCalledWith({ productId: 3, amount: '2000' });
+  });
+
+  it('/defi/detail refuses an amount with too many decimals before asking', async () => {
+    const user = userEvent.setup();
+    renderScreen(<DefiDetailScreen />, { path: '/defi/detail', at: '/defi/detail?id=3' });
+    await user.type(await screen.findByLabelText('Amount (USDT)'), '1.123456789');
+    await user.click(screen.getByRole('button', { name: 'Pledge now' }));
+    expect(await screen.findByText('A parameter is missing or invalid')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(defiApi.pledge).not.toHaveBeenCalled();
+  });
+
+  it('/defi/pledgeRecord shows earning and settled pledges and reloads on a push', async () => {
+    const user = userEvent.setup();
+    renderScreen(<PledgeRecordScreen />);
+    expect(await screen.findByText('2 of 30 days')).toBeInTheDocument();
+    expect(screen.getByText('9.00 USDT')).toBeInTheDocument();
+    expect(screen.getByText('Settles on')).toBeInTheDocument();
+    const calls = vi.mocked(defiApi.pledges).mock.calls.length;
+    pledges$.next({ ch: 'pledges', seq: 1, ts: 0, data: {} });
+    await waitFor(() => expect(vi.mocked(defiApi.pledges).mock.calls.length).toBe(calls + 1));
+    await user.click(screen.getByRole('tab', { name: 'Settled' }));
+    expect(await screen.findByText('30 of 30 days')).toBeInTheDocument();
+    expect(screen.getByText('Settlement time')).toBeInTheDocument();
+  });
+
+  it('/defi/incomeRecord lists each daily release', async () => {
+    renderScreen(<IncomeRecordScreen />);
+    expect(await screen.findByText('+0.30 USDT')).toBeInTheDocument();
+    expect(screen.getByText(/Day 2/)).toBeInTheDocument();
+  });
+});

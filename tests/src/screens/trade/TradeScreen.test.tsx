@@ -1,0 +1,137 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import TradeScreen from '../../../../src/screens/trade/TradeScreen';
+import { setupI18n } from '../../../setup/i18n';
+import { renderScreen } from '../renderScreen';
+import { PAIRS, RULES, order } from './fixtures';
+
+const api = vi.hoisted(() => ({ order: vi.fn(), cancel: vi.fn(), rules: vi.fn() }));
+
+vi.mock('../../../../src/hooks/useMarket', () => ({
+  usePairs: () => PAIRS,
+  useTicker: (pair: string) => ({ pair, last: '100000.00', changePercent: '1.25' }),
+  useDepth: () => ({
+    bids: [
+      ['99990.00', '0.50000'],
+      ['99980.00', '1.00000'],
+    ],
+    asks: [
+      ['100010.00', '0.25000'],
+      ['100020.00', '2.00000'],
+    ],
+  }),
+  useTrades: () => [
+    { id: 1, price: '100000.00', qty: '0.01000', side: 'buy', ts: Date.UTC(2027, 0, 15, 10) },
+  ],
+  useConnection: () => 'open',
+}));
+vi.mock('../../../../src/hooks/useSpot', () => ({
+  useBalances: () => [
+    { asset: 'USDT', available: '10000', frozen: '0' },
+    { asset: 'BTC', available: '0.5', frozen: '0' },
+  ],
+  useOpenOrders: () => [order()],
+}));
+vi.mock('../../../../src/api/spot', () => ({ spotApi: api }));
+
+beforeAll(setupI18n);
+beforeEach(() => {
+  api.order.mockReset();
+  api.cancel.mockReset();
+  api.rules.mockResolvedValue(RULES);
+});
+
+describe('/trade', () => {
+  it('shows the pair, the book with the last price between the sides, the available balance and open orders', async () => {
+    renderScreen(<TradeScreen />);
+    expect(screen.getByRole('button', { name: /BTC\/USDT/ })).toBeInTheDocument();
+    expect(within(screen.getByTestId('book-asks')).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(screen.getByTestId('book-bids')).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByTestId('trade-last')).toHaveTextContent('100,000.00');
+    expect(screen.getByTestId('available')).toHaveTextContent('10,000 USDT');
+    expect(screen.getByLabelText('Price (USDT)')).toHaveValue('100000.00');
+    expect(screen.getAllByTestId('open-order')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orderList');
+  });
+
+  it('computes the amount from price and quantity, and fills the quantity from a share of the balance', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TradeScreen />);
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.015');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('1500');
+    await user.click(screen.getByRole('button', { name: '25%' }));
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('2500');
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('0.025');
+    // A digit beyond the pair's precision is refused, not rounded.
+    await user.clear(screen.getByLabelText('Quantity (BTC)'));
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.1234567');
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('0.12345');
+  });
+
+  it('takes a price tapped in the book', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TradeScreen />);
+    await user.click(within(screen.getByTestId('book-bids')).getByRole('button', { name: /99,980.00/ }));
+    expect(screen.getByLabelText('Price (USDT)')).toHaveValue('99980.00');
+  });
+
+  it('says what is wrong in the server\u2019s words before sending anything', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TradeScreen />);
+    await user.clear(screen.getByLabelText('Price (USDT)'));
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The unit price cannot be empty');
+    await user.type(screen.getByLabelText('Price (USDT)'), '100');
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    await screen.findByLabelText('Price (USDT)');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The minimum order amount is 5 USDT');
+    await user.clear(screen.getByLabelText('Quantity (BTC)'));
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '200');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Insufficient balance');
+    expect(api.order).not.toHaveBeenCalled();
+  });
+
+  it('places a market buy for an amount, and a limit sell with a client order id', async () => {
+    const user = userEvent.setup();
+    api.order.mockResolvedValue(order());
+    renderScreen(<TradeScreen />);
+    await user.click(screen.getByRole('button', { name: 'Market' }));
+    expect(screen.queryByLabelText('Quantity (BTC)')).toBeNull();
+    await user.type(screen.getByLabelText('Amount (USDT)'), '250');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(api.order).toHaveBeenCalledWith(
+      'buy',
+      expect.objectContaining({ pair: 'btcusdt', type: 'market', amount: '250' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Sell' }));
+    await user.click(screen.getByRole('button', { name: 'Limit' }));
+    await user.click(screen.getByRole('button', { name: '50%' }));
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('0.25');
+    await user.click(screen.getByRole('button', { name: 'Sell BTC' }));
+    const [side, body] = api.order.mock.calls[1]!;
+    expect(side).toBe('sell');
+    expect(body).toMatchObject({ type: 'limit', price: '100000.00', qty: '0.25' });
+    expect(body.clientOid).toMatch(/^[A-Za-z0-9_-]{1,40}$/);
+  });
+
+  it('switches pairs from the sheet', async () => {
+    const user = userEvent.setup();
+    const router = renderScreen(<TradeScreen />, { path: '/trade', at: '/trade' });
+    await user.click(screen.getByRole('button', { name: /BTC\/USDT/ }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /ETH\/USDT/ }));
+    expect(router.state.location.search).toBe('?pair=ethusdt');
+    expect(screen.getByRole('button', { name: /ETH\/USDT/ })).toBeInTheDocument();
+  });
+
+  it('cancels an open order', async () => {
+    const user = userEvent.setup();
+    api.cancel.mockResolvedValue(order({ status: 'app.data.order_cancelled' }));
+    renderScreen(<TradeScreen />);
+    await user.click(within(screen.getByTestId('open-order')).getByRole('button', { name: 'Cancel order' }));
+    expect(api.cancel).toHaveBeenCalledWith(7);
+  });
+});

@@ -1,0 +1,123 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Deposit } from '../../../../protocol/wallet';
+import { walletApi } from '../../../../src/api/wallet';
+import RechargeRecordScreen from '../../../../src/screens/wallet/RechargeRecordScreen';
+import RechargeResultScreen from '../../../../src/screens/wallet/RechargeResultScreen';
+import RechargeScreen from '../../../../src/screens/wallet/RechargeScreen';
+import { setupI18n } from '../../../setup/i18n';
+import { renderScreen } from '../renderScreen';
+import { NETWORKS, login } from './fixtures';
+
+vi.mock('../../../../src/api/wallet', () => ({
+  walletApi: { coins: vi.fn(), deposit: vi.fn(), deposits: vi.fn() },
+}));
+
+const deposit = (over: Partial<Deposit>): Deposit => ({
+  id: 1,
+  coin: 'USDT',
+  network: 'TRC20',
+  address: 'T',
+  memo: '',
+  amount: '25.00000000',
+  creditedAmount: null,
+  txHash: null,
+  status: 'pending',
+  status_name: 'app.data.deposit_pending',
+  note: null,
+  createdAt: 0,
+  updatedAt: 0,
+  ...over,
+});
+
+beforeAll(setupI18n);
+beforeEach(() => {
+  login();
+  vi.mocked(walletApi.coins).mockResolvedValue(NETWORKS);
+  vi.mocked(walletApi.deposit).mockReset();
+  vi.mocked(walletApi.deposits).mockReset();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('/recharge', () => {
+  it('shows the address, its QR code, the memo where needed, the limits and the warning', async () => {
+    renderScreen(<RechargeScreen />, { path: '/recharge', at: '/recharge?coin=XRP' });
+    expect(await screen.findByTestId('deposit-address')).toHaveTextContent(
+      'rNovaDemoDepositAddressXrp11111111',
+    );
+    expect(
+      await screen.findByRole('img', { name: /QR code of the XRP deposit address/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('100001')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy memo' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Deposits below the minimum of 20 XRP are neither credited nor refunded.'),
+    ).toBeInTheDocument();
+  });
+
+  it('switches networks and refuses what the server would refuse, with its message', async () => {
+    renderScreen(<RechargeScreen />, { path: '/recharge', at: '/recharge?coin=USDT' });
+    await userEvent.click(await screen.findByRole('radio', { name: 'ERC20' }));
+    expect(screen.getByTestId('deposit-address')).toHaveTextContent('0xDE40');
+    expect(screen.queryByText('Copy memo')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Deposit amount'), '9.5');
+    await userEvent.type(screen.getByLabelText('Transaction hash (optional)'), 'not a hash');
+    await userEvent.click(screen.getByRole('button', { name: 'I have sent it' }));
+    expect(screen.getByText('The amount is outside the limit')).toBeInTheDocument();
+    expect(screen.getByText('The transaction hash is not valid')).toBeInTheDocument();
+    expect(walletApi.deposit).not.toHaveBeenCalled();
+  });
+
+  it('sends the declaration and goes to the result', async () => {
+    vi.mocked(walletApi.deposit).mockResolvedValue(deposit({ id: 42 }));
+    const router = renderScreen(<RechargeScreen />, { path: '/recharge', at: '/recharge?coin=USDT' });
+    await userEvent.type(await screen.findByLabelText('Deposit amount'), '25');
+    await userEvent.click(screen.getByRole('button', { name: 'I have sent it' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=42'));
+    expect(walletApi.deposit).toHaveBeenCalledWith({ coin: 'USDT', network: 'TRC20', amount: '25' });
+  });
+});
+
+describe('/recharge/result', () => {
+  it('counts down in seconds and goes to the records', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const router = renderScreen(<RechargeResultScreen />, {
+      path: '/recharge/result',
+      at: '/recharge/result?id=1',
+    });
+    expect(screen.getByText('Going to the deposit records in 5 s')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.getByText('Going to the deposit records in 3 s')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(3000));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/recharge/record'));
+  });
+});
+
+describe('/recharge/record', () => {
+  it('lists deposits with their translated status and refreshes when the page comes back', async () => {
+    vi.mocked(walletApi.deposits).mockResolvedValueOnce([
+      deposit({ id: 2 }),
+      deposit({
+        id: 1,
+        status: 'fail',
+        status_name: 'app.data.deposit_fail',
+        note: 'app.data.deposit_below_min',
+      }),
+    ]);
+    renderScreen(<RechargeRecordScreen />, { path: '/recharge/record' });
+    expect(await screen.findByText('In progress')).toBeInTheDocument();
+    expect(screen.getByText('Below the minimum deposit: not credited and not refunded')).toBeInTheDocument();
+    vi.mocked(walletApi.deposits).mockResolvedValueOnce([
+      deposit({
+        id: 2,
+        status: 'success',
+        status_name: 'app.data.deposit_success',
+        creditedAmount: '25.00000000',
+      }),
+    ]);
+    act(() => window.dispatchEvent(new Event('focus')));
+    expect(await screen.findByText('Success')).toBeInTheDocument();
+    expect(screen.getByText('Credited')).toBeInTheDocument();
+  });
+});

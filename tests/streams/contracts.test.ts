@@ -1,0 +1,161 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ContractInfo, ContractOrder, ContractPage } from '../../protocol';
+import { applyOpen, applySettled, createContractStreams } from '../../streams/contracts';
+import { createServerClock } from '../../streams/serverTime';
+import { fakeTransport } from './fakeTransport';
+
+const DEVICE_T0 = Date.UTC(2027, 0, 15, 10, 0, 0);
+/** This device's clock runs five minutes behind the server's. */
+const SKEW = 5 * 60_000;
+
+const order = (over: Partial<ContractOrder> = {}): ContractOrder => ({
+  id: 1,
+  pair: 'btcusdt',
+  name: 'BTC/USDT',
+  asset: 'USDT',
+  direction: 'up',
+  directionname: 'app.data.contract_up',
+  cycle: 1,
+  amount: '100',
+  rate: '80.00',
+  expected: '80',
+  openAt: DEVICE_T0 + SKEW,
+  closeAt: DEVICE_T0 + SKEW + 60_000,
+  openPrice: '100.00',
+  closePrice: null,
+  status: 'pending',
+  statusname: 'app.data.contract_pending',
+  result: null,
+  resultname: null,
+  payout: null,
+  profit: null,
+  settledAt: null,
+  openTick: { id: 7, ts: DEVICE_T0 + SKEW - 100, price: '100.00', source: 'simulator' },
+  closeTick: null,
+  ...over,
+});
+const settled = (o: ContractOrder): ContractOrder => ({
+  ...o,
+  status: 'completed',
+  statusname: 'app.data.contract_completed',
+  result: 'win',
+  resultname: 'app.data.contract_win',
+  closePrice: '100.50',
+  payout: '180',
+  profit: '80',
+  settledAt: o.closeAt + 300,
+  closeTick: { id: 9, ts: o.closeAt - 20, price: '100.50', source: 'simulator' },
+});
+
+const info = (): ContractInfo => ({
+  pairs: [],
+  directionname: { up: 'app.data.contract_up', down: 'app.data.contract_down' },
+  statusname: {
+    pending: 'app.data.contract_pending',
+    closing: 'app.data.contract_closing',
+    completed: 'app.data.contract_completed',
+  },
+  resultname: {
+    win: 'app.data.contract_win',
+    loss: 'app.data.contract_loss',
+    tie: 'app.data.contract_tie',
+    void: 'app.data.contract_void',
+  },
+  serverTime: Date.now() + SKEW,
+});
+
+const setup = () => {
+  const t = fakeTransport();
+  const clock = createServerClock(t.transport);
+  let current = order();
+  const api = {
+    info: vi.fn(async () => info()),
+    list: vi.fn(async (q: { state: string; page: number; size: number }): Promise<ContractPage> => ({
+      list: (q.state === 'open') === (current.status !== 'completed') ? [current] : [],
+      page: q.page,
+      size: q.size,
+      total: 1,
+    })),
+    detail: vi.fn(async () => current),
+  };
+  const streams = createContractStreams({ transport: t.transport, api, clock });
+  return { ...t, clock, api, streams, settle: () => (current = settled(current)) };
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(DEVICE_T0);
+});
+afterEach(() => vi.useRealTimers());
+
+describe('contract streams', () => {
+  it('counts down on server time, not on a device clock five minutes off, with the socket down', async () => {
+    const s = setup();
+    s.setState('reconnecting');
+    const sub = s.streams.info$().subscribe();
+    await vi.advanceTimersByTimeAsync(0);
+    const seen: number[] = [];
+    s.streams.countdown$(order().closeAt).subscribe((v) => seen.push(v));
+    await vi.advanceTimersByTimeAsync(3000);
+    // The device alone would say 360 s.
+    expect(seen).toEqual([60, 59, 58, 57]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(seen.at(-1)).toBe(0);
+    sub.unsubscribe();
+  });
+
+  it('polls the info and the open list while the socket is down, and stops once it is up', async () => {
+    const s = setup();
+    s.setState('reconnecting');
+    const subs = [s.streams.info$().subscribe(), s.streams.open$().subscribe()];
+    await vi.advanceTimersByTimeAsync(20_500);
+    expect(s.api.info).toHaveBeenCalledTimes(3);
+    expect(s.api.list).toHaveBeenCalledTimes(5);
+    s.setState('open');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(s.api.info).toHaveBeenCalledTimes(4);
+    expect(s.api.list).toHaveBeenCalledTimes(6);
+    subs.forEach((x) => x.unsubscribe());
+  });
+
+  it('moves a contract to the settled side when the push says so', async () => {
+    const s = setup();
+    s.setState('open');
+    const lists: ContractOrder[][] = [];
+    const sub = s.streams.open$().subscribe((l) => lists.push(l));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lists.at(-1)!.map((o) => o.id)).toEqual([1]);
+    s.push('contracts', 1, order({ id: 2 }));
+    s.push('contracts', 2, settled(order()));
+    expect(lists.at(-1)!.map((o) => o.id)).toEqual([2]);
+    sub.unsubscribe();
+  });
+
+  it('follows one contract to its result by polling once due, even with no push at all', async () => {
+    const s = setup();
+    s.setState('open');
+    const seen: ContractOrder[] = [];
+    s.streams.info$().subscribe();
+    const sub = s.streams.order$(1).subscribe((o) => seen.push(o));
+    await vi.advanceTimersByTimeAsync(30_000);
+    // Open socket, not due yet: one snapshot, no polling.
+    expect(s.api.detail).toHaveBeenCalledTimes(1);
+    s.settle();
+    await vi.advanceTimersByTimeAsync(33_000);
+    expect(seen.at(-1)).toMatchObject({ status: 'completed', result: 'win', payout: '180' });
+    const calls = s.api.detail.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(s.api.detail).toHaveBeenCalledTimes(calls);
+    sub.unsubscribe();
+  });
+
+  it('never lets an older state replace a newer one', () => {
+    const done = settled(order());
+    expect(applyOpen([order()], done)).toEqual([]);
+    expect(applyOpen([], order({ id: 3 })).map((o) => o.id)).toEqual([3]);
+    const page = { list: [], page: 1, size: 20, total: 0 };
+    expect(applySettled(page, done).list).toEqual([done]);
+    expect(applySettled(applySettled(page, done), done).total).toBe(1);
+    expect(applySettled({ ...page, page: 2 }, done).list).toEqual([]);
+  });
+});

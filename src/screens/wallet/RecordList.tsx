@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavBar } from '../../components/NavBar';
+import { Spinner } from '../../components/Spinner';
+import { translateKey } from '../../i18n';
+import { useDateFormat } from '../authentication/status';
+import { StatusBadge } from './StatusBadge';
+import { useRecords } from './useRecords';
+
+interface WalletRecord {
+  id: number;
+  coin: string;
+  network: string;
+  status: string;
+  status_name: string;
+  txHash: string | null;
+  note: string | null;
+  createdAt: number;
+}
+
+interface Props<T extends WalletRecord> {
+  /** Route-title key, also the list's name. */
+  title: string;
+  emptyText: string;
+  testId: string;
+  load: () => Promise<T[]>;
+  underWay: (record: T) => boolean;
+  /** The rows particular to this kind of record, between the heading and the hashes. */
+  details: (record: T) => ReactNode;
+}
+
+/** A record screen of the wallet (deposits, withdrawals): fresh on focus and while one is under
+ * way, each record with its coin, network, status, amounts, hash, note and time. */
+export const RecordList = <T extends WalletRecord>({
+  title,
+  emptyText,
+  testId,
+  load,
+  underWay,
+  details,
+}: Props<T>) => {
+  const { t } = useTranslation();
+  const format = useDateFormat(true);
+  const { list, failed, refresh } = useRecords(load, underWay);
+  return (
+    <>
+      <NavBar title={t(title)} />
+      {!list ? (
+        failed ? (
+          <section className="empty-state">
+            <p className="empty-state__text">{t('error.title')}</p>
+            <button type="button" className="btn" onClick={refresh}>
+              {t('wallet.retry')}
+            </button>
+          </section>
+        ) : (
+          <Spinner />
+        )
+      ) : list.length === 0 ? (
+        <p className="empty-state__text">{emptyText}</p>
+      ) : (
+        <ul className="records" aria-label={t(title)}>
+          {list.map((r) => (
+            <li key={r.id} className="record" data-testid={testId}>
+              <div className="record__row">
+                <span className="record__title">
+                  {r.coin} <span className="record__network">{r.network}</span>
+                </span>
+                <StatusBadge status={r.status} name={r.status_name} />
+              </div>
+              {details(r)}
+              {r.txHash && <p className="record__hash">{r.txHash}</p>}
+              {r.note && <p className="record__note">{translateKey(r.note)}</p>}
+              <time className="record__meta" dateTime={new Date(r.createdAt).toISOString()}>
+                {format.format(r.createdAt)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+};
+
+/** One labelled value of a record. */
+export const RecordRow = ({ label, value }: { label: string; value: string }) => (
+  <div className="record__row">
+    <span className="record__label">{label}</span>
+    <span className="record__value">{value}</span>
+  </div>
+);

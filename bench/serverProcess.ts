@@ -24,25 +24,29 @@ export const rssMb = (pid: number): number => {
 };
 
 /** The real exchange server in its own process (so its memory is its own), on loopback, with a
- * fresh embedded database. */
+ * fresh embedded database. BENCH_NODE_ARGS adds Node flags to it (say `--cpu-prof` to profile). */
 export const startServerProcess = async (opts: { dataDir?: string; env?: Record<string, string> } = {}) => {
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-srv-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_ROOT: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      ...opts.env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'server/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_ROOT: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        ...opts.env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error('bench server exited');

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildAccountService } from '../server/accounts';
-import { openSqlite } from '../server/db/connect';
+import pg from 'pg';
+import { openPostgres, openSqlite, type Db } from '../server/db/connect';
 import { migrate } from '../server/db/migrate';
 import { seedAccountsIfEmpty } from '../server/db/seed/accounts';
 import { seedFundsIfEmpty } from '../server/db/seed/funds';
@@ -25,8 +26,7 @@ const CONNECTIONS = 100;
 
 /** A database with `users` verified, funded traders and a session token each, made with the
  * server's own account rules (real tokens), before the server opens it. */
-const prepare = async (dataDir: string, users: number): Promise<string[]> => {
-  const db = openSqlite(path.join(dataDir, 'exchange.db'));
+const prepare = async (db: Db, dataDir: string, users: number): Promise<string[]> => {
   await migrate(db);
   await seedIfEmpty(db.kysely);
   await seedAccountsIfEmpty(db.kysely, { scryptN: 1024 });
@@ -151,14 +151,39 @@ const runAt = async (base: string, tokens: string[], rate: number, seconds: numb
   };
 };
 
-/** End to end over HTTP with persistence, on the embedded SQLite, at a few constant rates. */
+/** A fresh PostgreSQL database beside the one `url` names, dropped again by `drop`. */
+const scratchDatabase = async (url: string) => {
+  const name = `exchange_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return {
+    url: scratch.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+};
+
+/** End to end over HTTP with persistence at a few constant rates: on the embedded SQLite, or on
+ * PostgreSQL when `databaseUrl` names a server (a scratch database is made there and dropped). */
 export const measureSpotHttp = async (
-  rates = [250, 500, 1000, 2000],
+  rates = [500, 1000, 2000, 4000],
   seconds = 5,
+  databaseUrl?: string,
 ): Promise<SpotHttpFigures[]> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-spot-'));
-  const tokens = await prepare(dataDir, CONNECTIONS);
-  const server = await startServerProcess({ dataDir });
+  const scratch = databaseUrl ? await scratchDatabase(databaseUrl) : undefined;
+  const db = scratch ? openPostgres(scratch.url) : openSqlite(path.join(dataDir, 'exchange.db'));
+  const tokens = await prepare(db, dataDir, CONNECTIONS);
+  const server = await startServerProcess({ dataDir, env: scratch ? { DATABASE_URL: scratch.url } : {} });
   try {
     // Wait for the first reference price and the house's quotes.
     let last = 0;
@@ -174,7 +199,9 @@ export const measureSpotHttp = async (
     return out;
   } finally {
     await server.stop();
+    await scratch?.drop();
   }
 };
 
-if (import.meta.url === `file://${process.argv[1]}`) void measureSpotHttp().then((f) => console.table(f));
+if (import.meta.url === `file://${process.argv[1]}`)
+  void measureSpotHttp(undefined, undefined, process.env.BENCH_DATABASE_URL).then((f) => console.table(f));

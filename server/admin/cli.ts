@@ -13,6 +13,7 @@ import { CONTRACT_USAGE, runContractCommand } from './contracts';
 import { DEFI_USAGE, runDefiCommand } from './defi';
 import { seedDefiIfEmpty } from '../db/seed/defi';
 import { seedHelpIfEmpty } from '../db/seed/help';
+import { runSpotCommand, SPOT_USAGE } from './spot';
 
 const USAGE = `Operator command line (works on the same database as the server: DATA_DIR or DATABASE_URL).
 
@@ -21,6 +22,7 @@ const USAGE = `Operator command line (works on the same database as the server: 
   npm run admin -- migrate                  apply pending migrations and first-start seeds
 ${ACCOUNT_USAGE}
 ${WALLET_USAGE}
+${SPOT_USAGE}
 ${CONTRACT_USAGE}
 ${DEFI_USAGE}
 
@@ -73,6 +75,7 @@ export const runCli = async (argv: string[], out: (line: string) => void = conso
     }
     const handled =
       (await runAccountCommand({ db, config, out }, argv)) ??
+      (await runSpotCommand({ db, out }, argv)) ??
       (await runContractCommand({ db, out }, argv)) ??
       (await runWalletCommand({ db, config, out }, argv)) ??
       (await runDefiCommand({ db, out }, argv));

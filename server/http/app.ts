@@ -152,21 +152,17 @@ export const buildApp = async ({
 
   if (market) {
     const gateway = await installGateway(app, { market, tokens: tokens ?? accountTokens(accounts) });
+    const pushBalances = (userId: number) => {
+      if (userId > 0 && gateway.listening(userId, 'balances'))
+        void ledger.balances(userId).then((b) => gateway.publishPrivate(userId, 'balances', b));
+    };
     // Each committed balance change reaches its owner's open sockets.
-    const stop = ledger.onChange((entries) => {
-      for (const userId of new Set(entries.map((e) => e.userId))) {
-        if (userId > 0)
-          void ledger.balances(userId).then((b) => gateway.publishPrivate(userId, 'balances', b));
-      }
-    });
+    const stop = ledger.onChange((entries) => new Set(entries.map((e) => e.userId)).forEach(pushBalances));
     app.addHook('onClose', async () => stop());
     if (journalTailMs) {
       const stopTail = tailJournal(db.kysely, {
         intervalMs: journalTailMs,
-        onUsers: (ids) =>
-          ids.forEach(
-            (id) => void ledger.balances(id).then((b) => gateway.publishPrivate(id, 'balances', b)),
-          ),
+        onUsers: (ids) => ids.forEach(pushBalances),
         onError: (err) => app.log.error({ err }, 'journal tail'),
       });
       app.addHook('onClose', async () => stopTail());

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { isTransient } from '../db/transient';
 import { AppError } from '../http/appError';
 
 /** What a command answers once its transaction has committed, and what it then publishes. */
@@ -8,31 +9,41 @@ export interface Committed<T> {
   publish?: () => void;
 }
 
-interface Job {
-  run: (trx: Kysely<Database>) => Promise<Committed<unknown>>;
+interface Job<C> {
+  run: (batch: C) => Promise<Committed<unknown>>;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
+}
+
+export interface CommitQueueOptions<C> {
+  db: Kysely<Database>;
+  /** What the batch's commands share within its transaction (buffers written at the end). */
+  begin: (trx: Kysely<Database>) => C;
+  /** Writes what the batch buffered, just before it commits. */
+  finish: (batch: C) => Promise<void>;
+  /** After a rolled-back batch: rebuild in-memory state from the database. */
+  onAbort: (err: unknown) => Promise<void>;
+  afterBatch: () => void;
+  maxBatch?: number;
+  /** Runs of one batch when its transaction fails transiently (a deadlock victim). */
+  attempts?: number;
 }
 
 /**
  * The single writer of one book: commands run one at a time, in arrival order. Whatever queued up
  * while a transaction was open runs together in the next one (group commit): under load many
- * orders share one commit, idle a lone order commits at once. A command refused with an AppError
- * (before it changed anything) fails alone; any other failure rolls the whole batch back, and
- * `onAbort` rebuilds the book from the database before the queue goes on.
+ * orders share one commit and one write of their rows, idle a lone order commits at once. A
+ * command refused with an AppError (before it changed anything) fails alone; any other failure
+ * rolls the whole batch back, and `onAbort` rebuilds the book from the database before the queue
+ * goes on. A batch that failed transiently is run again from the rebuilt book.
  */
-export class CommitQueue {
-  private readonly jobs: Job[] = [];
+export class CommitQueue<C> {
+  private readonly jobs: Array<Job<C>> = [];
   private running: Promise<void> | undefined;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly onAbort: (err: unknown) => Promise<void>,
-    private readonly afterBatch: () => void,
-    private readonly maxBatch = 256,
-  ) {}
+  constructor(private readonly o: CommitQueueOptions<C>) {}
 
-  push<T>(run: (trx: Kysely<Database>) => Promise<Committed<T>>): Promise<T> {
+  push<T>(run: (batch: C) => Promise<Committed<T>>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.jobs.push({ run, resolve: resolve as (v: unknown) => void, reject });
       this.running ??= this.drain().finally(() => (this.running = undefined));
@@ -44,24 +55,44 @@ export class CommitQueue {
     while (this.running) await this.running;
   }
 
+  private async attempt(batch: Array<Job<C>>) {
+    const outcomes: Array<{ ok: true; c: Committed<unknown> } | { ok: false; err: unknown }> = [];
+    await this.o.db.transaction().execute(async (trx) => {
+      const ctx = this.o.begin(trx);
+      for (const job of batch) {
+        try {
+          outcomes.push({ ok: true, c: await job.run(ctx) });
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          outcomes.push({ ok: false, err });
+        }
+      }
+      await this.o.finish(ctx);
+    });
+    return outcomes;
+  }
+
   private async drain() {
+    const attempts = this.o.attempts ?? 3;
     while (this.jobs.length > 0) {
-      const batch = this.jobs.splice(0, this.maxBatch);
-      const outcomes: Array<{ ok: true; c: Committed<unknown> } | { ok: false; err: unknown }> = [];
-      try {
-        await this.db.transaction().execute(async (trx) => {
-          for (const job of batch) {
-            try {
-              outcomes.push({ ok: true, c: await job.run(trx) });
-            } catch (err) {
-              if (!(err instanceof AppError)) throw err;
-              outcomes.push({ ok: false, err });
-            }
-          }
-        });
-      } catch (err) {
-        await this.onAbort(err).catch(() => undefined);
-        for (const job of batch) job.reject(err);
+      // Let the event loop take in the requests that arrived meanwhile, so they join this batch:
+      // on SQLite a transaction runs without ever yielding to I/O, so without this pause every
+      // order would commit (and wait for the disk) on its own.
+      await new Promise((resolve) => setImmediate(resolve));
+      const batch = this.jobs.splice(0, this.o.maxBatch ?? 256);
+      let outcomes: Awaited<ReturnType<typeof this.attempt>> | undefined;
+      let failure: unknown;
+      for (let i = 0; i < attempts && !outcomes; i++) {
+        try {
+          outcomes = await this.attempt(batch);
+        } catch (err) {
+          failure = err;
+          await this.o.onAbort(err).catch(() => undefined);
+          if (!isTransient(err)) break;
+        }
+      }
+      if (!outcomes) {
+        for (const job of batch) job.reject(failure);
         continue;
       }
       batch.forEach((job, i) => {
@@ -71,7 +102,7 @@ export class CommitQueue {
           job.resolve(o.c.value);
         } else job.reject(o.err);
       });
-      this.afterBatch();
+      this.o.afterBatch();
     }
   }
 }

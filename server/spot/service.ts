@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   ASSET_SCALE,
   TRADES_LIMIT_MAX,
@@ -13,14 +12,21 @@ import {
 } from '../../protocol';
 import type { Db } from '../db/connect';
 import { listPairs } from '../db/repos/content';
-import { ledgerReader } from '../db/repos/ledger';
 import { readGlobalConfig } from '../db/repos/siteConfig';
-import { orderFromRow, spotReader, spotWriter, tradeFromRow } from '../db/repos/spot';
-import type { Database } from '../db/schema';
+import {
+  orderFromRow,
+  spotBatch,
+  spotReader,
+  tradeFromRow,
+  type SpotBatch,
+  type SpotPairRow,
+} from '../db/repos/spot';
+import { symbolOf } from './settings';
 import { assertCanTrade } from '../domain/accounts/flags';
 import type { UserRecord } from '../domain/accounts/ports';
 import { isApproved } from '../domain/accounts/userinfo';
 import type { Ledger } from '../domain/ledger/ledger';
+import type { LedgerSession } from '../domain/ledger/post';
 import { SYSTEM_ACCOUNTS, type Movement, type PostedEntry } from '../domain/ledger/types';
 import { formatScaled, parseExact } from '../domain/money/scaled';
 import { SpotEngine, type Band, type Execution } from '../domain/spot/engine';
@@ -58,6 +64,8 @@ export interface SpotService extends BookSource {
   onOrders(listener: OrdersListener): () => void;
   /** Resolves once every queued command has finished (tests, benchmarks, shutdown). */
   idle(): Promise<void>;
+  /** Re-reads the pairs' spot settings (also done every few seconds). */
+  reloadSettings(): Promise<void>;
 }
 
 export interface SpotOptions {
@@ -79,7 +87,7 @@ interface Book {
   minQuote: bigint;
   printLots: number;
   engine: SpotEngine;
-  queue: CommitQueue;
+  queue: CommitQueue<Batch>;
   ref: { price: number; ts: number } | undefined;
   requoteQueued: boolean;
   lastRequote: number;
@@ -87,6 +95,16 @@ interface Book {
   depthSeq: number;
   depthTs: number;
 }
+
+/** What the commands of one batch share in its transaction: the ledger and the book's rows, both
+ * written once when the batch ends. */
+interface Batch {
+  ledger: LedgerSession;
+  rows: SpotBatch;
+}
+
+/** How often the books re-read their pairs' settings. */
+const SETTINGS_REFRESH_MS = 5000;
 
 const STATUSES: Record<OrderListQuery['tab'], OrderStatus[]> = {
   open: ['pending'],
@@ -198,15 +216,13 @@ export const createSpot = ({
 
   /** Persists what the engine did in the batch's transaction. House orders cancelled without a
    * fill are dropped rather than kept: requoting would otherwise fill the table with them. */
-  const persist = async (trx: Kysely<Database>, b: Book, exec: Execution) => {
-    const w = spotWriter(trx);
+  const persist = (rows: SpotBatch, exec: Execution) => {
     const dropped = exec.orders.filter(
       (o) => o.userId === SYSTEM_ACCOUNTS.house && o.status === 'cancelled' && o.filledQty === 0,
     );
-    const kept = exec.orders.filter((o) => !dropped.includes(o));
-    await w.saveOrders(kept, b.spec);
-    await w.deleteOrders(dropped.map((o) => o.id));
-    await w.saveTrades(exec.trades, b.spec);
+    rows.saveOrders(exec.orders.filter((o) => !dropped.includes(o)));
+    rows.dropOrders(dropped.map((o) => o.id));
+    rows.saveTrades(exec.trades);
   };
 
   const merge = (execs: Execution[]): Execution => {
@@ -222,7 +238,7 @@ export const createSpot = ({
   const requote = (b: Book) => {
     b.requoteQueued = true;
     void b.queue
-      .push(async (trx) => {
+      .push(async ({ ledger: session, rows }) => {
         b.requoteQueued = false;
         b.lastRequote = now();
         const bandNow = band(b);
@@ -237,10 +253,9 @@ export const createSpot = ({
         const resting = [...b.engine.openOrders()].filter((o) => o.userId === house);
         const plan = planRequote(resting, ladder);
         if (plan.cancel.length === 0 && plan.place.length === 0) return { value: undefined };
-        const balances = ledgerReader(trx);
         const budget = {
-          buy: (await balances.balance(house, b.spec.quote)).available,
-          sell: (await balances.balance(house, b.spec.base)).available,
+          buy: (await session.balance({ userId: house, asset: b.spec.quote })).available,
+          sell: (await session.balance({ userId: house, asset: b.spec.base })).available,
         };
         const cancelled: Execution[] = [];
         const execs: Execution[] = [];
@@ -274,17 +289,16 @@ export const createSpot = ({
             placed.push(order);
           }
           const own = [...cancelled.flatMap((e) => e.movements), ...placed.map((o) => b.engine.freezeOf(o))];
-          const entries = await ledger.postIn(trx, net(own, `requote:${b.spec.symbol}`), t);
+          const entries = await session.post(net(own, `requote:${b.spec.symbol}`), t);
           for (const o of placed) execs.push(b.engine.execute(o, bandNow, t));
           entries.push(
-            ...(await ledger.postIn(
-              trx,
+            ...(await session.post(
               execs.flatMap((e) => e.movements),
               t,
             )),
           );
           const all = merge([...cancelled, ...execs]);
-          await persist(trx, b, all);
+          persist(rows, all);
           return { value: undefined, publish: publisher(b, all.orders, all.trades, entries) };
         } catch (err) {
           throw fatal(err);
@@ -293,10 +307,15 @@ export const createSpot = ({
       .catch(onError);
   };
 
-  const placeIn = async (trx: Kysely<Database>, b: Book, userId: number, side: Side, req: PlaceRequest) => {
-    const w = spotWriter(trx);
+  const placeIn = async (
+    { ledger: session, rows }: Batch,
+    b: Book,
+    userId: number,
+    side: Side,
+    req: PlaceRequest,
+  ) => {
     if (req.clientOid) {
-      const first = await w.byClientOid(userId, req.clientOid);
+      const first = await rows.byClientOid(userId, req.clientOid);
       if (first) return { value: orderView(orderFromRow(first, b.spec), b.spec, b.units) };
     }
     const bandNow = band(b);
@@ -309,11 +328,11 @@ export const createSpot = ({
       t,
     );
     // Refused here (insufficient balance), the order never reaches the book.
-    const frozen = await ledger.postIn(trx, [b.engine.freezeOf(order)], t);
+    const frozen = await session.post([b.engine.freezeOf(order)], t);
     try {
       const exec = b.engine.execute(order, bandNow, t);
-      const entries = [...frozen, ...(await ledger.postIn(trx, exec.movements, t))];
-      await persist(trx, b, exec);
+      const entries = [...frozen, ...(await session.post(exec.movements, t))];
+      persist(rows, exec);
       return {
         value: orderView(order, b.spec, b.units),
         publish: publisher(b, exec.orders, exec.trades, entries),
@@ -322,6 +341,20 @@ export const createSpot = ({
       throw fatal(err);
     }
   };
+
+  const pairSettings = async () => new Map((await reader.pairs()).map((r) => [symbolOf(r), r]));
+
+  /** Operators open and close pairs and set minimums from the CLI (another process): the books
+   * follow the stored settings. A pair without exact units never trades. */
+  const applySettings = (rows: Map<string, SpotPairRow>) => {
+    for (const [symbol, b] of books) {
+      const row = rows.get(symbol);
+      b.enabled = pairUnits(b.spec) !== null && row?.spot_enabled !== 0;
+      b.minQuote = parseExact(row?.spot_min_amount ?? '0', ASSET_SCALE) ?? 0n;
+    }
+  };
+  const reloadSettings = async () => applySettings(await pairSettings());
+  let refreshTimer: NodeJS.Timeout | undefined;
 
   const rowsToViews = (rows: Awaited<ReturnType<typeof reader.list>>['rows']) =>
     rows.flatMap((r) => {
@@ -334,12 +367,8 @@ export const createSpot = ({
       const max = await reader.maxIds();
       ids.order = max.order;
       ids.trade = max.trade;
-      const settings = new Map(
-        (await reader.pairs()).map((r) => [`${r.tradecoin}${r.settlecoin}`.toLowerCase(), r]),
-      );
       for (const p of await listPairs(db.kysely)) {
         const inst = instrumentFor(p.tradecoin, p.settlecoin);
-        const row = settings.get(inst.symbol);
         const units = pairUnits(inst);
         const spec: PairSpec = {
           symbol: inst.symbol,
@@ -351,11 +380,11 @@ export const createSpot = ({
         const b: Book = {
           spec,
           units: units ?? { perLot: 1n, perTickLot: 1n },
-          enabled: units !== null && row?.spot_enabled !== 0,
-          minQuote: parseExact(row?.spot_min_amount ?? '0', ASSET_SCALE) ?? 0n,
+          enabled: false,
+          minQuote: 0n,
           printLots: Math.max(1, Math.round(inst.printQty * 10 ** inst.qtyPrecision)),
           engine: undefined as unknown as SpotEngine,
-          queue: undefined as unknown as CommitQueue,
+          queue: undefined as unknown as CommitQueue<Batch>,
           ref: undefined,
           requoteQueued: false,
           lastRequote: 0,
@@ -363,24 +392,34 @@ export const createSpot = ({
           depthSeq: 0,
           depthTs: 0,
         };
-        b.queue = new CommitQueue(
-          db.kysely,
-          async (err) => {
+        b.queue = new CommitQueue<Batch>({
+          db: db.kysely,
+          begin: (trx) => ({ ledger: ledger.session(trx), rows: spotBatch(trx, spec) }),
+          finish: async (batch) => {
+            await batch.ledger.flush();
+            await batch.rows.flush();
+          },
+          onAbort: async (err) => {
             onError(err);
             await rebuild(b);
           },
-          () => publishDepth(b),
-        );
+          afterBatch: () => publishDepth(b),
+        });
         await rebuild(b);
         b.trades = (await reader.recentTrades(spec.symbol, TRADES_LIMIT_MAX)).map((r) =>
           printView(tradeFromRow(r, spec), spec),
         );
         books.set(spec.symbol, b);
       }
+      await reloadSettings();
+      refreshTimer = setInterval(() => void reloadSettings().catch(onError), SETTINGS_REFRESH_MS);
+      refreshTimer.unref();
     },
     async stop() {
+      clearInterval(refreshTimer);
       for (const b of books.values()) await b.queue.idle();
     },
+    reloadSettings,
     async idle() {
       for (const b of books.values()) await b.queue.idle();
     },
@@ -412,22 +451,17 @@ export const createSpot = ({
       const row = await reader.order(userId, id);
       const b = row ? books.get(row.pair) : undefined;
       if (!row || !b) throw new AppError('order_not_exist');
-      return b.queue.push(async (trx) => {
+      return b.queue.push(async ({ ledger: session, rows }) => {
         const t = now();
         const open = b.engine.openOrder(id);
         // Already finished (filled, or cancelled by an earlier call): answered as it is.
         if (!open || open.userId !== userId) {
-          const current = await trx
-            .selectFrom('spot_orders')
-            .selectAll()
-            .where('id', '=', id)
-            .executeTakeFirstOrThrow();
-          return { value: orderView(orderFromRow(current, b.spec), b.spec, b.units) };
+          return { value: orderView(orderFromRow(await rows.order(id), b.spec), b.spec, b.units) };
         }
         const exec = b.engine.cancel(id, t)!;
         try {
-          const entries = await ledger.postIn(trx, exec.movements, t);
-          await persist(trx, b, exec);
+          const entries = await session.post(exec.movements, t);
+          persist(rows, exec);
           return { value: orderView(open, b.spec, b.units), publish: publisher(b, exec.orders, [], entries) };
         } catch (err) {
           throw fatal(err);

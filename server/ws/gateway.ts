@@ -38,6 +38,8 @@ export interface GatewayOptions {
 export interface Gateway {
   /** Sends a private message (orders, balances, contracts, pledges) to one user's connections. */
   publishPrivate(userId: number, channel: PrivateChannel, data: unknown): void;
+  /** Whether any connection of the user listens to the channel (so its data is worth reading). */
+  listening(userId: number, channel: PrivateChannel): boolean;
   stats(): { clients: number; dropped: number };
 }
 
@@ -182,6 +184,7 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
     publishPrivate(userId, channel, data) {
       hub.publish(privateKey(channel, userId), data);
     },
+    listening: (userId, channel) => hub.subscribers(privateKey(channel, userId)) > 0,
     stats: () => ({ clients: clients.size, dropped }),
   };
 };

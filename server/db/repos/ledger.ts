@@ -7,62 +7,105 @@ import type { Database } from '../schema';
 
 const rowKey = (userId: number, asset: string) => `${userId}:${asset}`;
 
-/** The ledger's rows within one transaction. On PostgreSQL the rows are locked FOR UPDATE; SQLite
- * has one writer at a time, so the transaction itself is the lock. */
-export const ledgerStore = (trx: Kysely<Database>, engine: Engine): LedgerStore => ({
-  lock: async (keys: readonly AccountKey[]) => {
-    const now = Date.now();
-    // Accounts come into being at their first movement, empty.
-    await trx
-      .insertInto('balances')
-      .values(
-        keys.map((k) => ({
-          user_id: k.userId,
-          asset: k.asset,
-          available: '0',
-          frozen: '0',
-          updated_at: now,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['user_id', 'asset']).doNothing())
-      .execute();
-    const result = new Map<string, Balance>();
-    for (const k of keys) {
+/** Rows per statement: well under both engines' limits on bound parameters. */
+const CHUNK = 500;
+
+const chunks = <T>(items: readonly T[]): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+};
+
+/** The ledger's rows within one transaction: one statement per step whatever the number of
+ * accounts or entries. On PostgreSQL the rows are locked FOR UPDATE (an account's first row is
+ * inserted first, so there is a row to lock); SQLite has one writer at a time, so the transaction
+ * itself is the lock and a new account's row comes into being when it is saved. */
+export const ledgerStore = (trx: Kysely<Database>, engine: Engine): LedgerStore => {
+  const read = async (keys: readonly AccountKey[], into: Map<string, Balance>) => {
+    for (const part of chunks(keys)) {
       const q = trx
         .selectFrom('balances')
-        .select(['available', 'frozen'])
-        .where('user_id', '=', k.userId)
-        .where('asset', '=', k.asset);
-      const row = await (engine === 'postgres' ? q.forUpdate() : q).executeTakeFirstOrThrow();
-      result.set(rowKey(k.userId, k.asset), { available: BigInt(row.available), frozen: BigInt(row.frozen) });
+        .select(['user_id', 'asset', 'available', 'frozen'])
+        .where((eb) =>
+          eb.or(part.map((k) => eb.and([eb('user_id', '=', k.userId), eb('asset', '=', k.asset)]))),
+        );
+      for (const row of await (engine === 'postgres' ? q.forUpdate() : q).execute()) {
+        into.set(rowKey(row.user_id, row.asset), {
+          available: BigInt(row.available),
+          frozen: BigInt(row.frozen),
+        });
+      }
     }
-    return result;
-  },
-  save: async (k, balance, now) => {
-    await trx
-      .updateTable('balances')
-      .set({ available: balance.available.toString(), frozen: balance.frozen.toString(), updated_at: now })
-      .where('user_id', '=', k.userId)
-      .where('asset', '=', k.asset)
-      .execute();
-  },
-  journal: async (e) => {
-    await trx
-      .insertInto('journal')
-      .values({
-        user_id: e.userId,
-        asset: e.asset,
-        type: e.type,
-        ref: e.ref,
-        available_change: e.available.toString(),
-        frozen_change: e.frozen.toString(),
-        available_after: e.after.available.toString(),
-        frozen_after: e.after.frozen.toString(),
-        created_at: e.createdAt,
-      })
-      .execute();
-  },
-});
+  };
+  return {
+    lock: async (keys) => {
+      const found = new Map<string, Balance>();
+      await read(keys, found);
+      const missing = keys.filter((k) => !found.has(rowKey(k.userId, k.asset)));
+      if (missing.length > 0 && engine === 'postgres') {
+        const now = Date.now();
+        await trx
+          .insertInto('balances')
+          .values(
+            missing.map((k) => ({
+              user_id: k.userId,
+              asset: k.asset,
+              available: '0',
+              frozen: '0',
+              updated_at: now,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['user_id', 'asset']).doNothing())
+          .execute();
+        await read(missing, found);
+      }
+      return found;
+    },
+    save: async (balances, now) => {
+      for (const part of chunks(balances)) {
+        await trx
+          .insertInto('balances')
+          .values(
+            part.map((b) => ({
+              user_id: b.userId,
+              asset: b.asset,
+              available: b.available.toString(),
+              frozen: b.frozen.toString(),
+              updated_at: now,
+            })),
+          )
+          .onConflict((oc) =>
+            oc.columns(['user_id', 'asset']).doUpdateSet((eb) => ({
+              available: eb.ref('excluded.available'),
+              frozen: eb.ref('excluded.frozen'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .execute();
+      }
+    },
+    journal: async (entries) => {
+      for (const part of chunks(entries)) {
+        await trx
+          .insertInto('journal')
+          .values(
+            part.map((e) => ({
+              user_id: e.userId,
+              asset: e.asset,
+              type: e.type,
+              ref: e.ref,
+              available_change: e.available.toString(),
+              frozen_change: e.frozen.toString(),
+              available_after: e.after.available.toString(),
+              frozen_after: e.after.frozen.toString(),
+              created_at: e.createdAt,
+            })),
+          )
+          .execute();
+      }
+    },
+  };
+};
 
 export const ledgerReader = (db: Kysely<Database>): LedgerReader => ({
   balances: async (userId) => {

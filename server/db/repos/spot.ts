@@ -78,48 +78,77 @@ export const tradeFromRow = (r: SpotTradeTable, p: PairSpec): SpotTrade => ({
   ts: Number(r.created_at),
 });
 
-/** Writes inside the engine's transaction: one statement for the orders a command changed (new
- * ones inserted, the others updated), one for its trades. */
-export const spotWriter = (trx: Kysely<Database>) => ({
-  saveOrders: async (orders: readonly SpotOrder[], p: PairSpec) => {
-    if (orders.length === 0) return;
-    await trx
-      .insertInto('spot_orders')
-      .values(orders.map((o) => orderToRow(o, p)))
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet((eb) => ({
-          filled_qty: eb.ref('excluded.filled_qty'),
-          filled_quote: eb.ref('excluded.filled_quote'),
-          fee: eb.ref('excluded.fee'),
-          frozen: eb.ref('excluded.frozen'),
-          status: eb.ref('excluded.status'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
-  },
-  deleteOrders: async (ids: readonly number[]) => {
-    if (ids.length === 0) return;
-    await trx
-      .deleteFrom('spot_orders')
-      .where('id', 'in', [...ids])
-      .execute();
-  },
-  saveTrades: async (trades: readonly SpotTrade[], p: PairSpec) => {
-    if (trades.length === 0) return;
-    await trx
-      .insertInto('spot_trades')
-      .values(trades.map((t) => tradeToRow(t, p)))
-      .execute();
-  },
-  byClientOid: (userId: number, clientOid: string) =>
-    trx
-      .selectFrom('spot_orders')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('client_oid', '=', clientOid)
-      .executeTakeFirst(),
-});
+/** Rows per statement: well under both engines' limits on bound parameters. */
+const CHUNK = 300;
+
+const inChunks = async <T>(items: readonly T[], write: (part: T[]) => Promise<unknown>) => {
+  for (let i = 0; i < items.length; i += CHUNK) await write(items.slice(i, i + CHUNK));
+};
+
+/**
+ * The orders and trades of one batch of engine commands, kept in memory and written by `flush`
+ * just before the batch commits: an order changed by many commands is written once, in its final
+ * state, and the batch costs a few statements however many orders it held. Reads by id or client
+ * order id see the batch's own orders first.
+ */
+export const spotBatch = (trx: Kysely<Database>, p: PairSpec) => {
+  const orders = new Map<number, SpotOrderTable>();
+  const dropped = new Set<number>();
+  const trades: SpotTradeTable[] = [];
+  const ownedOid = (userId: number, clientOid: string) =>
+    [...orders.values()].find((o) => o.user_id === userId && o.client_oid === clientOid);
+  return {
+    saveOrders: (changed: readonly SpotOrder[]) => {
+      for (const o of changed) orders.set(o.id, orderToRow(o, p));
+    },
+    /** Orders that leave no record (the house's quotes cancelled unfilled). */
+    dropOrders: (ids: readonly number[]) => {
+      for (const id of ids) {
+        orders.delete(id);
+        dropped.add(id);
+      }
+    },
+    saveTrades: (made: readonly SpotTrade[]) => {
+      for (const t of made) trades.push(tradeToRow(t, p));
+    },
+    byClientOid: async (userId: number, clientOid: string) =>
+      ownedOid(userId, clientOid) ??
+      trx
+        .selectFrom('spot_orders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('client_oid', '=', clientOid)
+        .executeTakeFirst(),
+    order: async (id: number) =>
+      orders.get(id) ??
+      trx.selectFrom('spot_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    flush: async () => {
+      await inChunks([...orders.values()], (part) =>
+        trx
+          .insertInto('spot_orders')
+          .values(part)
+          .onConflict((oc) =>
+            oc.column('id').doUpdateSet((eb) => ({
+              filled_qty: eb.ref('excluded.filled_qty'),
+              filled_quote: eb.ref('excluded.filled_quote'),
+              fee: eb.ref('excluded.fee'),
+              frozen: eb.ref('excluded.frozen'),
+              status: eb.ref('excluded.status'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .execute(),
+      );
+      await inChunks([...dropped], (part) => trx.deleteFrom('spot_orders').where('id', 'in', part).execute());
+      await inChunks(trades, (part) => trx.insertInto('spot_trades').values(part).execute());
+      orders.clear();
+      dropped.clear();
+      trades.length = 0;
+    },
+  };
+};
+
+export type SpotBatch = ReturnType<typeof spotBatch>;
 
 export interface SpotPairRow {
   tradecoin: string;

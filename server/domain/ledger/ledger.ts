@@ -9,7 +9,7 @@ import type { Db } from '../../db/connect';
 import { ledgerReader, ledgerStore } from '../../db/repos/ledger';
 import type { Database } from '../../db/schema';
 import { formatScaled } from '../money/scaled';
-import { postMovements } from './post';
+import { openLedgerSession, postMovements, type LedgerSession } from './post';
 import type { Movement, PostedEntry } from './types';
 
 /** Listeners told of every committed change, to push the new balances to their owners. */
@@ -23,6 +23,8 @@ export interface Ledger {
   /** Posts movements inside the caller's transaction (an order and its ledger entries commit
    * together); the caller calls `announce` once that transaction has committed. */
   postIn(trx: Kysely<Database>, movements: readonly Movement[], now: number): Promise<PostedEntry[]>;
+  /** Many posts inside the caller's transaction, written together by the session's `flush`. */
+  session(trx: Kysely<Database>): LedgerSession;
   announce(entries: readonly PostedEntry[]): void;
   onChange(listener: BalanceListener): () => void;
   balances(userId: number): Promise<WireBalance[]>;
@@ -41,6 +43,7 @@ export const createLedger = (db: Db): Ledger => {
   };
   return {
     postIn,
+    session: (trx) => openLedgerSession(ledgerStore(trx, db.engine)),
     announce,
     post: async (movements, now = Date.now()) => {
       const posted = await db.kysely.transaction().execute((trx) => postIn(trx, movements, now));

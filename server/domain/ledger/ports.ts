@@ -19,12 +19,13 @@ export interface JournalRow {
   createdAt: number;
 }
 
-/** The ledger's storage, inside one database transaction. `lock` must hold the rows against
+/** The ledger's storage, inside one database transaction. `lock` answers the accounts' balances
+ * (keyed `userId:asset`; an account never moved is absent) and must hold their rows against
  * concurrent writers until the transaction ends (SELECT … FOR UPDATE, or SQLite's single writer). */
 export interface LedgerStore {
   lock(keys: readonly AccountKey[]): Promise<Map<string, Balance>>;
-  save(key: AccountKey, balance: Balance, now: number): Promise<void>;
-  journal(entry: Movement & { after: Balance; createdAt: number }): Promise<void>;
+  save(balances: ReadonlyArray<AccountKey & Balance>, now: number): Promise<void>;
+  journal(entries: ReadonlyArray<Movement & { after: Balance; createdAt: number }>): Promise<void>;
 }
 
 export interface LedgerReader {

@@ -1,30 +1,87 @@
 import { AppError } from '../../http/appError';
 import { applyAll, balanceKey } from './apply';
-import type { LedgerStore } from './ports';
-import type { Balance, Movement, PostedEntry } from './types';
+import type { AccountKey, LedgerStore } from './ports';
+import { ZERO, type Balance, type Movement, type PostedEntry } from './types';
 
 /**
- * Posts movements to the ledger within the caller's transaction: locks every account touched,
- * applies the movements in order, refuses the whole batch with `insufficient_balance` if any
- * balance would go negative, then writes the new balances and one journal entry per movement.
- * Answers each entry with the balance it left, for the caller to publish once committed.
+ * The ledger inside one database transaction. Posts are applied to balances held in memory (each
+ * account read and locked once, at its first movement) and written with `flush` in two statements,
+ * however many posts the transaction held: a batch of orders commits its whole ledger at once.
  */
+export interface LedgerSession {
+  /**
+   * Applies movements in order. If any balance would go negative the whole post is refused with
+   * `insufficient_balance` and the session is left as it was.
+   */
+  post(movements: readonly Movement[], now: number): Promise<PostedEntry[]>;
+  /** An account's balance as this transaction sees it. */
+  balance(key: AccountKey): Promise<Balance>;
+  /** Writes the changed balances and the journal; call once, before the transaction commits. */
+  flush(): Promise<void>;
+}
+
+const byAccount = (a: AccountKey, b: AccountKey) =>
+  a.userId - b.userId || (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0);
+
+export const openLedgerSession = (store: LedgerStore): LedgerSession => {
+  const held = new Map<string, Balance>();
+  const changed = new Map<string, AccountKey>();
+  const journal: Array<PostedEntry & { createdAt: number }> = [];
+  let latest = 0;
+
+  const hold = async (keys: readonly AccountKey[]) => {
+    const missing = [...new Map(keys.map((k) => [balanceKey(k), k])).entries()]
+      .filter(([key]) => !held.has(key))
+      .map(([, k]) => k)
+      // A fixed lock order, so two transactions taking the same accounts at once cannot deadlock.
+      .sort(byAccount);
+    if (missing.length === 0) return;
+    const rows = await store.lock(missing);
+    for (const k of missing) held.set(balanceKey(k), rows.get(balanceKey(k)) ?? ZERO);
+  };
+
+  return {
+    async post(movements, now) {
+      const live = movements.filter((m) => m.available !== 0n || m.frozen !== 0n);
+      if (live.length === 0) return [];
+      await hold(live);
+      const touched = new Map(live.map((m) => [balanceKey(m), held.get(balanceKey(m))!]));
+      const result = applyAll(touched, live);
+      if (!result) throw new AppError('insufficient_balance');
+      for (const m of live) {
+        const key = balanceKey(m);
+        held.set(key, result.balances.get(key)!);
+        changed.set(key, { userId: m.userId, asset: m.asset });
+      }
+      latest = Math.max(latest, now);
+      const posted = live.map((m, i) => ({ ...m, after: result.after[i]! }));
+      for (const entry of posted) journal.push({ ...entry, createdAt: now });
+      return posted;
+    },
+    async balance(key) {
+      await hold([key]);
+      return held.get(balanceKey(key))!;
+    },
+    async flush() {
+      if (changed.size === 0) return;
+      const rows = [...changed].map(([key, k]) => ({ ...k, ...held.get(key)! }));
+      await store.save(rows, latest);
+      await store.journal(journal);
+      changed.clear();
+      journal.length = 0;
+    },
+  };
+};
+
+/** Posts movements within the caller's transaction on their own: locks, applies, writes. */
 export const postMovements = async (
   store: LedgerStore,
   movements: readonly Movement[],
   now: number,
 ): Promise<PostedEntry[]> => {
-  const live = movements.filter((m) => m.available !== 0n || m.frozen !== 0n);
-  if (live.length === 0) return [];
-  const keys = [...new Map(live.map((m) => [balanceKey(m), { userId: m.userId, asset: m.asset }])).values()];
-  // A fixed lock order, so two transactions touching the same accounts can never deadlock.
-  keys.sort((a, b) => a.userId - b.userId || (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0));
-  const current = await store.lock(keys);
-  const result = applyAll(current, live);
-  if (!result) throw new AppError('insufficient_balance');
-  for (const k of keys) await store.save(k, result.balances.get(balanceKey(k)) as Balance, now);
-  const posted = live.map((m, i) => ({ ...m, after: result.after[i]! }));
-  for (const entry of posted) await store.journal({ ...entry, createdAt: now });
+  const session = openLedgerSession(store);
+  const posted = await session.post(movements, now);
+  await session.flush();
   return posted;
 };
 

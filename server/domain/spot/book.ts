@@ -182,17 +182,23 @@ export class OrderBook {
     return { buy: list('buy'), sell: list('sell') };
   }
 
-  private insertLevel(side: Side, level: Level) {
+  /** Where a level of `price` stands or would stand: levels run from worst to best. */
+  private indexOf(side: Side, price: number) {
     const levels = this.sides[side];
-    // Ascending "goodness": worst first, best last.
+    const buy = side === 'buy';
     let lo = 0;
     let hi = levels.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (better(side, level.price, levels[mid]!.price)) lo = mid + 1;
+      const p = levels[mid]!.price;
+      if (buy ? price > p : price < p) lo = mid + 1;
       else hi = mid;
     }
-    levels.splice(lo, 0, level);
+    return lo;
+  }
+
+  private insertLevel(side: Side, level: Level) {
+    this.sides[side].splice(this.indexOf(side, level.price), 0, level);
     this.byPrice[side].set(level.price, level);
   }
 
@@ -211,8 +217,8 @@ export class OrderBook {
 
   private removeLevel(side: Side, level: Level) {
     const levels = this.sides[side];
-    // The emptied level is almost always the best one (at the end).
-    const i = levels[levels.length - 1] === level ? levels.length - 1 : levels.indexOf(level);
+    // The emptied level is most often the best one (at the end).
+    const i = levels[levels.length - 1] === level ? levels.length - 1 : this.indexOf(side, level.price);
     levels.splice(i, 1);
     this.byPrice[side].delete(level.price);
   }

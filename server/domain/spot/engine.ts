@@ -67,8 +67,17 @@ export class SpotEngine {
     if (input.side === 'sell') frozen = baseOf(input.qty!, this.units);
     else if (input.budget !== null) frozen = input.budget;
     else frozen = quoteOf(input.type === 'limit' ? input.price! : band.high, input.qty!, this.units);
+    // Every order built with the same fields in the same order: one hidden class, so the hot
+    // paths that read orders stay monomorphic.
     return {
-      ...input,
+      id: input.id,
+      userId: input.userId,
+      side: input.side,
+      type: input.type,
+      price: input.price,
+      qty: input.qty,
+      budget: input.budget,
+      clientOid: input.clientOid,
       pair: this.pair.symbol,
       filledQty: 0,
       filledQuote: 0n,

@@ -6,6 +6,7 @@ import { createLedger, type Ledger } from '../../../server/domain/ledger/ledger'
 import { SYSTEM_ACCOUNTS } from '../../../server/domain/ledger/types';
 import { buildApp } from '../../../server/http/app';
 import { DEFAULT_SPOT_CONFIG } from '../../../server/spot/config';
+import { configureSpotPair } from '../../../server/spot/settings';
 import { createSpot, type SpotService } from '../../../server/spot/service';
 import { accountsFor, registerUser, testClock, type TestClock } from '../helpers/accounts';
 import { fund, tick } from '../helpers/spot';
@@ -204,6 +205,24 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
       (await call('GET', '/api/cointransaction/list?tab=all', a.token)).body.data,
     );
     expect(list.total).toBe(0);
+  });
+
+  it("follows an operator's change to a pair's spot settings", async () => {
+    const a = await trader();
+    const cli = { operatorId: null, name: 'cli:test' };
+    await configureSpotPair(t.db, cli, { pair: 'btcusdt', minAmount: '60000' });
+    await spot.reloadSettings();
+    expect(await buy(a.token, { type: 'limit', price: '99000.00', qty: '0.5' })).toMatchObject({
+      body: { code: 2001, msg: 'app.msg.order_amount_min', data: { value: '60000 USDT' } },
+    });
+    await configureSpotPair(t.db, cli, { pair: 'btcusdt', enabled: false, minAmount: '5' });
+    await spot.reloadSettings();
+    expect(await buy(a.token, { type: 'limit', price: '99000.00', qty: '0.5' })).toEqual(
+      failure(400, 'spot_not_enabled'),
+    );
+    await configureSpotPair(t.db, cli, { pair: 'btcusdt', enabled: true });
+    await spot.reloadSettings();
+    expect((await buy(a.token, { type: 'limit', price: '99000.00', qty: '0.5' })).status).toBe(200);
   });
 
   it('refuses unknown pairs, pairs without spot, disabled accounts and unverified users', async () => {

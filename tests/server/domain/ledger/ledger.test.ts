@@ -76,6 +76,42 @@ describe.each(forEachEngine())('ledger on %s', (_engine, open) => {
     expect((await l.financ(2, { page: 1, size: 10 })).total).toBe(0);
   });
 
+  it('applies many posts of one transaction in memory and writes them together', async () => {
+    const l = ledger();
+    await l.post([credit(8, 'USDT', 10n * E8)], NOW);
+    await t()
+      .db.kysely.transaction()
+      .execute(async (trx) => {
+        const session = l.session(trx);
+        await session.post(transfer(8, 9, 'USDT', 3n * E8, 'app.data.spot_trade', 'a'), NOW + 1);
+        // The second post sees the first one's balances, not the stored ones.
+        expect(await session.balance({ userId: 8, asset: 'USDT' })).toEqual({
+          available: 7n * E8,
+          frozen: 0n,
+        });
+        // A refused post leaves the session as it was.
+        await expect(
+          session.post(transfer(8, 9, 'USDT', 8n * E8, 'app.data.spot_trade', 'b'), NOW + 2),
+        ).rejects.toMatchObject({ key: expect.stringContaining('insufficient_balance') });
+        await session.post(transfer(9, 8, 'USDT', E8, 'app.data.spot_trade', 'c'), NOW + 3);
+        // Nothing is written before the flush (PostgreSQL holds an empty row to lock, SQLite none).
+        const stored = await trx
+          .selectFrom('balances')
+          .select('available')
+          .where('user_id', '=', 9)
+          .execute();
+        expect(stored.filter((r) => r.available !== '0')).toEqual([]);
+        await session.flush();
+      });
+    expect(await l.balances(8)).toEqual([{ asset: 'USDT', available: '8.00000000', frozen: '0.00000000' }]);
+    expect(await l.balances(9)).toEqual([{ asset: 'USDT', available: '2.00000000', frozen: '0.00000000' }]);
+    const page = await l.financ(9, { page: 1, size: 10 });
+    expect(page.list.map((e) => [e.ref, e.availableChange, e.availableAfter])).toEqual([
+      ['c', '-1.00000000', '2.00000000'],
+      ['a', '3.00000000', '3.00000000'],
+    ]);
+  });
+
   it('filters the journal by type and asset, newest first, in pages', async () => {
     const l = ledger();
     for (let i = 1; i <= 5; i++) await l.post([credit(3, i % 2 ? 'USDT' : 'BTC', BigInt(i) * E8)], NOW + i);

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSqlite, type Db } from '../../../server/db/connect';
+import { AppError } from '../../../server/http/appError';
+import { CommitQueue } from '../../../server/spot/commitQueue';
+
+interface Ctx {
+  done: string[];
+}
+
+/** A queue whose batches record the jobs that ran in them and what `finish` wrote. */
+const setup = (db: Db, failFirst?: Error) => {
+  const log = { batches: [] as string[][], aborts: 0 };
+  let fail = failFirst;
+  const queue = new CommitQueue<Ctx>({
+    db: db.kysely,
+    begin: () => ({ done: [] }),
+    finish: async (ctx) => {
+      if (fail) {
+        const err = fail;
+        fail = undefined;
+        throw err;
+      }
+      log.batches.push(ctx.done);
+    },
+    onAbort: async () => void (log.aborts += 1),
+    afterBatch: () => undefined,
+  });
+  const job = (name: string) => queue.push(async (ctx) => (ctx.done.push(name), { value: name }));
+  return { log, queue, job };
+};
+
+describe('commit queue', () => {
+  let db: Db;
+  afterEach(async () => db.close());
+
+  it('runs the commands that arrive together in one transaction, in arrival order', async () => {
+    db = openSqlite(':memory:');
+    const { log, job } = setup(db);
+    expect(await Promise.all([job('a'), job('b'), job('c')])).toEqual(['a', 'b', 'c']);
+    expect(log.batches).toEqual([['a', 'b', 'c']]);
+    expect(await job('d')).toBe('d');
+    expect(log.batches).toEqual([['a', 'b', 'c'], ['d']]);
+  });
+
+  it('refuses a command alone when it fails with a catalogued error', async () => {
+    db = openSqlite(':memory:');
+    const { log, queue, job } = setup(db);
+    const refused = queue.push(async () => {
+      throw new AppError('insufficient_balance');
+    });
+    const results = await Promise.allSettled([job('a'), refused, job('b')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(log.batches).toEqual([['a', 'b']]);
+  });
+
+  it('runs a batch again when its transaction was a deadlock victim', async () => {
+    db = openSqlite(':memory:');
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const { log, job } = setup(db, deadlock);
+    expect(await Promise.all([job('a'), job('b')])).toEqual(['a', 'b']);
+    expect(log.aborts).toBe(1);
+    expect(log.batches).toEqual([['a', 'b']]);
+  });
+
+  it('fails the whole batch on any other error, once, after rebuilding', async () => {
+    db = openSqlite(':memory:');
+    const { log, job } = setup(db, new Error('disk full'));
+    const results = await Promise.allSettled([job('a'), job('b')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(log.aborts).toBe(1);
+    expect(log.batches).toEqual([]);
+    expect(await job('c')).toBe('c');
+  });
+});

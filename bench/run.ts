@@ -3,35 +3,112 @@ import { measureClientStreams } from './clientStreams';
 import { measureContracts } from './contracts';
 import { measureHttp } from './http';
 import { measureSpotEngine } from './spotEngine';
-import { measureSpotHttp } from './spotHttp';
+import { measureSpotHttp, type SpotHttpFigures } from './spotHttp';
 import { measureFanout } from './wsFanout';
 
-/** Every benchmark, one table each. Figures only: nothing here passes or fails on time. */
+/** One line of the summary: what was measured, the figure, and the goal the issues set. */
+interface Row {
+  benchmark: string;
+  measure: string;
+  result: string;
+  goal: string;
+}
+
+const rows: Row[] = [];
+const add = (benchmark: string, measure: string, result: string | number, goal = '') =>
+  rows.push({ benchmark, measure, result: String(result), goal });
+
+/** Each step prints as it finishes, so a long run shows progress; the table comes at the end. */
+const step = async (name: string, run: () => unknown) => {
+  const started = performance.now();
+  process.stderr.write(`${name}… `);
+  await run();
+  process.stderr.write(`${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+};
+
+const spotHttpRows = (engine: string, figures: SpotHttpFigures[]) => {
+  for (const f of figures)
+    add(
+      `Spot orders over HTTP (${engine})`,
+      `offered ${f.offeredPerSec}/s: achieved/s, p50, p99`,
+      `${f.achievedPerSec}/s, ${f.p50Ms} ms, ${f.p99Ms} ms`,
+      '10 000/s, p99 < 25 ms (SQLite)',
+    );
+};
+
+/**
+ * Every benchmark in bench/, printed as one table. Figures only: nothing here passes or fails on
+ * time. PostgreSQL figures for spot orders when BENCH_DATABASE_URL names a server (a scratch
+ * database is created there and dropped).
+ */
 const main = async () => {
-  console.log('\nHTTP, public endpoints over loopback (embedded SQLite)');
-  console.table(await measureHttp());
-  console.log('\nWeb app, first visit (KB gzipped; budget: initial JS under 200)');
-  console.table([measureBundle()]);
-  console.log(
-    '\nWebSocket gateway fan-out: clients on tickers + one depth.<pair> each (goal: p99 < 100 ms, RSS < 1 GB)',
-  );
-  console.table([await measureFanout()]);
-  console.log(
-    '\nClient streams: 200 pairs × 20 ticks/s into the market list in Chromium (goal: 60 fps, < 4 ms scripting)',
-  );
-  console.table([await measureClientStreams()]);
-  console.log(
-    '\nSpot matching engine in process, exchange-core mix over ~1000 resting orders (goal: 1M ops/s, p99 < 10 µs)',
-  );
-  console.table(measureSpotEngine());
-  console.log(
-    '\nSpot orders over HTTP with persistence, 100 connections, constant rate (goal: 10k/s, p99 < 25 ms)',
-  );
-  console.table(await measureSpotHttp());
-  console.log(
-    '\nTimed contracts: 10 000 closing within one minute, lag from close time to settlement (goal: < 1 s)',
-  );
-  console.table([await measureContracts()]);
+  await step('web bundle', () => {
+    const b = measureBundle();
+    add('Web app, first visit', 'initial JS gzipped', `${b.initialJsGzipKb} KB`, '< 200 KB');
+    add(
+      'Web app, first visit',
+      'initial CSS / lazy JS gzipped',
+      `${b.initialCssGzipKb} KB / ${b.lazyJsGzipKb} KB`,
+    );
+  });
+  await step('spot engine', () => {
+    for (const f of measureSpotEngine())
+      add(
+        `Spot engine in process (${f.engine})`,
+        `offered ${f.offeredPerSec / 1000}k/s: achieved, p50/p99/p99.9 µs`,
+        `${f.achievedPerSec}/s, ${f.p50Us}/${f.p99Us}/${f.p999Us}`,
+        '1 000 000/s, p99 < 10 µs',
+      );
+  });
+  await step('spot orders over HTTP, SQLite', async () => spotHttpRows('SQLite', await measureSpotHttp()));
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  if (pgUrl) {
+    await step('spot orders over HTTP, PostgreSQL', async () =>
+      spotHttpRows('PostgreSQL', await measureSpotHttp([500, 1000, 2000], 5, pgUrl)),
+    );
+  }
+  await step('gateway fan-out', async () => {
+    const f = await measureFanout();
+    add(
+      `WebSocket fan-out (${f.clients} clients, tickers + depth)`,
+      'messages/s, p50, p99 delay',
+      `${f.messagesPerSecond}/s, ${f.p50DelayMs} ms, ${f.p99DelayMs} ms`,
+      'p99 < 100 ms',
+    );
+    add(
+      `WebSocket fan-out (${f.clients} clients, tickers + depth)`,
+      'server RSS (idle)',
+      `${f.serverRssMb} MB (${f.serverRssIdleMb} MB)`,
+      '< 1 GB',
+    );
+  });
+  await step('contract settlement', async () => {
+    const f = await measureContracts();
+    add(
+      `Timed contracts (${f.contracts} closing in ${f.windowSeconds} s)`,
+      'settlement lag p50, p99, max',
+      `${f.p50LagMs} ms, ${f.p99LagMs} ms, ${f.maxLagMs} ms (${f.settled} settled)`,
+      '< 1 s',
+    );
+  });
+  await step('client streams in Chromium', async () => {
+    const f = await measureClientStreams();
+    add(
+      `Client streams (${f.pairs} pairs × ${f.ticksPerPairPerSecond} ticks/s)`,
+      'frames/s, scripting per frame',
+      `${f.fps} fps, ${f.scriptingMsPerFrame} ms`,
+      '60 fps, < 4 ms',
+    );
+  });
+  await step('public HTTP endpoints', async () => {
+    for (const f of await measureHttp())
+      add(
+        'HTTP public endpoints (SQLite)',
+        `${f.path}: req/s, p50, p99`,
+        `${f.perSecond}/s, ${f.p50Ms} ms, ${f.p99Ms} ms`,
+      );
+  });
+  console.table(rows);
 };
 
 main().catch((err) => {

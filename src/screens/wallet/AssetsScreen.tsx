@@ -1,3 +1,4 @@
+import { ASSET_SCALE } from '../../../protocol/assets';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -30,6 +31,8 @@ const EyeIcon = ({ closed }: { closed: boolean }) => (
   </svg>
 );
 
+const ZERO_BALANCE = (0).toFixed(ASSET_SCALE);
+
 /** /assets: everything I hold, valued in USDT at the live prices; per coin available, frozen and
  * total; deposit, withdraw and the records one tap away. */
 const AssetsScreen = () => {
@@ -48,7 +51,8 @@ const AssetsScreen = () => {
     ...held,
     ...listed
       .filter((c) => !held.some((b) => b.asset === c))
-      .map((c) => ({ asset: c, available: '0', frozen: '0' })),
+      // Written as the server writes an empty balance, so held and unheld coins read alike.
+      .map((c) => ({ asset: c, available: ZERO_BALANCE, frozen: ZERO_BALANCE })),
   ];
   const { rows, totalUsdt } = valueBalances(all, tickers);
 

@@ -2,19 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import type { LedgerType } from '../../../protocol';
 import type { AccountKey, LedgerReader, LedgerStore } from '../../domain/ledger/ports';
 import type { Balance } from '../../domain/ledger/types';
+import { chunks } from '../chunks';
 import type { Engine } from '../connect';
 import type { Database } from '../schema';
 
 const rowKey = (userId: number, asset: string) => `${userId}:${asset}`;
-
-/** Rows per statement: well under both engines' limits on bound parameters. */
-const CHUNK = 500;
-
-const chunks = <T>(items: readonly T[]): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-};
 
 /** The ledger's rows within one transaction: one statement per step whatever the number of
  * accounts or entries. On PostgreSQL the rows are locked FOR UPDATE (an account's first row is

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { ASSET_SCALE } from '../../../protocol';
 import { formatScaled, parseExact } from '../../domain/money/scaled';
 import type { OrderStatus, PairSpec, SpotOrder, SpotTrade } from '../../domain/spot/types';
+import { chunks } from '../chunks';
 import type { Database, SpotOrderTable, SpotTradeTable } from '../schema';
 
 const money = (units: bigint) => formatScaled(units, ASSET_SCALE);
@@ -78,13 +79,6 @@ export const tradeFromRow = (r: SpotTradeTable, p: PairSpec): SpotTrade => ({
   ts: Number(r.created_at),
 });
 
-/** Rows per statement: well under both engines' limits on bound parameters. */
-const CHUNK = 300;
-
-const inChunks = async <T>(items: readonly T[], write: (part: T[]) => Promise<unknown>) => {
-  for (let i = 0; i < items.length; i += CHUNK) await write(items.slice(i, i + CHUNK));
-};
-
 /**
  * The orders and trades of one batch of engine commands, kept in memory and written by `flush`
  * just before the batch commits: an order changed by many commands is written once, in its final
@@ -123,8 +117,8 @@ export const spotBatch = (trx: Kysely<Database>, p: PairSpec) => {
       orders.get(id) ??
       trx.selectFrom('spot_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
     flush: async () => {
-      await inChunks([...orders.values()], (part) =>
-        trx
+      for (const part of chunks([...orders.values()]))
+        await trx
           .insertInto('spot_orders')
           .values(part)
           .onConflict((oc) =>
@@ -137,10 +131,10 @@ export const spotBatch = (trx: Kysely<Database>, p: PairSpec) => {
               updated_at: eb.ref('excluded.updated_at'),
             })),
           )
-          .execute(),
-      );
-      await inChunks([...dropped], (part) => trx.deleteFrom('spot_orders').where('id', 'in', part).execute());
-      await inChunks(trades, (part) => trx.insertInto('spot_trades').values(part).execute());
+          .execute();
+      for (const part of chunks([...dropped]))
+        await trx.deleteFrom('spot_orders').where('id', 'in', part).execute();
+      for (const part of chunks(trades)) await trx.insertInto('spot_trades').values(part).execute();
       orders.clear();
       dropped.clear();
       trades.length = 0;

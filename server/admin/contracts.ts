@@ -2,7 +2,7 @@ import os from 'node:os';
 import { contractConfigUpdateSchema, type ContractPairConfig } from '../../protocol';
 import { buildContracts } from '../contracts';
 import type { Db } from '../db/connect';
-import { AppError } from '../http/appError';
+import { AppError } from '../domain/appError';
 import { createLedger } from '../domain/ledger/ledger';
 
 export const CONTRACT_USAGE = `

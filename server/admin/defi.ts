@@ -16,7 +16,7 @@ import type { Db } from '../db/connect';
 import { listHelpAdmin, listNoticesAdmin, listServiceMessages, listServiceThreads } from '../db/repos/help';
 import { createLedger } from '../domain/ledger/ledger';
 import type { Actor } from '../domain/operators';
-import { AppError } from '../http/appError';
+import { AppError } from '../domain/appError';
 import { createProduct, listAllPledges, listAllProducts, updateProductTerms } from '../staking/admin';
 import { createStaking } from '../staking/service';
 import { advanceTestClock, stakingClock, TEST_CLOCK_ENV, testClockEnabled } from '../staking/testClock';

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { Db } from '../db/connect';
-import { AppError } from '../http/appError';
+import { AppError } from '../domain/appError';
 import { configureSpotPair, listSpotSettings, type SpotPairSettings } from '../spot/settings';
 
 export const SPOT_USAGE = `

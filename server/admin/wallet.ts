@@ -11,7 +11,7 @@ import {
 import { buildAccountService } from '../accounts';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { AppError } from '../http/appError';
+import { AppError } from '../domain/appError';
 import { createLedger } from '../domain/ledger/ledger';
 import type { Actor } from '../domain/operators';
 import { buildWallet } from '../wallet';

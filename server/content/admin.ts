@@ -28,7 +28,7 @@ import {
 } from '../db/repos/help';
 import type { Database } from '../db/schema';
 import type { Actor } from '../domain/operators';
-import { AppError } from '../http/appError';
+import { AppError } from '../domain/appError';
 
 /** Operator editing of notices, help articles and documents, and replies in the service thread
  * (operator API and CLI alike). Each change commits with its audit row. */

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { AppError } from './appError';
+import { AppError } from '../domain/appError';
 import { installErrorHandler } from './errorHandler';
 import { openApiDocument } from './openapi';
 import { registerRoutes, type ApiRoute } from './route';

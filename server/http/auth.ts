@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountService } from '../domain/accounts';
 import type { OperatorPrincipal, UserPrincipal } from '../domain/accounts/sessions';
-import { AppError } from './appError';
+import { AppError } from '../domain/appError';
 
 /**
  * Token → session → the request's user or operator. The token travels in the `token` header

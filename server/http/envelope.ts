@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { SUCCESS_MSG, type Envelope } from '../../protocol';
-import type { AppError } from './appError';
+import type { AppError } from '../domain/appError';
 
 export const ok = <T>(data: T): Envelope<T> => ({ code: 1, msg: SUCCESS_MSG, data });
 

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from './appError';
+import { AppError } from '../domain/appError';
 import { sendError } from './envelope';
 
 /** Maps every failure to a catalogued envelope. Client mistakes (bad JSON, wrong content type,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './appError';
+import { AppError } from '../domain/appError';
 import { sendError } from './envelope';
 
 const isApiPath = (url: string) => /^\/(api|ws)(\/|\?|$)/.test(url);
@@ -19,6 +19,8 @@ export const installSpa = async (app: FastifyInstance, webRoot: string) => {
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (vite.config.ts).
+      preCompressed: true,
       // Hashed bundles never change under their name; index.html must always be revalidated.
       setHeaders: (res, filePath) => {
         res.header(

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ERRORS, MSG_PREFIX, type ErrorName } from '../../protocol';
-import { AppError } from './appError';
+import { AppError } from '../domain/appError';
 
 /**
  * Checks a request part against its wire schema. Fields the schema does not know are refused

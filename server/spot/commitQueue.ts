@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { isTransient } from '../db/transient';
-import { AppError } from '../http/appError';
+import { AppError } from '../domain/appError';
 
 /** What a command answers once its transaction has committed, and what it then publishes. */
 export interface Committed<T> {

@@ -34,7 +34,7 @@ import { houseLadder, planRequote } from '../domain/spot/house';
 import { bandAround, validateOrder, type OrderInput } from '../domain/spot/rules';
 import type { OrderStatus, PairSpec, Side, SpotOrder, SpotTrade } from '../domain/spot/types';
 import { pairUnits, type PairUnits } from '../domain/spot/units';
-import { AppError } from '../http/appError';
+import { AppError } from '../domain/appError';
 import type { BookListener, BookSource } from '../market/book';
 import type { Tick } from '../market/feed';
 import { instrumentFor } from '../market/instruments';

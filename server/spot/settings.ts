@@ -4,7 +4,7 @@ import { auditRepo } from '../db/repos/audit';
 import { spotReader, type SpotPairRow } from '../db/repos/spot';
 import type { Actor } from '../domain/operators';
 import { formatScaled, parseExact } from '../domain/money/scaled';
-import { AppError } from '../http/appError';
+import { AppError } from '../domain/appError';
 
 /** A pair's spot settings as operators see and change them. */
 export interface SpotPairSettings {

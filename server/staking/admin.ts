@@ -13,7 +13,7 @@ import type { Db } from '../db/connect';
 import { auditRepo } from '../db/repos/audit';
 import { findProduct, insertProduct, listPledges, listProducts, updateProduct } from '../db/repos/defi';
 import type { Actor } from '../domain/operators';
-import { AppError } from '../http/appError';
+import { AppError } from '../domain/appError';
 import { toProduct, toRecord } from './service';
 
 /** Operator side of staking (operator API and CLI): products and a view of every pledge. Every

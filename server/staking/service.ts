@@ -34,7 +34,7 @@ import { readGlobalConfig } from '../db/repos/siteConfig';
 import { assertEligible, assertWithinLimits, dueDays, utcDayStart } from '../domain/defi/rules';
 import type { Ledger } from '../domain/ledger/ledger';
 import { SYSTEM_ACCOUNTS, type Movement, type PostedEntry } from '../domain/ledger/types';
-import { AppError } from '../http/appError';
+import { AppError } from '../domain/appError';
 
 /** The staking clock: real time, or real time plus the test-mode offset (see testClock.ts). */
 export type StakingClock = () => Promise<number>;

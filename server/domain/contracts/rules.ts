@@ -1,6 +1,6 @@
 import type { ContractDirection, ContractResult } from '../../../protocol';
 import type { CycleSettings, PairSettings, RefTick } from './types';
-import { AppError } from '../../http/appError';
+import { AppError } from '../appError';
 
 const BP = 10_000n;
 

@@ -14,7 +14,7 @@ import {
   type ContractPage,
   type ContractPairConfig,
 } from '../../../protocol';
-import { AppError } from '../../http/appError';
+import { AppError } from '../appError';
 import { assertCanTrade } from '../accounts/flags';
 import type { AuditRepo, UserRecord } from '../accounts/ports';
 import { isApproved } from '../accounts/userinfo';

@@ -1,5 +1,5 @@
 import { ASSET_SCALE, type ContractConfigUpdate, type ContractCycle } from '../../../protocol';
-import { AppError } from '../../http/appError';
+import { AppError } from '../appError';
 import { parseExact } from '../money/scaled';
 import type { CycleSettings } from './types';
 

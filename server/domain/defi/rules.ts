@@ -1,5 +1,5 @@
 import { CERTIFICATION, DAY_MS } from '../../../protocol';
-import { AppError } from '../../http/appError';
+import { AppError } from '../appError';
 
 /** Staking rules without storage: limits, eligibility and which days of a pledge are due. */
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/appError';
+import { AppError } from '../appError';
 import { applyAll, balanceKey } from './apply';
 import type { AccountKey, LedgerStore } from './ports';
 import { ZERO, type Balance, type Movement, type PostedEntry } from './types';

@@ -1,5 +1,5 @@
 import { ASSET_SCALE, CODE, errorKey } from '../../../protocol';
-import { AppError } from '../../http/appError';
+import { AppError } from '../appError';
 import { formatScaled, parseExact } from '../money/scaled';
 import type { Band } from './engine';
 import type { OrderType, PairSpec, Side } from './types';

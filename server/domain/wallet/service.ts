@@ -19,7 +19,7 @@ import {
   type WithdrawState,
   addressProblem,
 } from '../../../protocol';
-import { AppError } from '../../http/appError';
+import { AppError } from '../appError';
 import { assertCanWithdraw } from '../accounts/flags';
 import { UniqueViolation, type UserRecord } from '../accounts/ports';
 import type { PostedEntry } from '../ledger/types';

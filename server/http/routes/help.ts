@@ -17,7 +17,7 @@ import {
   listServiceMessages,
   toNotice,
 } from '../../db/repos/help';
-import { AppError } from '../appError';
+import { AppError } from '../../domain/appError';
 import { currentUser } from '../auth';
 import { defineRoute } from '../route';
 

@@ -11,7 +11,7 @@ import {
   tradesQuerySchema,
 } from '../../../protocol';
 import type { Market } from '../../market/market';
-import { AppError } from '../appError';
+import { AppError } from '../../domain/appError';
 import { defineRoute } from '../route';
 
 /** Public market data under /api/market: the REST snapshots the live streams start from and fall

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { IMAGE_MAX_BYTES } from '../../../protocol';
 import type { AccountService } from '../../domain/accounts';
-import { AppError } from '../appError';
+import { AppError } from '../../domain/appError';
 import { tokenOf } from '../auth';
 import { ok } from '../envelope';
 

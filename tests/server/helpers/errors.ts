@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { ErrorName } from '../../../protocol';
-import { AppError } from '../../../server/http/appError';
+import { AppError } from '../../../server/domain/appError';
 
 /** Awaits `p` and checks it failed with the catalogued error `name`; answers the error. */
 export const rejectsWith = async (p: Promise<unknown>, name: ErrorName): Promise<AppError> => {

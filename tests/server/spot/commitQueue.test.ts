@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqlite, type Db } from '../../../server/db/connect';
-import { AppError } from '../../../server/http/appError';
+import { AppError } from '../../../server/domain/appError';
 import { CommitQueue } from '../../../server/spot/commitQueue';
 
 interface Ctx {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../../server/http/appError';
+import { AppError } from '../../../../server/domain/appError';
 import { forEachEngine } from '../../helpers/testDb';
 import {
   ADDRESSES,

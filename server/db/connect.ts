@@ -20,6 +20,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
  * statement for the same SQL text saves SQLite's parse and plan, which dominated the hot paths. */
 const STATEMENT_CACHE = 1000;
 
+/** Kysely opens a SQLite transaction with a plain, deferred BEGIN. With a second process on the file
+ * (the operator CLI beside the server) a deferred transaction that reads and then writes fails at
+ * once with SQLITE_BUSY_SNAPSHOT whenever the other one committed in between, and the busy timeout
+ * does not help; BEGIN IMMEDIATE takes the write lock first, so the two simply take turns. */
+const sqlOf = (text: string) => (text === 'begin' ? 'begin immediate' : text);
+
 /** The connection as Kysely sees it, with prepared statements kept by SQL text (least recently
  * used dropped first). Kysely runs one query at a time on it, so a statement is never in use twice. */
 const withStatementCache = (sqlite: SQLite.Database): SqliteDatabase => {
@@ -30,7 +36,7 @@ const withStatementCache = (sqlite: SQLite.Database): SqliteDatabase => {
       let stmt = cache.get(text);
       if (stmt) cache.delete(text);
       else {
-        stmt = sqlite.prepare(text);
+        stmt = sqlite.prepare(sqlOf(text));
         if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
       }
       cache.set(text, stmt);

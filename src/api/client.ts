@@ -1,5 +1,4 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
-import qs from 'qs';
 import { CODE, LIMIT_CODES, isLimitData, type Envelope } from '../../protocol/envelope';
 import { LANG_HEADER, TOKEN_HEADER } from '../../protocol/locales';
 import { i18n, translateKey } from '../i18n';
@@ -8,6 +7,7 @@ import { requestLocale } from '../state/locale';
 import { KEYS, readJson, session } from '../state/storage';
 import { showAlert, showToast } from '../state/ui';
 import { navigateTo } from './navigation';
+import { serializeParams } from './params';
 
 export const BASE_URL = '/api';
 export const TIMEOUT_MS = 30_000;
@@ -85,9 +85,7 @@ export const createClient = (): AxiosInstance => {
     timeout: TIMEOUT_MS,
     // The envelope's code decides success; the HTTP status only classifies failures for monitors.
     validateStatus: () => true,
-    paramsSerializer: {
-      serialize: (params) => qs.stringify(params, { arrayFormat: 'brackets', encodeValuesOnly: true }),
-    },
+    paramsSerializer: { serialize: serializeParams },
   });
 
   client.interceptors.request.use((config) => {

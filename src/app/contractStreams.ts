@@ -1,6 +1,14 @@
 import { createContractStreams } from '../../streams/contracts';
 import { contractApi } from '../api/contract';
-import { serverClock, transport } from './streams';
+import { serverClock, transport, whileLoggedIn } from './streams';
 
 /** The contract streams over the app's socket; imported only by the contract screens. */
-export const contracts = createContractStreams({ transport, api: contractApi, clock: serverClock });
+export const contracts = createContractStreams({
+  transport,
+  api: {
+    info: contractApi.info,
+    list: whileLoggedIn(contractApi.list),
+    detail: whileLoggedIn(contractApi.detail),
+  },
+  clock: serverClock,
+});

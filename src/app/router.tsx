@@ -3,6 +3,7 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router-do
 type RouterFactory = (routes: RouteObject[]) => ReturnType<typeof createBrowserRouter>;
 import { setNavigator } from '../api/navigation';
 import { Spinner } from '../components/Spinner';
+import { prefetchFor } from './firstRequests';
 import { gateLoader } from './gateLoader';
 import { Layout } from './Layout';
 import { RouteError } from './RouteError';
@@ -24,7 +25,10 @@ export const buildRouteObjects = (currentPath: () => string | null): RouteObject
         path: route.path,
         handle: { route } satisfies RouteHandle,
         loader: gateLoader(route, currentPath),
-        lazy: async () => ({ Component: (await loadScreen(route.name)).default }),
+        lazy: async () => {
+          prefetchFor(route.name);
+          return { Component: (await loadScreen(route.name)).default };
+        },
       })),
       { path: '*', loader: () => redirect(NOT_FOUND_PATH), Component: null },
     ],

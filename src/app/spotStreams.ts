@@ -1,6 +1,9 @@
 import { createSpotStreams } from '../../streams/spot';
 import { spotApi } from '../api/spot';
-import { transport } from './streams';
+import { transport, whileLoggedIn } from './streams';
 
 /** The spot streams over the app's one socket: open orders and balances, live. */
-export const spot = createSpotStreams({ transport, api: spotApi });
+export const spot = createSpotStreams({
+  transport,
+  api: { openOrders: whileLoggedIn(spotApi.openOrders), balances: whileLoggedIn(spotApi.balances) },
+});

@@ -3,8 +3,10 @@ import { createMarketStreams } from '../../streams/market';
 import { createServerClock } from '../../streams/serverTime';
 import { createTransport } from '../../streams/transport';
 import { subscribe } from 'valtio';
+import { localFailure } from '../api/client';
 import { marketApi } from '../api/market';
-import { sessionState } from '../state/session';
+import { prefetched } from '../api/prefetch';
+import { currentUser, sessionState } from '../state/session';
 
 const socketUrl = () =>
   `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${WS_PATH}`;
@@ -12,7 +14,10 @@ const socketUrl = () =>
 /** The app's one socket and the streams over it. Imported only by screens with live data, so the
  * first download carries none of it; the socket opens when the first stream is watched. */
 export const transport = createTransport({ url: socketUrl, WebSocket: window.WebSocket });
-export const market = createMarketStreams({ transport, api: marketApi });
+export const market = createMarketStreams({
+  transport,
+  api: { ...marketApi, pairs: () => prefetched(marketApi.pairs) },
+});
 export const serverClock = createServerClock(transport);
 
 // Private channels (orders, balances, contracts) follow the logged-in user.
@@ -23,3 +28,11 @@ const followSession = () => {
 };
 followSession();
 subscribe(sessionState, followSession);
+
+/** A private snapshot is asked for only while someone is logged in. A stream still warm after a
+ * logout, or after the server ended the session, would otherwise poll without a token, and each
+ * 401 would send the reader home again with one more "not logged in" alert. */
+export const whileLoggedIn =
+  <A extends unknown[], T>(load: (...args: A) => Promise<T>) =>
+  (...args: A): Promise<T> =>
+    currentUser() ? load(...args) : Promise.reject(localFailure('app.msg.not_logged_in'));

@@ -2,20 +2,22 @@ import { useObservableState } from 'observable-hooks';
 import { NEVER } from 'rxjs';
 import type { Interval } from '../../protocol';
 import { market, serverClock, transport } from '../app/streams';
+import { useLive } from './useLive';
 
 /** Hooks over the shared market streams. Each stream is created once per key in streams/, so these
- * only subscribe; a re-render never builds a new pipeline. */
-export const usePairs = () => useObservableState(market.pairs$, undefined);
-export const useTickers = () => useObservableState(market.tickers$(), undefined);
-export const useTickersEvery = (ms: number) => useObservableState(market.tickersEvery$(ms), undefined);
+ * only subscribe; a re-render never builds a new pipeline. Market data renders as a transition
+ * (useLive); the connection state renders at once. */
+export const usePairs = () => useLive(market.pairs$, undefined);
+export const useTickers = () => useLive(market.tickers$(), undefined);
+export const useTickersEvery = (ms: number) => useLive(market.tickersEvery$(ms), undefined);
 /** A pair's ticker; with `live` false it keeps the last value it had and stops following (rows
  * scrolled out of sight). */
 export const useTicker = (pair: string, live = true) =>
-  useObservableState(live ? market.ticker$(pair) : NEVER, undefined);
+  useLive(live ? market.ticker$(pair) : NEVER, undefined);
 export const useKline = (pair: string, interval: Interval) =>
-  useObservableState(market.kline$(pair, interval), undefined);
-export const useDepth = (pair: string) => useObservableState(market.depth$(pair), undefined);
-export const useTrades = (pair: string) => useObservableState(market.trades$(pair), undefined);
+  useLive(market.kline$(pair, interval), undefined);
+export const useDepth = (pair: string) => useLive(market.depth$(pair), undefined);
+export const useTrades = (pair: string) => useLive(market.trades$(pair), undefined);
 export const useConnection = () => useObservableState(transport.connection$, 'connecting');
 export const useReconnects = () => useObservableState(transport.reconnects$, 0);
 export const useServerOffset = () => useObservableState(serverClock.offset$, 0);

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { prefetched } from '../api/prefetch';
 
 export interface Remote<T> {
   data: T | undefined;
@@ -15,9 +16,10 @@ export const useRemote = <T>(load: () => Promise<T>, key = ''): Remote<T> => {
   const [state, setState] = useState<Remote<T>>({ data: undefined, failed: false });
   useEffect(() => {
     let live = true;
-    load().then(
-      (data) => live && setState({ data, failed: false }),
-      () => live && setState((s) => ({ data: s.data, failed: true })),
+    // An answer renders as a transition, so a screen filling in does not hold up a tap.
+    prefetched(load).then(
+      (data) => live && startTransition(() => setState({ data, failed: false })),
+      () => live && startTransition(() => setState((s) => ({ data: s.data, failed: true }))),
     );
     return () => {
       live = false;

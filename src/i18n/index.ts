@@ -2,11 +2,15 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isDataKey, isMsgKey } from '../../protocol/errors';
 import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale } from '../../protocol/locales';
+import us from '../../locales/us.json';
 
 type Resources = Record<string, unknown>;
 
-// One chunk per locale: only the reader's language is downloaded.
-const loaders = import.meta.glob<Resources>('../../locales/*.json', { import: 'default' });
+// One chunk per locale: only the reader's language is downloaded. English, the fallback, is always
+// needed, so it ships in the entry and the first render waits for no further request.
+const loaders = import.meta.glob<Resources>(['../../locales/*.json', '!../../locales/us.json'], {
+  import: 'default',
+});
 
 const loaderFor = (locale: Locale) => loaders[`../../locales/${locale}.json`];
 
@@ -23,7 +27,7 @@ export const initI18n = async (locale: Locale) => {
   await i18n.use(initReactI18next).init({
     lng: locale,
     fallbackLng: DEFAULT_LOCALE,
-    resources: {},
+    resources: { us: { translation: us } },
     interpolation: { escapeValue: false },
     returnNull: false,
   });

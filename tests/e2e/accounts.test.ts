@@ -5,22 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext } from './helpers/browser';
 import { adminCli, captchaAnswer, watchCaptchas } from './helpers/operator';
 import { buildWebApp, startServer, type RunningServer } from './helpers/server';
+import { PNG, idNumber } from './helpers/documents';
 
 const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
-
-// A 1×1 PNG: the server sniffs the bytes, so it has to be a real image.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** A mainland ID number with a correct check digit. */
-const idNumber = () => {
-  const body = '11010519491231002';
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = weights.reduce((acc, w, i) => acc + w * Number(body[i]), 0);
-  return body + '10X98765432'[sum % 11];
-};
 
 let server: RunningServer;
 let browser: Browser;

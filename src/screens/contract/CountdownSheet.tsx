@@ -9,14 +9,17 @@ import { formatCountdown, signed } from './figures';
 
 /** The result of a settled contract, in words and figures. */
 export const ResultLine = ({ order }: { order: ContractOrder }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!order.result || order.payout === null) return null;
-  const figures = { amount: order.amount, payout: order.payout, asset: order.asset, profit: order.profit };
+  // In the reader's own number format, like every other amount on the screen.
+  const num = (v: string) => formatDecimal(v, i18n.language);
+  const profit = num(order.profit ?? '0');
+  const figures = { amount: num(order.amount), payout: num(order.payout), asset: order.asset, profit };
   return (
     <div className={`contract-result contract-result--${order.result}`} data-testid="contract-result">
       <p className="contract-result__title">{t(`contract.result.${order.result}`)}</p>
       <p className="contract-result__figure">
-        {signed(order.profit ?? '0')} {order.asset}
+        {signed(profit)} {order.asset}
       </p>
       <p className="contract-result__detail">{t(`contract.result.${order.result}Detail`, figures)}</p>
     </div>

@@ -85,7 +85,7 @@ export const ContractDetail = ({ id }: { id: number }) => {
             <span
               className={`pnl pnl--${order.profit.startsWith('-') ? 'down' : order.profit === '0' ? 'flat' : 'up'}`}
             >
-              {signed(order.profit)} {order.asset}
+              {signed(num(order.profit))} {order.asset}
             </span>
           )}
         </Row>

@@ -35,7 +35,7 @@ const Row = ({ order }: { order: ContractOrder }) => {
             <span
               className={`pnl pnl--${live.result === 'win' ? 'up' : live.result === 'loss' ? 'down' : 'flat'}`}
             >
-              {t(live.resultname ?? live.statusname)} {signed(live.profit ?? '0')}
+              {t(live.resultname ?? live.statusname)} {signed(num(live.profit ?? '0'))}
             </span>
           ) : (
             <Remaining order={live} />

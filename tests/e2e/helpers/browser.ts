@@ -17,12 +17,12 @@ export const launchBrowser = (): Promise<Browser> =>
   });
 
 /** A phone-sized context, as the app is designed for (390×844). */
-export const phoneContext = (browser: Browser, baseURL: string): Promise<BrowserContext> =>
+export const phoneContext = (browser: Browser, baseURL: string, locale = 'en-US'): Promise<BrowserContext> =>
   browser.newContext({
     baseURL,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
-    locale: 'en-US',
+    locale,
   });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -29,6 +30,12 @@ beforeAll(() => {
   fs.writeFileSync(path.join(webRoot, 'robots.txt'), 'User-agent: *\n');
   fs.mkdirSync(path.join(webRoot, 'assets'));
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log("app");\n');
+  // What the build writes beside each text asset (vite.config.ts).
+  fs.writeFileSync(path.join(webRoot, 'index.html.gz'), gzipSync(INDEX_HTML));
+  fs.writeFileSync(
+    path.join(webRoot, 'assets', 'app-abc123.js.br'),
+    brotliCompressSync('console.log("app");\n'),
+  );
 });
 
 afterAll(() => {
@@ -326,6 +333,31 @@ describe.each(forEachEngine())('HTTP app on %s', (_engine, open) => {
       expect(asset.statusCode).toBe(200);
       expect(asset.body).toContain('console.log("app")');
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('sends the compressed copy the build wrote when the browser accepts it', async () => {
+      const asset = await app().inject({
+        method: 'GET',
+        url: '/assets/app-abc123.js',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-encoding']).toBe('br');
+      expect(asset.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers['vary']).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(asset.rawPayload).toString()).toBe('console.log("app");\n');
+
+      const page = await app().inject({
+        method: 'GET',
+        url: '/market',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-encoding']).toBe('gzip');
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(gunzipSync(page.rawPayload).toString()).toBe(INDEX_HTML);
     });
 
     it('answers a non-GET outside /api with the 404 envelope, not the page', async () => {

@@ -1,30 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../../server/admin/cli';
+import { describe, expect, it } from 'vitest';
+import { run, useFreshCliDatabase } from './cliHarness';
 
-let dataDir: string;
-const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
-
-const run = async (...argv: string[]) => {
-  const lines: string[] = [];
-  const code = await runCli(argv, (l) => lines.push(l));
-  return { code, out: lines.join('\n') };
-};
-
-beforeEach(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-cli-'));
-  process.env.DATA_DIR = dataDir;
-  delete process.env.DATABASE_URL;
-  await run('migrate');
-});
-
-afterEach(() => {
-  process.env.DATA_DIR = saved.DATA_DIR;
-  if (saved.DATABASE_URL) process.env.DATABASE_URL = saved.DATABASE_URL;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+useFreshCliDatabase();
 
 describe('operator CLI: contracts', () => {
   it('shows the seeded cycles of every pair', async () => {

@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
+import { runCli } from '../../../server/admin/cli';
+
+/** Runs the operator CLI in-process and answers its exit code and printed lines. */
+export const run = async (...argv: string[]) => {
+  const lines: string[] = [];
+  const code = await runCli(argv, (l) => lines.push(l));
+  return { code, out: lines.join('\n') };
+};
+
+/** Each test of the calling file gets a fresh, migrated embedded database of its own. */
+export const useFreshCliDatabase = () => {
+  let dataDir: string;
+  const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+  beforeEach(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-cli-'));
+    process.env.DATA_DIR = dataDir;
+    delete process.env.DATABASE_URL;
+    await run('migrate');
+  });
+  afterEach(() => {
+    process.env.DATA_DIR = saved.DATA_DIR;
+    if (saved.DATABASE_URL) process.env.DATABASE_URL = saved.DATABASE_URL;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+};

@@ -1,7 +1,7 @@
 import { Observable, timer, type SchedulerLike } from 'rxjs';
 import type { ChannelMessage } from '../protocol/ws';
 import { GAP, type Step } from './reducers';
-import type { Transport } from './transport';
+import type { ConnectionState, Transport } from './transport';
 
 export interface SyncSpec<S, D> {
   channel: string;
@@ -17,6 +17,11 @@ export interface SyncSpec<S, D> {
   retryMs?: number;
 }
 
+/** While the page's socket is first connecting, how long to wait for it before polling: it
+ * usually opens within a round trip, and a poll meanwhile only repeats the snapshot that the open
+ * fetches again anyway. A socket that cannot connect ends in 'reconnecting' sooner or later. */
+export const FIRST_OPEN_GRACE_MS = 1500;
+
 /**
  * A market stream kept true to the server (ARCHITECTURE §5): while the socket is open, the REST
  * snapshot first and then the channel's messages, only forward; a gap or a reopened socket means
@@ -27,7 +32,8 @@ export interface SyncSpec<S, D> {
 export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, scheduler?: SchedulerLike) =>
   new Observable<S>((subscriber) => {
     let state: S | undefined;
-    let open: boolean | undefined;
+    let open = false;
+    let last: ConnectionState | undefined;
     let held: Array<ChannelMessage<D>> | null = null;
     let lastSeq: number | undefined;
     let generation = 0;
@@ -74,11 +80,11 @@ export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, schedu
       );
     };
 
-    const poll = () => {
+    const poll = (delayMs: number) => {
       const gen = ++generation;
       held = null;
       pending?.unsubscribe();
-      pending = timer(0, spec.pollMs, scheduler).subscribe(() => {
+      pending = timer(delayMs, spec.pollMs, scheduler).subscribe(() => {
         spec.load().then(
           (snapshot) => {
             if (gen !== generation) return;
@@ -100,11 +106,19 @@ export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, schedu
       else resync([msg]);
     });
     const connection = transport.connection$.subscribe((s) => {
-      const isOpen = s === 'open';
-      if (isOpen === open) return;
-      open = isOpen;
-      if (isOpen) resync();
-      else poll();
+      const was = last;
+      last = s;
+      if (s === 'open') {
+        if (was !== 'open') {
+          open = true;
+          resync();
+        }
+        return;
+      }
+      open = false;
+      // Down: poll, unless already polling (a socket that stays down moves between its states).
+      if (was === undefined || was === 'open' || was === 'connecting')
+        poll(s === 'connecting' ? FIRST_OPEN_GRACE_MS : 0);
     });
 
     return () => {

@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
@@ -14,6 +16,7 @@ import type { Market } from '../market/market';
 import { installGateway } from '../ws/gateway';
 import type { TokenVerifier } from '../ws/tokens';
 import { installSpa } from './spa';
+import { bootData } from './bootData';
 import { buildAccountService, type AccountConfig } from '../accounts';
 import type { AccountService } from '../domain/accounts';
 import type { Logger } from '../domain/accounts/ports';
@@ -114,6 +117,13 @@ export const buildApp = async ({
   });
 
   installErrorHandler(app);
+  // Answers over 1 KB (candles, depth, record lists, the page shell) travel compressed: a phone on
+  // a slow network would otherwise wait on them. Brotli at a low quality costs little CPU per
+  // answer; built files are compressed once at build time instead (spa.ts).
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
@@ -178,6 +188,6 @@ export const buildApp = async ({
     );
     app.addHook('onClose', async () => void stopPledges());
   }
-  await installSpa(app, config.webRoot);
+  await installSpa(app, config.webRoot, market ? bootData(db, market) : undefined);
   return app;
 };

@@ -1,19 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../domain/appError';
 import { sendError } from './envelope';
+import { createPageShell, type PageRequest } from './pageShell';
+import { pageLocale } from './pageLocale';
+import type { BootData } from '../../protocol/boot';
 
 const isApiPath = (url: string) => /^\/(api|ws)(\/|\?|$)/.test(url);
 
 /**
  * Serves the built web app. Any GET that is not a file, not /api and not /ws gets index.html so the
  * client router can answer deep links; /api and /ws never fall back, they answer a catalogued 404.
+ * The page is index.html with its landing screen's code announced and the boot data inlined
+ * (pageShell.ts), so it is built per request rather than sent as the file.
  */
-export const installSpa = async (app: FastifyInstance, webRoot: string) => {
-  const index = path.join(webRoot, 'index.html');
-  const hasApp = fs.existsSync(index);
+export const installSpa = async (
+  app: FastifyInstance,
+  webRoot: string,
+  boot?: (page: PageRequest) => Promise<BootData>,
+) => {
+  const hasApp = fs.existsSync(path.join(webRoot, 'index.html'));
+  const page = hasApp ? createPageShell(webRoot, boot) : null;
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -32,12 +41,20 @@ export const installSpa = async (app: FastifyInstance, webRoot: string) => {
       },
     });
   }
+  const notFound = (reply: FastifyReply) => sendError(reply, new AppError('not_found'));
+  if (page) {
+    // A route rather than the not-found handler, so the page gets the route hooks (compression).
+    app.get('/*', async (req, reply) => {
+      if (isApiPath(req.url)) return notFound(reply);
+      const html = await page({ path: req.url.split('?')[0]!, locale: pageLocale(req) });
+      // The page depends on the language cookie; it is never cached without asking again.
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    });
+  }
   // Unknown API paths count against the rate limit too, so scanning for routes is not free.
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (req, reply) => {
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.url);
-    if (hasApp && wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return sendError(reply, new AppError('not_found'));
-  });
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (_req, reply) => notFound(reply));
 };

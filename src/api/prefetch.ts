@@ -18,6 +18,11 @@ export const prefetch = (load: Load<unknown>) => {
   warm.set(load, { at: Date.now(), answer });
 };
 
+/** Takes an answer that came with the page (app/boot.ts) as if `load` had just fetched it. */
+export const preload = <T>(load: Load<T>, answer: T) => {
+  warm.set(load, { at: Date.now(), answer: Promise.resolve(answer) });
+};
+
 /** The answer `prefetch` started for `load` while still fresh, else a new request; handed out once. */
 export const prefetched = <T>(load: Load<T>): Promise<T> => {
   const held = warm.get(load);

@@ -6,6 +6,7 @@ import { subscribe } from 'valtio';
 import { localFailure } from '../api/client';
 import { marketApi } from '../api/market';
 import { prefetched } from '../api/prefetch';
+import { boot } from './boot';
 import { currentUser, sessionState } from '../state/session';
 
 const socketUrl = () =>
@@ -16,7 +17,11 @@ const socketUrl = () =>
 export const transport = createTransport({ url: socketUrl, WebSocket: window.WebSocket });
 export const market = createMarketStreams({
   transport,
-  api: { ...marketApi, pairs: () => prefetched(marketApi.pairs) },
+  // The page carries the listed pairs; a page without them asks (prefetched beside the screen).
+  api: {
+    ...marketApi,
+    pairs: () => (boot.pairs ? Promise.resolve(boot.pairs) : prefetched(marketApi.pairs)),
+  },
 });
 export const serverClock = createServerClock(transport);
 

@@ -1,13 +1,15 @@
 import { useObservableState } from 'observable-hooks';
 import { NEVER } from 'rxjs';
 import type { Interval } from '../../protocol';
+import { boot } from '../app/boot';
 import { market, serverClock, transport } from '../app/streams';
 import { useLive } from './useLive';
 
 /** Hooks over the shared market streams. Each stream is created once per key in streams/, so these
  * only subscribe; a re-render never builds a new pipeline. Market data renders as a transition
  * (useLive); the connection state renders at once. */
-export const usePairs = () => useLive(market.pairs$, undefined);
+// The pairs the page carried render on the first pass: a screen naming a pair needs no second one.
+export const usePairs = () => useLive(market.pairs$, boot.pairs);
 export const useTickers = () => useLive(market.tickers$(), undefined);
 export const useTickersEvery = (ms: number) => useLive(market.tickersEvery$(ms), undefined);
 /** A pair's ticker; with `live` false it keeps the last value it had and stops following (rows

@@ -1,4 +1,5 @@
 import { proxy } from 'valtio';
+import { LANG_COOKIE } from '../../protocol/boot';
 import { isLocale, localeFromBrowser, type Locale } from '../../protocol/locales';
 import { KEYS, local } from './storage';
 
@@ -14,7 +15,19 @@ export const requestLocale = (): Locale =>
 
 export const localeState = proxy<{ locale: Locale }>({ locale: requestLocale() });
 
+const YEAR_S = 365 * 24 * 3600;
+
+/** The server writes the next page in this language before any script runs (lang, banner). */
+const tellServer = (locale: Locale) => {
+  document.cookie = `${LANG_COOKIE}=${locale}; path=/; max-age=${YEAR_S}; samesite=lax`;
+};
+
 export const rememberLocale = (locale: Locale) => {
   local.set(KEYS.lang, locale);
+  tellServer(locale);
   localeState.locale = locale;
 };
+
+// A choice stored before the server read the cookie.
+const stored = typeof document === 'undefined' ? null : storedLocale();
+if (stored) tellServer(stored);

@@ -2,6 +2,7 @@ import { queueScheduler } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DepthSnapshot, DepthUpdate, Kline, Ticker, Trade } from '../../protocol';
 import { createMarketStreams } from '../../streams/market';
+import { FIRST_OPEN_GRACE_MS } from '../../streams/synced';
 import type { MarketApi } from '../../streams/marketApi';
 import { fakeTransport } from './fakeTransport';
 
@@ -127,6 +128,25 @@ describe('synced market streams', () => {
     expect(s.live.has('tickers')).toBe(true);
   });
 
+  it('while the socket first connects, wait for it rather than fetch the snapshot twice; poll if it is slow', async () => {
+    const quick = setup();
+    quick.streams.tickers$().subscribe();
+    await vi.advanceTimersByTimeAsync(FIRST_OPEN_GRACE_MS - 100);
+    expect(quick.calls.tickers).toBe(0);
+    quick.setState('open');
+    await flush();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(quick.calls.tickers).toBe(1);
+
+    const slow = setup();
+    const seen: Array<ReadonlyMap<string, Ticker>> = [];
+    slow.streams.tickers$().subscribe((m) => seen.push(m));
+    await vi.advanceTimersByTimeAsync(FIRST_OPEN_GRACE_MS);
+    expect(slow.calls.tickers).toBe(1);
+    expect(seen).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(slow.calls.tickers).toBe(2);
+  });
   it('share one stream per key and let it go a while after the last subscriber', async () => {
     const s = setup();
     expect(s.streams.depth$('btcusdt')).toBe(s.streams.depth$('btcusdt'));

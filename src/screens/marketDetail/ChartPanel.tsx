@@ -2,14 +2,23 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERVALS, type Interval, type PairInfo } from '../../../protocol/market';
 import { Spinner } from '../../components/Spinner';
+import { useAfterPaint } from '../../hooks/useAfterPaint';
 
-// The chart library is loaded only here, in its own chunk.
+// The chart library is loaded only here, in its own chunk, once the rest of the screen is on
+// screen: building the chart is the heaviest work of the screen and would delay its first paint.
 const PriceChart = lazy(() => import('../../components/PriceChart'));
+
+const ChartLoading = () => (
+  <div className="chart chart--loading">
+    <Spinner />
+  </div>
+);
 
 /** The candlestick chart with its interval tabs. */
 export const ChartPanel = ({ pair }: { pair: PairInfo }) => {
   const { t } = useTranslation();
   const [interval, setInterval] = useState<Interval>('15m');
+  const painted = useAfterPaint();
   return (
     <section className="chart-panel">
       <div className="interval-tabs" role="tablist" aria-label={t('marketDetail.interval')}>
@@ -26,15 +35,13 @@ export const ChartPanel = ({ pair }: { pair: PairInfo }) => {
           </button>
         ))}
       </div>
-      <Suspense
-        fallback={
-          <div className="chart chart--loading">
-            <Spinner />
-          </div>
-        }
-      >
-        <PriceChart pair={pair.symbol} interval={interval} precision={pair.pricePrecision} />
-      </Suspense>
+      {painted ? (
+        <Suspense fallback={<ChartLoading />}>
+          <PriceChart pair={pair.symbol} interval={interval} precision={pair.pricePrecision} />
+        </Suspense>
+      ) : (
+        <ChartLoading />
+      )}
     </section>
   );
 };

@@ -20,7 +20,8 @@ import { BODY_LIMIT, buildApp, type AppDeps } from '../../../server/http/app';
 import { defineRoute, registerRoutes } from '../../../server/http/route';
 import { forEachEngine, type OpenTestDb, type TestDb } from '../helpers/testDb';
 
-const INDEX_HTML = '<!doctype html><html><body><div id="root">spa-index</div></body></html>';
+// Over 1 KB, as a real page with its boot data is, so it travels compressed.
+const INDEX_HTML = `<!doctype html><html><head></head><body><div id="root">spa-index</div><!-- ${'.'.repeat(1200)} --></body></html>`;
 
 let webRoot: string;
 

@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_ELEMENT_ID, type BootData } from '../../../protocol/boot';
 import WebSocket from 'ws';
 import { buildApp } from '../../../server/http/app';
 import type { PriceFeed } from '../../../server/market/feed';
@@ -8,6 +13,21 @@ import { forEachEngine, useTestDb } from '../helpers/testDb';
 
 const COUNTS = { '1m': 60, '5m': 20, '15m': 20, '1h': 20, '4h': 20, '1d': 5 } as const;
 const idle: PriceFeed = { source: 'idle', start: () => undefined, stop: async () => undefined };
+
+const TEMPLATE = `<!doctype html><html lang="en"><head><title>Exchange</title></head><body><div id="root"></div></body></html>`;
+
+let webRoot: string;
+beforeAll(() => {
+  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-page-'));
+  fs.writeFileSync(path.join(webRoot, 'index.html'), TEMPLATE);
+});
+afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
+
+const bootOf = (html: string) => {
+  const open = `<script type="application/json" id="${BOOT_ELEMENT_ID}">`;
+  const start = html.indexOf(open) + open.length;
+  return JSON.parse(html.slice(start, html.indexOf('</script>', start))) as BootData;
+};
 
 describe.each(forEachEngine())('market REST routes on %s', (_engine, open) => {
   const t = useTestDb(open, { seed: true });
@@ -19,11 +39,11 @@ describe.each(forEachEngine())('market REST routes on %s', (_engine, open) => {
     await market?.stop();
   });
 
-  const start = async () => {
+  const start = async (webRoot = '/nonexistent') => {
     market = createMarket({ db: t().db.kysely, seed: 1, feed: () => idle, historyCounts: COUNTS });
     await market.start();
     app = await buildApp({
-      config: { logLevel: 'silent', rateLimitPerMinute: 10_000, webRoot: '/nonexistent', trustProxy: false },
+      config: { logLevel: 'silent', rateLimitPerMinute: 10_000, webRoot, trustProxy: false },
       db: t().db,
       logger: false,
       market,
@@ -55,6 +75,58 @@ describe.each(forEachEngine())('market REST routes on %s', (_engine, open) => {
     const depth = await get('/api/market/depth?pair=btcusdt&limit=5');
     expect(depth.body.data).toMatchObject({ pair: 'btcusdt', bids: [], asks: [] });
     expect((await get('/api/market/trades?pair=ethusdt')).body.data).toEqual([]);
+  });
+
+  it('compress answers over 1 KB for a browser that accepts it, and leave small ones alone', async () => {
+    await start();
+    const url = '/api/market/kline?pair=btcusdt&interval=1m&limit=60';
+    const plain = await app!.inject({ method: 'GET', url });
+    for (const encoding of ['br', 'gzip']) {
+      const res = await app!.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      const body = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+      expect(body.toString()).toBe(plain.body);
+    }
+    const small = await app!.inject({
+      method: 'GET',
+      url: '/api/market/depth?pair=btcusdt&limit=5',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("carries the listed pairs, and on home the carousel in the reader's chosen language", async () => {
+    await start(webRoot);
+    const res = await app!.inject({
+      method: 'GET',
+      url: '/home',
+      headers: { cookie: 'theme=dark; lang=de', 'accept-language': 'en-US', 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['vary']).toMatch(/cookie/i);
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    expect(html).toContain('<html lang="de-DE">');
+    const boot = bootOf(html);
+    expect(boot.pairs).toEqual(market!.pairs());
+    expect(boot.carousel?.locale).toBe('de');
+    expect(boot.carousel?.items[0]).toMatchObject({ title: 'Spot-Handel mit engen Spreads' });
+    expect(html).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${boot.carousel!.items[0]!.image}">`,
+    );
+  });
+
+  it("reads the browser's language when none was chosen, and carries no carousel off the home page", async () => {
+    await start(webRoot);
+    const res = await app!.inject({
+      method: 'GET',
+      url: '/marketDetail?pair=btcusdt',
+      headers: { 'accept-language': 'zh-CN,zh;q=0.9', cookie: 'lang=xx' },
+    });
+    expect(res.body).toContain('<html lang="zh-CN">');
+    expect(bootOf(res.body)).toEqual({ pairs: market!.pairs() });
+    expect(res.body).not.toContain('as="image"');
   });
 
   it('refuse bad input with catalogued 4xx answers, never a 500', async () => {

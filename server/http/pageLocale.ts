@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+import { LANG_COOKIE } from '../../protocol/boot';
+import { isLocale, localeFromBrowser, type Locale } from '../../protocol/locales';
+
+const cookie = (header: string | undefined, name: string): string | undefined => {
+  for (const part of header?.split(';') ?? []) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+};
+
+/** The language a page is for, as the app will pick it: the reader's stored choice (its cookie),
+ * else the browser's first language as `localeFromBrowser` reads navigator.language. */
+export const pageLocale = (req: FastifyRequest): Locale => {
+  const chosen = cookie(req.headers.cookie, LANG_COOKIE);
+  if (isLocale(chosen)) return chosen;
+  return localeFromBrowser(req.headers['accept-language']?.split(',')[0]?.trim());
+};

@@ -18,25 +18,47 @@ const PAIR = { symbol: 'btcusdt', base: 'BTC', quote: 'USDT', pricePrecision: 2,
 const MID = 9_700_000;
 const WIDE = { low: 1, high: Number.MAX_SAFE_INTEGER };
 
-type Op =
-  { kind: 'gtc' | 'ioc'; side: Side; price: number; qty: number } | { kind: 'cancel' } | { kind: 'move' };
+const GTC = 0;
+const IOC = 1;
+const CANCEL = 2;
+const MOVE = 3;
+
+/** The operations to run, as parallel typed arrays: generated up front, they must not put
+ * hundreds of thousands of young objects in the heap that the garbage collector would then copy
+ * during the measurement. Ticks and lots are small integers, as the engine keeps them. */
+interface Ops {
+  kind: Uint8Array;
+  buy: Uint8Array;
+  price: Int32Array;
+  qty: Int32Array;
+}
 
 /** The exchange-core mix: resting (GTC) limit orders behind the mid, immediate-or-cancel orders
  * that cross it and trade, cancels and moves (cancel and re-place elsewhere). Places and cancels
  * balance, so the book stays near its starting size. */
-const ops = (n: number, seed: number): Op[] => {
+const ops = (n: number, seed: number): Ops => {
   const rng = createRng(seed);
-  return Array.from({ length: n }, (): Op => {
+  const out: Ops = {
+    kind: new Uint8Array(n),
+    buy: new Uint8Array(n),
+    price: new Int32Array(n),
+    qty: new Int32Array(n),
+  };
+  for (let i = 0; i < n; i++) {
     const r = rng();
-    const side: Side = rng() < 0.5 ? 'buy' : 'sell';
-    const qty = 1 + Math.floor(rng() * 500);
+    const buy = rng() < 0.5;
+    out.buy[i] = buy ? 1 : 0;
+    out.qty[i] = 1 + Math.floor(rng() * 500);
     if (r < 0.3) {
       const off = 1 + Math.floor(rng() * 2000);
-      return { kind: 'gtc', side, price: side === 'buy' ? MID - off : MID + off, qty };
-    }
-    if (r < 0.35) return { kind: 'ioc', side, price: side === 'buy' ? MID + 200 : MID - 200, qty };
-    return r < 0.65 ? { kind: 'cancel' } : { kind: 'move' };
-  });
+      out.kind[i] = GTC;
+      out.price[i] = buy ? MID - off : MID + off;
+    } else if (r < 0.35) {
+      out.kind[i] = IOC;
+      out.price[i] = buy ? MID + 200 : MID - 200;
+    } else out.kind[i] = r < 0.65 ? CANCEL : MOVE;
+  }
+  return out;
 };
 
 interface Target {
@@ -55,6 +77,17 @@ const bookTarget = (): Target => {
     },
     cancel: (id) => void book.cancel(id),
     size: () => book.size,
+  };
+};
+
+/** Does nothing: what the harness alone measures on this machine (its clock readings, and
+ * whatever the operating system and hypervisor take from the core), the floor under the others. */
+const noTarget = (): Target => {
+  let resting = 0;
+  return {
+    place: (_id, _user, _side, _price, _qty, ioc) => void (ioc || resting++),
+    cancel: () => void resting--,
+    size: () => resting,
   };
 };
 
@@ -96,6 +129,38 @@ const engineTarget = (): Target => {
 const pct = (sorted: Float64Array, p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
+/** Spin iterations per millisecond of this machine, measured once (calibrate). */
+let spinsPerMs = 0;
+const sink = new Float64Array(1);
+
+/** An empty loop the compiler cannot drop: the time between operations is spent here, because
+ * each reading of the clock allocates a number for the garbage collector, and a collection
+ * pause would then show in the very tail this benchmark measures. */
+const spin = (iterations: number) => {
+  let x = sink[0]!;
+  for (let k = 0; k < iterations; k++) x += k;
+  sink[0] = x;
+};
+
+const calibrate = () => {
+  const iterations = 5_000_000;
+  // The first rounds run before the compiler has optimised the loop.
+  for (let round = 0; round < 5; round++) {
+    const t0 = performance.now();
+    spin(iterations);
+    spinsPerMs = iterations / (performance.now() - t0);
+  }
+};
+
+/** Waits until `due` (ms) from `now` with a few clock readings: most of the wait as a calibrated
+ * spin, the rest checked against the clock. */
+const waitUntil = (due: number, now: number) => {
+  spin(Math.floor((due - now) * spinsPerMs * 0.8));
+  while (performance.now() < due) {
+    // the last stretch against the clock
+  }
+};
+
 /** Runs `n` operations at a constant offered rate (each scheduled at start + i / rate, spinning
  * until due); a latency is from when an operation was due to when it finished, so falling behind
  * the rate shows in the tail (no coordinated omission). */
@@ -117,30 +182,29 @@ const run = (make: () => Target, rate: number, n: number, resting: number) => {
   }
   const work = ops(n, 11);
   const lat = new Float64Array(n);
-  // performance.now(): a double in ms with sub-microsecond resolution, and no allocation per
-  // reading (a bigint clock would make the spinning itself feed the garbage collector).
   const period = 1e3 / rate;
   const start = performance.now();
+  let now = start;
   for (let i = 0; i < n; i++) {
     const due = start + i * period;
-    while (performance.now() < due) {
-      // spin: a constant offered rate
-    }
-    const op = work[i]!;
-    if (op.kind === 'gtc' || op.kind === 'ioc') place(op.side, op.price, op.qty, op.kind === 'ioc');
+    if (now < due) waitUntil(due, now);
+    const kind = work.kind[i]!;
+    if (kind === GTC || kind === IOC)
+      place(work.buy[i] ? 'buy' : 'sell', work.price[i]!, work.qty[i]!, kind === IOC);
     else if (live.length > 0) {
       const k = Math.floor(rng() * live.length);
       const victim = live[k]!;
       live[k] = live[live.length - 1]!;
       live.pop();
       t.cancel(victim);
-      if (op.kind === 'move') {
+      if (kind === MOVE) {
         const side: Side = victim % 2 === 0 ? 'buy' : 'sell';
         const off = 1 + Math.floor(rng() * 2000);
         place(side, side === 'buy' ? MID - off : MID + off, 1 + Math.floor(rng() * 500));
       }
     }
-    lat[i] = (performance.now() - due) * 1e6;
+    now = performance.now();
+    lat[i] = (now - due) * 1e6;
   }
   const elapsed = (performance.now() - start) / 1e3;
   lat.sort();
@@ -159,9 +223,11 @@ const run = (make: () => Target, rate: number, n: number, resting: number) => {
 export const measureSpotEngine = (n = 300_000, resting = 1000): EngineFigures[] => {
   const out: EngineFigures[] = [];
   for (const [name, make] of [
+    ['harness alone (floor)', noTarget],
     ['order book', bookTarget],
     ['engine + settlement', engineTarget],
   ] as const) {
+    if (!spinsPerMs) calibrate();
     run(make, 2_000_000, 50_000, resting); // warm-up
     for (const rate of [250_000, 1_000_000]) out.push({ engine: name, ...run(make, rate, n, resting) });
   }

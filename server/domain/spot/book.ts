@@ -1,3 +1,4 @@
+import { PriceLadder } from './levels';
 import type { Side } from './types';
 
 /** A resting order as the book sees it: price in ticks, size in lots (safe integers). */
@@ -9,11 +10,15 @@ export interface Resting {
   remaining: number;
   prev: Resting | undefined;
   next: Resting | undefined;
+  /** The level it rests in, so a cancel finds it without a lookup. */
+  level: Level;
 }
 
 /** One price level: its orders in arrival order (a linked list, so a cancel is O(1)). */
 interface Level {
   readonly price: number;
+  /** Rises towards the best level (PriceLadder): the price of a bid, minus the price of an ask. */
+  readonly key: number;
   head: Resting | undefined;
   tail: Resting | undefined;
   total: number;
@@ -28,17 +33,20 @@ export interface Fill {
   makerRemaining: number;
 }
 
+/** What one `match` did; the book reuses it, so it is valid until the next call. */
 export interface Match {
-  fills: Fill[];
+  fills: readonly Fill[];
   /** Resting orders of the taker's own account it met: cancelled instead of traded with. */
-  selfTrades: Resting[];
+  selfTrades: readonly Resting[];
   /** Lots filled, and their cost in ticks × lots. */
   filled: number;
   cost: number;
 }
 
-/** Both sides as sorted arrays of levels with the best level LAST, so taking from the top and
- * removing an emptied best level are O(1); a new level is placed by binary search. */
+// Most matches fill nothing (a limit order that only rests): they share these.
+const NO_FILLS: readonly Fill[] = Object.freeze([]);
+const NO_SELF_TRADES: readonly Resting[] = Object.freeze([]);
+
 const better = (side: Side, a: number, b: number) => (side === 'buy' ? a > b : a < b);
 
 /**
@@ -47,10 +55,14 @@ const better = (side: Side, a: number, b: number) => (side === 'buy' ? a > b : a
  * It records which levels changed so the caller can publish depth diffs.
  */
 export class OrderBook {
-  private readonly sides: Record<Side, Level[]> = { buy: [], sell: [] };
+  private readonly sides: Record<Side, PriceLadder<Level>> = {
+    buy: new PriceLadder(),
+    sell: new PriceLadder(),
+  };
   private readonly byPrice: Record<Side, Map<number, Level>> = { buy: new Map(), sell: new Map() };
   private readonly orders = new Map<number, Resting>();
   private readonly changed: Record<Side, Set<number>> = { buy: new Set(), sell: new Set() };
+  private readonly result: Match = { fills: NO_FILLS, selfTrades: NO_SELF_TRADES, filled: 0, cost: 0 };
 
   get size() {
     return this.orders.size;
@@ -65,19 +77,28 @@ export class OrderBook {
   }
 
   best(side: Side): number | undefined {
-    const levels = this.sides[side];
-    return levels[levels.length - 1]?.price;
+    return this.sides[side].best()?.price;
   }
 
   /** Puts an order at the back of its level, without matching (the caller matched first). */
   rest(id: number, userId: number, side: Side, price: number, qty: number): void {
     if (this.orders.has(id)) throw new Error(`order ${id} already rests`);
-    const order: Resting = { id, userId, side, price, remaining: qty, prev: undefined, next: undefined };
     let level = this.byPrice[side].get(price);
     if (!level) {
-      level = { price, head: undefined, tail: undefined, total: 0 };
-      this.insertLevel(side, level);
+      level = { price, key: side === 'buy' ? price : -price, head: undefined, tail: undefined, total: 0 };
+      this.sides[side].insert(level);
+      this.byPrice[side].set(price, level);
     }
+    const order: Resting = {
+      id,
+      userId,
+      side,
+      price,
+      remaining: qty,
+      prev: undefined,
+      next: undefined,
+      level,
+    };
     order.prev = level.tail;
     if (level.tail) level.tail.next = order;
     else level.head = order;
@@ -90,7 +111,7 @@ export class OrderBook {
   cancel(id: number): Resting | undefined {
     const order = this.orders.get(id);
     if (!order) return undefined;
-    this.unlink(order, this.byPrice[order.side].get(order.price)!);
+    this.unlink(order);
     return order;
   }
 
@@ -101,14 +122,13 @@ export class OrderBook {
    */
   match(userId: number, side: Side, limit: number, maxQty: number, maxCost = Infinity): Match {
     const makerSide: Side = side === 'buy' ? 'sell' : 'buy';
-    const levels = this.sides[makerSide];
-    const fills: Fill[] = [];
-    const selfTrades: Resting[] = [];
+    const ladder = this.sides[makerSide];
+    let fills: Fill[] | undefined;
+    let selfTrades: Resting[] | undefined;
     let left = maxQty;
     let budget = maxCost;
     let cost = 0;
-    while (left > 0 && levels.length > 0) {
-      const level = levels[levels.length - 1]!;
+    for (let level = ladder.best(); left > 0 && level; level = ladder.best()) {
       if (better(side, level.price, limit)) break;
       const affordable = Math.floor(budget / level.price);
       if (affordable === 0) break;
@@ -116,8 +136,8 @@ export class OrderBook {
       while (order && left > 0) {
         const next = order.next;
         if (order.userId === userId) {
-          this.unlink(order, level);
-          selfTrades.push(order);
+          this.unlink(order);
+          (selfTrades ??= []).push(order);
           order = next;
           continue;
         }
@@ -128,7 +148,7 @@ export class OrderBook {
         left -= qty;
         budget -= qty * level.price;
         cost += qty * level.price;
-        fills.push({
+        (fills ??= []).push({
           makerId: order.id,
           makerUserId: order.userId,
           price: level.price,
@@ -136,22 +156,23 @@ export class OrderBook {
           makerRemaining: order.remaining,
         });
         this.changed[makerSide].add(level.price);
-        if (order.remaining === 0) this.unlink(order, level);
+        if (order.remaining === 0) this.unlink(order);
         order = next;
       }
       // A level that still holds orders stopped the taker (size, budget): nothing further fills.
-      if (this.byPrice[makerSide].get(level.price) === level) break;
+      if (level.head) break;
     }
-    return { fills, selfTrades, filled: maxQty - left, cost };
+    const out = this.result;
+    out.fills = fills ?? NO_FILLS;
+    out.selfTrades = selfTrades ?? NO_SELF_TRADES;
+    out.filled = maxQty - left;
+    out.cost = cost;
+    return out;
   }
 
   /** The best `limit` levels of a side: `[price, total lots]`. */
   depth(side: Side, limit: number): Array<[number, number]> {
-    const levels = this.sides[side];
-    const out: Array<[number, number]> = [];
-    for (let i = levels.length - 1; i >= 0 && out.length < limit; i--)
-      out.push([levels[i]!.price, levels[i]!.total]);
-    return out;
+    return this.sides[side].fromBest(limit).map((l): [number, number] => [l.price, l.total]);
   }
 
   /** Level size at a price (0 when none rests there). */
@@ -172,9 +193,8 @@ export class OrderBook {
   snapshot(): Record<Side, Array<{ id: number; price: number; remaining: number }>> {
     const list = (side: Side) => {
       const out: Array<{ id: number; price: number; remaining: number }> = [];
-      const levels = this.sides[side];
-      for (let i = levels.length - 1; i >= 0; i--) {
-        for (let o = levels[i]!.head; o; o = o.next)
+      for (const level of this.sides[side].fromBest()) {
+        for (let o = level.head; o; o = o.next)
           out.push({ id: o.id, price: o.price, remaining: o.remaining });
       }
       return out;
@@ -182,27 +202,8 @@ export class OrderBook {
     return { buy: list('buy'), sell: list('sell') };
   }
 
-  /** Where a level of `price` stands or would stand: levels run from worst to best. */
-  private indexOf(side: Side, price: number) {
-    const levels = this.sides[side];
-    const buy = side === 'buy';
-    let lo = 0;
-    let hi = levels.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const p = levels[mid]!.price;
-      if (buy ? price > p : price < p) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  private insertLevel(side: Side, level: Level) {
-    this.sides[side].splice(this.indexOf(side, level.price), 0, level);
-    this.byPrice[side].set(level.price, level);
-  }
-
-  private unlink(order: Resting, level: Level) {
+  private unlink(order: Resting) {
+    const level = order.level;
     if (order.prev) order.prev.next = order.next;
     else level.head = order.next;
     if (order.next) order.next.prev = order.prev;
@@ -216,10 +217,7 @@ export class OrderBook {
   }
 
   private removeLevel(side: Side, level: Level) {
-    const levels = this.sides[side];
-    // The emptied level is most often the best one (at the end).
-    const i = levels[levels.length - 1] === level ? levels.length - 1 : this.indexOf(side, level.price);
-    levels.splice(i, 1);
+    this.sides[side].remove(level);
     this.byPrice[side].delete(level.price);
   }
 }

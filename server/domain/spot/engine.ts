@@ -24,12 +24,22 @@ export interface NewOrder {
 /** What one command did: the orders it changed (final state, each once), the trades, and the
  * ledger movements that settle them. */
 export interface Execution {
-  orders: SpotOrder[];
-  trades: SpotTrade[];
-  movements: Movement[];
+  orders: readonly SpotOrder[];
+  trades: readonly SpotTrade[];
+  movements: readonly Movement[];
 }
 
 export const orderRef = (id: number) => `order:${id}`;
+
+const progress = (o: SpotOrder, qty: number, quote: bigint, now: number) => {
+  o.filledQty += qty;
+  o.filledQuote += quote;
+  o.updatedAt = now;
+};
+
+// What most commands produce none of (a limit order that only rests, a cancel): shared, never
+// written to, so the hot path allocates no empty lists.
+const NO_TRADES: readonly SpotTrade[] = Object.freeze([]);
 
 /** System accounts (the house) trade without fees: they would only pay the exchange itself. */
 const paysFees = (userId: number) => userId > 0;
@@ -40,8 +50,8 @@ const move = (
   available: bigint,
   frozen: bigint,
   type: Movement['type'],
-  orderId: number,
-): Movement => ({ userId, asset, available, frozen, type, ref: orderRef(orderId) });
+  ref: string,
+): Movement => ({ userId, asset, available, frozen, type, ref });
 
 /**
  * The engine of one pair: the order book plus the money side of each order. Every command is
@@ -96,28 +106,33 @@ export class SpotEngine {
       -order.frozen,
       order.frozen,
       'app.data.spot_freeze',
-      order.id,
+      orderRef(order.id),
     );
   }
 
   /** Matches a new order (its funds already frozen), rests what a limit order has left, and
    * ends a market order: what it could not fill within the band is cancelled. */
   execute(order: SpotOrder, band: Band, now: number): Execution {
-    const changed = new Map<number, SpotOrder>();
-    const trades: SpotTrade[] = [];
+    const changed: SpotOrder[] = [];
+    let trades: SpotTrade[] | undefined;
     const movements: Movement[] = [];
     const isBuy = order.side === 'buy';
     const limit = order.type === 'limit' ? order.price! : isBuy ? band.high : band.low;
     const maxQty = order.qty ?? Number.MAX_SAFE_INTEGER;
     const maxCost = order.budget === null ? Infinity : Number(order.budget / this.units.perTickLot);
     const m = this.book.match(order.userId, order.side, limit, maxQty, maxCost);
+    const takerRef = m.fills.length > 0 ? orderRef(order.id) : '';
 
-    for (const fill of m.fills) {
+    for (let f = 0; f < m.fills.length; f++) {
+      const fill = m.fills[f]!;
       const maker = this.open.get(fill.makerId)!;
+      const makerRef = orderRef(maker.id);
       const quote = quoteOf(fill.price, fill.qty, this.units);
       const base = baseOf(fill.qty, this.units);
       const buyer = isBuy ? order : maker;
       const seller = isBuy ? maker : order;
+      const buyerRef = isBuy ? takerRef : makerRef;
+      const sellerRef = isBuy ? makerRef : takerRef;
       const buyerFee = paysFees(buyer.userId)
         ? feeOf(base, isBuy ? this.fees.takerPpm : this.fees.makerPpm)
         : 0n;
@@ -126,33 +141,30 @@ export class SpotEngine {
         : 0n;
       const { base: b, quote: q } = this.pair;
       movements.push(
-        move(buyer.userId, q, 0n, -quote, 'app.data.spot_trade', buyer.id),
-        move(buyer.userId, b, base, 0n, 'app.data.spot_trade', buyer.id),
-        move(seller.userId, b, 0n, -base, 'app.data.spot_trade', seller.id),
-        move(seller.userId, q, quote, 0n, 'app.data.spot_trade', seller.id),
+        move(buyer.userId, q, 0n, -quote, 'app.data.spot_trade', buyerRef),
+        move(buyer.userId, b, base, 0n, 'app.data.spot_trade', buyerRef),
+        move(seller.userId, b, 0n, -base, 'app.data.spot_trade', sellerRef),
+        move(seller.userId, q, quote, 0n, 'app.data.spot_trade', sellerRef),
       );
       if (buyerFee > 0n) {
         movements.push(
-          move(buyer.userId, b, -buyerFee, 0n, 'app.data.spot_fee', buyer.id),
-          move(this.feesAccount, b, buyerFee, 0n, 'app.data.spot_fee', buyer.id),
+          move(buyer.userId, b, -buyerFee, 0n, 'app.data.spot_fee', buyerRef),
+          move(this.feesAccount, b, buyerFee, 0n, 'app.data.spot_fee', buyerRef),
         );
       }
       if (sellerFee > 0n) {
         movements.push(
-          move(seller.userId, q, -sellerFee, 0n, 'app.data.spot_fee', seller.id),
-          move(this.feesAccount, q, sellerFee, 0n, 'app.data.spot_fee', seller.id),
+          move(seller.userId, q, -sellerFee, 0n, 'app.data.spot_fee', sellerRef),
+          move(this.feesAccount, q, sellerFee, 0n, 'app.data.spot_fee', sellerRef),
         );
       }
       buyer.frozen -= quote;
       seller.frozen -= base;
-      buyer.fee += buyerFee;
-      seller.fee += sellerFee;
-      for (const o of [maker, order]) {
-        o.filledQty += fill.qty;
-        o.filledQuote += quote;
-        o.updatedAt = now;
-      }
-      trades.push({
+      if (buyerFee > 0n) buyer.fee += buyerFee;
+      if (sellerFee > 0n) seller.fee += sellerFee;
+      progress(maker, fill.qty, quote, now);
+      progress(order, fill.qty, quote, now);
+      (trades ??= []).push({
         id: this.nextTradeId(),
         pair: this.pair.symbol,
         price: fill.price,
@@ -168,26 +180,29 @@ export class SpotEngine {
         ts: now,
       });
       if (fill.makerRemaining === 0) this.finish(maker, 'completed', now, movements);
-      changed.set(maker.id, maker);
+      // A maker meets the taker once per match: it is listed once.
+      changed.push(maker);
     }
-    for (const r of m.selfTrades) {
-      const maker = this.open.get(r.id)!;
+    for (let r = 0; r < m.selfTrades.length; r++) {
+      const maker = this.open.get(m.selfTrades[r]!.id)!;
       this.finish(maker, 'cancelled', now, movements);
-      changed.set(maker.id, maker);
+      changed.push(maker);
     }
 
     const remaining = maxQty - order.filledQty;
     if (order.type === 'limit' && remaining > 0) {
       // A buy that filled below its limit keeps frozen only what its resting rest can cost.
-      const excess = isBuy ? order.frozen - quoteOf(order.price!, remaining, this.units) : 0n;
-      if (excess > 0n) this.release(order, excess, movements);
+      if (isBuy && order.filledQty > 0) {
+        const excess = order.frozen - quoteOf(order.price!, remaining, this.units);
+        if (excess > 0n) this.release(order, excess, movements);
+      }
       this.book.rest(order.id, order.userId, order.side, order.price!, remaining);
       this.open.set(order.id, order);
     } else {
       this.finish(order, order.filledQty > 0 ? 'completed' : 'cancelled', now, movements);
     }
-    changed.set(order.id, order);
-    return { orders: [...changed.values()], trades, movements };
+    changed.push(order);
+    return { orders: changed, trades: trades ?? NO_TRADES, movements };
   }
 
   /** Cancels a resting order and releases its funds; null when it is not resting. */
@@ -197,7 +212,7 @@ export class SpotEngine {
     this.book.cancel(id);
     const movements: Movement[] = [];
     this.finish(order, 'cancelled', now, movements);
-    return { orders: [order], trades: [], movements };
+    return { orders: [order], trades: NO_TRADES, movements };
   }
 
   /** Puts a persisted open order back in the book as it was (rebuilding after a restart). */
@@ -220,9 +235,9 @@ export class SpotEngine {
 
   private release(order: SpotOrder, amount: bigint, movements: Movement[]) {
     movements.push(
-      move(order.userId, this.assetOf(order), amount, -amount, 'app.data.spot_release', order.id),
+      move(order.userId, this.assetOf(order), amount, -amount, 'app.data.spot_release', orderRef(order.id)),
     );
-    order.frozen -= amount;
+    order.frozen = amount === order.frozen ? 0n : order.frozen - amount;
   }
 
   private finish(order: SpotOrder, status: SpotOrder['status'], now: number, movements: Movement[]) {

@@ -57,7 +57,23 @@ const inlineStylesheet = (): Plugin => ({
   },
 });
 
-export default defineConfig({
+/**
+ * React Router's package exports only its development build (remix-run/react-router#14753,
+ * #14102): its dev warnings and checks would ship in every production bundle. The build takes the
+ * production files it also publishes.
+ */
+const routerProduction = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production');
+
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: path.join(routerProduction, 'index.mjs') },
+            { find: /^react-router\/dom$/, replacement: path.join(routerProduction, 'dom-export.mjs') },
+          ]
+        : [],
+  },
   plugins: [react(), inlineStylesheet(), precompress()],
   build: {
     outDir: 'dist',
@@ -74,4 +90,4 @@ export default defineConfig({
       '/ws': { target: apiTarget, ws: true },
     },
   },
-});
+}));

@@ -175,7 +175,7 @@ const scratchDatabase = async (url: string) => {
 /** End to end over HTTP with persistence at a few constant rates: on the embedded SQLite, or on
  * PostgreSQL when `databaseUrl` names a server (a scratch database is made there and dropped). */
 export const measureSpotHttp = async (
-  rates = [500, 1000, 2000, 4000],
+  rates = [500, 1000, 2000, 4000, 6000],
   seconds = 5,
   databaseUrl?: string,
 ): Promise<SpotHttpFigures[]> => {

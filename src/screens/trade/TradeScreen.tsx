@@ -85,7 +85,7 @@ const OrderForm = ({
         ...s,
         type: 'limit',
         price: picked.price,
-        amount: amountFrom(picked.price, s.qty, pair),
+        amount: amountFrom(picked.price, s.qty),
       }));
   }, [picked, pair]);
 
@@ -96,11 +96,11 @@ const OrderForm = ({
   const typed = (field: 'price' | 'qty' | 'amount', digits: number) => (v: string) => {
     const value = v.trim();
     if (!acceptsInput(value, digits)) return;
-    if (field === 'price') update({ price: value, amount: amountFrom(value, state.qty, pair) });
+    if (field === 'price') update({ price: value, amount: amountFrom(value, state.qty) });
     else if (field === 'qty')
       update({
         qty: value,
-        amount: state.type === 'limit' ? amountFrom(state.price, value, pair) : state.amount,
+        amount: state.type === 'limit' ? amountFrom(state.price, value) : state.amount,
       });
     else
       update({ amount: value, qty: state.type === 'limit' ? qtyFrom(value, state.price, pair) : state.qty });

@@ -39,11 +39,12 @@ const dec = (s: string): Decimal | null => {
   }
 };
 
-/** Limit order: the amount from price and quantity. */
-export const amountFrom = (price: string, qty: string, pair: PairInfo): string => {
+/** Limit order: the amount from price and quantity, exactly: what the server freezes and spends
+ * (price digits plus quantity digits at most, never rounded to look shorter). */
+export const amountFrom = (price: string, qty: string): string => {
   const p = dec(price);
   const q = dec(qty);
-  return p && q ? p.times(q).toDecimalPlaces(amountDigits(pair), Decimal.ROUND_DOWN).toFixed() : '';
+  return p && q ? p.times(q).toFixed() : '';
 };
 
 /** Limit order: the quantity an amount buys at a price, rounded down to the lot. */
@@ -64,11 +65,13 @@ export const fromPercent = (
   const share = new Decimal(available || '0').times(pct).div(100);
   if (state.side === 'sell') {
     const qty = share.toDecimalPlaces(pair.qtyPrecision, Decimal.ROUND_DOWN).toFixed();
-    return { qty, amount: state.type === 'limit' ? amountFrom(state.price, qty, pair) : '' };
+    return { qty, amount: state.type === 'limit' ? amountFrom(state.price, qty) : '' };
   }
   const amount = share.toDecimalPlaces(amountDigits(pair), Decimal.ROUND_DOWN).toFixed();
   if (state.type === 'market') return { amount, qty: '' };
-  return { amount, qty: qtyFrom(amount, state.price, pair) };
+  // The lots that share affords, and what they cost exactly.
+  const qty = qtyFrom(amount, state.price, pair);
+  return { qty, amount: qty ? amountFrom(state.price, qty) : amount };
 };
 
 /**

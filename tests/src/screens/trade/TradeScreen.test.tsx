@@ -67,6 +67,10 @@ describe('/trade', () => {
     await user.clear(screen.getByLabelText('Quantity (BTC)'));
     await user.type(screen.getByLabelText('Quantity (BTC)'), '0.1234567');
     expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('0.12345');
+    // The amount is what the order freezes: price × quantity to the last digit.
+    await user.clear(screen.getByLabelText('Price (USDT)'));
+    await user.type(screen.getByLabelText('Price (USDT)'), '97000.13');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('11974.6660485');
   });
 
   it('takes a price tapped in the book', async () => {

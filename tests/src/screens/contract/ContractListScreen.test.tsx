@@ -2,10 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContractOrder } from '../../../../protocol';
+import { i18n, switchI18n } from '../../../../src/i18n';
 import ContractListScreen from '../../../../src/screens/contractList/ContractListScreen';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
-import { pending, won } from './fixtures';
+import { LARGE_FIGURES, pending, won, wonLarge } from './fixtures';
 
 const OPEN = [pending({ id: 42, direction: 'down', directionname: 'app.data.contract_down' }), pending()];
 const SETTLED = [
@@ -20,7 +21,8 @@ const SETTLED = [
     closeTick: null,
   }),
 ];
-const byId = new Map<number, ContractOrder>([...OPEN, ...SETTLED].map((o) => [o.id, o]));
+const LARGE = wonLarge();
+const byId = new Map<number, ContractOrder>([...OPEN, ...SETTLED, LARGE].map((o) => [o.id, o]));
 
 vi.mock('../../../../src/hooks/useContracts', () => ({
   useOpenContracts: () => OPEN,
@@ -31,6 +33,10 @@ vi.mock('../../../../src/hooks/useContracts', () => ({
 vi.mock('../../../../src/hooks/useMarket', () => ({ useConnection: () => 'open' }));
 
 beforeAll(setupI18n);
+
+/** The figure beside a label of a key/value list, in the language on screen. */
+const figure = (scope: HTMLElement, labelKey: string) =>
+  within(scope).getByText(i18n.t(labelKey), { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('/contractList', () => {
   it('lists contracts in progress with their countdowns, then settled ones with their results', async () => {
@@ -83,4 +89,29 @@ describe('/contractList', () => {
     expect(screen.getByTestId('countdown')).toHaveTextContent('0:42');
     expect(screen.getByTestId('receipt')).toHaveTextContent('#501');
   });
+
+  it.each(LARGE_FIGURES)(
+    'writes a settled contract’s figures and receipt prices in the number format of $lang',
+    async (f) => {
+      await switchI18n(f.lang);
+      try {
+        renderScreen(<ContractListScreen />, { path: '/contractList', at: `/contractList?id=${LARGE.id}` });
+        const page = document.body;
+        expect(figure(page, 'contractList.amount')).toBe(f.amount);
+        expect(figure(page, 'contract.expected')).toBe(f.expected);
+        expect(figure(page, 'contractList.openPrice')).toBe(f.open);
+        expect(figure(page, 'contractList.closePrice')).toBe(f.close);
+        expect(figure(page, 'contractList.profit')).toBe(f.profit);
+        const result = screen.getByTestId('contract-result');
+        expect(result).toHaveTextContent(f.profit);
+        expect(result).toHaveTextContent(f.payout);
+        const receipt = screen.getByTestId('receipt');
+        const tick = (key: string) => within(receipt).getByLabelText(i18n.t(key));
+        expect(figure(tick('contractList.openTick'), 'contractList.tickPrice')).toBe(f.open);
+        expect(figure(tick('contractList.closeTick'), 'contractList.tickPrice')).toBe(f.close);
+      } finally {
+        await switchI18n('us');
+      }
+    },
+  );
 });

@@ -3,10 +3,12 @@ import { useSyncExternalStore } from 'react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContractOrder } from '../../../../protocol';
+import { i18n, switchI18n } from '../../../../src/i18n';
+import { CountdownSheet } from '../../../../src/screens/contract/CountdownSheet';
 import ContractScreen from '../../../../src/screens/contract/ContractScreen';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
-import { INFO, pending, won } from './fixtures';
+import { INFO, LARGE_FIGURES, pending, won, wonLarge } from './fixtures';
 
 /** What the streams would say, as a tiny store the mocked hooks follow. */
 const state = vi.hoisted(() => {
@@ -120,5 +122,24 @@ describe('/contract', () => {
       'href',
       '/contractList?id=41',
     );
+  });
+
+  it.each(LARGE_FIGURES)('writes the settled result in the number format of $lang', async (f) => {
+    await switchI18n(f.lang);
+    try {
+      renderScreen(<CountdownSheet placed={wonLarge()} onClose={() => undefined} />);
+      const sheet = screen.getByRole('dialog');
+      const figure = (labelKey: string) =>
+        within(sheet).getByText(i18n.t(labelKey), { selector: 'dt' }).nextElementSibling?.textContent;
+      expect(figure('contract.sheet.amount')).toBe(f.amount);
+      expect(figure('contract.sheet.openPrice')).toBe(f.open);
+      expect(figure('contract.sheet.closePrice')).toBe(f.close);
+      expect(figure('contract.expected')).toBe(f.expected);
+      const result = within(sheet).getByTestId('contract-result');
+      expect(result).toHaveTextContent(f.profit);
+      expect(result).toHaveTextContent(f.payout);
+    } finally {
+      await switchI18n('us');
+    }
   });
 });

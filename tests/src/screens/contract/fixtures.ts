@@ -77,3 +77,41 @@ export const won = (over: Partial<ContractOrder> = {}): ContractOrder =>
     closeTick: { id: 777, ts: T + 59_990, price: '97012.50', source: 'simulator' },
     ...over,
   });
+
+/** A settled win whose figures run into the thousands and carry their own decimals (a trailing
+ * zero included), for the number format of each language. */
+export const wonLarge = (over: Partial<ContractOrder> = {}): ContractOrder =>
+  won({
+    id: 38,
+    amount: '1250.5',
+    expected: '1000.4',
+    openPrice: '97016.25',
+    closePrice: '97104.30',
+    payout: '2250.9',
+    profit: '1000.4',
+    openTick: { id: 502, ts: T - 80, price: '97016.25', source: 'simulator' },
+    closeTick: { id: 778, ts: T + 59_995, price: '97104.30', source: 'simulator' },
+    ...over,
+  });
+
+/** wonLarge's figures as each language writes them: German groups with '.' and decimals with ','. */
+export const LARGE_FIGURES = [
+  {
+    lang: 'de',
+    amount: '1.250,5 USDT',
+    expected: '+1.000,4 USDT',
+    open: '97.016,25',
+    close: '97.104,30',
+    profit: '+1.000,4 USDT',
+    payout: '2.250,9 USDT',
+  },
+  {
+    lang: 'us',
+    amount: '1,250.5 USDT',
+    expected: '+1,000.4 USDT',
+    open: '97,016.25',
+    close: '97,104.30',
+    profit: '+1,000.4 USDT',
+    payout: '2,250.9 USDT',
+  },
+] as const;

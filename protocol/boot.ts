@@ -5,6 +5,10 @@ import type { PairInfo } from './market';
 /** The id of the JSON data block the server writes into every page it serves. */
 export const BOOT_ELEMENT_ID = 'boot-data';
 
+/** The id of the heading the server writes into a page whose heading is data (a pair's name),
+ * shown until the app has drawn the screen's own bar. */
+export const BOOT_HEADING_ID = 'boot-heading';
+
 /** The cookie that tells the server the reader's chosen language before any script has run (the
  * app keeps the choice in localStorage too); without it the server reads Accept-Language the way
  * the app reads navigator.language. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { BOOT_ELEMENT_ID, type BootData } from '../../protocol/boot';
+import { BOOT_ELEMENT_ID, BOOT_HEADING_ID, type BootData } from '../../protocol/boot';
 import { LOCALE_TAGS, type Locale } from '../../protocol/locales';
 
 /**
@@ -55,18 +55,33 @@ export const screenFiles = (manifest: Manifest, src: string): { js: string[]; cs
 /** JSON that is safe inside a script element: no `</script>` (or `<!--`) can end it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** What a page is asked for: its path and the reader's language. */
+/** What a page is asked for: its path, its query and the reader's language. */
 export interface PageRequest {
   path: string;
+  query?: URLSearchParams;
   locale: Locale;
 }
 
-const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The heading of a page whose heading is data rather than words to translate: a pair's name on
+ * market detail. Written with the page, it shows at once on a slow phone instead of after the app's
+ * code has arrived and run. It stands outside the app's root, over the place where the screen's own
+ * bar will be, until the app has drawn that (src/app/boot.ts, dropBootHeading).
+ */
+const headingOf = (page: PageRequest, data: BootData | undefined): string | undefined => {
+  if (page.path !== '/marketDetail') return undefined;
+  const symbol = page.query?.get('pair')?.toLowerCase();
+  return data?.pairs.find((p) => p.symbol === symbol)?.name;
+};
 
 /**
  * Every page the server answers with index.html: the built file in the reader's language, with
  * before `</head>` the landing screen's code to download early, the first banner image of a home
- * page, and, when the server has a market, the boot data block (protocol/boot.ts).
+ * page, and, when the server has a market, the boot data block (protocol/boot.ts); on market
+ * detail the pair's name as the page's heading.
  */
 export const createPageShell = (webRoot: string, boot?: (page: PageRequest) => Promise<BootData>) => {
   const template = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
@@ -85,14 +100,19 @@ export const createPageShell = (webRoot: string, boot?: (page: PageRequest) => P
   return async (page: PageRequest): Promise<string> => {
     const data = boot ? await boot(page) : undefined;
     const banner = data?.carousel?.items[0]?.image;
+    const heading = headingOf(page, data);
     const head = [
       links.get(page.path) ?? '',
       // The banner is the largest thing on the home page: fetched with the page, not after the app.
-      banner ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(banner)}">` : '',
+      banner ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(banner)}">` : '',
       data ? `<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptJson(data)}</script>` : '',
     ].join('');
+    const bar = heading
+      ? `<header id="${BOOT_HEADING_ID}" class="navbar navbar--boot"><span></span><h1 class="navbar__title">${escapeHtml(heading)}</h1><span></span></header>`
+      : '';
     return template
       .replace(/<html lang="[^"]*"/, `<html lang="${LOCALE_TAGS[page.locale]}"`)
-      .replace('</head>', `${head}</head>`);
+      .replace('</head>', `${head}</head>`)
+      .replace('<div id="root">', `${bar}<div id="root">`);
   };
 };

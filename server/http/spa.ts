@@ -46,7 +46,8 @@ export const installSpa = async (
     // A route rather than the not-found handler, so the page gets the route hooks (compression).
     app.get('/*', async (req, reply) => {
       if (isApiPath(req.url)) return notFound(reply);
-      const html = await page({ path: req.url.split('?')[0]!, locale: pageLocale(req) });
+      const [path, query = ''] = req.url.split('?');
+      const html = await page({ path: path!, query: new URLSearchParams(query), locale: pageLocale(req) });
       // The page depends on the language cookie; it is never cached without asking again.
       return reply
         .header('cache-control', 'no-cache')

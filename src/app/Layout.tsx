@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -9,6 +9,7 @@ import { TabBar } from '../components/TabBar';
 import { Toasts } from '../components/Toasts';
 import { configState, pageTitle } from '../state/config';
 import { useCurrentRoute } from '../hooks/useCurrentRoute';
+import { dropBootHeading } from './boot';
 
 /** The mobile frame every screen sits in: particle background, screen, tab bar where flagged, and
  * the app-wide toasts and alerts. Keeps the document title in step with route, locale and config. */
@@ -17,6 +18,10 @@ export const Layout = () => {
   const route = useCurrentRoute();
   const { config } = useSnapshot(configState);
   const navigation = useNavigation();
+
+  // The router renders the layout with its first screen, already loaded: that screen's own bar is
+  // about to be painted where the server's heading stands.
+  useLayoutEffect(dropBootHeading, []);
 
   useEffect(() => {
     if (route) document.title = pageTitle(t(route.title), config?.companyName);

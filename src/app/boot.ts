@@ -1,4 +1,4 @@
-import { BOOT_ELEMENT_ID, type BootData } from '../../protocol/boot';
+import { BOOT_ELEMENT_ID, BOOT_HEADING_ID, type BootData } from '../../protocol/boot';
 
 /** The data the server wrote into this page (protocol/boot.ts); empty where the page came without
  * it (the development server) or it cannot be read, and then screens ask the API as usual. */
@@ -13,3 +13,7 @@ const readBoot = (): Partial<BootData> => {
 };
 
 export const boot: Partial<BootData> = readBoot();
+
+/** The heading the server wrote over the screen's bar (server/http/pageShell.ts) goes once the app
+ * has drawn its first screen, in the same frame. */
+export const dropBootHeading = () => document.getElementById(BOOT_HEADING_ID)?.remove();

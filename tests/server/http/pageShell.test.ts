@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BOOT_ELEMENT_ID, type BootData } from '../../../protocol/boot';
+import { BOOT_ELEMENT_ID, BOOT_HEADING_ID, type BootData } from '../../../protocol/boot';
 import { LANDING_SCREENS, createPageShell, screenFiles } from '../../../server/http/pageShell';
 
 const TEMPLATE =
@@ -101,6 +101,29 @@ describe('page shell', () => {
       '<link rel="preload" as="image" fetchpriority="high" href="/img/banner&quot;x.svg">',
     );
     expect(bootOf(html)).toEqual(withBanner);
+  });
+
+  it("writes a pair's name as market detail's heading, before the app's root and escaped", async () => {
+    const page = createPageShell(webRoot, async () => BOOT);
+    const html = await page({
+      path: '/marketDetail',
+      query: new URLSearchParams('pair=BTCUSDT'),
+      locale: 'us',
+    });
+    const heading = html.slice(
+      html.indexOf(`<header id="${BOOT_HEADING_ID}"`),
+      html.indexOf('<div id="root">'),
+    );
+    expect(heading).toContain(
+      '<h1 class="navbar__title">BTC/USDT&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>',
+    );
+    for (const query of ['pair=dogeusdt', '']) {
+      const other = await page({ path: '/marketDetail', query: new URLSearchParams(query), locale: 'us' });
+      expect(other).not.toContain(BOOT_HEADING_ID);
+    }
+    expect(
+      await page({ path: '/trade', query: new URLSearchParams('pair=btcusdt'), locale: 'us' }),
+    ).not.toContain(BOOT_HEADING_ID);
   });
 
   it('gives other pages only the boot data, and a build without a manifest or market still serves', async () => {

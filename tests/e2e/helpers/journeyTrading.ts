@@ -89,11 +89,11 @@ export const placeLimitBuy = async (j: Journey, trail: Trail) => {
   const price = plain(floorTo((last * 96n) / 100n, 2));
   await page.getByLabel(t('trade.price', { coin: 'USDT' })).fill(price);
   await page.getByLabel(t('trade.qty', { coin: 'BTC' })).fill(AMOUNTS.limitQty);
-  // The form shows the amount to the price's precision, rounded down; the order freezes it exactly.
+  // The form shows exactly the amount the order will freeze.
   const cost = times(price, AMOUNTS.limitQty);
   await expect
     .poll(() => page.getByLabel(t('trade.amount', { coin: 'USDT' })).inputValue())
-    .toBe(plain(floorTo(cost, 2)));
+    .toBe(plain(cost));
 
   const sent = countRequests(j, 'POST', '/api/cointransaction/orderbuy');
   const placed = page.waitForResponse((r) => r.url().endsWith('/api/cointransaction/orderbuy'));

@@ -75,7 +75,7 @@ const bookTarget = (): Target => {
   return {
     place(id, user, side, price, qty, ioc) {
       const m = book.match(user, side, price, qty);
-      if (m.filled < qty && !ioc) book.rest(id, user, side, price, qty - m.filled);
+      if (m.filled < qty && !ioc) book.rest(id, user, side, price, qty - m.filled, undefined);
     },
     cancel: (id) => void book.cancel(id),
     size: () => book.size,

@@ -1,32 +1,34 @@
 import { PriceLadder } from './levels';
 import type { Side } from './types';
 
-/** A resting order as the book sees it: price in ticks, size in lots (safe integers). */
-export interface Resting {
+/** A resting order as the book sees it: price in ticks, size in lots (safe integers), and what its
+ * owner keeps with it (the engine: the whole order), so nobody needs a second map by id. */
+export interface Resting<P = unknown> {
   readonly id: number;
   readonly userId: number;
   readonly side: Side;
   readonly price: number;
   remaining: number;
-  prev: Resting | undefined;
-  next: Resting | undefined;
+  readonly payload: P;
+  prev: Resting<P> | undefined;
+  next: Resting<P> | undefined;
   /** The level it rests in, so a cancel finds it without a lookup. */
-  level: Level;
+  level: Level<P>;
 }
 
 /** One price level: its orders in arrival order (a linked list, so a cancel is O(1)). */
-interface Level {
+interface Level<P> {
   readonly price: number;
   /** Rises towards the best level (PriceLadder): the price of a bid, minus the price of an ask. */
   readonly key: number;
-  head: Resting | undefined;
-  tail: Resting | undefined;
+  head: Resting<P> | undefined;
+  tail: Resting<P> | undefined;
   total: number;
 }
 
-export interface Fill {
-  makerId: number;
-  makerUserId: number;
+export interface Fill<P = unknown> {
+  /** The resting order that traded. */
+  maker: Resting<P>;
   price: number;
   qty: number;
   /** The maker's size left after this fill (0: it left the book). */
@@ -34,18 +36,18 @@ export interface Fill {
 }
 
 /** What one `match` did; the book reuses it, so it is valid until the next call. */
-export interface Match {
-  fills: readonly Fill[];
+export interface Match<P = unknown> {
+  fills: readonly Fill<P>[];
   /** Resting orders of the taker's own account it met: cancelled instead of traded with. */
-  selfTrades: readonly Resting[];
+  selfTrades: readonly Resting<P>[];
   /** Lots filled, and their cost in ticks × lots. */
   filled: number;
   cost: number;
 }
 
 // Most matches fill nothing (a limit order that only rests): they share these.
-const NO_FILLS: readonly Fill[] = Object.freeze([]);
-const NO_SELF_TRADES: readonly Resting[] = Object.freeze([]);
+const NO_FILLS: readonly never[] = Object.freeze([]);
+const NO_SELF_TRADES: readonly never[] = Object.freeze([]);
 
 const better = (side: Side, a: number, b: number) => (side === 'buy' ? a > b : a < b);
 
@@ -54,15 +56,15 @@ const better = (side: Side, a: number, b: number) => (side === 'buy' ? a > b : a
  * synchronous: it knows nothing of money, accounts or storage; the engine around it does.
  * It records which levels changed so the caller can publish depth diffs.
  */
-export class OrderBook {
-  private readonly sides: Record<Side, PriceLadder<Level>> = {
+export class OrderBook<P = undefined> {
+  private readonly sides: Record<Side, PriceLadder<Level<P>>> = {
     buy: new PriceLadder(),
     sell: new PriceLadder(),
   };
-  private readonly byPrice: Record<Side, Map<number, Level>> = { buy: new Map(), sell: new Map() };
-  private readonly orders = new Map<number, Resting>();
+  private readonly byPrice: Record<Side, Map<number, Level<P>>> = { buy: new Map(), sell: new Map() };
+  private readonly orders = new Map<number, Resting<P>>();
   private readonly changed: Record<Side, Set<number>> = { buy: new Set(), sell: new Set() };
-  private readonly result: Match = { fills: NO_FILLS, selfTrades: NO_SELF_TRADES, filled: 0, cost: 0 };
+  private readonly result: Match<P> = { fills: NO_FILLS, selfTrades: NO_SELF_TRADES, filled: 0, cost: 0 };
 
   get size() {
     return this.orders.size;
@@ -72,8 +74,13 @@ export class OrderBook {
     return this.orders.has(id);
   }
 
-  get(id: number): Resting | undefined {
+  get(id: number): Resting<P> | undefined {
     return this.orders.get(id);
+  }
+
+  /** Every resting order, in no particular order. */
+  resting(): IterableIterator<Resting<P>> {
+    return this.orders.values();
   }
 
   best(side: Side): number | undefined {
@@ -81,7 +88,7 @@ export class OrderBook {
   }
 
   /** Puts an order at the back of its level, without matching (the caller matched first). */
-  rest(id: number, userId: number, side: Side, price: number, qty: number): void {
+  rest(id: number, userId: number, side: Side, price: number, qty: number, payload: P): void {
     if (this.orders.has(id)) throw new Error(`order ${id} already rests`);
     let level = this.byPrice[side].get(price);
     if (!level) {
@@ -89,12 +96,13 @@ export class OrderBook {
       this.sides[side].insert(level);
       this.byPrice[side].set(price, level);
     }
-    const order: Resting = {
+    const order: Resting<P> = {
       id,
       userId,
       side,
       price,
       remaining: qty,
+      payload,
       prev: undefined,
       next: undefined,
       level,
@@ -108,7 +116,7 @@ export class OrderBook {
     this.changed[side].add(price);
   }
 
-  cancel(id: number): Resting | undefined {
+  cancel(id: number): Resting<P> | undefined {
     const order = this.orders.get(id);
     if (!order) return undefined;
     this.unlink(order);
@@ -120,11 +128,11 @@ export class OrderBook {
    * most `maxQty` lots and `maxCost` ticks × lots. A resting order of the same account is
    * cancelled rather than traded with (self-trade prevention: the newer intent wins).
    */
-  match(userId: number, side: Side, limit: number, maxQty: number, maxCost = Infinity): Match {
+  match(userId: number, side: Side, limit: number, maxQty: number, maxCost = Infinity): Match<P> {
     const makerSide: Side = side === 'buy' ? 'sell' : 'buy';
     const ladder = this.sides[makerSide];
-    let fills: Fill[] | undefined;
-    let selfTrades: Resting[] | undefined;
+    let fills: Fill<P>[] | undefined;
+    let selfTrades: Resting<P>[] | undefined;
     let left = maxQty;
     let budget = maxCost;
     let cost = 0;
@@ -149,8 +157,7 @@ export class OrderBook {
         budget -= qty * level.price;
         cost += qty * level.price;
         (fills ??= []).push({
-          makerId: order.id,
-          makerUserId: order.userId,
+          maker: order,
           price: level.price,
           qty,
           makerRemaining: order.remaining,
@@ -202,7 +209,7 @@ export class OrderBook {
     return { buy: list('buy'), sell: list('sell') };
   }
 
-  private unlink(order: Resting) {
+  private unlink(order: Resting<P>) {
     const level = order.level;
     if (order.prev) order.prev.next = order.next;
     else level.head = order.next;
@@ -216,7 +223,7 @@ export class OrderBook {
     if (!level.head) this.removeLevel(order.side, level);
   }
 
-  private removeLevel(side: Side, level: Level) {
+  private removeLevel(side: Side, level: Level<P>) {
     this.sides[side].remove(level);
     this.byPrice[side].delete(level.price);
   }

@@ -59,8 +59,8 @@ const move = (
  * `freezeOf` to the ledger first and only then executes), so settling a match can never overdraw.
  */
 export class SpotEngine {
-  readonly book = new OrderBook();
-  private readonly open = new Map<number, SpotOrder>();
+  /** The resting orders, each carrying its whole order: the open orders of this pair. */
+  readonly book = new OrderBook<SpotOrder>();
 
   constructor(
     readonly pair: PairSpec,
@@ -125,7 +125,7 @@ export class SpotEngine {
 
     for (let f = 0; f < m.fills.length; f++) {
       const fill = m.fills[f]!;
-      const maker = this.open.get(fill.makerId)!;
+      const maker = fill.maker.payload;
       const makerRef = orderRef(maker.id);
       const quote = quoteOf(fill.price, fill.qty, this.units);
       const base = baseOf(fill.qty, this.units);
@@ -184,7 +184,7 @@ export class SpotEngine {
       changed.push(maker);
     }
     for (let r = 0; r < m.selfTrades.length; r++) {
-      const maker = this.open.get(m.selfTrades[r]!.id)!;
+      const maker = m.selfTrades[r]!.payload;
       this.finish(maker, 'cancelled', now, movements);
       changed.push(maker);
     }
@@ -196,8 +196,7 @@ export class SpotEngine {
         const excess = order.frozen - quoteOf(order.price!, remaining, this.units);
         if (excess > 0n) this.release(order, excess, movements);
       }
-      this.book.rest(order.id, order.userId, order.side, order.price!, remaining);
-      this.open.set(order.id, order);
+      this.book.rest(order.id, order.userId, order.side, order.price!, remaining, order);
     } else {
       this.finish(order, order.filledQty > 0 ? 'completed' : 'cancelled', now, movements);
     }
@@ -207,9 +206,8 @@ export class SpotEngine {
 
   /** Cancels a resting order and releases its funds; null when it is not resting. */
   cancel(id: number, now: number): Execution | null {
-    const order = this.open.get(id);
+    const order = this.book.cancel(id)?.payload;
     if (!order) return null;
-    this.book.cancel(id);
     const movements: Movement[] = [];
     this.finish(order, 'cancelled', now, movements);
     return { orders: [order], trades: NO_TRADES, movements };
@@ -217,16 +215,15 @@ export class SpotEngine {
 
   /** Puts a persisted open order back in the book as it was (rebuilding after a restart). */
   restore(order: SpotOrder): void {
-    this.book.rest(order.id, order.userId, order.side, order.price!, order.qty! - order.filledQty);
-    this.open.set(order.id, order);
+    this.book.rest(order.id, order.userId, order.side, order.price!, order.qty! - order.filledQty, order);
   }
 
   openOrder(id: number): SpotOrder | undefined {
-    return this.open.get(id);
+    return this.book.get(id)?.payload;
   }
 
-  openOrders(): IterableIterator<SpotOrder> {
-    return this.open.values();
+  *openOrders(): IterableIterator<SpotOrder> {
+    for (const r of this.book.resting()) yield r.payload;
   }
 
   private assetOf(order: Pick<SpotOrder, 'side'>) {
@@ -244,6 +241,5 @@ export class SpotEngine {
     if (order.frozen > 0n) this.release(order, order.frozen, movements);
     order.status = status;
     order.updatedAt = now;
-    this.open.delete(order.id);
   }
 }

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defiApi } from '../../api/defi';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
-import { useRemote } from '../../hooks/useRemote';
+import { usePages } from '../../hooks/usePages';
 import { useDateFormat } from '../authentication/status';
 import { useDefiFormat } from './format';
 
@@ -11,18 +10,20 @@ const PAGE = 30;
 
 /** /defi/incomeRecord: each daily release of staking income, newest first. */
 const IncomeRecordScreen = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = useDefiFormat();
   const date = useDateFormat(true);
-  const [size, setSize] = useState(PAGE);
-  const page = useRemote(() => defiApi.income({ size }), String(size));
+  // Product names come in the reader's language.
+  const income = usePages((page, size) => defiApi.income({ page, size }), PAGE, i18n.language);
   return (
     <>
       <NavBar title={t('route.defi_incomeRecord')} />
-      {!page.data && !page.failed && <Spinner />}
-      {page.data?.list.length === 0 && <p className="empty-state__text">{t('defi.noIncome')}</p>}
+      {income.loading && income.list.length === 0 && <Spinner />}
+      {!income.loading && !income.failed && income.list.length === 0 && (
+        <p className="empty-state__text">{t('defi.noIncome')}</p>
+      )}
       <ul className="defi-income">
-        {page.data?.list.map((r) => (
+        {income.list.map((r) => (
           <li key={r.id} className="defi-income__row">
             <div>
               <span className="defi-income__name">{r.name}</span>
@@ -35,12 +36,8 @@ const IncomeRecordScreen = () => {
           </li>
         ))}
       </ul>
-      {page.data && page.data.total > page.data.list.length && size < 100 && (
-        <button
-          type="button"
-          className="btn btn--block"
-          onClick={() => setSize((s) => Math.min(100, s + PAGE))}
-        >
+      {income.hasMore && (
+        <button type="button" className="btn btn--block" onClick={income.more} disabled={income.loading}>
           {t('defi.more')}
         </button>
       )}

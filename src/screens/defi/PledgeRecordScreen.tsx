@@ -6,7 +6,7 @@ import { transport } from '../../app/streams';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
 import { Tabs } from '../../components/Tabs';
-import { useRemote } from '../../hooks/useRemote';
+import { usePages } from '../../hooks/usePages';
 import { useDateFormat } from '../authentication/status';
 import { useDefiFormat } from './format';
 
@@ -60,14 +60,19 @@ const PledgeItem = ({ p }: { p: PledgeRecord }) => {
 
 /** /defi/pledgeRecord: my pledges, earning or settled, kept current by the `pledges` channel. */
 const PledgeRecordScreen = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<PledgeStatus>('app.data.pledge_earning');
   const [version, setVersion] = useState(0);
   useEffect(() => {
     const sub = transport.channel$('pledges').subscribe(() => setVersion((v) => v + 1));
     return () => sub.unsubscribe();
   }, []);
-  const page = useRemote(() => defiApi.pledges({ status, size: PAGE }), `${status}:${version}`);
+  // From the first page again on another tab, a push that a pledge changed, or another language.
+  const pledges = usePages(
+    (page, size) => defiApi.pledges({ status, page, size }),
+    PAGE,
+    `${status}:${version}:${i18n.language}`,
+  );
   return (
     <>
       <NavBar title={t('route.defi_pledgeRecord')} />
@@ -80,13 +85,20 @@ const PledgeRecordScreen = () => {
           { key: 'app.data.pledge_settled', label: t('app.data.pledge_settled') },
         ]}
       >
-        {!page.data && !page.failed && <Spinner />}
-        {page.data?.list.length === 0 && <p className="empty-state__text">{t('defi.noPledges')}</p>}
+        {pledges.loading && pledges.list.length === 0 && <Spinner />}
+        {!pledges.loading && !pledges.failed && pledges.list.length === 0 && (
+          <p className="empty-state__text">{t('defi.noPledges')}</p>
+        )}
         <ul className="defi-list">
-          {page.data?.list.map((p) => (
+          {pledges.list.map((p) => (
             <PledgeItem key={p.id} p={p} />
           ))}
         </ul>
+        {pledges.hasMore && (
+          <button type="button" className="btn btn--block" onClick={pledges.more} disabled={pledges.loading}>
+            {t('defi.more')}
+          </button>
+        )}
       </Tabs>
     </>
   );

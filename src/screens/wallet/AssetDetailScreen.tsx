@@ -1,55 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { LEDGER_TYPES, type JournalEntry, type LedgerType } from '../../../protocol/assets';
+import { LEDGER_TYPES, type LedgerType } from '../../../protocol/assets';
 import { walletApi } from '../../api/wallet';
 import { CoinBadge } from '../../components/CoinBadge';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
 import { formatDecimal } from '../../components/format';
 import { useTickers } from '../../hooks/useMarket';
+import { usePages } from '../../hooks/usePages';
 import { useBalances } from '../../hooks/useSpot';
 import { useDateFormat } from '../authentication/status';
 import { MASK, balanceVisibility } from './hideBalances';
 import { valueBalances } from './valuation';
 
 const PAGE = 20;
-
-/** The journal of one coin, newest first, a page at a time, filtered by type. */
-const useJournal = (asset: string, type: LedgerType | '') => {
-  const [state, setState] = useState<{ list: JournalEntry[]; total: number; page: number; loading: boolean }>(
-    {
-      list: [],
-      total: 0,
-      page: 0,
-      loading: true,
-    },
-  );
-  // A new filter starts again from its first page.
-  const filter = `${asset}|${type}`;
-  const [paging, setPaging] = useState({ filter, page: 1 });
-  const page = paging.filter === filter ? paging.page : 1;
-  useEffect(() => {
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    walletApi.financ({ asset, page, size: PAGE, ...(type ? { type } : {}) }).then(
-      (p) =>
-        live &&
-        setState((s) => ({
-          list: page === 1 ? p.list : [...s.list, ...p.list],
-          total: p.total,
-          page,
-          loading: false,
-        })),
-      () => live && setState((s) => ({ ...s, loading: false })),
-    );
-    return () => {
-      live = false;
-    };
-  }, [asset, type, page]);
-  return { ...state, more: () => setPaging({ filter, page: state.page + 1 }) };
-};
 
 const signed = (v: string, lang: string) => (v.startsWith('-') ? '' : '+') + formatDecimal(v, lang);
 
@@ -62,7 +28,12 @@ const AssetDetailScreen = () => {
   const balances = useBalances();
   const tickers = useTickers();
   const { hidden } = useSnapshot(balanceVisibility);
-  const journal = useJournal(coin, type);
+  // The journal of this coin, newest first, a page at a time, filtered by type.
+  const journal = usePages(
+    (page, size) => walletApi.financ({ asset: coin, page, size, ...(type ? { type } : {}) }),
+    PAGE,
+    `${coin}|${type}`,
+  );
   const format = useDateFormat(true);
   const lang = i18n.language;
   if (!/^[A-Z0-9]{2,10}$/.test(coin)) return <Navigate to="/assets" replace />;
@@ -153,7 +124,7 @@ const AssetDetailScreen = () => {
             ))}
           </ul>
         )}
-        {journal.list.length < journal.total && (
+        {journal.hasMore && (
           <button type="button" className="btn btn--block" onClick={journal.more} disabled={journal.loading}>
             {t('wallet.more')}
           </button>

@@ -5,7 +5,7 @@ import { formatDecimal } from '../../components/format';
 import { RecordList, RecordRow } from './RecordList';
 
 const underWay = (d: Deposit) => d.status === 'pending' || d.status === 'confirming';
-const load = () => walletApi.deposits();
+const load = (page: number, size: number) => walletApi.deposits(page, size);
 
 /** /recharge/record: my deposits and where each stands. */
 const RechargeRecordScreen = () => {

@@ -23,7 +23,8 @@ interface Props<T extends WalletRecord> {
   title: string;
   emptyText: string;
   testId: string;
-  load: () => Promise<T[]>;
+  /** One page of records, newest first. */
+  load: (page: number, size: number) => Promise<T[]>;
   underWay: (record: T) => boolean;
   /** The rows particular to this kind of record, between the heading and the hashes. */
   details: (record: T) => ReactNode;
@@ -41,7 +42,7 @@ export const RecordList = <T extends WalletRecord>({
 }: Props<T>) => {
   const { t } = useTranslation();
   const format = useDateFormat(true);
-  const { list, failed, refresh } = useRecords(load, underWay);
+  const { list, failed, loading, hasMore, refresh, more } = useRecords(load, underWay);
   return (
     <>
       <NavBar title={t(title)} />
@@ -77,6 +78,11 @@ export const RecordList = <T extends WalletRecord>({
             </li>
           ))}
         </ul>
+      )}
+      {list && hasMore && (
+        <button type="button" className="btn btn--block" onClick={more} disabled={loading}>
+          {t('wallet.more')}
+        </button>
       )}
     </>
   );

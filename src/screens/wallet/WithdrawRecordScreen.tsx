@@ -5,7 +5,7 @@ import { formatDecimal } from '../../components/format';
 import { RecordList, RecordRow } from './RecordList';
 
 const underWay = (w: Withdrawal) => w.status === 'pending';
-const load = () => walletApi.withdrawals();
+const load = (page: number, size: number) => walletApi.withdrawals(page, size);
 
 /** /withdraw/record: my withdrawals and where each stands. */
 const WithdrawRecordScreen = () => {

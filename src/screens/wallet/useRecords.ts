@@ -3,25 +3,52 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 /** While any record is still under way, how often the list is fetched again. */
 export const RECORDS_POLL_MS = 5000;
 
+/** Records a page holds. */
+export const RECORDS_PAGE = 50;
+
+/** The pages loaded so far as one list, newest first: a record that moved to the next page while
+ * they loaded (new ones arrived) is listed once. */
+const joined = <T extends { id: number }>(pages: T[][]): T[] => {
+  const seen = new Set<number>();
+  return pages.flat().filter((r) => {
+    if (seen.has(r.id)) return false;
+    seen.add(r.id);
+    return true;
+  });
+};
+
 /**
  * A list of records (deposits, withdrawals) kept fresh: fetched on mount, again whenever the page
  * comes back into view (refresh on focus), and every few seconds while one of them is still
- * waiting for the operator, so a status change shows without a reload.
+ * waiting for the operator, so a status change shows without a reload. Older records come a page
+ * at a time (`more`); a refresh reloads every page shown.
  */
-export const useRecords = <T>(load: () => Promise<T[]>, underWay: (record: T) => boolean) => {
-  const [state, setState] = useState<{ list: T[] | undefined; failed: boolean }>({
-    list: undefined,
+export const useRecords = <T extends { id: number }>(
+  load: (page: number, size: number) => Promise<T[]>,
+  underWay: (record: T) => boolean,
+) => {
+  const [state, setState] = useState<{ pages: T[][] | undefined; failed: boolean; loading: boolean }>({
+    pages: undefined,
     failed: false,
+    loading: false,
   });
   const live = useRef(true);
-  const refresh = useCallback(() => {
-    load().then(
-      (list) => live.current && setState({ list, failed: false }),
-      () => live.current && setState((s) => ({ list: s.list, failed: true })),
+  const shown = useRef(1);
+  const fetchPages = useCallback((count: number) => {
+    setState((s) => ({ ...s, loading: true }));
+    Promise.all(Array.from({ length: count }, (_, i) => load(i + 1, RECORDS_PAGE))).then(
+      (pages) => {
+        if (!live.current) return;
+        shown.current = count;
+        setState({ pages, failed: false, loading: false });
+      },
+      () => live.current && setState((s) => ({ ...s, failed: true, loading: false })),
     );
     // `load` is a module-level API call.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  const refresh = useCallback(() => fetchPages(shown.current), [fetchPages]);
+  const more = useCallback(() => fetchPages(shown.current + 1), [fetchPages]);
 
   useEffect(() => {
     live.current = true;
@@ -38,12 +65,15 @@ export const useRecords = <T>(load: () => Promise<T[]>, underWay: (record: T) =>
     };
   }, [refresh]);
 
-  const waiting = state.list?.some(underWay) ?? false;
+  const list = state.pages ? joined(state.pages) : undefined;
+  const waiting = list?.some(underWay) ?? false;
   useEffect(() => {
     if (!waiting) return;
     const timer = setInterval(refresh, RECORDS_POLL_MS);
     return () => clearInterval(timer);
   }, [waiting, refresh]);
 
-  return { ...state, refresh };
+  // A full last page may have more behind it.
+  const hasMore = state.pages !== undefined && state.pages[state.pages.length - 1]!.length === RECORDS_PAGE;
+  return { list, failed: state.failed, loading: state.loading, hasMore, refresh, more };
 };

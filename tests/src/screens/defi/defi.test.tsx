@@ -185,4 +185,34 @@ describe('staking screens', () => {
     expect(await screen.findByText('+0.30 USDT')).toBeInTheDocument();
     expect(screen.getByText(/Day 2/)).toBeInTheDocument();
   });
+
+  it('/defi/incomeRecord shows older releases a page at a time, past the hundred a page can hold', async () => {
+    const user = userEvent.setup();
+    const release = (id: number) => ({
+      id,
+      pledgeId: 1,
+      name: 'USDT Saver 30',
+      asset: 'USDT',
+      day: id,
+      amount: '0.30000000',
+      releasedAt: Date.UTC(2027, 0, 3),
+    });
+    const TOTAL = 125;
+    vi.mocked(defiApi.income).mockImplementation(async ({ page = 1, size = 20 } = {}) => ({
+      page,
+      size,
+      total: TOTAL,
+      list: Array.from({ length: Math.max(0, Math.min(size, TOTAL - (page - 1) * size)) }, (_, i) =>
+        release(TOTAL - (page - 1) * size - i),
+      ),
+    }));
+    renderScreen(<IncomeRecordScreen />);
+    expect(await screen.findAllByText('+0.30 USDT')).toHaveLength(30);
+    for (const shown of [60, 90, 120, 125]) {
+      await user.click(screen.getByRole('button', { name: 'Show more' }));
+      await waitFor(() => expect(screen.getAllByText('+0.30 USDT')).toHaveLength(shown));
+    }
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(screen.getByText(/Day 1\b/)).toBeInTheDocument();
+  });
 });

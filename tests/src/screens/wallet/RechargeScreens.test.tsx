@@ -120,4 +120,24 @@ describe('/recharge/record', () => {
     expect(await screen.findByText('Success')).toBeInTheDocument();
     expect(screen.getByText('Credited')).toBeInTheDocument();
   });
+
+  it('shows older deposits a page at a time, each record once, until a page comes back short', async () => {
+    const user = userEvent.setup();
+    const newest = Array.from({ length: 50 }, (_, i) =>
+      deposit({ id: 200 - i, status: 'success', status_name: 'app.data.deposit_success' }),
+    );
+    // A deposit arrived meanwhile: the old page 2 starts with the last record of page 1.
+    const older = [
+      newest[49]!,
+      deposit({ id: 150, status: 'success', status_name: 'app.data.deposit_success' }),
+    ];
+    vi.mocked(walletApi.deposits).mockImplementation(async (page) => (page === 1 ? newest : older));
+    renderScreen(<RechargeRecordScreen />, { path: '/recharge/record' });
+    expect(await screen.findAllByTestId('deposit-record')).toHaveLength(50);
+    expect(walletApi.deposits).toHaveBeenCalledWith(1, 50);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('deposit-record')).toHaveLength(51));
+    expect(walletApi.deposits).toHaveBeenCalledWith(2, 50);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
 });

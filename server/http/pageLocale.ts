@@ -2,10 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { LANG_COOKIE } from '../../protocol/boot';
 import { isLocale, localeFromBrowser, type Locale } from '../../protocol/locales';
 
+/** A cookie's raw value: the language codes are plain letters, so nothing is decoded (a malformed
+ * escape in someone's cookie must not fail the page). */
 const cookie = (header: string | undefined, name: string): string | undefined => {
   for (const part of header?.split(';') ?? []) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return undefined;
 };

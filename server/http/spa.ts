@@ -48,10 +48,11 @@ export const installSpa = async (
       if (isApiPath(req.url)) return notFound(reply);
       const [path, query = ''] = req.url.split('?');
       const html = await page({ path: path!, query: new URLSearchParams(query), locale: pageLocale(req) });
-      // The page depends on the language cookie; it is never cached without asking again.
+      // The page depends on the reader's language (cookie or Accept-Language); it is never cached
+      // without asking again.
       return reply
         .header('cache-control', 'no-cache')
-        .header('vary', 'cookie')
+        .header('vary', 'cookie, accept-language')
         .type('text/html; charset=utf-8')
         .send(html);
     });

@@ -106,6 +106,8 @@ describe.each(forEachEngine())('market REST routes on %s', (_engine, open) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['vary']).toMatch(/cookie/i);
+    expect(res.headers['vary']).toMatch(/accept-language/i);
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
     const html = brotliDecompressSync(res.rawPayload).toString();
     expect(html).toContain('<html lang="de-DE">');
     const boot = bootOf(html);
@@ -122,8 +124,9 @@ describe.each(forEachEngine())('market REST routes on %s', (_engine, open) => {
     const res = await app!.inject({
       method: 'GET',
       url: '/marketDetail?pair=btcusdt',
-      headers: { 'accept-language': 'zh-CN,zh;q=0.9', cookie: 'lang=xx' },
+      headers: { 'accept-language': 'zh-CN,zh;q=0.9', cookie: 'other=%E0%A4%A; lang=%E0%A4%A' },
     });
+    expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<html lang="zh-CN">');
     expect(bootOf(res.body)).toEqual({ pairs: market!.pairs() });
     expect(res.body).not.toContain('as="image"');

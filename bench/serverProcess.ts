@@ -23,6 +23,25 @@ export const rssMb = (pid: number): number => {
   return Math.round(kb / 1024);
 };
 
+/** The environment of the real server started for a benchmark or a browser test: on loopback at
+ * `port`, its own data directory and embedded database (never a DATABASE_URL inherited from the
+ * shell), quiet logs. */
+export const serverEnv = (
+  port: number,
+  dataDir: string,
+  webRoot: string,
+  env: Record<string, string> = {},
+): NodeJS.ProcessEnv => ({
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  WEB_ROOT: webRoot,
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+  ...env,
+});
+
 /** The real exchange server in its own process (so its memory is its own), on loopback, with a
  * fresh embedded database. BENCH_NODE_ARGS adds Node flags to it (say `--cpu-prof` to profile). */
 export const startServerProcess = async (opts: { dataDir?: string; env?: Record<string, string> } = {}) => {
@@ -33,17 +52,7 @@ export const startServerProcess = async (opts: { dataDir?: string; env?: Record<
     [...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'server/main.ts'],
     {
       cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_ROOT: dataDir,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        RATE_LIMIT_PER_MINUTE: '1000000',
-        ...opts.env,
-      },
+      env: serverEnv(port, dataDir, dataDir, { RATE_LIMIT_PER_MINUTE: '1000000', ...opts.env }),
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );

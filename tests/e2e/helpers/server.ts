@@ -1,20 +1,10 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, serverEnv } from '../../../bench/serverProcess';
 
 const root = path.resolve(__dirname, '../../..');
-
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** Builds the web app once into a temporary folder, so a test never serves a stale dist/. */
 export const buildWebApp = (): string => {
@@ -67,16 +57,7 @@ export const startServer = async (
   const launch = async () => {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_ROOT: webRoot,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        ...env,
-      },
+      env: serverEnv(port, dataDir, webRoot, env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = proc;

@@ -1,29 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../../server/admin/cli';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { run, useFreshCliDatabase } from './cliHarness';
 
-let dataDir: string;
-const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
-
-const run = async (...argv: string[]) => {
-  const lines: string[] = [];
-  const code = await runCli(argv, (l) => lines.push(l));
-  return { code, out: lines.join('\n') };
-};
-
-beforeEach(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-cli-'));
-  process.env.DATA_DIR = dataDir;
-  delete process.env.DATABASE_URL;
-});
-
-afterEach(() => {
-  process.env.DATA_DIR = saved.DATA_DIR;
-  if (saved.DATABASE_URL) process.env.DATABASE_URL = saved.DATABASE_URL;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const dataDir = useFreshCliDatabase({ migrate: false });
 
 describe('operator CLI: config', () => {
   // The first run on a fresh database prints the first-start credentials box; get it out of the way.
@@ -79,8 +59,8 @@ describe('operator CLI: first start', () => {
     expect(second.out).toBe('database is up to date');
     // Stored nowhere but as hashes: no file under DATA_DIR holds the password.
     const password = /admin \/ (\S{16})/.exec(first.out)![1]!;
-    for (const f of fs.readdirSync(dataDir)) {
-      const p = path.join(dataDir, f);
+    for (const f of fs.readdirSync(dataDir())) {
+      const p = path.join(dataDir(), f);
       if (fs.statSync(p).isFile()) expect(fs.readFileSync(p).includes(password), f).toBe(false);
     }
   });
@@ -120,7 +100,7 @@ describe('operator CLI: accounts', () => {
       expect(list.code).toBe(0);
       expect(list.out).toContain(`#${verificationId} pending user ${user.userinfo.id} (cli_user_one)`);
       expect(list.out).toContain('passport: C1234567');
-      expect(list.out).toContain(path.join(dataDir, 'uploads'));
+      expect(list.out).toContain(path.join(dataDir(), 'uploads'));
       const approve = await run('verifications', 'approve', String(verificationId));
       expect(approve).toEqual({ code: 0, out: `verification #${verificationId} of cli_user_one approved` });
       expect((await accounts.getUserInfo(user.userinfo.id)).certification).toBe(2);

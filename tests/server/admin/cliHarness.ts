@@ -11,19 +11,21 @@ export const run = async (...argv: string[]) => {
   return { code, out: lines.join('\n') };
 };
 
-/** Each test of the calling file gets a fresh, migrated embedded database of its own. */
-export const useFreshCliDatabase = () => {
+/** Each test of the calling file gets a fresh embedded database of its own, migrated unless it
+ * asks not to; answers the data directory of the test running. */
+export const useFreshCliDatabase = ({ migrate = true } = {}): (() => string) => {
   let dataDir: string;
   const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
   beforeEach(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-cli-'));
     process.env.DATA_DIR = dataDir;
     delete process.env.DATABASE_URL;
-    await run('migrate');
+    if (migrate) await run('migrate');
   });
   afterEach(() => {
     process.env.DATA_DIR = saved.DATA_DIR;
     if (saved.DATABASE_URL) process.env.DATABASE_URL = saved.DATABASE_URL;
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
+  return () => dataDir;
 };

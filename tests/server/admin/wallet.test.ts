@@ -1,22 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../../server/admin/cli';
+import { describe, expect, it } from 'vitest';
+import { run, useFreshCliDatabase } from './cliHarness';
 
-let dataDir: string;
-const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
-
-const run = async (...argv: string[]) => {
-  const lines: string[] = [];
-  const code = await runCli(argv, (l) => lines.push(l));
-  return { code, out: lines.join('\n') };
-};
+const dataDir = useFreshCliDatabase();
 
 /** Writes straight into the CLI's SQLite file (a user, their deposits), as the server would. */
 const write = <T>(fn: (db: SQLite.Database) => T): T => {
-  const db = new SQLite(path.join(dataDir, 'exchange.db'));
+  const db = new SQLite(path.join(dataDir(), 'exchange.db'));
   try {
     return fn(db);
   } finally {
@@ -46,19 +37,6 @@ const fixture = () => {
     );
   return { user: Number(user), deposit };
 };
-
-beforeEach(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-cli-'));
-  process.env.DATA_DIR = dataDir;
-  delete process.env.DATABASE_URL;
-  await run('migrate');
-});
-
-afterEach(() => {
-  process.env.DATA_DIR = saved.DATA_DIR;
-  if (saved.DATABASE_URL) process.env.DATABASE_URL = saved.DATABASE_URL;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('operator CLI: wallet', () => {
   it('lists the seeded networks and changes one, audited', async () => {

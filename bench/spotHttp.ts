@@ -1,4 +1,3 @@
-import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { seedFundsIfEmpty } from '../server/db/seed/funds';
 import { seedIfEmpty } from '../server/db/seed/seed';
 import { createLedger } from '../server/domain/ledger/ledger';
 import { parseExact } from '../server/domain/money/scaled';
+import { LoadClient } from './loadClient';
 import { percentile, startServerProcess } from './serverProcess';
 
 export interface SpotHttpFigures {
@@ -80,31 +80,12 @@ const prepare = async (db: Db, dataDir: string, users: number): Promise<string[]
   return tokens;
 };
 
-const post = (agent: http.Agent, url: URL, token: string, body: string) =>
-  new Promise<number>((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), token },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve((JSON.parse(text) as { code: number }).code));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-
 /** Orders at a constant offered rate over 100 keep-alive connections: each request is due at
  * start + i / rate and its latency counts from then (a server that falls behind shows it in the
  * tail). The mix: limit orders within 0.5 % of the last price (resting or crossing the house) and
  * small market orders that fill against it, from 100 traders. */
 const runAt = async (base: string, tokens: string[], rate: number, seconds: number, last: number) => {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const client = new LoadClient(base, CONNECTIONS);
   const n = Math.round(rate * seconds);
   const latencies: number[] = [];
   let ok = 0;
@@ -125,12 +106,11 @@ const runAt = async (base: string, tokens: string[], rate: number, seconds: numb
           : { pair: 'btcusdt', type: 'market', qty: '0.0002' }
         : { pair: 'btcusdt', type: 'limit', price, qty: '0.001' },
     );
-    const url = new URL(`${base}/api/cointransaction/order${side}`);
     pending.push(
-      post(agent, url, tokens[i % tokens.length]!, body).then(
-        (code) => {
+      client.post(`/api/cointransaction/order${side}`, body, { token: tokens[i % tokens.length]! }).then(
+        (answer) => {
           latencies.push(performance.now() - due);
-          if (code === 1) ok++;
+          if ((JSON.parse(answer.body) as { code: number }).code === 1) ok++;
           else refused++;
         },
         () => void refused++,
@@ -139,7 +119,7 @@ const runAt = async (base: string, tokens: string[], rate: number, seconds: numb
   }
   await Promise.all(pending);
   const elapsed = (performance.now() - start) / 1000;
-  agent.destroy();
+  client.close();
   latencies.sort((a, b) => a - b);
   return {
     offeredPerSec: rate,

@@ -49,7 +49,9 @@ const readConfig = (): Config & {
 
 const main = async () => {
   const config = readConfig();
-  const db = openDb(config);
+  const db = openDb(config, {
+    backgroundCheckpoints: (message) => app.log.error({ message }, 'database checkpoint'),
+  });
   await migrate(db);
   const seeded = await seedIfEmpty(db.kysely);
   await seedContractsIfEmpty(db.kysely);

@@ -170,7 +170,7 @@ export const buildApp = async ({
     const stop = ledger.onChange((entries) => new Set(entries.map((e) => e.userId)).forEach(pushBalances));
     app.addHook('onClose', async () => stop());
     if (journalTailMs) {
-      const stopTail = tailJournal(db.kysely, {
+      const stopTail = tailJournal(db, {
         intervalMs: journalTailMs,
         onUsers: (ids) => ids.forEach(pushBalances),
         onError: (err) => app.log.error({ err }, 'journal tail'),

@@ -1,4 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openSqlite, type Db } from '../../../server/db/connect';
+import { migrate } from '../../../server/db/migrate';
 import { createLedger } from '../../../server/domain/ledger/ledger';
 import { SYSTEM_ACCOUNTS } from '../../../server/domain/ledger/types';
 import { tailJournal } from '../../../server/jobs/journalTail';
@@ -13,32 +18,80 @@ const credit = (userId: number, units: bigint) => ({
   ref: 'test',
 });
 
-describe.each(forEachEngine())('the journal tail on %s', (_engine, open) => {
-  const t = useTestDb(open);
-  afterEach(() => vi.useRealTimers());
+/** A tail on `db` that records what it names, and a way to run its rounds until one names
+ * `expected` (the rounds run on fake intervals; the queries on the real database). */
+const watch = (db: Db) => {
+  const seen: number[][] = [];
+  const stop = tailJournal(db, {
+    intervalMs: 1000,
+    onUsers: (ids) => seen.push(ids),
+    onError: () => undefined,
+  });
+  const roundsUntil = (expected: number[][]) =>
+    vi.waitFor(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(seen).toEqual(expected);
+    });
+  return { seen, stop, roundsUntil };
+};
 
-  it('names each user with entries written since it started, once per round, never the system', async () => {
+afterEach(() => vi.useRealTimers());
+
+describe.each(forEachEngine().filter(([engine]) => engine === 'postgres'))(
+  'the journal tail on %s',
+  (_engine, open) => {
+    const t = useTestDb(open);
+
+    it('names each user with entries written since it started, once per round, never the system', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      const ledger = createLedger(t().db);
+      await ledger.post([credit(7, 100n)]);
+      const tail = watch(t().db);
+      // The first round only finds where the journal ends.
+      await tail.roundsUntil([]);
+      await ledger.post([credit(7, 5n), credit(8, 5n), credit(7, 1n), credit(SYSTEM_ACCOUNTS.fees, 1n)]);
+      await tail.roundsUntil([[7, 8]]);
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(tail.seen).toEqual([[7, 8]]);
+      tail.stop();
+    });
+  },
+);
+
+describe('the journal tail on a SQLite file another process writes too', () => {
+  const dirs: string[] = [];
+  const dbs: Db[] = [];
+  afterEach(async () => {
+    await Promise.all(dbs.splice(0).map((db) => db.close()));
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('names the users of what the other connection commits and moves past its own entries unread', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const ledger = createLedger(t().db);
-    await ledger.post([credit(7, 100n)]);
-    const seen: number[][] = [];
-    const stop = tailJournal(t().db.kysely, {
-      intervalMs: 1000,
-      onUsers: (ids) => seen.push(ids),
-      onError: () => undefined,
-    });
-    // The first round only finds where the journal ends.
-    await vi.waitFor(async () => {
-      await vi.advanceTimersByTimeAsync(1000);
-      expect(seen).toEqual([]);
-    });
-    await ledger.post([credit(7, 5n), credit(8, 5n), credit(7, 1n), credit(SYSTEM_ACCOUNTS.fees, 1n)]);
-    await vi.waitFor(async () => {
-      await vi.advanceTimersByTimeAsync(1000);
-      expect(seen).toEqual([[7, 8]]);
-    });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-tail-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'exchange.sqlite');
+    const own = openSqlite(file);
+    const other = openSqlite(file);
+    dbs.push(own, other);
+    await migrate(own);
+    const mine = createLedger(own);
+    const theirs = createLedger(other);
+    await mine.post([credit(7, 100n)]);
+    const tail = watch(own);
+    await tail.roundsUntil([]);
+
+    // This process's own entries are announced by its ledger, not by the tail.
+    await mine.post([credit(7, 5n)]);
     await vi.advanceTimersByTimeAsync(3000);
-    expect(seen).toEqual([[7, 8]]);
-    stop();
+    expect(tail.seen).toEqual([]);
+
+    await theirs.post([credit(8, 5n), credit(9, 1n), credit(SYSTEM_ACCOUNTS.fees, 1n)]);
+    await tail.roundsUntil([[8, 9]]);
+
+    await mine.post([credit(7, 1n)]);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(tail.seen).toEqual([[8, 9]]);
+    tail.stop();
   });
 });

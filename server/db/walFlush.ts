@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { SqliteDialect, SqliteDriver, type Driver, type SqliteDialectConfig } from 'kysely';
+
+/**
+ * Flushes a SQLite database's write-ahead log to disk off the event loop (libuv's thread pool).
+ * One flush runs at a time; a caller always waits for a flush that began after its call, so
+ * whatever it committed before calling is on disk when its promise resolves. Callers that arrive
+ * while a flush runs share the next one.
+ */
+export const walFlusher = (file: string) => {
+  const walFile = `${file}-wal`;
+  let fd: number | undefined;
+  let running: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+
+  const open = () => {
+    // A log removed and made again (a journal mode switch, a copy put in place) is a new file.
+    if (fd !== undefined && fs.fstatSync(fd).nlink > 0) return fd;
+    if (fd !== undefined) fs.closeSync(fd);
+    fd = fs.openSync(walFile, 'r');
+    // The log's own directory entry must survive too, once, when it is first opened.
+    const dir = fs.openSync(path.dirname(walFile), 'r');
+    try {
+      fs.fsyncSync(dir);
+    } finally {
+      fs.closeSync(dir);
+    }
+    return fd;
+  };
+
+  const once = () =>
+    new Promise<void>((resolve, reject) => {
+      fs.fdatasync(open(), (err) => (err ? reject(err) : resolve()));
+    });
+
+  const flush = (): Promise<void> => {
+    if (!running) {
+      running = once().finally(() => (running = undefined));
+      return running;
+    }
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return flush();
+      });
+    return queued;
+  };
+
+  return {
+    flush,
+    close: () => {
+      if (fd !== undefined) fs.closeSync(fd);
+      fd = undefined;
+    },
+  };
+};
+
+/** Kysely's SQLite driver that, as it hands the connection back, waits for `settle` (the flush of
+ * what the connection's last use committed). `settle` is asked before the connection is free (the
+ * next user must not open a transaction in between); the wait comes after, so the next
+ * transaction and every read go ahead while the disk works. */
+class SettlingSqliteDriver extends SqliteDriver {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly settle: () => Promise<void> | undefined,
+  ) {
+    super(config);
+  }
+
+  override async releaseConnection(): Promise<void> {
+    const settled = this.settle();
+    await super.releaseConnection();
+    await settled;
+  }
+}
+
+export class SettlingSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly settings: SqliteDialectConfig,
+    private readonly settle: () => Promise<void> | undefined,
+  ) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new SettlingSqliteDriver(this.settings, this.settle);
+  }
+}

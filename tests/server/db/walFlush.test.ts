@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openSqlite, type Db } from '../../../server/db/connect';
+import { walFlusher } from '../../../server/db/walFlush';
+
+type Notes = { notes: { id: number; body: string } };
+
+let dir: string;
+const dbs: Db[] = [];
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wal-flush-'));
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await Promise.all(dbs.splice(0).map((db) => db.close()));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every fdatasync the process starts, by the file it flushes, each finishing only when the
+ * test says so (`finish`), or at once with `passThrough`. */
+const watchFlushes = (passThrough = false) => {
+  const started: string[] = [];
+  const pending: Array<() => void> = [];
+  const real = fs.fdatasync;
+  vi.spyOn(fs, 'fdatasync').mockImplementation(((
+    fd: number,
+    cb: (err: NodeJS.ErrnoException | null) => void,
+  ) => {
+    started.push(fs.readlinkSync(`/proc/self/fd/${fd}`));
+    if (passThrough) real(fd, cb);
+    else pending.push(() => cb(null));
+  }) as typeof fs.fdatasync);
+  return { started, finish: () => pending.shift()!() };
+};
+
+const openNotes = async (opts?: Parameters<typeof openSqlite>[1]) => {
+  const db = openSqlite(path.join(dir, 'exchange.db'), opts);
+  dbs.push(db);
+  const notes = db.kysely.withTables<Notes>();
+  await notes.schema
+    .createTable('notes')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('body', 'text', (c) => c.notNull())
+    .execute();
+  return { db, notes };
+};
+
+/** Lets promise callbacks and I/O callbacks run. */
+const settleLoop = () => new Promise((r) => setTimeout(r, 20));
+
+describe('the write-ahead log flush', () => {
+  it('makes a caller that comes while a flush runs wait for the next one, shared by all who came', async () => {
+    const file = path.join(dir, 'x.db');
+    fs.writeFileSync(`${file}-wal`, '');
+    const flushes = watchFlushes();
+    const wal = walFlusher(file);
+    let firstDone = false;
+    let laterDone = 0;
+    void wal.flush().then(() => (firstDone = true));
+    const later = [wal.flush(), wal.flush(), wal.flush()].map((p) => p.then(() => laterDone++));
+    await settleLoop();
+    expect(flushes.started).toHaveLength(1);
+
+    flushes.finish();
+    await settleLoop();
+    // What the later callers committed may not have been in the first flush: one more runs.
+    expect(firstDone).toBe(true);
+    expect(laterDone).toBe(0);
+    expect(flushes.started).toHaveLength(2);
+
+    flushes.finish();
+    await Promise.all(later);
+    expect(laterDone).toBe(3);
+    expect(flushes.started).toHaveLength(2);
+    wal.close();
+  });
+
+  it('answers a write only once the log holding it is flushed; reads wait for nothing', async () => {
+    const { db, notes } = await openNotes();
+    expect(
+      (await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely)).rows[0]!.synchronous,
+    ).toBe(1);
+    const flushes = watchFlushes();
+    let written = false;
+    const write = notes
+      .insertInto('notes')
+      .values({ id: 1, body: 'first' })
+      .execute()
+      .then(() => (written = true));
+    await settleLoop();
+    expect(flushes.started).toEqual([path.join(dir, 'exchange.db-wal')]);
+    expect(written).toBe(false);
+    // The connection is free meanwhile: a read sees the committed row at once, with no flush.
+    expect(await notes.selectFrom('notes').select('body').execute()).toEqual([{ body: 'first' }]);
+    expect(flushes.started).toHaveLength(1);
+
+    flushes.finish();
+    await write;
+    expect(written).toBe(true);
+  });
+
+  it('flushes a transaction once, after its commit, and not a read-only one', async () => {
+    const { db, notes } = await openNotes();
+    const flushes = watchFlushes(true);
+    await db.kysely.transaction().execute(async (trx) => {
+      const t = trx.withTables<Notes>();
+      await t.insertInto('notes').values({ id: 1, body: 'a' }).execute();
+      await t.insertInto('notes').values({ id: 2, body: 'b' }).execute();
+      expect(flushes.started).toHaveLength(0);
+    });
+    expect(flushes.started).toHaveLength(1);
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx.withTables<Notes>().selectFrom('notes').selectAll().execute();
+    });
+    await notes.selectFrom('notes').selectAll().execute();
+    expect(flushes.started).toHaveLength(1);
+  });
+});
+
+describe('checkpoints on their own thread', () => {
+  it('copy the log into the database file while the writer never checkpoints itself', async () => {
+    const errors: string[] = [];
+    const { db, notes } = await openNotes({ backgroundCheckpoints: (m) => errors.push(m) });
+    expect(
+      (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db.kysely)).rows[0]!
+        .wal_autocheckpoint,
+    ).toBeGreaterThanOrEqual(10_000);
+    const file = path.join(dir, 'exchange.db');
+    const before = fs.statSync(file).size;
+    const body = 'x'.repeat(1000);
+    for (let i = 0; i < 20; i++) {
+      await notes
+        .insertInto('notes')
+        .values(Array.from({ length: 50 }, (_, k) => ({ id: i * 50 + k + 1, body })))
+        .execute();
+    }
+    // A megabyte written: far below the writer's own threshold, so only the thread copies it.
+    await vi.waitFor(() => expect(fs.statSync(file).size).toBeGreaterThan(before + 1_000_000), {
+      timeout: 5000,
+    });
+    expect(errors).toEqual([]);
+  });
+});

@@ -2,27 +2,39 @@ import { PriceLadder } from './levels';
 import type { Side } from './types';
 
 /** A resting order as the book sees it: price in ticks, size in lots (safe integers), and what its
- * owner keeps with it (the engine: the whole order), so nobody needs a second map by id. */
+ * owner keeps with it (the engine: the whole order), so nobody needs a second map by id.
+ * The book reuses the record once the order has left: one handed out (a fill's maker, a cancel's
+ * answer) may be read until the next `rest`, not kept. */
 export interface Resting<P = unknown> {
   readonly id: number;
   readonly userId: number;
   readonly side: Side;
   readonly price: number;
-  remaining: number;
+  readonly remaining: number;
   readonly payload: P;
-  prev: Resting<P> | undefined;
-  next: Resting<P> | undefined;
+}
+
+/** The book's own view of a resting order: everything writable, so a record can be reused. */
+interface Slot<P> {
+  id: number;
+  userId: number;
+  side: Side;
+  price: number;
+  remaining: number;
+  payload: P;
+  prev: Slot<P> | undefined;
+  next: Slot<P> | undefined;
   /** The level it rests in, so a cancel finds it without a lookup. */
   level: Level<P>;
 }
 
 /** One price level: its orders in arrival order (a linked list, so a cancel is O(1)). */
 interface Level<P> {
-  readonly price: number;
+  price: number;
   /** Rises towards the best level (PriceLadder): the price of a bid, minus the price of an ask. */
-  readonly key: number;
-  head: Resting<P> | undefined;
-  tail: Resting<P> | undefined;
+  key: number;
+  head: Slot<P> | undefined;
+  tail: Slot<P> | undefined;
   total: number;
 }
 
@@ -55,6 +67,10 @@ const better = (side: Side, a: number, b: number) => (side === 'buy' ? a > b : a
  * The order book of one pair: price-time priority over integer ticks and lots. Single writer and
  * synchronous: it knows nothing of money, accounts or storage; the engine around it does.
  * It records which levels changed so the caller can publish depth diffs.
+ *
+ * Records of orders and levels that left the book are kept and reused: in steady trading the
+ * book allocates nothing per order, so the garbage collector (whose pauses set a matching
+ * engine's latency tail) has nothing of its making to collect.
  */
 export class OrderBook<P = undefined> {
   private readonly sides: Record<Side, PriceLadder<Level<P>>> = {
@@ -62,7 +78,9 @@ export class OrderBook<P = undefined> {
     sell: new PriceLadder(),
   };
   private readonly byPrice: Record<Side, Map<number, Level<P>>> = { buy: new Map(), sell: new Map() };
-  private readonly orders = new Map<number, Resting<P>>();
+  private readonly orders = new Map<number, Slot<P>>();
+  private readonly spareSlots: Slot<P>[] = [];
+  private readonly spareLevels: Level<P>[] = [];
   private readonly changed: Record<Side, Set<number>> = { buy: new Set(), sell: new Set() };
   private readonly result: Match<P> = { fills: NO_FILLS, selfTrades: NO_SELF_TRADES, filled: 0, cost: 0 };
 
@@ -92,21 +110,24 @@ export class OrderBook<P = undefined> {
     if (this.orders.has(id)) throw new Error(`order ${id} already rests`);
     let level = this.byPrice[side].get(price);
     if (!level) {
-      level = { price, key: side === 'buy' ? price : -price, head: undefined, tail: undefined, total: 0 };
+      level = this.spareLevels.pop() ?? { price, key: 0, head: undefined, tail: undefined, total: 0 };
+      level.price = price;
+      level.key = side === 'buy' ? price : -price;
+      level.total = 0;
       this.sides[side].insert(level);
       this.byPrice[side].set(price, level);
     }
-    const order: Resting<P> = {
-      id,
-      userId,
-      side,
-      price,
-      remaining: qty,
-      payload,
-      prev: undefined,
-      next: undefined,
-      level,
-    };
+    let order = this.spareSlots.pop();
+    if (order) {
+      order.id = id;
+      order.userId = userId;
+      order.side = side;
+      order.price = price;
+      order.remaining = qty;
+      order.payload = payload;
+      order.level = level;
+    } else
+      order = { id, userId, side, price, remaining: qty, payload, prev: undefined, next: undefined, level };
     order.prev = level.tail;
     if (level.tail) level.tail.next = order;
     else level.head = order;
@@ -132,7 +153,7 @@ export class OrderBook<P = undefined> {
     const makerSide: Side = side === 'buy' ? 'sell' : 'buy';
     const ladder = this.sides[makerSide];
     let fills: Fill<P>[] | undefined;
-    let selfTrades: Resting<P>[] | undefined;
+    let selfTrades: Slot<P>[] | undefined;
     let left = maxQty;
     let budget = maxCost;
     let cost = 0;
@@ -209,7 +230,7 @@ export class OrderBook<P = undefined> {
     return { buy: list('buy'), sell: list('sell') };
   }
 
-  private unlink(order: Resting<P>) {
+  private unlink(order: Slot<P>) {
     const level = order.level;
     if (order.prev) order.prev.next = order.next;
     else level.head = order.next;
@@ -221,10 +242,12 @@ export class OrderBook<P = undefined> {
     this.orders.delete(order.id);
     this.changed[order.side].add(order.price);
     if (!level.head) this.removeLevel(order.side, level);
+    this.spareSlots.push(order);
   }
 
   private removeLevel(side: Side, level: Level<P>) {
     this.sides[side].remove(level);
     this.byPrice[side].delete(level.price);
+    this.spareLevels.push(level);
   }
 }

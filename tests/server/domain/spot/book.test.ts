@@ -1,0 +1,76 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { OrderBook } from '../../../../server/domain/spot/book';
+
+describe('order book records', () => {
+  it('reuses the record of an order that left for the next one, which rests as itself', () => {
+    const book = new OrderBook<string>();
+    book.rest(1, 10, 'buy', 100, 5, 'first');
+    const gone = book.cancel(1)!;
+    // What a cancel hands back is readable until the next rest.
+    expect([gone.id, gone.remaining, gone.payload]).toEqual([1, 5, 'first']);
+    book.rest(2, 11, 'sell', 105, 3, 'second');
+    expect(book.get(2)).toMatchObject({ id: 2, userId: 11, side: 'sell', price: 105, remaining: 3 });
+    expect(book.get(2)!.payload).toBe('second');
+    expect(book.has(1)).toBe(false);
+    expect(book.snapshot()).toEqual({ buy: [], sell: [{ id: 2, price: 105, remaining: 3 }] });
+    expect(book.depth('buy', 5)).toEqual([]);
+    expect(book.depth('sell', 5)).toEqual([[105, 3]]);
+  });
+
+  it('keeps level totals and time priority right whatever records it reuses', () => {
+    type Op = { kind: 'rest' | 'cancel' | 'take'; buy: boolean; price: number; qty: number; pick: number };
+    const op = fc.record<Op>({
+      kind: fc.constantFrom('rest', 'rest', 'cancel', 'take'),
+      buy: fc.boolean(),
+      price: fc.integer({ min: 95, max: 105 }),
+      qty: fc.integer({ min: 1, max: 9 }),
+      pick: fc.nat(),
+    });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 200 }), (ops) => {
+        const book = new OrderBook<number>();
+        // The reference: every resting order in arrival order.
+        let model: Array<{ id: number; buy: boolean; price: number; remaining: number }> = [];
+        let id = 0;
+        for (const o of ops) {
+          if (o.kind === 'rest') {
+            // Rest only where nothing crosses, as the engine does after matching.
+            const opposite = book.best(o.buy ? 'sell' : 'buy');
+            if (opposite !== undefined && (o.buy ? o.price >= opposite : o.price <= opposite)) continue;
+            id += 1;
+            book.rest(id, id, o.buy ? 'buy' : 'sell', o.price, o.qty, id);
+            model.push({ id, buy: o.buy, price: o.price, remaining: o.qty });
+          } else if (o.kind === 'cancel' && model.length > 0) {
+            const victim = model[o.pick % model.length]!;
+            expect(book.cancel(victim.id)!.payload).toBe(victim.id);
+            model = model.filter((m) => m !== victim);
+          } else if (o.kind === 'take') {
+            const m = book.match(-1, o.buy ? 'buy' : 'sell', o.buy ? 1000 : 0, o.qty);
+            for (const f of m.fills) {
+              const resting = model.find((r) => r.id === f.maker.id)!;
+              resting.remaining -= f.qty;
+              expect(f.makerRemaining).toBe(resting.remaining);
+            }
+            model = model.filter((r) => r.remaining > 0);
+          }
+        }
+        const expected = (buy: boolean) =>
+          model
+            .filter((m) => m.buy === buy)
+            .sort((a, b) => (buy ? b.price - a.price : a.price - b.price) || a.id - b.id)
+            .map(({ id: i, price, remaining }) => ({ id: i, price, remaining }));
+        expect(book.snapshot()).toEqual({ buy: expected(true), sell: expected(false) });
+        expect(book.size).toBe(model.length);
+        for (const side of ['buy', 'sell'] as const) {
+          for (const [price, total] of book.depth(side, 100)) {
+            const sum = model
+              .filter((m) => m.buy === (side === 'buy') && m.price === price)
+              .reduce((a, m) => a + m.remaining, 0);
+            expect(total).toBe(sum);
+          }
+        }
+      }),
+    );
+  });
+});

@@ -87,6 +87,9 @@ interface Book {
   minQuote: bigint;
   printLots: number;
   engine: SpotEngine;
+  /** Ids of the house's orders that may still rest (checked against the book when read): a
+   * requote looks at its own few quotes, not at every resting order. */
+  houseIds: Set<number>;
   queue: CommitQueue<Batch>;
   ref: { price: number; ts: number } | undefined;
   requoteQueued: boolean;
@@ -157,7 +160,12 @@ export const createSpot = ({
 
   const rebuild = async (b: Book) => {
     const engine = newEngine(b.spec, b.units);
-    for (const row of await reader.openOrders(b.spec.symbol)) engine.restore(orderFromRow(row, b.spec));
+    b.houseIds = new Set();
+    for (const row of await reader.openOrders(b.spec.symbol)) {
+      const order = orderFromRow(row, b.spec);
+      engine.restore(order);
+      if (order.userId === SYSTEM_ACCOUNTS.house) b.houseIds.add(order.id);
+    }
     b.engine = engine;
     b.engine.book.takeChanges();
     // Whoever watches depth resyncs from the snapshot: the diff chain restarts.
@@ -250,7 +258,12 @@ export const createSpot = ({
           stepBp: config.houseStepBp,
           seed,
         });
-        const resting = [...b.engine.openOrders()].filter((o) => o.userId === house);
+        const resting: SpotOrder[] = [];
+        for (const id of [...b.houseIds]) {
+          const o = b.engine.openOrder(id);
+          if (o) resting.push(o);
+          else b.houseIds.delete(id);
+        }
         const plan = planRequote(resting, ladder);
         if (plan.cancel.length === 0 && plan.place.length === 0) return { value: undefined };
         const budget = {
@@ -290,7 +303,10 @@ export const createSpot = ({
           }
           const own = [...cancelled.flatMap((e) => e.movements), ...placed.map((o) => b.engine.freezeOf(o))];
           const entries = await session.post(net(own, `requote:${b.spec.symbol}`), t);
-          for (const o of placed) execs.push(b.engine.execute(o, bandNow, t));
+          for (const o of placed) {
+            execs.push(b.engine.execute(o, bandNow, t));
+            b.houseIds.add(o.id);
+          }
           entries.push(
             ...(await session.post(
               execs.flatMap((e) => e.movements),
@@ -384,6 +400,7 @@ export const createSpot = ({
           minQuote: 0n,
           printLots: Math.max(1, Math.round(inst.printQty * 10 ** inst.qtyPrecision)),
           engine: undefined as unknown as SpotEngine,
+          houseIds: new Set(),
           queue: undefined as unknown as CommitQueue<Batch>,
           ref: undefined,
           requoteQueued: false,

@@ -377,4 +377,35 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
     expect(Number(house.depth('ethusdt', 1).bids[0]![0])).toBeGreaterThan(3030);
     await house.stop();
   });
+
+  it('after a restart the house moves the quotes it left in the book instead of adding beside them', async () => {
+    const houseSpot = () =>
+      createSpot({
+        db: t.db,
+        ledger,
+        config: { ...DEFAULT_SPOT_CONFIG, houseLevels: 5, requoteMs: 1 },
+        now: () => clock.now,
+        certificationOn: async () => true,
+      });
+    await spot.stop();
+    await fund(ledger, SYSTEM_ACCOUNTS.house, { USDT: '10000000', ETH: '1000' });
+    const before = houseSpot();
+    await before.start();
+    clock.advance(10);
+    tick(before, 'ethusdt', '3000.00', clock.now);
+    await before.idle();
+    await before.stop();
+
+    const after = houseSpot();
+    await after.start();
+    expect(after.depth('ethusdt', 20).bids).toHaveLength(5);
+    clock.advance(10);
+    tick(after, 'ethusdt', '3100.00', clock.now);
+    await after.idle();
+    const depth = after.depth('ethusdt', 20);
+    expect(depth.bids).toHaveLength(5);
+    expect(depth.asks).toHaveLength(5);
+    expect(Number(depth.bids.at(-1)![0])).toBeGreaterThan(3000);
+    await after.stop();
+  });
 });

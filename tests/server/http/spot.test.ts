@@ -335,14 +335,18 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
     });
   });
 
-  it('the house quotes around the reference price, and a resting order fills when the price moves through it', async () => {
-    const house = createSpot({
+  /** A spot service whose house quotes five levels a side and requotes on every tick. */
+  const houseSpot = () =>
+    createSpot({
       db: t.db,
       ledger,
       config: { ...DEFAULT_SPOT_CONFIG, houseLevels: 5, requoteMs: 1 },
       now: () => clock.now,
       certificationOn: async () => true,
     });
+
+  it('the house quotes around the reference price, and a resting order fills when the price moves through it', async () => {
+    const house = houseSpot();
     await spot.stop();
     await house.start();
     await fund(ledger, SYSTEM_ACCOUNTS.house, { USDT: '10000000', ETH: '1000' });
@@ -379,14 +383,6 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
   });
 
   it('after a restart the house moves the quotes it left in the book instead of adding beside them', async () => {
-    const houseSpot = () =>
-      createSpot({
-        db: t.db,
-        ledger,
-        config: { ...DEFAULT_SPOT_CONFIG, houseLevels: 5, requoteMs: 1 },
-        now: () => clock.now,
-        certificationOn: async () => true,
-      });
     await spot.stop();
     await fund(ledger, SYSTEM_ACCOUNTS.house, { USDT: '10000000', ETH: '1000' });
     const before = houseSpot();

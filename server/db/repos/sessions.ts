@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SessionsRepo } from '../../domain/accounts/ports';
 import type { Database } from '../schema';
+import { userFromRow } from './users';
 
 export const sessionsRepo = (db: Kysely<Database>): SessionsRepo => ({
   insert: async (s) => {
@@ -35,6 +36,33 @@ export const sessionsRepo = (db: Kysely<Database>): SessionsRepo => ({
           revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
         }
       : undefined;
+  },
+  findUserSession: async (tokenHash) => {
+    const r = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.subject_id')
+      .selectAll('users')
+      .select([
+        'sessions.id as session_id',
+        'sessions.created_at as session_created_at',
+        'sessions.expires_at as session_expires_at',
+        'sessions.revoked_at as session_revoked_at',
+      ])
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.kind', '=', 'user')
+      .executeTakeFirst();
+    if (!r) return undefined;
+    return {
+      session: {
+        id: r.session_id,
+        kind: 'user',
+        subjectId: r.id,
+        createdAt: Number(r.session_created_at),
+        expiresAt: Number(r.session_expires_at),
+        revokedAt: r.session_revoked_at === null ? null : Number(r.session_revoked_at),
+      },
+      user: userFromRow(r),
+    };
   },
   revoke: async (id, now) => {
     await db

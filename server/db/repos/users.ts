@@ -3,7 +3,7 @@ import type { NewUser, UserPatch, UserRecord, UsersRepo } from '../../domain/acc
 import type { Database, UserTable } from '../schema';
 import { containsPattern, guardUnique } from './uniqueViolation';
 
-const toRecord = (r: Selectable<UserTable>): UserRecord => ({
+export const userFromRow = (r: Selectable<UserTable>): UserRecord => ({
   id: r.id,
   username: r.username,
   nickname: r.nickname,
@@ -30,7 +30,7 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
     value: string | number,
   ) => {
     const row = await db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
-    return row ? toRecord(row) : undefined;
+    return row ? userFromRow(row) : undefined;
   };
   return {
     findById: (id) => one('id', id),
@@ -85,7 +85,7 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
-      return rows.map(toRecord);
+      return rows.map(userFromRow);
     },
     search: async (query, limit) => {
       let q = db.selectFrom('users').selectAll();
@@ -104,7 +104,7 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
         );
       }
       const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-      return rows.map(toRecord);
+      return rows.map(userFromRow);
     },
   };
 };

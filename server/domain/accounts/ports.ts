@@ -89,6 +89,8 @@ export interface SessionsRepo {
     expiresAt: number;
   }): Promise<number>;
   findByTokenHash(tokenHash: string, kind: SessionKind): Promise<SessionRecord | undefined>;
+  /** A user session and its user in one read: every authenticated request asks for both. */
+  findUserSession(tokenHash: string): Promise<{ session: SessionRecord; user: UserRecord } | undefined>;
   revoke(id: number, now: number): Promise<void>;
   /** Revokes every live session of the subject, except `exceptId` when given. */
   revokeAll(kind: SessionKind, subjectId: number, now: number, exceptId?: number): Promise<void>;

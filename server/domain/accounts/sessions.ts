@@ -1,6 +1,6 @@
 import type { AccountDeps } from './deps';
 import { fail } from './errors';
-import type { AccountStore, OperatorRecord, SessionKind, UserRecord } from './ports';
+import type { AccountStore, OperatorRecord, SessionKind, SessionRecord, UserRecord } from './ports';
 import { newToken, sha256Hex } from './secrets';
 
 /** Opens a session and answers its token; only the token's sha256 is stored. */
@@ -24,10 +24,18 @@ export const openSession = async (
 
 const TOKEN_MAX = 128;
 
-const liveSession = async (deps: AccountDeps, token: string | undefined, kind: SessionKind) => {
+/** What a token is stored as; no token → not_logged_in, one no session could have → session_expired. */
+const hashOf = (token: string | undefined) => {
   if (!token) throw fail('not_logged_in');
   if (token.length > TOKEN_MAX) throw fail('session_expired');
-  const hash = sha256Hex(token);
+  return sha256Hex(token);
+};
+
+const isLive = (deps: AccountDeps, s: Pick<SessionRecord, 'revokedAt' | 'expiresAt'>) =>
+  s.revokedAt === null && s.expiresAt > deps.clock();
+
+const liveSession = async (deps: AccountDeps, token: string | undefined, kind: SessionKind) => {
+  const hash = hashOf(token);
   const session = await deps.uow.store.sessions.findByTokenHash(hash, kind);
   if (!session) {
     // A user's token at the operator door is refused as such, not as an expired session.
@@ -35,7 +43,7 @@ const liveSession = async (deps: AccountDeps, token: string | undefined, kind: S
       throw fail('no_permission');
     throw fail('session_expired');
   }
-  if (session.revokedAt !== null || session.expiresAt <= deps.clock()) throw fail('session_expired');
+  if (!isLive(deps, session)) throw fail('session_expired');
   return session;
 };
 
@@ -55,10 +63,9 @@ export const authenticateUser = async (
   deps: AccountDeps,
   token: string | undefined,
 ): Promise<UserPrincipal> => {
-  const session = await liveSession(deps, token, 'user');
-  const user = await deps.uow.store.users.findById(session.subjectId);
-  if (!user || user.locked) throw fail('session_expired');
-  return { sessionId: session.id, user };
+  const found = await deps.uow.store.sessions.findUserSession(hashOf(token));
+  if (!found || !isLive(deps, found.session) || found.user.locked) throw fail('session_expired');
+  return { sessionId: found.session.id, user: found.user };
 };
 
 /** The operator behind a token; a user's token → no_permission. */
@@ -80,14 +87,11 @@ export const authenticateViewer = async (
   deps: AccountDeps,
   token: string | undefined,
 ): Promise<{ kind: 'user'; userId: number } | { kind: 'operator' }> => {
-  if (!token) throw fail('not_logged_in');
-  if (token.length > TOKEN_MAX) throw fail('session_expired');
-  const hash = sha256Hex(token);
+  const hash = hashOf(token);
   const sessions = deps.uow.store.sessions;
   const session =
     (await sessions.findByTokenHash(hash, 'user')) ?? (await sessions.findByTokenHash(hash, 'operator'));
-  if (!session || session.revokedAt !== null || session.expiresAt <= deps.clock())
-    throw fail('session_expired');
+  if (!session || !isLive(deps, session)) throw fail('session_expired');
   if (session.kind === 'operator') {
     const operator = await deps.uow.store.operators.findById(session.subjectId);
     if (!operator || operator.disabled) throw fail('session_expired');

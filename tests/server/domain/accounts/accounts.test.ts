@@ -294,6 +294,15 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       const s = await registerUser(h.accounts);
       await rejectsWith(h.accounts.authenticateOperator(s.token), 'no_permission');
       await rejectsWith(h.accounts.authenticateOperator(undefined), 'not_logged_in');
+      // An operator's session whose operator id is also this user's id opens no user door.
+      const { openSession } = await import('../../../../server/domain/accounts/sessions');
+      const operatorToken = await openSession(
+        h.accounts.deps,
+        h.accounts.deps.uow.store,
+        'operator',
+        s.userinfo.id as number,
+      );
+      await rejectsWith(h.accounts.authenticateUser(operatorToken), 'session_expired');
     });
   });
 

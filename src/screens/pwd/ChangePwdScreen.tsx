@@ -1,29 +1,21 @@
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePwdSchema } from '../../../protocol/accounts';
 import { userApi } from '../../api/user';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { CurrentPasswordField, NewPasswordFields } from '../../components/form/NewPasswordFields';
 import { NavBar } from '../../components/NavBar';
-import { useForm } from '../../hooks/useForm';
-import { useGoBack } from '../../hooks/useGoBack';
-import { updateUserInfo } from '../../state/session';
-import { showToast } from '../../state/ui';
+import { usePasswordForm } from './usePasswordForm';
 
 /** Change of login password: other sessions end and withdrawals lock for 24 hours, which the
  * screen says before the reader commits. */
 const ChangePwdScreen = () => {
   const { t } = useTranslation();
-  const goBack = useGoBack();
-  const form = useForm(changePwdSchema, { oldPassword: '', password: '', confirmPassword: '' });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void form.submit(async (body) => {
-      updateUserInfo(await userApi.changePwd(body));
-      showToast(t('pwd.changed'), 2000);
-      goBack();
-    });
-  };
+  const { form, onSubmit } = usePasswordForm(
+    changePwdSchema,
+    { oldPassword: '', password: '', confirmPassword: '' },
+    userApi.changePwd,
+    'pwd.changed',
+  );
   return (
     <>
       <NavBar title={t('route.changePwd')} />

@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { changePwdSchema, setWithdrawPwdSchema } from '../../../protocol/accounts';
@@ -6,23 +5,17 @@ import { userApi } from '../../api/user';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { CurrentPasswordField, NewPasswordFields } from '../../components/form/NewPasswordFields';
 import { NavBar } from '../../components/NavBar';
-import { useForm } from '../../hooks/useForm';
-import { useGoBack } from '../../hooks/useGoBack';
-import { sessionState, updateUserInfo } from '../../state/session';
-import { showToast } from '../../state/ui';
+import { sessionState } from '../../state/session';
+import { usePasswordForm } from './usePasswordForm';
 
 const SetWithdrawalPwd = () => {
   const { t } = useTranslation();
-  const goBack = useGoBack();
-  const form = useForm(setWithdrawPwdSchema, { password: '', confirmPassword: '' });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void form.submit(async (body) => {
-      updateUserInfo(await userApi.setWithdrawPwd(body));
-      showToast(t('pwd.withdrawSet'), 2000);
-      goBack();
-    });
-  };
+  const { form, onSubmit } = usePasswordForm(
+    setWithdrawPwdSchema,
+    { password: '', confirmPassword: '' },
+    userApi.setWithdrawPwd,
+    'pwd.withdrawSet',
+  );
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <p className="form__intro">{t('pwd.withdrawIntro')}</p>
@@ -34,16 +27,12 @@ const SetWithdrawalPwd = () => {
 
 const ChangeWithdrawalPwd = () => {
   const { t } = useTranslation();
-  const goBack = useGoBack();
-  const form = useForm(changePwdSchema, { oldPassword: '', password: '', confirmPassword: '' });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void form.submit(async (body) => {
-      updateUserInfo(await userApi.changeWithdrawPwd(body));
-      showToast(t('pwd.withdrawChanged'), 2000);
-      goBack();
-    });
-  };
+  const { form, onSubmit } = usePasswordForm(
+    changePwdSchema,
+    { oldPassword: '', password: '', confirmPassword: '' },
+    userApi.changeWithdrawPwd,
+    'pwd.withdrawChanged',
+  );
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <CurrentPasswordField form={form} label={t('pwd.oldWithdraw')} />

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REMARK_MAX } from '../../../protocol/walletRules';
 import { walletApi } from '../../api/wallet';
@@ -8,25 +8,19 @@ import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
 import { useForm } from '../../hooks/useForm';
 import { useGoBack } from '../../hooks/useGoBack';
-import { useRemote } from '../../hooks/useRemote';
 import { showToast } from '../../state/ui';
+import { AddressFields } from './AddressFields';
 import { CoinSelect } from './CoinSelect';
 import { addressFormSchema } from './forms';
-import { coinsOf, loadNetworks, networksOf } from './networks';
 import { NetworkPicker } from './NetworkPicker';
+import { useWithdrawNetwork } from './useWithdrawNetwork';
 
 /** /withdrawAddress/add: currency type, withdrawal type (network), address, memo where the
  * network needs one, remark. Checked with the server's rules before sending. */
 const WithdrawAddressAddScreen = () => {
   const { t } = useTranslation();
   const goBack = useGoBack();
-  const { data: nets } = useRemote(loadNetworks);
-  const coins = nets ? coinsOf(nets, 'withdraw') : [];
-  const [coin, setCoin] = useState('');
-  const activeCoin = coins.includes(coin) ? coin : (coins[0] ?? '');
-  const networks = nets ? networksOf(nets, activeCoin, 'withdraw') : [];
-  const [chosen, setChosen] = useState('');
-  const net = networks.find((n) => n.network === chosen) ?? networks[0];
+  const { nets, coins, activeCoin, setCoin, networks, net, setChosen } = useWithdrawNetwork('');
   const schema = useMemo(() => addressFormSchema(net), [net]);
   const form = useForm(schema, { address: '', memo: '', remark: '' });
   const values = form.values;
@@ -49,25 +43,7 @@ const WithdrawAddressAddScreen = () => {
         <form className="form wallet-form" onSubmit={onSubmit} noValidate>
           <CoinSelect coins={coins} value={activeCoin} onChange={setCoin} />
           {net && <NetworkPicker networks={networks} value={net.network} onChange={setChosen} />}
-          <TextField
-            label={t('address.address')}
-            value={values.address}
-            onChange={(v) => form.set('address', v.trim())}
-            error={form.errors.address}
-            autoComplete="off"
-            spellCheck={false}
-            hint={t('address.addressHint')}
-          />
-          {net?.memoRequired && (
-            <TextField
-              label={t('address.memo')}
-              value={values.memo}
-              onChange={(v) => form.set('memo', v.trim())}
-              error={form.errors.memo}
-              autoComplete="off"
-              hint={t('address.memoHint')}
-            />
-          )}
+          <AddressFields form={form} label={t('address.address')} memoRequired={net?.memoRequired ?? false} />
           <TextField
             label={t('address.remark')}
             value={values.remark}

@@ -16,10 +16,11 @@ import { refreshUserInfo } from '../../api/refreshUser';
 import { configState, loadSiteConfig } from '../../state/config';
 import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
+import { AddressFields } from './AddressFields';
 import { CoinSelect } from './CoinSelect';
 import { limitValue, newRequestKey, receivedOf, withdrawFormSchema } from './forms';
-import { coinsOf, loadNetworks, networksOf } from './networks';
 import { NetworkPicker } from './NetworkPicker';
+import { useWithdrawNetwork } from './useWithdrawNetwork';
 
 const OTHER = 'other';
 
@@ -29,7 +30,9 @@ const WithdrawScreen = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { data: nets } = useRemote(loadNetworks);
+  const { nets, coins, activeCoin, setCoin, networks, net, setChosen } = useWithdrawNetwork(
+    (params.get('coin') ?? '').toUpperCase(),
+  );
   const { data: book } = useRemote(walletApi.addresses);
   const balances = useBalances();
   const { config } = useSnapshot(configState);
@@ -40,12 +43,6 @@ const WithdrawScreen = () => {
     void refreshUserInfo();
   }, []);
 
-  const coins = nets ? coinsOf(nets, 'withdraw') : [];
-  const [coin, setCoin] = useState((params.get('coin') ?? '').toUpperCase());
-  const activeCoin = coins.includes(coin) ? coin : (coins[0] ?? '');
-  const networks = nets ? networksOf(nets, activeCoin, 'withdraw') : [];
-  const [chosen, setChosen] = useState('');
-  const net = networks.find((n) => n.network === chosen) ?? networks[0];
   const available = balances?.find((b) => b.asset === activeCoin)?.available ?? '0';
   const typedAllowed = config?.thirdPartyWithdrawalAddress ?? false;
   const saved = (book ?? []).filter((a) => a.coin === net?.coin && a.network === net?.network);
@@ -145,25 +142,7 @@ const WithdrawScreen = () => {
             </Link>
           </fieldset>
           {typing && (
-            <TextField
-              label={t('withdraw.typedAddress')}
-              value={values.address}
-              onChange={(v) => form.set('address', v.trim())}
-              error={form.errors.address}
-              autoComplete="off"
-              spellCheck={false}
-              hint={t('address.addressHint')}
-            />
-          )}
-          {typing && net.memoRequired && (
-            <TextField
-              label={t('address.memo')}
-              value={values.memo}
-              onChange={(v) => form.set('memo', v.trim())}
-              error={form.errors.memo}
-              autoComplete="off"
-              hint={t('address.memoHint')}
-            />
+            <AddressFields form={form} label={t('withdraw.typedAddress')} memoRequired={net.memoRequired} />
           )}
           {!typing && form.errors.address && (
             <p className="field__error" role="alert">

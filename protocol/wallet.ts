@@ -36,6 +36,25 @@ const amount = z.string().superRefine((value, ctx) => {
 
 const memo = z.string().regex(MEMO_RE, 'app.msg.memo_invalid');
 
+/** Where a withdrawal goes or an address book entry points, as the user types it: checked against
+ * its network by `withAddress`. */
+const destinationFields = {
+  coin: coinSchema,
+  network: networkSchema,
+  address: z.string().max(200),
+  memo: memo.optional(),
+};
+
+/** What a deposit, a withdrawal and an address book entry all start with: which one it is and the
+ * address on the chain. */
+const addressFields = {
+  id: z.number().int(),
+  coin: z.string(),
+  network: networkSchema,
+  address: z.string(),
+  memo: z.string(),
+};
+
 /** A coin on a network as users see it: where to deposit, the limits and the fee. */
 export const walletNetworkSchema = z.object({
   coin: z.string(),
@@ -77,11 +96,7 @@ export const depositRequestSchema = z.strictObject({
 export type DepositRequest = z.input<typeof depositRequestSchema>;
 
 export const depositSchema = z.object({
-  id: z.number().int(),
-  coin: z.string(),
-  network: networkSchema,
-  address: z.string(),
-  memo: z.string(),
+  ...addressFields,
   /** What the user declared. */
   amount: z.string(),
   /** What reached the account: set once confirmed ('0' when below the minimum). */
@@ -115,10 +130,7 @@ const withAddress = <T extends { network: string; address: string; memo?: string
 /** `amount` is what leaves the balance; the fee comes out of it, the rest is received. */
 export const withdrawRequestSchema = z
   .strictObject({
-    coin: coinSchema,
-    network: networkSchema,
-    address: z.string().max(200),
-    memo: memo.optional(),
+    ...destinationFields,
     amount,
     password: z.string().min(1, 'app.msg.withdraw_pwd_incorrect').max(64, 'app.msg.withdraw_pwd_incorrect'),
     requestKey: z.string().regex(REQUEST_KEY_RE),
@@ -127,11 +139,7 @@ export const withdrawRequestSchema = z
 export type WithdrawRequest = z.input<typeof withdrawRequestSchema>;
 
 export const withdrawalSchema = z.object({
-  id: z.number().int(),
-  coin: z.string(),
-  network: networkSchema,
-  address: z.string(),
-  memo: z.string(),
+  ...addressFields,
   amount: z.string(),
   fee: z.string(),
   received: z.string(),
@@ -148,21 +156,14 @@ export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
 export const addressRequestSchema = z
   .strictObject({
-    coin: coinSchema,
-    network: networkSchema,
-    address: z.string().max(200),
-    memo: memo.optional(),
+    ...destinationFields,
     remark: z.string().trim().max(REMARK_MAX).optional(),
   })
   .superRefine(withAddress);
 export type AddressRequest = z.input<typeof addressRequestSchema>;
 
 export const withdrawAddressSchema = z.object({
-  id: z.number().int(),
-  coin: z.string(),
-  network: networkSchema,
-  address: z.string(),
-  memo: z.string(),
+  ...addressFields,
   remark: z.string(),
   createdAt: z.number().int(),
 });

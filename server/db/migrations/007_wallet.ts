@@ -1,5 +1,21 @@
-import type { Kysely } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
 import { idColumn, type MigrationFn } from './helpers';
+
+/** Whose row it is and the address on the chain, the same columns in the same places in deposits,
+ * withdrawals and the address book. */
+const ownerAndAddress = <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
+  table
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
+    .addColumn('coin', 'varchar(16)', (c) => c.notNull())
+    .addColumn('network', 'varchar(16)', (c) => c.notNull())
+    .addColumn('address', 'varchar(200)', (c) => c.notNull())
+    .addColumn('memo', 'varchar(32)', (c) => c.notNull());
+
+/** Deposits and withdrawals are listed newest first for one user or for one status. */
+const recordIndexes = async (db: Kysely<unknown>, table: 'deposits' | 'withdrawals') => {
+  await db.schema.createIndex(`${table}_user_idx`).on(table).columns(['user_id', 'id']).execute();
+  await db.schema.createIndex(`${table}_status_idx`).on(table).columns(['status', 'id']).execute();
+};
 
 /**
  * The wallet (issue 7): per coin and network the operator's deposit address, limits, fee and
@@ -26,11 +42,7 @@ export const up: MigrationFn = async (db: Kysely<unknown>, engine) => {
     .execute();
 
   await idColumn(db.schema.createTable('deposits'), engine)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
-    .addColumn('coin', 'varchar(16)', (c) => c.notNull())
-    .addColumn('network', 'varchar(16)', (c) => c.notNull())
-    .addColumn('address', 'varchar(200)', (c) => c.notNull())
-    .addColumn('memo', 'varchar(32)', (c) => c.notNull())
+    .$call(ownerAndAddress)
     .addColumn('amount', 'text', (c) => c.notNull())
     .addColumn('credited_amount', 'text')
     .addColumn('tx_hash', 'varchar(128)')
@@ -39,15 +51,10 @@ export const up: MigrationFn = async (db: Kysely<unknown>, engine) => {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('deposits_user_idx').on('deposits').columns(['user_id', 'id']).execute();
-  await db.schema.createIndex('deposits_status_idx').on('deposits').columns(['status', 'id']).execute();
+  await recordIndexes(db, 'deposits');
 
   await idColumn(db.schema.createTable('withdrawals'), engine)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
-    .addColumn('coin', 'varchar(16)', (c) => c.notNull())
-    .addColumn('network', 'varchar(16)', (c) => c.notNull())
-    .addColumn('address', 'varchar(200)', (c) => c.notNull())
-    .addColumn('memo', 'varchar(32)', (c) => c.notNull())
+    .$call(ownerAndAddress)
     .addColumn('amount', 'text', (c) => c.notNull())
     .addColumn('fee', 'text', (c) => c.notNull())
     .addColumn('status', 'varchar(16)', (c) => c.notNull())
@@ -59,15 +66,10 @@ export const up: MigrationFn = async (db: Kysely<unknown>, engine) => {
     // A retried submit finds the first one instead of making a second withdrawal.
     .addUniqueConstraint('withdrawals_request_unique', ['user_id', 'request_key'])
     .execute();
-  await db.schema.createIndex('withdrawals_user_idx').on('withdrawals').columns(['user_id', 'id']).execute();
-  await db.schema.createIndex('withdrawals_status_idx').on('withdrawals').columns(['status', 'id']).execute();
+  await recordIndexes(db, 'withdrawals');
 
   await idColumn(db.schema.createTable('withdraw_addresses'), engine)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
-    .addColumn('coin', 'varchar(16)', (c) => c.notNull())
-    .addColumn('network', 'varchar(16)', (c) => c.notNull())
-    .addColumn('address', 'varchar(200)', (c) => c.notNull())
-    .addColumn('memo', 'varchar(32)', (c) => c.notNull())
+    .$call(ownerAndAddress)
     .addColumn('remark', 'varchar(40)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addUniqueConstraint('withdraw_addresses_unique', ['user_id', 'coin', 'network', 'address', 'memo'])

@@ -1,8 +1,8 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Generated, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { DepositState, Network, WithdrawState } from '../../../protocol';
 import type { Ledger } from '../../domain/ledger/ledger';
 import type { Db } from '../connect';
-import type { WalletRepo, WalletUnitOfWork } from '../../domain/wallet/ports';
+import type { Page, WalletRepo, WalletUnitOfWork } from '../../domain/wallet/ports';
 import type {
   AddressRecord,
   DepositRecord,
@@ -80,196 +80,215 @@ const toAddress = (r: Selectable<WithdrawAddressTable>): AddressRecord => ({
   createdAt: Number(r.created_at),
 });
 
-export const walletRepo = (db: Kysely<Database>): WalletRepo => ({
-  networks: async () =>
-    (await db.selectFrom('wallet_networks').selectAll().orderBy('sort').orderBy('network').execute()).map(
-      toNetwork,
-    ),
-  network: async (coin, network) => {
-    const r = await db
-      .selectFrom('wallet_networks')
-      .selectAll()
-      .where('coin', '=', coin)
-      .where('network', '=', network)
-      .executeTakeFirst();
-    return r ? toNetwork(r) : undefined;
-  },
-  saveNetwork: async (n, now) => {
-    const row = {
-      coin: n.coin,
-      network: n.network,
-      deposit_address: n.depositAddress,
-      memo: n.memo,
-      min_deposit: n.minDeposit.toString(),
-      max_deposit: n.maxDeposit.toString(),
-      min_withdraw: n.minWithdraw.toString(),
-      max_withdraw: n.maxWithdraw.toString(),
-      withdraw_fee: n.withdrawFee.toString(),
-      deposit_enabled: n.depositEnabled ? 1 : 0,
-      withdraw_enabled: n.withdrawEnabled ? 1 : 0,
-      sort: n.sort,
-      updated_at: now,
-    };
-    const { coin: _c, network: _n, ...rest } = row;
-    await db
-      .insertInto('wallet_networks')
-      .values(row)
-      .onConflict((oc) => oc.columns(['coin', 'network']).doUpdateSet(rest))
-      .execute();
-  },
+type RecordTable = 'deposits' | 'withdrawals';
 
-  insertDeposit: async (d) => {
-    const r = await db
-      .insertInto('deposits')
-      .values({
-        user_id: d.userId,
-        coin: d.coin,
-        network: d.network,
-        address: d.address,
-        memo: d.memo,
-        amount: d.amount.toString(),
-        credited_amount: d.creditedAmount?.toString() ?? null,
-        tx_hash: d.txHash,
-        status: d.status,
-        note: d.note,
-        created_at: d.createdAt,
-        updated_at: d.updatedAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return r.id;
-  },
-  deposit: async (id) => {
-    const r = await db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
-    return r ? toDeposit(r) : undefined;
-  },
-  deposits: async (filter, page) => {
-    let q = db.selectFrom('deposits').selectAll();
-    if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
-    if (filter.status) q = q.where('status', '=', filter.status);
-    return (await q.orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute()).map(toDeposit);
-  },
-  transitionDeposit: async (id, from, patch) => {
-    const r = await db
-      .updateTable('deposits')
-      .set({
+/** The columns deposits and withdrawals both have that their shared queries name. */
+interface RecordColumns {
+  id: Generated<number>;
+  user_id: number;
+  status: string;
+}
+
+/** Deposits and withdrawals are read and moved on alike: by id, newest first for one user or one
+ * status, and a status change that applies only from a status the caller expects, so that of two
+ * racing writers one wins and the other learns it lost. Kysely cannot check a query on a table
+ * chosen by a type parameter, so these are checked on the columns the two share; the whole rows
+ * they read and the changes they write are table T's, checked where the caller names it. */
+const recordQueries = <T extends RecordTable, R>(
+  db: Kysely<Record<RecordTable, RecordColumns>>,
+  table: T,
+  toRecord: (r: Selectable<Database[T]>) => R,
+) => {
+  // Typed by the parameter, the table name would have Kysely build one query type per table.
+  const name: RecordTable = table;
+  const read = (r: Selectable<RecordColumns>) => toRecord(r as Selectable<Database[T]>);
+  return {
+    byId: async (id: number) => {
+      const r = await db.selectFrom(name).selectAll().where('id', '=', id).executeTakeFirst();
+      return r ? read(r) : undefined;
+    },
+    list: async (filter: { userId?: number | undefined; status?: string | undefined }, page: Page) => {
+      let q = db.selectFrom(name).selectAll();
+      if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
+      if (filter.status) q = q.where('status', '=', filter.status);
+      return (await q.orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute()).map(read);
+    },
+    transition: async (id: number, from: readonly string[], set: Updateable<Database[T]>) => {
+      const r = await db
+        .updateTable(name)
+        .set(set as Updateable<RecordColumns>)
+        .where('id', '=', id)
+        .where('status', 'in', [...from])
+        .executeTakeFirst();
+      return r.numUpdatedRows === 1n;
+    },
+  };
+};
+
+export const walletRepo = (db: Kysely<Database>): WalletRepo => {
+  const deposits = recordQueries(db, 'deposits', toDeposit);
+  const withdrawals = recordQueries(db, 'withdrawals', toWithdrawal);
+  return {
+    networks: async () =>
+      (await db.selectFrom('wallet_networks').selectAll().orderBy('sort').orderBy('network').execute()).map(
+        toNetwork,
+      ),
+    network: async (coin, network) => {
+      const r = await db
+        .selectFrom('wallet_networks')
+        .selectAll()
+        .where('coin', '=', coin)
+        .where('network', '=', network)
+        .executeTakeFirst();
+      return r ? toNetwork(r) : undefined;
+    },
+    saveNetwork: async (n, now) => {
+      const row = {
+        coin: n.coin,
+        network: n.network,
+        deposit_address: n.depositAddress,
+        memo: n.memo,
+        min_deposit: n.minDeposit.toString(),
+        max_deposit: n.maxDeposit.toString(),
+        min_withdraw: n.minWithdraw.toString(),
+        max_withdraw: n.maxWithdraw.toString(),
+        withdraw_fee: n.withdrawFee.toString(),
+        deposit_enabled: n.depositEnabled ? 1 : 0,
+        withdraw_enabled: n.withdrawEnabled ? 1 : 0,
+        sort: n.sort,
+        updated_at: now,
+      };
+      const { coin: _c, network: _n, ...rest } = row;
+      await db
+        .insertInto('wallet_networks')
+        .values(row)
+        .onConflict((oc) => oc.columns(['coin', 'network']).doUpdateSet(rest))
+        .execute();
+    },
+
+    insertDeposit: async (d) => {
+      const r = await db
+        .insertInto('deposits')
+        .values({
+          user_id: d.userId,
+          coin: d.coin,
+          network: d.network,
+          address: d.address,
+          memo: d.memo,
+          amount: d.amount.toString(),
+          credited_amount: d.creditedAmount?.toString() ?? null,
+          tx_hash: d.txHash,
+          status: d.status,
+          note: d.note,
+          created_at: d.createdAt,
+          updated_at: d.updatedAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return r.id;
+    },
+    deposit: deposits.byId,
+    deposits: deposits.list,
+    transitionDeposit: (id, from, patch) =>
+      deposits.transition(id, from, {
         status: patch.status,
         updated_at: patch.updatedAt,
         ...(patch.creditedAmount !== undefined
           ? { credited_amount: patch.creditedAmount?.toString() ?? null }
           : {}),
         ...(patch.note !== undefined ? { note: patch.note } : {}),
-      })
-      .where('id', '=', id)
-      .where('status', 'in', [...from])
-      .executeTakeFirst();
-    return r.numUpdatedRows === 1n;
-  },
+      }),
 
-  insertWithdrawal: (w) =>
-    guardUnique(async () => {
+    insertWithdrawal: (w) =>
+      guardUnique(async () => {
+        const r = await db
+          .insertInto('withdrawals')
+          .values({
+            user_id: w.userId,
+            coin: w.coin,
+            network: w.network,
+            address: w.address,
+            memo: w.memo,
+            amount: w.amount.toString(),
+            fee: w.fee.toString(),
+            status: w.status,
+            request_key: w.requestKey,
+            note: w.note,
+            tx_hash: w.txHash,
+            created_at: w.createdAt,
+            updated_at: w.updatedAt,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return r.id;
+      }),
+    withdrawal: withdrawals.byId,
+    withdrawalByKey: async (userId, requestKey) => {
       const r = await db
-        .insertInto('withdrawals')
-        .values({
-          user_id: w.userId,
-          coin: w.coin,
-          network: w.network,
-          address: w.address,
-          memo: w.memo,
-          amount: w.amount.toString(),
-          fee: w.fee.toString(),
-          status: w.status,
-          request_key: w.requestKey,
-          note: w.note,
-          tx_hash: w.txHash,
-          created_at: w.createdAt,
-          updated_at: w.updatedAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return r.id;
-    }),
-  withdrawal: async (id) => {
-    const r = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
-    return r ? toWithdrawal(r) : undefined;
-  },
-  withdrawalByKey: async (userId, requestKey) => {
-    const r = await db
-      .selectFrom('withdrawals')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('request_key', '=', requestKey)
-      .executeTakeFirst();
-    return r ? toWithdrawal(r) : undefined;
-  },
-  withdrawals: async (filter, page) => {
-    let q = db.selectFrom('withdrawals').selectAll();
-    if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
-    if (filter.status) q = q.where('status', '=', filter.status);
-    return (await q.orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute()).map(toWithdrawal);
-  },
-  transitionWithdrawal: async (id, from, patch) => {
-    const r = await db
-      .updateTable('withdrawals')
-      .set({
+        .selectFrom('withdrawals')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('request_key', '=', requestKey)
+        .executeTakeFirst();
+      return r ? toWithdrawal(r) : undefined;
+    },
+    withdrawals: withdrawals.list,
+    transitionWithdrawal: (id, from, patch) =>
+      withdrawals.transition(id, [from], {
         status: patch.status,
         updated_at: patch.updatedAt,
         ...(patch.note !== undefined ? { note: patch.note } : {}),
         ...(patch.txHash !== undefined ? { tx_hash: patch.txHash } : {}),
-      })
-      .where('id', '=', id)
-      .where('status', '=', from)
-      .executeTakeFirst();
-    return r.numUpdatedRows === 1n;
-  },
+      }),
 
-  addresses: async (userId) =>
-    (
-      await db
+    addresses: async (userId) =>
+      (
+        await db
+          .selectFrom('withdraw_addresses')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy('id', 'desc')
+          .execute()
+      ).map(toAddress),
+    findAddress: async (userId, a) => {
+      const r = await db
         .selectFrom('withdraw_addresses')
         .selectAll()
         .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
-        .execute()
-    ).map(toAddress),
-  findAddress: async (userId, a) => {
-    const r = await db
-      .selectFrom('withdraw_addresses')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('coin', '=', a.coin)
-      .where('network', '=', a.network)
-      .where('address', '=', a.address)
-      .where('memo', '=', a.memo)
-      .executeTakeFirst();
-    return r ? toAddress(r) : undefined;
-  },
-  insertAddress: (a) =>
-    guardUnique(async () => {
+        .where('coin', '=', a.coin)
+        .where('network', '=', a.network)
+        .where('address', '=', a.address)
+        .where('memo', '=', a.memo)
+        .executeTakeFirst();
+      return r ? toAddress(r) : undefined;
+    },
+    insertAddress: (a) =>
+      guardUnique(async () => {
+        const r = await db
+          .insertInto('withdraw_addresses')
+          .values({
+            user_id: a.userId,
+            coin: a.coin,
+            network: a.network,
+            address: a.address,
+            memo: a.memo,
+            remark: a.remark,
+            created_at: a.createdAt,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return r.id;
+      }),
+    deleteAddress: async (userId, id) => {
       const r = await db
-        .insertInto('withdraw_addresses')
-        .values({
-          user_id: a.userId,
-          coin: a.coin,
-          network: a.network,
-          address: a.address,
-          memo: a.memo,
-          remark: a.remark,
-          created_at: a.createdAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return r.id;
-    }),
-  deleteAddress: async (userId, id) => {
-    const r = await db
-      .deleteFrom('withdraw_addresses')
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return r.numDeletedRows === 1n;
-  },
-});
+        .deleteFrom('withdraw_addresses')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return r.numDeletedRows === 1n;
+    },
+  };
+};
 
 /** The wallet's unit of work: its rows, the ledger and the audit log in one transaction. On SQLite
  * the transaction takes the write lock before its first read: a transaction that read first and

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { ASSET_SCALE } from '../../../protocol';
 import { formatScaled, parseExact } from '../../domain/money/scaled';
 import type { OrderStatus, PairSpec, SpotOrder, SpotTrade } from '../../domain/spot/types';
+import { orderRef } from '../../domain/spot/engine';
 import { chunks } from '../chunks';
 import type { Database, SpotOrderTable, SpotTradeTable } from '../schema';
 
@@ -43,6 +44,7 @@ export const orderFromRow = (r: SpotOrderTable, p: PairSpec): SpotOrder => ({
   frozen: units(r.frozen),
   status: r.status as OrderStatus,
   clientOid: r.client_oid,
+  ref: orderRef(Number(r.id)),
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
 });

@@ -88,6 +88,7 @@ export class SpotEngine {
       qty: input.qty,
       budget: input.budget,
       clientOid: input.clientOid,
+      ref: orderRef(input.id),
       pair: this.pair.symbol,
       filledQty: 0,
       filledQuote: 0n,
@@ -106,7 +107,7 @@ export class SpotEngine {
       -order.frozen,
       order.frozen,
       'app.data.spot_freeze',
-      orderRef(order.id),
+      order.ref,
     );
   }
 
@@ -121,18 +122,16 @@ export class SpotEngine {
     const maxQty = order.qty ?? Number.MAX_SAFE_INTEGER;
     const maxCost = order.budget === null ? Infinity : Number(order.budget / this.units.perTickLot);
     const m = this.book.match(order.userId, order.side, limit, maxQty, maxCost);
-    const takerRef = m.fills.length > 0 ? orderRef(order.id) : '';
 
     for (let f = 0; f < m.fills.length; f++) {
       const fill = m.fills[f]!;
       const maker = fill.maker.payload;
-      const makerRef = orderRef(maker.id);
       const quote = quoteOf(fill.price, fill.qty, this.units);
       const base = baseOf(fill.qty, this.units);
       const buyer = isBuy ? order : maker;
       const seller = isBuy ? maker : order;
-      const buyerRef = isBuy ? takerRef : makerRef;
-      const sellerRef = isBuy ? makerRef : takerRef;
+      const buyerRef = buyer.ref;
+      const sellerRef = seller.ref;
       const buyerFee = paysFees(buyer.userId)
         ? feeOf(base, isBuy ? this.fees.takerPpm : this.fees.makerPpm)
         : 0n;
@@ -232,7 +231,7 @@ export class SpotEngine {
 
   private release(order: SpotOrder, amount: bigint, movements: Movement[]) {
     movements.push(
-      move(order.userId, this.assetOf(order), amount, -amount, 'app.data.spot_release', orderRef(order.id)),
+      move(order.userId, this.assetOf(order), amount, -amount, 'app.data.spot_release', order.ref),
     );
     order.frozen = amount === order.frozen ? 0n : order.frozen - amount;
   }

@@ -68,7 +68,6 @@ export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
     return { kysely, engine: 'sqlite', close: () => kysely.destroy() };
   }
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('cache_size = -65536');
   // A committed money movement must survive a power cut, not only a process crash. SQLite's own
   // way (synchronous = FULL) flushes the log inside COMMIT, holding the event loop for the disk's
   // whole flush (about a millisecond here) on every commit. NORMAL commits to the log without the

@@ -3,6 +3,7 @@ import type { LedgerType } from '../../../protocol';
 import type { AccountKey, LedgerReader, LedgerStore } from '../../domain/ledger/ports';
 import type { Balance } from '../../domain/ledger/types';
 import { chunks } from '../chunks';
+import { runPrepared } from '../prepared';
 import type { Engine } from '../connect';
 import type { Database } from '../schema';
 
@@ -15,13 +16,18 @@ const rowKey = (userId: number, asset: string) => `${userId}:${asset}`;
 export const ledgerStore = (trx: Kysely<Database>, engine: Engine): LedgerStore => {
   const read = async (keys: readonly AccountKey[], into: Map<string, Balance>) => {
     for (const part of chunks(keys)) {
-      const q = trx
-        .selectFrom('balances')
-        .select(['user_id', 'asset', 'available', 'frozen'])
-        .where((eb) =>
-          eb.or(part.map((k) => eb.and([eb('user_id', '=', k.userId), eb('asset', '=', k.asset)]))),
-        );
-      for (const row of await (engine === 'postgres' ? q.forUpdate() : q).execute()) {
+      const build = () => {
+        const q = trx
+          .selectFrom('balances')
+          .select(['user_id', 'asset', 'available', 'frozen'])
+          .where((eb) =>
+            eb.or(part.map((k) => eb.and([eb('user_id', '=', k.userId), eb('asset', '=', k.asset)]))),
+          );
+        return engine === 'postgres' ? q.forUpdate() : q;
+      };
+      const params = part.flatMap((k) => [k.userId, k.asset]);
+      const { rows } = await runPrepared(trx, `balances.read:${part.length}`, params, build);
+      for (const row of rows) {
         into.set(rowKey(row.user_id, row.asset), {
           available: BigInt(row.available),
           frozen: BigInt(row.frozen),
@@ -55,45 +61,43 @@ export const ledgerStore = (trx: Kysely<Database>, engine: Engine): LedgerStore 
     },
     save: async (balances, now) => {
       for (const part of chunks(balances)) {
-        await trx
-          .insertInto('balances')
-          .values(
-            part.map((b) => ({
-              user_id: b.userId,
-              asset: b.asset,
-              available: b.available.toString(),
-              frozen: b.frozen.toString(),
-              updated_at: now,
-            })),
-          )
-          .onConflict((oc) =>
-            oc.columns(['user_id', 'asset']).doUpdateSet((eb) => ({
-              available: eb.ref('excluded.available'),
-              frozen: eb.ref('excluded.frozen'),
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          )
-          .execute();
+        const rows = part.map((b) => ({
+          user_id: b.userId,
+          asset: b.asset,
+          available: b.available.toString(),
+          frozen: b.frozen.toString(),
+          updated_at: now,
+        }));
+        await runPrepared(trx, `balances.save:${rows.length}`, rows.flatMap(Object.values), () =>
+          trx
+            .insertInto('balances')
+            .values(rows)
+            .onConflict((oc) =>
+              oc.columns(['user_id', 'asset']).doUpdateSet((eb) => ({
+                available: eb.ref('excluded.available'),
+                frozen: eb.ref('excluded.frozen'),
+                updated_at: eb.ref('excluded.updated_at'),
+              })),
+            ),
+        );
       }
     },
     journal: async (entries) => {
       for (const part of chunks(entries)) {
-        await trx
-          .insertInto('journal')
-          .values(
-            part.map((e) => ({
-              user_id: e.userId,
-              asset: e.asset,
-              type: e.type,
-              ref: e.ref,
-              available_change: e.available.toString(),
-              frozen_change: e.frozen.toString(),
-              available_after: e.after.available.toString(),
-              frozen_after: e.after.frozen.toString(),
-              created_at: e.createdAt,
-            })),
-          )
-          .execute();
+        const rows = part.map((e) => ({
+          user_id: e.userId,
+          asset: e.asset,
+          type: e.type,
+          ref: e.ref,
+          available_change: e.available.toString(),
+          frozen_change: e.frozen.toString(),
+          available_after: e.after.available.toString(),
+          frozen_after: e.after.frozen.toString(),
+          created_at: e.createdAt,
+        }));
+        await runPrepared(trx, `journal.insert:${rows.length}`, rows.flatMap(Object.values), () =>
+          trx.insertInto('journal').values(rows),
+        );
       }
     },
   };

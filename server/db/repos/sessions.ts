@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SessionsRepo } from '../../domain/accounts/ports';
 import type { Database } from '../schema';
+import { runPrepared } from '../prepared';
 import { userFromRow } from './users';
 
 export const sessionsRepo = (db: Kysely<Database>): SessionsRepo => ({
@@ -38,19 +39,21 @@ export const sessionsRepo = (db: Kysely<Database>): SessionsRepo => ({
       : undefined;
   },
   findUserSession: async (tokenHash) => {
-    const r = await db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.subject_id')
-      .selectAll('users')
-      .select([
-        'sessions.id as session_id',
-        'sessions.created_at as session_created_at',
-        'sessions.expires_at as session_expires_at',
-        'sessions.revoked_at as session_revoked_at',
-      ])
-      .where('sessions.token_hash', '=', tokenHash)
-      .where('sessions.kind', '=', 'user')
-      .executeTakeFirst();
+    const found = await runPrepared(db, 'sessions.findUserSession', [tokenHash, 'user'], () =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.subject_id')
+        .selectAll('users')
+        .select([
+          'sessions.id as session_id',
+          'sessions.created_at as session_created_at',
+          'sessions.expires_at as session_expires_at',
+          'sessions.revoked_at as session_revoked_at',
+        ])
+        .where('sessions.token_hash', '=', tokenHash)
+        .where('sessions.kind', '=', 'user'),
+    );
+    const r = found.rows[0];
     if (!r) return undefined;
     return {
       session: {

@@ -4,6 +4,7 @@ import { formatScaled, parseExact } from '../../domain/money/scaled';
 import type { OrderStatus, PairSpec, SpotOrder, SpotTrade } from '../../domain/spot/types';
 import { orderRef } from '../../domain/spot/engine';
 import { chunks } from '../chunks';
+import { runPrepared } from '../prepared';
 import type { Database, SpotOrderTable, SpotTradeTable } from '../schema';
 
 const money = (units: bigint) => formatScaled(units, ASSET_SCALE);
@@ -120,23 +121,29 @@ export const spotBatch = (trx: Kysely<Database>, p: PairSpec) => {
       trx.selectFrom('spot_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
     flush: async () => {
       for (const part of chunks([...orders.values()]))
-        await trx
-          .insertInto('spot_orders')
-          .values(part)
-          .onConflict((oc) =>
-            oc.column('id').doUpdateSet((eb) => ({
-              filled_qty: eb.ref('excluded.filled_qty'),
-              filled_quote: eb.ref('excluded.filled_quote'),
-              fee: eb.ref('excluded.fee'),
-              frozen: eb.ref('excluded.frozen'),
-              status: eb.ref('excluded.status'),
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          )
-          .execute();
+        await runPrepared(trx, `spot_orders.save:${part.length}`, part.flatMap(Object.values), () =>
+          trx
+            .insertInto('spot_orders')
+            .values(part)
+            .onConflict((oc) =>
+              oc.column('id').doUpdateSet((eb) => ({
+                filled_qty: eb.ref('excluded.filled_qty'),
+                filled_quote: eb.ref('excluded.filled_quote'),
+                fee: eb.ref('excluded.fee'),
+                frozen: eb.ref('excluded.frozen'),
+                status: eb.ref('excluded.status'),
+                updated_at: eb.ref('excluded.updated_at'),
+              })),
+            ),
+        );
       for (const part of chunks([...dropped]))
-        await trx.deleteFrom('spot_orders').where('id', 'in', part).execute();
-      for (const part of chunks(trades)) await trx.insertInto('spot_trades').values(part).execute();
+        await runPrepared(trx, `spot_orders.drop:${part.length}`, part, () =>
+          trx.deleteFrom('spot_orders').where('id', 'in', part),
+        );
+      for (const part of chunks(trades))
+        await runPrepared(trx, `spot_trades.insert:${part.length}`, part.flatMap(Object.values), () =>
+          trx.insertInto('spot_trades').values(part),
+        );
       orders.clear();
       dropped.clear();
       trades.length = 0;

@@ -1,0 +1,34 @@
+import type { CompiledQuery, Compilable, Kysely, QueryResult } from 'kysely';
+
+/** Compiled queries by dialect (their SQL differs, `?` against `$1`) and shape. */
+const compiled = new WeakMap<object, Map<string, CompiledQuery>>();
+
+/**
+ * Runs a query compiled once per shape: `shape` names everything its SQL text depends on (the
+ * statement and its number of rows or keys), `params` are its bound values in the order the SQL
+ * binds them, and `build` makes it with Kysely the first time only. On the order path Kysely's
+ * building (a frozen tree per row, visited to make the text) cost more than SQLite's own work.
+ * The first compilation is checked against `params`, so a caller that lists its values in another
+ * order than Kysely binds them fails at once rather than writing a column into another.
+ */
+export const runPrepared = async <DB, R>(
+  db: Kysely<DB>,
+  shape: string,
+  params: readonly unknown[],
+  build: () => Compilable<R>,
+): Promise<QueryResult<R>> => {
+  const executor = db.getExecutor();
+  // A plugin rewrites each query as it is built (a test's spy, say): such a connection builds
+  // every time, and its queries never reach a shape other connections reuse.
+  if (executor.plugins.length > 0) return db.executeQuery(build());
+  const adapter = executor.adapter;
+  let byShape = compiled.get(adapter);
+  if (!byShape) compiled.set(adapter, (byShape = new Map()));
+  const known = byShape.get(shape);
+  if (known) return db.executeQuery<R>({ ...known, parameters: params });
+  const first = build().compile();
+  if (first.parameters.length !== params.length || first.parameters.some((v, i) => v !== params[i]))
+    throw new Error(`prepared query ${shape}: its parameters are not bound in the order given`);
+  byShape.set(shape, first);
+  return db.executeQuery(first);
+};

@@ -1,0 +1,78 @@
+import type { KyselyPlugin } from 'kysely';
+import { describe, expect, it, vi } from 'vitest';
+import { runPrepared } from '../../../server/db/prepared';
+import { forEachEngine, useTestDb } from '../helpers/testDb';
+
+describe.each(forEachEngine())('prepared queries on %s', (_engine, open) => {
+  const t = useTestDb(open);
+
+  const insertNotices = (
+    rows: Array<{ title: string; message: string; locale: string; created_at: number }>,
+  ) =>
+    runPrepared(t().db.kysely, `test.notices:${rows.length}`, rows.flatMap(Object.values), () =>
+      t().db.kysely.insertInto('notices').values(rows),
+    );
+  const titlesIn = (locale: string) =>
+    runPrepared(t().db.kysely, 'test.titles', [locale], () =>
+      t().db.kysely.selectFrom('notices').select('title').where('locale', '=', locale).orderBy('title'),
+    );
+
+  it('builds a shape once and runs it again with the new values', async () => {
+    const compile = vi.fn();
+    const build = () => {
+      compile();
+      return t().db.kysely.selectFrom('notices').select('title').where('locale', '=', 'en');
+    };
+    await insertNotices([
+      { title: 'a', message: 'x', locale: 'en', created_at: 1 },
+      { title: 'b', message: 'y', locale: 'de', created_at: 2 },
+    ]);
+    await insertNotices([
+      { title: 'c', message: 'z', locale: 'en', created_at: 3 },
+      { title: 'd', message: 'w', locale: 'fr', created_at: 4 },
+    ]);
+    expect((await titlesIn('en')).rows).toEqual([{ title: 'a' }, { title: 'c' }]);
+    expect((await titlesIn('fr')).rows).toEqual([{ title: 'd' }]);
+    await runPrepared(t().db.kysely, 'test.counted', ['en'], build);
+    await runPrepared(t().db.kysely, 'test.counted', ['en'], build);
+    expect(compile).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps one statement per shape: another row count is another statement', async () => {
+    await insertNotices([{ title: 'one', message: 'x', locale: 'en', created_at: 1 }]);
+    await insertNotices([
+      { title: 'two', message: 'x', locale: 'en', created_at: 2 },
+      { title: 'three', message: 'x', locale: 'en', created_at: 3 },
+      { title: 'four', message: 'x', locale: 'en', created_at: 4 },
+    ]);
+    expect((await titlesIn('en')).rows.map((r) => r.title)).toEqual(['four', 'one', 'three', 'two']);
+  });
+
+  it('builds every time on a connection with a plugin, which sees each query', async () => {
+    const seen: string[] = [];
+    const spy: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        seen.push(node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    await titlesIn('en');
+    const spied = t().db.kysely.withPlugin(spy);
+    for (let i = 0; i < 2; i++)
+      await runPrepared(spied, 'test.titles', ['en'], () =>
+        spied.selectFrom('notices').select('title').where('locale', '=', 'en').orderBy('title'),
+      );
+    expect(seen).toEqual(['SelectQueryNode', 'SelectQueryNode']);
+  });
+
+  it('refuses values listed in another order than the statement binds them, and runs nothing', async () => {
+    const rows = [{ title: 'late', message: 'x', locale: 'en', created_at: 5 }];
+    await expect(
+      runPrepared(t().db.kysely, 'test.misordered', ['en', 'late', 'x', 5], () =>
+        t().db.kysely.insertInto('notices').values(rows),
+      ),
+    ).rejects.toThrow(/not bound in the order given/);
+    expect((await titlesIn('en')).rows).toEqual([]);
+  });
+});

@@ -30,8 +30,8 @@ const spotHttpRows = (engine: string, figures: SpotHttpFigures[]) => {
   for (const f of figures)
     add(
       `Spot orders over HTTP (${engine})`,
-      `offered ${f.offeredPerSec}/s: achieved/s, p50, p99`,
-      `${f.achievedPerSec}/s, ${f.p50Ms} ms, ${f.p99Ms} ms`,
+      `offered ${f.offeredPerSec}/s: achieved/s, p50, p99; CPU µs per order, server and load client`,
+      `${f.achievedPerSec}/s, ${f.p50Ms} ms, ${f.p99Ms} ms; ${f.serverCpuUsPerOrder} µs, ${f.clientCpuUsPerOrder} µs`,
       '10 000/s, p99 < 25 ms (SQLite)',
     );
 };
@@ -71,7 +71,7 @@ const main = async () => {
   const pgUrl = process.env.BENCH_DATABASE_URL;
   if (pgUrl) {
     await step('spot orders over HTTP, PostgreSQL', async () =>
-      spotHttpRows('PostgreSQL', await measureSpotHttp([500, 1000, 2000], 5, pgUrl)),
+      spotHttpRows('PostgreSQL', await measureSpotHttp([500, 1000, 2000, 3000], 5, pgUrl)),
     );
   }
   await step('gateway fan-out', async () => {

@@ -23,6 +23,13 @@ export const rssMb = (pid: number): number => {
   return Math.round(kb / 1024);
 };
 
+/** CPU time a process has used so far, all its threads, in milliseconds, from /proc (Linux, whose
+ * /proc counts in hundredths of a second). */
+export const cpuMs = (pid: number): number => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
 /** The environment of the real server started for a benchmark or a browser test: on loopback at
  * `port`, its own data directory and embedded database (never a DATABASE_URL inherited from the
  * shell), quiet logs. */

@@ -11,7 +11,7 @@ import { seedIfEmpty } from '../server/db/seed/seed';
 import { createLedger } from '../server/domain/ledger/ledger';
 import { parseExact } from '../server/domain/money/scaled';
 import { LoadClient } from './loadClient';
-import { percentile, startServerProcess } from './serverProcess';
+import { cpuMs, percentile, startServerProcess } from './serverProcess';
 
 export interface SpotHttpFigures {
   offeredPerSec: number;
@@ -20,6 +20,9 @@ export interface SpotHttpFigures {
   refused: number;
   p50Ms: number;
   p99Ms: number;
+  /** The server process's CPU time (every thread) per order answered, and the load client's. */
+  serverCpuUsPerOrder: number;
+  clientCpuUsPerOrder: number;
 }
 
 const CONNECTIONS = 100;
@@ -84,12 +87,20 @@ const prepare = async (db: Db, dataDir: string, users: number): Promise<string[]
  * start + i / rate and its latency counts from then (a server that falls behind shows it in the
  * tail). The mix: limit orders within 0.5 % of the last price (resting or crossing the house) and
  * small market orders that fill against it, from 100 traders. */
-const runAt = async (base: string, tokens: string[], rate: number, seconds: number, last: number) => {
-  const client = new LoadClient(base, CONNECTIONS);
+const runAt = async (
+  server: { url: string; pid: number },
+  tokens: string[],
+  rate: number,
+  seconds: number,
+  last: number,
+) => {
+  const client = new LoadClient(server.url, CONNECTIONS);
   const n = Math.round(rate * seconds);
   const latencies: number[] = [];
   let ok = 0;
   let refused = 0;
+  const serverCpu = cpuMs(server.pid);
+  const clientCpu = process.cpuUsage();
   const start = performance.now();
   const pending: Array<Promise<void>> = [];
   for (let i = 0; i < n; i++) {
@@ -119,6 +130,10 @@ const runAt = async (base: string, tokens: string[], rate: number, seconds: numb
   }
   await Promise.all(pending);
   const elapsed = (performance.now() - start) / 1000;
+  const answered = ok + refused;
+  const clientUsed = process.cpuUsage(clientCpu);
+  const serverCpuUsPerOrder = Math.round(((cpuMs(server.pid) - serverCpu) * 1000) / answered);
+  const clientCpuUsPerOrder = Math.round((clientUsed.user + clientUsed.system) / answered);
   client.close();
   latencies.sort((a, b) => a - b);
   return {
@@ -128,6 +143,8 @@ const runAt = async (base: string, tokens: string[], rate: number, seconds: numb
     refused,
     p50Ms: +percentile(latencies, 0.5).toFixed(1),
     p99Ms: +percentile(latencies, 0.99).toFixed(1),
+    serverCpuUsPerOrder,
+    clientCpuUsPerOrder,
   };
 };
 
@@ -155,7 +172,7 @@ const scratchDatabase = async (url: string) => {
 /** End to end over HTTP with persistence at a few constant rates: on the embedded SQLite, or on
  * PostgreSQL when `databaseUrl` names a server (a scratch database is made there and dropped). */
 export const measureSpotHttp = async (
-  rates = [500, 1000, 2000, 4000, 6000],
+  rates = [1000, 2000, 4000, 6000, 8000, 10000],
   seconds = 5,
   databaseUrl?: string,
 ): Promise<SpotHttpFigures[]> => {
@@ -174,8 +191,11 @@ export const measureSpotHttp = async (
       };
       last = Number(t.data.bids[0]?.[0] ?? 0);
     }
+    // A few seconds at a modest rate first, not counted: the server's code is compiled as it runs,
+    // and the first thousands of orders would otherwise put that into the first rate's tail.
+    await runAt(server, tokens, 1000, 3, last);
     const out: SpotHttpFigures[] = [];
-    for (const rate of rates) out.push(await runAt(server.url, tokens, rate, seconds, last));
+    for (const rate of rates) out.push(await runAt(server, tokens, rate, seconds, last));
     return out;
   } finally {
     await server.stop();

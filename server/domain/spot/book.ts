@@ -1,3 +1,4 @@
+import { IdIndex } from './idIndex';
 import { PriceLadder } from './levels';
 import type { Side } from './types';
 
@@ -68,8 +69,9 @@ const better = (side: Side, a: number, b: number) => (side === 'buy' ? a > b : a
  * synchronous: it knows nothing of money, accounts or storage; the engine around it does.
  * It records which levels changed so the caller can publish depth diffs.
  *
- * Records of orders and levels that left the book are kept and reused: in steady trading the
- * book allocates nothing per order, so the garbage collector (whose pauses set a matching
+ * Records of orders and levels that left the book are kept and reused, and orders and levels are
+ * found through tables that stop growing at the book's size: in steady trading the book allocates
+ * nothing per order, so the garbage collector (whose pauses set a matching
  * engine's latency tail) has nothing of its making to collect.
  */
 export class OrderBook<P = undefined> {
@@ -77,8 +79,8 @@ export class OrderBook<P = undefined> {
     buy: new PriceLadder(),
     sell: new PriceLadder(),
   };
-  private readonly byPrice: Record<Side, Map<number, Level<P>>> = { buy: new Map(), sell: new Map() };
-  private readonly orders = new Map<number, Slot<P>>();
+  private readonly byPrice: Record<Side, IdIndex<Level<P>>> = { buy: new IdIndex(), sell: new IdIndex() };
+  private readonly orders = new IdIndex<Slot<P>>();
   private readonly spareSlots: Slot<P>[] = [];
   private readonly spareLevels: Level<P>[] = [];
   private readonly changed: Record<Side, Set<number>> = { buy: new Set(), sell: new Set() };

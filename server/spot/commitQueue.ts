@@ -24,6 +24,8 @@ export interface CommitQueueOptions<C> {
   /** After a rolled-back batch: rebuild in-memory state from the database. */
   onAbort: (err: unknown) => Promise<void>;
   afterBatch: () => void;
+  /** A publish that failed after its batch committed: reported, and the queue goes on. */
+  onPublishError: (err: unknown) => void;
   maxBatch?: number;
   /** Runs of one batch when its transaction fails transiently (a deadlock victim). */
   attempts?: number;
@@ -46,7 +48,7 @@ export class CommitQueue<C> {
   push<T>(run: (batch: C) => Promise<Committed<T>>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.jobs.push({ run, resolve: resolve as (v: unknown) => void, reject });
-      this.running ??= this.drain().finally(() => (this.running = undefined));
+      this.running ??= this.drain();
     });
   }
 
@@ -74,35 +76,52 @@ export class CommitQueue<C> {
 
   private async drain() {
     const attempts = this.o.attempts ?? 3;
-    while (this.jobs.length > 0) {
-      // Let the event loop take in the requests that arrived meanwhile, so they join this batch:
-      // on SQLite a transaction runs without ever yielding to I/O, so without this pause every
-      // order would commit (and wait for the disk) on its own.
-      await new Promise((resolve) => setImmediate(resolve));
-      const batch = this.jobs.splice(0, this.o.maxBatch ?? 256);
-      let outcomes: Awaited<ReturnType<typeof this.attempt>> | undefined;
-      let failure: unknown;
-      for (let i = 0; i < attempts && !outcomes; i++) {
+    try {
+      while (this.jobs.length > 0) {
+        // Let the event loop take in the requests that arrived meanwhile, so they join this batch:
+        // on SQLite a transaction runs without ever yielding to I/O, so without this pause every
+        // order would commit (and wait for the disk) on its own.
+        await new Promise((resolve) => setImmediate(resolve));
+        const batch = this.jobs.splice(0, this.o.maxBatch ?? 256);
+        let outcomes: Awaited<ReturnType<typeof this.attempt>> | undefined;
+        let failure: unknown;
+        for (let i = 0; i < attempts && !outcomes; i++) {
+          try {
+            outcomes = await this.attempt(batch);
+          } catch (err) {
+            failure = err;
+            await this.o.onAbort(err).catch(() => undefined);
+            if (!isTransient(err)) break;
+          }
+        }
+        if (!outcomes) {
+          for (const job of batch) job.reject(failure);
+          continue;
+        }
+        batch.forEach((job, i) => {
+          const o = outcomes[i]!;
+          if (o.ok) job.resolve(o.c.value);
+          else job.reject(o.err);
+        });
+        // The batch is committed and answered whatever a listener does with its news.
+        for (const o of outcomes) {
+          try {
+            if (o.ok) o.c.publish?.();
+          } catch (err) {
+            this.o.onPublishError(err);
+          }
+        }
         try {
-          outcomes = await this.attempt(batch);
+          this.o.afterBatch();
         } catch (err) {
-          failure = err;
-          await this.o.onAbort(err).catch(() => undefined);
-          if (!isTransient(err)) break;
+          this.o.onPublishError(err);
         }
       }
-      if (!outcomes) {
-        for (const job of batch) job.reject(failure);
-        continue;
-      }
-      batch.forEach((job, i) => {
-        const o = outcomes[i]!;
-        if (o.ok) {
-          o.c.publish?.();
-          job.resolve(o.c.value);
-        } else job.reject(o.err);
-      });
-      this.o.afterBatch();
+    } finally {
+      // Cleared in the same step that finds the queue empty: a command pushed by the caller of
+      // the last one answered (before any I/O) then starts a drain instead of waiting for this
+      // one, which has ended.
+      this.running = undefined;
     }
   }
 }

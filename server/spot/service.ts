@@ -421,6 +421,7 @@ export const createSpot = ({
             await rebuild(b);
           },
           afterBatch: () => publishDepth(b),
+          onPublishError: onError,
         });
         await rebuild(b);
         b.trades = (await reader.recentTrades(spec.symbol, TRADES_LIMIT_MAX)).map((r) =>

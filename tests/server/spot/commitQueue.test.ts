@@ -9,7 +9,7 @@ interface Ctx {
 
 /** A queue whose batches record the jobs that ran in them and what `finish` wrote. */
 const setup = (db: Db, failFirst?: Error) => {
-  const log = { batches: [] as string[][], aborts: 0 };
+  const log = { batches: [] as string[][], aborts: 0, publishErrors: [] as unknown[] };
   let fail = failFirst;
   const queue = new CommitQueue<Ctx>({
     db: db.kysely,
@@ -24,6 +24,7 @@ const setup = (db: Db, failFirst?: Error) => {
     },
     onAbort: async () => void (log.aborts += 1),
     afterBatch: () => undefined,
+    onPublishError: (err) => void log.publishErrors.push(err),
   });
   const job = (name: string) => queue.push(async (ctx) => (ctx.done.push(name), { value: name }));
   return { log, queue, job };
@@ -38,6 +39,44 @@ describe('commit queue', () => {
     const { log, job } = setup(db);
     expect(await Promise.all([job('a'), job('b'), job('c')])).toEqual(['a', 'b', 'c']);
     expect(log.batches).toEqual([['a', 'b', 'c']]);
+    expect(await job('d')).toBe('d');
+    expect(log.batches).toEqual([['a', 'b', 'c'], ['d']]);
+  });
+
+  it('runs a command pushed by the caller of the last one as soon as that one is answered', async () => {
+    db = openSqlite(':memory:');
+    const { log, job } = setup(db);
+    // The caller places its next command straight from the answer, before any I/O: the queue must
+    // not take it for one its finishing drain will still run.
+    const next = job('a').then(() => job('b'));
+    const stranded = new Promise((resolve) => setTimeout(() => resolve('stranded'), 500));
+    expect(await Promise.race([next, stranded])).toBe('b');
+    expect(log.batches).toEqual([['a'], ['b']]);
+  });
+
+  it('answers every command of a committed batch when a publish fails, and goes on', async () => {
+    db = openSqlite(':memory:');
+    const { log, queue, job } = setup(db);
+    const broken = new Error('listener failed');
+    const published: string[] = [];
+    const publishing = (name: string, fail = false) =>
+      queue.push(async (ctx) => {
+        ctx.done.push(name);
+        return {
+          value: name,
+          publish: () => {
+            if (fail) throw broken;
+            published.push(name);
+          },
+        };
+      });
+    expect(await Promise.all([publishing('a'), publishing('b', true), publishing('c')])).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+    expect(published).toEqual(['a', 'c']);
+    expect(log.publishErrors).toEqual([broken]);
     expect(await job('d')).toBe('d');
     expect(log.batches).toEqual([['a', 'b', 'c'], ['d']]);
   });

@@ -3,7 +3,7 @@ import type { LedgerType } from '../../../protocol';
 import type { AccountKey, LedgerReader, LedgerStore } from '../../domain/ledger/ports';
 import type { Balance } from '../../domain/ledger/types';
 import { chunks } from '../chunks';
-import { runPrepared } from '../prepared';
+import { rowValues, runPrepared } from '../prepared';
 import type { Engine } from '../connect';
 import type { Database } from '../schema';
 
@@ -25,7 +25,8 @@ export const ledgerStore = (trx: Kysely<Database>, engine: Engine): LedgerStore 
           );
         return engine === 'postgres' ? q.forUpdate() : q;
       };
-      const params = part.flatMap((k) => [k.userId, k.asset]);
+      const params: unknown[] = [];
+      for (const k of part) params.push(k.userId, k.asset);
       const { rows } = await runPrepared(trx, `balances.read:${part.length}`, params, build);
       for (const row of rows) {
         into.set(rowKey(row.user_id, row.asset), {
@@ -68,7 +69,7 @@ export const ledgerStore = (trx: Kysely<Database>, engine: Engine): LedgerStore 
           frozen: b.frozen.toString(),
           updated_at: now,
         }));
-        await runPrepared(trx, `balances.save:${rows.length}`, rows.flatMap(Object.values), () =>
+        await runPrepared(trx, `balances.save:${rows.length}`, rowValues(rows), () =>
           trx
             .insertInto('balances')
             .values(rows)
@@ -95,7 +96,7 @@ export const ledgerStore = (trx: Kysely<Database>, engine: Engine): LedgerStore 
           frozen_after: e.after.frozen.toString(),
           created_at: e.createdAt,
         }));
-        await runPrepared(trx, `journal.insert:${rows.length}`, rows.flatMap(Object.values), () =>
+        await runPrepared(trx, `journal.insert:${rows.length}`, rowValues(rows), () =>
           trx.insertInto('journal').values(rows),
         );
       }

@@ -4,7 +4,7 @@ import { formatScaled, parseExact } from '../../domain/money/scaled';
 import type { OrderStatus, PairSpec, SpotOrder, SpotTrade } from '../../domain/spot/types';
 import { orderRef } from '../../domain/spot/engine';
 import { chunks } from '../chunks';
-import { runPrepared } from '../prepared';
+import { rowValues, runPrepared } from '../prepared';
 import type { Database, SpotOrderTable, SpotTradeTable } from '../schema';
 
 const money = (units: bigint) => formatScaled(units, ASSET_SCALE);
@@ -121,7 +121,7 @@ export const spotBatch = (trx: Kysely<Database>, p: PairSpec) => {
       trx.selectFrom('spot_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
     flush: async () => {
       for (const part of chunks([...orders.values()]))
-        await runPrepared(trx, `spot_orders.save:${part.length}`, part.flatMap(Object.values), () =>
+        await runPrepared(trx, `spot_orders.save:${part.length}`, rowValues(part), () =>
           trx
             .insertInto('spot_orders')
             .values(part)
@@ -141,7 +141,7 @@ export const spotBatch = (trx: Kysely<Database>, p: PairSpec) => {
           trx.deleteFrom('spot_orders').where('id', 'in', part),
         );
       for (const part of chunks(trades))
-        await runPrepared(trx, `spot_trades.insert:${part.length}`, part.flatMap(Object.values), () =>
+        await runPrepared(trx, `spot_trades.insert:${part.length}`, rowValues(part), () =>
           trx.insertInto('spot_trades').values(part),
         );
       orders.clear();

@@ -30,14 +30,15 @@ export const openLedgerSession = (store: LedgerStore): LedgerSession => {
   let latest = 0;
 
   const hold = async (keys: readonly AccountKey[]) => {
-    const missing = [...new Map(keys.map((k) => [balanceKey(k), k])).entries()]
-      .filter(([key]) => !held.has(key))
-      .map(([, k]) => k)
-      // A fixed lock order, so two transactions taking the same accounts at once cannot deadlock.
-      .sort(byAccount);
-    if (missing.length === 0) return;
-    const rows = await store.lock(missing);
-    for (const k of missing) held.set(balanceKey(k), rows.get(balanceKey(k)) ?? ZERO);
+    let missing: Map<string, AccountKey> | undefined;
+    for (const k of keys) {
+      const key = balanceKey(k);
+      if (!held.has(key)) (missing ??= new Map()).set(key, k);
+    }
+    if (!missing) return;
+    // A fixed lock order, so two transactions taking the same accounts at once cannot deadlock.
+    const rows = await store.lock([...missing.values()].sort(byAccount));
+    for (const key of missing.keys()) held.set(key, rows.get(key) ?? ZERO);
   };
 
   return {
@@ -45,14 +46,16 @@ export const openLedgerSession = (store: LedgerStore): LedgerSession => {
       const live = movements.filter((m) => m.available !== 0n || m.frozen !== 0n);
       if (live.length === 0) return [];
       await hold(live);
-      const touched = new Map(live.map((m) => [balanceKey(m), held.get(balanceKey(m))!]));
+      const keys = live.map(balanceKey);
+      const touched = new Map<string, Balance>();
+      for (const key of keys) touched.set(key, held.get(key)!);
       const result = applyAll(touched, live);
       if (!result) throw new AppError('insufficient_balance');
-      for (const m of live) {
-        const key = balanceKey(m);
+      live.forEach((m, i) => {
+        const key = keys[i]!;
         held.set(key, result.balances.get(key)!);
-        changed.set(key, { userId: m.userId, asset: m.asset });
-      }
+        if (!changed.has(key)) changed.set(key, { userId: m.userId, asset: m.asset });
+      });
       latest = Math.max(latest, now);
       const posted = live.map((m, i) => ({ ...m, after: result.after[i]! }));
       for (const entry of posted) journal.push({ ...entry, createdAt: now });

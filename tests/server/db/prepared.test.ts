@@ -1,6 +1,6 @@
 import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import { runPrepared } from '../../../server/db/prepared';
+import { rowValues, runPrepared } from '../../../server/db/prepared';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
 
 describe.each(forEachEngine())('prepared queries on %s', (_engine, open) => {
@@ -9,7 +9,7 @@ describe.each(forEachEngine())('prepared queries on %s', (_engine, open) => {
   const insertNotices = (
     rows: Array<{ title: string; message: string; locale: string; created_at: number }>,
   ) =>
-    runPrepared(t().db.kysely, `test.notices:${rows.length}`, rows.flatMap(Object.values), () =>
+    runPrepared(t().db.kysely, `test.notices:${rows.length}`, rowValues(rows), () =>
       t().db.kysely.insertInto('notices').values(rows),
     );
   const titlesIn = (locale: string) =>

@@ -71,8 +71,8 @@ const better = (side: Side, a: number, b: number) => (side === 'buy' ? a > b : a
  *
  * Records of orders and levels that left the book are kept and reused, and orders and levels are
  * found through tables that stop growing at the book's size: in steady trading the book allocates
- * nothing per order, so the garbage collector (whose pauses set a matching
- * engine's latency tail) has nothing of its making to collect.
+ * nothing per order, so the garbage collector (whose pauses set a matching engine's latency tail)
+ * has nothing of its making to collect.
  */
 export class OrderBook<P = undefined> {
   private readonly sides: Record<Side, PriceLadder<Level<P>>> = {

@@ -29,6 +29,8 @@ export class IdIndex<V> {
   }
 
   set(key: number, value: V): void {
+    // A negative key would read as an empty slot and corrupt the table: refused, loudly.
+    if (!(key >= 0)) throw new RangeError(`IdIndex keys are non-negative, got ${key}`);
     let i = this.home(key);
     while (this.keys[i] !== EMPTY && this.keys[i] !== key) i = (i + 1) & this.mask;
     if (this.keys[i] === EMPTY) {

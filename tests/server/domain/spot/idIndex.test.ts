@@ -51,4 +51,11 @@ describe('id index', () => {
     expect(index.get(99_001)).toBe('order 99001');
     expect(index.get(99_000)).toBeUndefined();
   });
+
+  it('refuses a key it could not tell from an empty slot', () => {
+    const index = new IdIndex<string>();
+    expect(() => index.set(-1, 'x')).toThrow(RangeError);
+    expect(() => index.set(Number.NaN, 'x')).toThrow(RangeError);
+    expect(index.size).toBe(0);
+  });
 });

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kys
 import pg from 'pg';
 import type { Database } from './schema';
 import { startCheckpoints } from './checkpoints';
+import { LOCK_WAIT_MS } from './lockWait';
 import { SettlingSqliteDialect, walFlusher } from './walFlush';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -12,8 +13,14 @@ export type Engine = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   engine: Engine;
+  /** Resolves once whatever this connection committed before the call is on disk. Only a SQLite
+   * connection opened with `deferFlush` has anything to wait for: every other one waits for the
+   * disk before its transactions resolve. */
+  durable(): Promise<void>;
   close(): Promise<void>;
 }
+
+const onDisk = () => Promise.resolve();
 
 // int8 arrives from pg as a string by default; ours are millisecond times and counts, safe as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -54,19 +61,26 @@ export interface SqliteOptions {
   /** Checkpoints on a thread of their own rather than inside commits (the server: see
    * checkpointWorker.mjs); failures are reported here. */
   backgroundCheckpoints?: (message: string) => void;
+  /** Another connection of this server runs them (the spot thread's, beside the main thread's). */
+  checkpointsElsewhere?: boolean;
+  /** Transactions resolve once committed, before the log is flushed; whoever answers for them
+   * waits for `durable()` first. The spot thread's commit queue flushes one batch while it runs
+   * the next. */
+  deferFlush?: boolean;
 }
 
 export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   if (file === ':memory:') {
     const kysely = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => undefined) }),
     });
-    return { kysely, engine: 'sqlite', close: () => kysely.destroy() };
+    return { kysely, engine: 'sqlite', durable: onDisk, close: () => kysely.destroy() };
   }
+  // Setting up may wait for another connection on the file in SQLite's own way, once.
+  sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
   sqlite.pragma('journal_mode = WAL');
   // A committed money movement must survive a power cut, not only a process crash. SQLite's own
   // way (synchronous = FULL) flushes the log inside COMMIT, holding the event loop for the disk's
@@ -78,22 +92,27 @@ export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
   sqlite.pragma('synchronous = NORMAL');
   const wal = walFlusher(file);
   const checkpoints = opts.backgroundCheckpoints && startCheckpoints(file, opts.backgroundCheckpoints);
-  if (checkpoints) sqlite.pragma('wal_autocheckpoint = 10000');
+  if (checkpoints || opts.checkpointsElsewhere) sqlite.pragma('wal_autocheckpoint = 10000');
   let wrote = false;
   const settle = () => {
-    if (!wrote || sqlite.inTransaction) return undefined;
+    if (opts.deferFlush || !wrote || sqlite.inTransaction) return undefined;
     wrote = false;
     return wal.flush();
   };
+  // From here on the write lock is waited for off the thread (lockWait.ts).
+  sqlite.pragma('busy_timeout = 0');
   const kysely = new Kysely<Database>({
     dialect: new SettlingSqliteDialect(
       { database: withStatementCache(sqlite, () => (wrote = true)) },
       settle,
+      () => sqlite.inTransaction,
     ),
   });
   return {
     kysely,
     engine: 'sqlite',
+    // A flush that begins after the call covers every commit before it (walFlusher).
+    durable: opts.deferFlush ? wal.flush : onDisk,
     close: async () => {
       await checkpoints?.stop();
       await kysely.destroy();
@@ -105,7 +124,7 @@ export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
 export const openPostgres = (url: string): Db => {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, engine: 'postgres', close: () => kysely.destroy() };
+  return { kysely, engine: 'postgres', durable: onDisk, close: () => kysely.destroy() };
 };
 
 export const openDb = (

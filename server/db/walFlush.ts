@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SqliteDialect, SqliteDriver, type Driver, type SqliteDialectConfig } from 'kysely';
+import {
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
+import { waitingForLock } from './lockWait';
 
 /**
  * Flushes a SQLite database's write-ahead log to disk off the event loop (libuv's thread pool).
@@ -60,13 +67,22 @@ export const walFlusher = (file: string) => {
 /** Kysely's SQLite driver that, as it hands the connection back, waits for `settle` (the flush of
  * what the connection's last use committed). `settle` is asked before the connection is free (the
  * next user must not open a transaction in between); the wait comes after, so the next
- * transaction and every read go ahead while the disk works. */
+ * transaction and every read go ahead while the disk works. It also waits for the write lock off
+ * the thread (lockWait.ts). */
 class SettlingSqliteDriver extends SqliteDriver {
+  private patient: DatabaseConnection | undefined;
+
   constructor(
     config: SqliteDialectConfig,
     private readonly settle: () => Promise<void> | undefined,
+    private readonly inTransaction: () => boolean,
   ) {
     super(config);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const conn = await super.acquireConnection();
+    return (this.patient ??= waitingForLock(conn, this.inTransaction));
   }
 
   override async releaseConnection(): Promise<void> {
@@ -80,11 +96,12 @@ export class SettlingSqliteDialect extends SqliteDialect {
   constructor(
     private readonly settings: SqliteDialectConfig,
     private readonly settle: () => Promise<void> | undefined,
+    private readonly inTransaction: () => boolean,
   ) {
     super(settings);
   }
 
   override createDriver(): Driver {
-    return new SettlingSqliteDriver(this.settings, this.settle);
+    return new SettlingSqliteDriver(this.settings, this.settle, this.inTransaction);
   }
 }

@@ -3,7 +3,8 @@ import type { Database } from '../db/schema';
 import { isTransient } from '../db/transient';
 import { AppError } from '../domain/appError';
 
-/** What a command answers once its transaction has committed, and what it then publishes. */
+/** What a command answers once its transaction has committed, and what it then publishes. Both
+ * are made when the command runs: they are sent later, after later commands may have moved on. */
 export interface Committed<T> {
   value: T;
   publish?: () => void;
@@ -23,13 +24,20 @@ export interface CommitQueueOptions<C> {
   finish: (batch: C) => Promise<void>;
   /** After a rolled-back batch: rebuild in-memory state from the database. */
   onAbort: (err: unknown) => Promise<void>;
-  afterBatch: () => void;
+  /** At the end of each committed batch: what to publish after its commands' news. */
+  afterBatch: () => (() => void) | undefined;
+  /** Resolves once what was committed before the call is on disk (`Db.durable`). */
+  durable: () => Promise<void>;
   /** A publish that failed after its batch committed: reported, and the queue goes on. */
   onPublishError: (err: unknown) => void;
   maxBatch?: number;
   /** Runs of one batch when its transaction fails transiently (a deadlock victim). */
   attempts?: number;
 }
+
+/** Commands in one transaction at most. Larger batches commit less often, but every command in one
+ * waits for all of it; with the spot thread 32 to 64 gave 7 200 to 7 500 orders/s, 256 gave 6 600. */
+const MAX_BATCH = 64;
 
 /**
  * The single writer of one book: commands run one at a time, in arrival order. Whatever queued up
@@ -38,10 +46,16 @@ export interface CommitQueueOptions<C> {
  * command refused with an AppError (before it changed anything) fails alone; any other failure
  * rolls the whole batch back, and `onAbort` rebuilds the book from the database before the queue
  * goes on. A batch that failed transiently is run again from the rebuilt book.
+ *
+ * A committed batch is answered and published once it is on disk (`durable`), and the next batch
+ * runs meanwhile: the disk's flush of one batch overlaps the work of the next instead of idling
+ * the writer. Flushes finish in order, so answers and news keep the order of the commits.
  */
 export class CommitQueue<C> {
   private readonly jobs: Array<Job<C>> = [];
   private running: Promise<void> | undefined;
+  /** The answering of the last committed batch. */
+  private answered: Promise<void> = Promise.resolve();
 
   constructor(private readonly o: CommitQueueOptions<C>) {}
 
@@ -52,9 +66,10 @@ export class CommitQueue<C> {
     });
   }
 
-  /** Resolves once every queued command has finished. */
+  /** Resolves once every queued command has finished and been answered. */
   async idle(): Promise<void> {
     while (this.running) await this.running;
+    await this.answered;
   }
 
   private async attempt(batch: Array<Job<C>>) {
@@ -74,6 +89,26 @@ export class CommitQueue<C> {
     return outcomes;
   }
 
+  private answer(
+    batch: Array<Job<C>>,
+    outcomes: Awaited<ReturnType<typeof this.attempt>>,
+    after: (() => void) | undefined,
+  ) {
+    batch.forEach((job, i) => {
+      const o = outcomes[i]!;
+      if (o.ok) job.resolve(o.c.value);
+      else job.reject(o.err);
+    });
+    // The batch is answered whatever a listener does with its news.
+    for (const publish of [...outcomes.map((o) => (o.ok ? o.c.publish : undefined)), after]) {
+      try {
+        publish?.();
+      } catch (err) {
+        this.o.onPublishError(err);
+      }
+    }
+  }
+
   private async drain() {
     const attempts = this.o.attempts ?? 3;
     try {
@@ -82,7 +117,7 @@ export class CommitQueue<C> {
         // on SQLite a transaction runs without ever yielding to I/O, so without this pause every
         // order would commit (and wait for the disk) on its own.
         await new Promise((resolve) => setImmediate(resolve));
-        const batch = this.jobs.splice(0, this.o.maxBatch ?? 256);
+        const batch = this.jobs.splice(0, this.o.maxBatch ?? MAX_BATCH);
         let outcomes: Awaited<ReturnType<typeof this.attempt>> | undefined;
         let failure: unknown;
         for (let i = 0; i < attempts && !outcomes; i++) {
@@ -98,24 +133,20 @@ export class CommitQueue<C> {
           for (const job of batch) job.reject(failure);
           continue;
         }
-        batch.forEach((job, i) => {
-          const o = outcomes[i]!;
-          if (o.ok) job.resolve(o.c.value);
-          else job.reject(o.err);
-        });
-        // The batch is committed and answered whatever a listener does with its news.
-        for (const o of outcomes) {
-          try {
-            if (o.ok) o.c.publish?.();
-          } catch (err) {
-            this.o.onPublishError(err);
-          }
-        }
+        let after: (() => void) | undefined;
         try {
-          this.o.afterBatch();
+          after = this.o.afterBatch();
         } catch (err) {
           this.o.onPublishError(err);
         }
+        this.answered = this.o.durable().then(
+          () => this.answer(batch, outcomes, after),
+          // Committed but not known to be on disk: nobody is told it happened.
+          (err: unknown) => {
+            this.o.onPublishError(err);
+            for (const job of batch) job.reject(err);
+          },
+        );
       }
     } finally {
       // Cleared in the same step that finds the queue empty: a command pushed by the caller of

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openSqlite, type Db } from '../../../server/db/connect';
 import { AppError } from '../../../server/domain/appError';
 import { CommitQueue } from '../../../server/spot/commitQueue';
@@ -8,7 +8,7 @@ interface Ctx {
 }
 
 /** A queue whose batches record the jobs that ran in them and what `finish` wrote. */
-const setup = (db: Db, failFirst?: Error) => {
+const setup = (db: Db, failFirst?: Error, durable: () => Promise<void> = () => Promise.resolve()) => {
   const log = { batches: [] as string[][], aborts: 0, publishErrors: [] as unknown[] };
   let fail = failFirst;
   const queue = new CommitQueue<Ctx>({
@@ -24,6 +24,7 @@ const setup = (db: Db, failFirst?: Error) => {
     },
     onAbort: async () => void (log.aborts += 1),
     afterBatch: () => undefined,
+    durable,
     onPublishError: (err) => void log.publishErrors.push(err),
   });
   const job = (name: string) => queue.push(async (ctx) => (ctx.done.push(name), { value: name }));
@@ -33,6 +34,53 @@ const setup = (db: Db, failFirst?: Error) => {
 describe('commit queue', () => {
   let db: Db;
   afterEach(async () => db.close());
+
+  it('answers and publishes a batch once it is on disk, running the next batch meanwhile', async () => {
+    db = openSqlite(':memory:');
+    // Each batch's flush finishes only when the test says so.
+    const flushes: Array<() => void> = [];
+    const { log, queue } = setup(db, undefined, () => new Promise<void>((r) => flushes.push(r)));
+    const answered: string[] = [];
+    const published: string[] = [];
+    const place = (name: string) =>
+      queue
+        .push(async (ctx) => {
+          ctx.done.push(name);
+          return { value: name, publish: () => void published.push(name) };
+        })
+        .then((v) => void answered.push(v));
+    const a = place('a');
+    await vi.waitFor(() => expect(flushes).toHaveLength(1));
+    // Committed, not yet on disk: nobody has heard of it, and the next command still runs.
+    const b = place('b');
+    await vi.waitFor(() => expect(flushes).toHaveLength(2));
+    expect(log.batches).toEqual([['a'], ['b']]);
+    expect(answered).toEqual([]);
+    expect(published).toEqual([]);
+    flushes[0]!();
+    await a;
+    expect(answered).toEqual(['a']);
+    expect(published).toEqual(['a']);
+    flushes[1]!();
+    await b;
+    await queue.idle();
+    expect(answered).toEqual(['a', 'b']);
+    expect(published).toEqual(['a', 'b']);
+  });
+
+  it('tells no one of a batch whose flush failed', async () => {
+    db = openSqlite(':memory:');
+    const disk = new Error('fdatasync failed');
+    const { log, queue } = setup(db, undefined, () => Promise.reject(disk));
+    const published: string[] = [];
+    const placed = queue.push(async (ctx) => {
+      ctx.done.push('a');
+      return { value: 'a', publish: () => void published.push('a') };
+    });
+    await expect(placed).rejects.toBe(disk);
+    expect(published).toEqual([]);
+    expect(log.publishErrors).toEqual([disk]);
+  });
 
   it('runs the commands that arrive together in one transaction, in arrival order', async () => {
     db = openSqlite(':memory:');

@@ -20,7 +20,7 @@ import { createStaking } from './staking/service';
 import { stakingClock, testClockEnabled } from './staking/testClock';
 import { buildWallet, loadWalletConfig, type WalletConfig } from './wallet';
 import { loadSpotConfig, type SpotConfig } from './spot/config';
-import { createSpot } from './spot/service';
+import { createSpotThread } from './spot/thread/remote';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -65,9 +65,10 @@ const main = async () => {
   await seedFundsIfEmpty(db, ledger);
   const onMarketError = (err: unknown) => app.log.error({ err }, 'market data');
   // The spot books, rebuilt from the open orders, are the market's depth and prints.
-  const spot = createSpot({
+  const spot = createSpotThread({
     db,
     ledger,
+    database: { databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile },
     config: config.spot,
     seed: config.market.feedSeed,
     onError: (err) => app.log.error({ err }, 'spot engine'),

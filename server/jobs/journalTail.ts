@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { LEDGER_TYPES } from '../../protocol';
 import type { Db } from '../db/connect';
 
 /**
@@ -7,11 +8,16 @@ import type { Db } from '../db/connect';
  * the last entry seen, and each user with new entries is named once. Changes made in this process
  * are announced at once by the ledger; naming them again only re-sends the same balances.
  *
- * On SQLite the tail reads no entry when no other process has committed: `pragma data_version`
+ * On SQLite the tail reads no entry when no other connection has committed: `pragma data_version`
  * moves only for another connection's commits, so while it stays every new entry is this
- * process's own and the tail just moves past them (under heavy trading, reading them all back
- * held the event loop for milliseconds every round).
+ * process's own and the tail just moves past them. The spot thread has a connection of its own,
+ * so under trading the version always moves; spot entries are announced by the books as they
+ * commit, and only the spot engine makes them, so the tail leaves them to the database to skip
+ * and gets back one row per owner of anything else (reading every entry back held the event loop
+ * for milliseconds a round).
  */
+const SPOT_TYPES = LEDGER_TYPES.filter((t) => t.startsWith('app.data.spot_'));
+
 export const tailJournal = (
   db: Db,
   opts: { intervalMs: number; onUsers: (userIds: number[]) => void; onError: (err: unknown) => void },
@@ -48,18 +54,20 @@ export const tailJournal = (
         last = top;
         return;
       }
+      const from = last;
+      last = top;
       const rows = await db.kysely
         .selectFrom('journal')
-        .select(['id', 'user_id'])
-        .where('id', '>', last)
-        .orderBy('id')
-        .limit(10_000)
+        .select('user_id')
+        .distinct()
+        .where('id', '>', from)
+        .where('id', '<=', top)
+        // System accounts (negative ids) have no sockets.
+        .where('user_id', '>', 0)
+        .where('type', 'not in', SPOT_TYPES)
+        .orderBy('user_id')
         .execute();
-      if (rows.length === 0) return;
-      last = rows[rows.length - 1]!.id;
-      // System accounts (negative ids) have no sockets.
-      const users = [...new Set(rows.map((r) => r.user_id).filter((id) => id > 0))];
-      if (users.length > 0) opts.onUsers(users);
+      if (rows.length > 0) opts.onUsers(rows.map((r) => r.user_id));
     } catch (err) {
       opts.onError(err);
     } finally {

@@ -11,7 +11,6 @@ import {
   type Trade,
 } from '../../protocol';
 import type { Db } from '../db/connect';
-import { listPairs } from '../db/repos/content';
 import { readGlobalConfig } from '../db/repos/siteConfig';
 import {
   orderFromRow,
@@ -32,15 +31,16 @@ import { formatScaled, parseExact } from '../domain/money/scaled';
 import { SpotEngine, type Band, type Execution } from '../domain/spot/engine';
 import { houseLadder, planRequote } from '../domain/spot/house';
 import { bandAround, validateOrder, type OrderInput } from '../domain/spot/rules';
-import type { OrderStatus, PairSpec, Side, SpotOrder, SpotTrade } from '../domain/spot/types';
-import { pairUnits, type PairUnits } from '../domain/spot/units';
+import type { PairSpec, Side, SpotOrder, SpotTrade } from '../domain/spot/types';
+import type { PairUnits } from '../domain/spot/units';
 import { AppError } from '../domain/appError';
 import type { BookListener, BookSource } from '../market/book';
 import type { Tick } from '../market/feed';
-import { instrumentFor } from '../market/instruments';
 import { CommitQueue } from './commitQueue';
 import { DEFAULT_SPOT_CONFIG, type SpotConfig } from './config';
-import { fillView, orderView, plain, printView } from './views';
+import { keepPrints, loadSpotPairs } from './pairs';
+import { spotRecords } from './records';
+import { orderView, plain, printView } from './views';
 
 export interface PlaceRequest extends Omit<OrderInput, 'side'> {
   pair: string;
@@ -49,6 +49,17 @@ export interface PlaceRequest extends Omit<OrderInput, 'side'> {
 
 export type OrdersListener = (userId: number, order: SpotOrderView) => void;
 
+/** What the spot rules read of the user placing an order. */
+export type Trader = Pick<UserRecord, 'id' | 'certification' | 'tradingDisabled' | 'locked'>;
+
+/** Just those fields (what crosses to the spot thread with each order). */
+export const traderOf = (u: Trader): Trader => ({
+  id: u.id,
+  certification: u.certification,
+  tradingDisabled: u.tradingDisabled,
+  locked: u.locked,
+});
+
 export interface SpotService extends BookSource {
   /** Loads the pairs and rebuilds every book from the open orders in the database. */
   start(): Promise<void>;
@@ -56,7 +67,7 @@ export interface SpotService extends BookSource {
   stop(): Promise<void>;
   /** A reference price: the band and staleness follow it, and the house requotes. */
   onTick(tick: Tick): void;
-  place(user: UserRecord, side: Side, req: PlaceRequest): Promise<SpotOrderView>;
+  place(user: Trader, side: Side, req: PlaceRequest): Promise<SpotOrderView>;
   cancel(userId: number, id: number): Promise<SpotOrderView>;
   list(userId: number, query: OrderListQuery): Promise<SpotOrderPage>;
   detail(userId: number, id: number): Promise<SpotOrderDetail>;
@@ -66,6 +77,8 @@ export interface SpotService extends BookSource {
   idle(): Promise<void>;
   /** Re-reads the pairs' spot settings (also done every few seconds). */
   reloadSettings(): Promise<void>;
+  /** The listed pairs' symbols. */
+  pairs(): string[];
 }
 
 export interface SpotOptions {
@@ -78,11 +91,14 @@ export interface SpotOptions {
   /** Whether the verification gate is on (site config `certification`); read per order. */
   certificationOn?: () => Promise<boolean>;
   onError?: (err: unknown) => void;
+  /** Told each time the pairs' settings have been read (what `rules` answers may have changed). */
+  onSettings?: () => void;
 }
 
 interface Book {
   spec: PairSpec;
   units: PairUnits;
+  exact: boolean;
   enabled: boolean;
   minQuote: bigint;
   printLots: number;
@@ -108,12 +124,6 @@ interface Batch {
 
 /** How often the books re-read their pairs' settings. */
 const SETTINGS_REFRESH_MS = 5000;
-
-const STATUSES: Record<OrderListQuery['tab'], OrderStatus[]> = {
-  open: ['pending'],
-  all: ['pending', 'completed', 'cancelled'],
-  history: ['completed', 'cancelled'],
-};
 
 /** A failure after the engine changed: the batch must roll back and the book be rebuilt. */
 const fatal = (err: unknown) =>
@@ -147,6 +157,7 @@ export const createSpot = ({
   now = Date.now,
   certificationOn = async () => (await readGlobalConfig(db.kysely)).certification,
   onError = () => undefined,
+  onSettings = () => undefined,
 }: SpotOptions): SpotService => {
   const books = new Map<string, Book>();
   const bookListeners = new Set<BookListener>();
@@ -183,9 +194,10 @@ export const createSpot = ({
     return bandAround(b.ref.price, config.bandPpm);
   };
 
-  const publishDepth = (b: Book) => {
+  /** The batch's changes of the book as the next depth diff, to send once the batch is answered. */
+  const depthNews = (b: Book) => {
     const changes = b.engine.book.takeChanges();
-    if (changes.buy.length === 0 && changes.sell.length === 0) return;
+    if (changes.buy.length === 0 && changes.sell.length === 0) return undefined;
     const level =
       (side: Side) =>
       (price: number): DepthLevel => [
@@ -202,25 +214,31 @@ export const createSpot = ({
       bids: changes.buy.map(level('buy')),
       asks: changes.sell.map(level('sell')),
     };
-    for (const l of bookListeners) l.depth(b.spec.symbol, diff);
+    return () => {
+      for (const l of bookListeners) l.depth(b.spec.symbol, diff);
+    };
   };
 
-  /** After commit: the owners' orders and balances, the prints. */
-  const publisher =
-    (b: Book, orders: readonly SpotOrder[], trades: readonly SpotTrade[], entries: PostedEntry[]) => () => {
-      for (const o of orders) {
-        if (o.userId <= 0) continue;
-        const view = orderView(o, b.spec, b.units);
-        for (const l of orderListeners) l(o.userId, view);
-      }
+  /** What a command tells once its batch is answered: the owners' orders and balances, the
+   * prints. The views are made now, as the orders stand after this command. */
+  const publisher = (
+    b: Book,
+    orders: readonly SpotOrder[],
+    trades: readonly SpotTrade[],
+    entries: PostedEntry[],
+  ) => {
+    const views: Array<[number, SpotOrderView]> = [];
+    for (const o of orders) if (o.userId > 0) views.push([o.userId, orderView(o, b.spec, b.units)]);
+    const prints = trades.map((t) => printView(t, b.spec)).reverse();
+    return () => {
+      for (const [userId, view] of views) for (const l of orderListeners) l(userId, view);
       ledger.announce(entries);
-      if (trades.length > 0) {
-        const prints = trades.map((t) => printView(t, b.spec)).reverse();
-        b.trades.unshift(...prints);
-        if (b.trades.length > TRADES_LIMIT_MAX) b.trades.length = TRADES_LIMIT_MAX;
+      if (prints.length > 0) {
+        keepPrints(b.trades, prints);
         for (const l of bookListeners) l.trades(b.spec.symbol, prints);
       }
     };
+  };
 
   /** Persists what the engine did in the batch's transaction. House orders cancelled without a
    * fill are dropped rather than kept: requoting would otherwise fill the table with them. */
@@ -365,40 +383,29 @@ export const createSpot = ({
   const applySettings = (rows: Map<string, SpotPairRow>) => {
     for (const [symbol, b] of books) {
       const row = rows.get(symbol);
-      b.enabled = pairUnits(b.spec) !== null && row?.spot_enabled !== 0;
+      b.enabled = b.exact && row?.spot_enabled !== 0;
       b.minQuote = parseExact(row?.spot_min_amount ?? '0', ASSET_SCALE) ?? 0n;
     }
+    onSettings();
   };
   const reloadSettings = async () => applySettings(await pairSettings());
   let refreshTimer: NodeJS.Timeout | undefined;
 
-  const rowsToViews = (rows: Awaited<ReturnType<typeof reader.list>>['rows']) =>
-    rows.flatMap((r) => {
-      const b = books.get(r.pair);
-      return b ? [orderView(orderFromRow(r, b.spec), b.spec, b.units)] : [];
-    });
+  const records = spotRecords(db.kysely, (symbol) => books.get(symbol));
 
   return {
     async start() {
       const max = await reader.maxIds();
       ids.order = max.order;
       ids.trade = max.trade;
-      for (const p of await listPairs(db.kysely)) {
-        const inst = instrumentFor(p.tradecoin, p.settlecoin);
-        const units = pairUnits(inst);
-        const spec: PairSpec = {
-          symbol: inst.symbol,
-          base: inst.base,
-          quote: inst.quote,
-          pricePrecision: inst.pricePrecision,
-          qtyPrecision: inst.qtyPrecision,
-        };
+      for (const { spec, units, exact, printLots } of await loadSpotPairs(db.kysely)) {
         const b: Book = {
           spec,
-          units: units ?? { perLot: 1n, perTickLot: 1n },
+          units,
+          exact,
           enabled: false,
           minQuote: 0n,
-          printLots: Math.max(1, Math.round(inst.printQty * 10 ** inst.qtyPrecision)),
+          printLots,
           engine: undefined as unknown as SpotEngine,
           houseIds: new Set(),
           queue: undefined as unknown as CommitQueue<Batch>,
@@ -420,7 +427,8 @@ export const createSpot = ({
             onError(err);
             await rebuild(b);
           },
-          afterBatch: () => publishDepth(b),
+          afterBatch: () => depthNews(b),
+          durable: db.durable,
           onPublishError: onError,
         });
         await rebuild(b);
@@ -486,21 +494,9 @@ export const createSpot = ({
         }
       });
     },
-    async list(userId, q) {
-      const statuses = STATUSES[q.tab].filter((s) => q.status === 'all' || s === q.status);
-      const { rows, total } = await reader.list(
-        { userId, statuses, pair: q.pair },
-        { offset: (q.page - 1) * q.size, limit: q.size },
-      );
-      return { list: rowsToViews(rows), page: q.page, size: q.size, total };
-    },
-    async detail(userId, id) {
-      const row = await reader.order(userId, id);
-      const b = row ? books.get(row.pair) : undefined;
-      if (!row || !b) throw new AppError('order_not_exist');
-      const fills = (await reader.fills(id)).map((r) => fillView(tradeFromRow(r, b.spec), id, b.spec));
-      return { ...orderView(orderFromRow(row, b.spec), b.spec, b.units), fills };
-    },
+    list: records.list,
+    detail: records.detail,
+    pairs: () => [...books.keys()],
     rules(pair) {
       const b = bookOf(pair);
       const ppm = (v: bigint) => plain(v * 100n);

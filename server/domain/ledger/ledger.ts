@@ -12,8 +12,12 @@ import { formatScaled } from '../money/scaled';
 import { openLedgerSession, postMovements, type LedgerSession } from './post';
 import type { Movement, PostedEntry } from './types';
 
+/** Whose balances changed in a commit (its entries, or just their owners when the entries were
+ * posted on another thread). */
+export type Changed = ReadonlyArray<Pick<PostedEntry, 'userId'>>;
+
 /** Listeners told of every committed change, to push the new balances to their owners. */
-export type BalanceListener = (entries: readonly PostedEntry[]) => void;
+export type BalanceListener = (changed: Changed) => void;
 
 export const formatUnits = (units: bigint) => formatScaled(units, ASSET_SCALE);
 
@@ -25,7 +29,7 @@ export interface Ledger {
   postIn(trx: Kysely<Database>, movements: readonly Movement[], now: number): Promise<PostedEntry[]>;
   /** Many posts inside the caller's transaction, written together by the session's `flush`. */
   session(trx: Kysely<Database>): LedgerSession;
-  announce(entries: readonly PostedEntry[]): void;
+  announce(changed: Changed): void;
   onChange(listener: BalanceListener): () => void;
   balances(userId: number): Promise<WireBalance[]>;
   available(userId: number, asset: string): Promise<bigint>;
@@ -37,9 +41,9 @@ export const createLedger = (db: Db): Ledger => {
   const reader = ledgerReader(db.kysely);
   const postIn: Ledger['postIn'] = (trx, movements, now) =>
     postMovements(ledgerStore(trx, db.engine), movements, now);
-  const announce: Ledger['announce'] = (entries) => {
-    if (entries.length === 0) return;
-    for (const l of listeners) l(entries);
+  const announce: Ledger['announce'] = (changed) => {
+    if (changed.length === 0) return;
+    for (const l of listeners) l(changed);
   };
   return {
     postIn,

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, beforeEach } from 'vitest';
@@ -100,6 +103,49 @@ const openPostgresTest =
 export const forEachEngine = (): Array<[Engine, OpenTestDb]> => [
   ['sqlite', openSqliteTest],
   ...(TEST_DATABASE_URL ? [['postgres', openPostgresTest(TEST_DATABASE_URL)] as [Engine, OpenTestDb]] : []),
+];
+
+/** A test database that another connection can open too (the spot thread's): a file on SQLite,
+ * the schema's connection string on PostgreSQL. */
+export interface SharedTestDb extends TestDb {
+  database: { databaseUrl?: string; sqliteFile: string };
+}
+
+const openSharedSqlite = async (opts: OpenOptions = {}): Promise<SharedTestDb> => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-shared-'));
+  const sqliteFile = path.join(dir, 'exchange.db');
+  const db = openSqlite(sqliteFile);
+  const close = async () => {
+    await db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await prepare(db, opts);
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { db, engine: 'sqlite', schema: undefined, close, database: { sqliteFile } };
+};
+
+const openSharedPostgres =
+  (baseUrl: string) =>
+  async (opts: OpenOptions = {}): Promise<SharedTestDb> => {
+    const t = await openPostgresTest(baseUrl)(opts);
+    return { ...t, database: { databaseUrl: withSearchPath(baseUrl, t.schema!), sqliteFile: '' } };
+  };
+
+/** `[engine name, open]` pairs of databases a second connection can share. */
+export const forEachSharedEngine = (): Array<[Engine, (opts?: OpenOptions) => Promise<SharedTestDb>]> => [
+  ['sqlite', openSharedSqlite],
+  ...(TEST_DATABASE_URL
+    ? [
+        ['postgres', openSharedPostgres(TEST_DATABASE_URL)] as [
+          Engine,
+          (o?: OpenOptions) => Promise<SharedTestDb>,
+        ],
+      ]
+    : []),
 ];
 
 /** A fresh database for every test of the enclosing describe; call the getter inside a test. */

@@ -58,7 +58,7 @@ describe.each(forEachEngine().filter(([engine]) => engine === 'postgres'))(
   },
 );
 
-describe('the journal tail on a SQLite file another process writes too', () => {
+describe('the journal tail on a SQLite file another connection writes too', () => {
   const dirs: string[] = [];
   const dbs: Db[] = [];
   afterEach(async () => {
@@ -66,7 +66,9 @@ describe('the journal tail on a SQLite file another process writes too', () => {
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('names the users of what the other connection commits and moves past its own entries unread', async () => {
+  /** This process's ledger and another connection's (another process, or the spot thread), with a
+   * tail on this one past what `before` posts there. */
+  const twoWriters = async (before: (theirs: ReturnType<typeof createLedger>) => Promise<unknown>) => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-tail-'));
     dirs.push(dir);
@@ -75,12 +77,15 @@ describe('the journal tail on a SQLite file another process writes too', () => {
     const other = openSqlite(file);
     dbs.push(own, other);
     await migrate(own);
-    const mine = createLedger(own);
     const theirs = createLedger(other);
-    await mine.post([credit(7, 100n)]);
+    await before(theirs);
     const tail = watch(own);
     await tail.roundsUntil([]);
+    return { mine: createLedger(own), theirs, tail };
+  };
 
+  it('names the users of what the other connection commits and moves past its own entries unread', async () => {
+    const { mine, theirs, tail } = await twoWriters(() => Promise.resolve());
     // This process's own entries are announced by its ledger, not by the tail.
     await mine.post([credit(7, 5n)]);
     await vi.advanceTimersByTimeAsync(3000);
@@ -92,6 +97,18 @@ describe('the journal tail on a SQLite file another process writes too', () => {
     await mine.post([credit(7, 1n)]);
     await vi.advanceTimersByTimeAsync(3000);
     expect(tail.seen).toEqual([[8, 9]]);
+    tail.stop();
+  });
+
+  it("leaves the spot thread's entries to the books that announce them, and names the rest", async () => {
+    const { theirs: spot, tail } = await twoWriters((l) => l.post([credit(7, 100n), credit(8, 100n)]));
+    const trade = (userId: number) => ({ ...credit(userId, 1n), type: 'app.data.spot_trade' as const });
+    await spot.post([trade(7), trade(8)]);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(tail.seen).toEqual([]);
+
+    await spot.post([trade(7), credit(8, 2n)]);
+    await tail.roundsUntil([[8]]);
     tail.stop();
   });
 });

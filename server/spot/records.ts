@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { OrderListQuery, SpotOrderDetail, SpotOrderPage } from '../../protocol';
+import { orderFromRow, spotReader, tradeFromRow } from '../db/repos/spot';
+import type { Database } from '../db/schema';
+import { AppError } from '../domain/appError';
+import type { OrderStatus } from '../domain/spot/types';
+import type { SpotPair } from './pairs';
+import { fillView, orderView } from './views';
+
+const STATUSES: Record<OrderListQuery['tab'], OrderStatus[]> = {
+  open: ['pending'],
+  all: ['pending', 'completed', 'cancelled'],
+  history: ['completed', 'cancelled'],
+};
+
+/** A user's orders as stored: read from the database, never from a book, so any thread that can
+ * read the database answers them. */
+export const spotRecords = (db: Kysely<Database>, pairOf: (symbol: string) => SpotPair | undefined) => {
+  const reader = spotReader(db);
+  return {
+    async list(userId: number, q: OrderListQuery): Promise<SpotOrderPage> {
+      const statuses = STATUSES[q.tab].filter((s) => q.status === 'all' || s === q.status);
+      const { rows, total } = await reader.list(
+        { userId, statuses, pair: q.pair },
+        { offset: (q.page - 1) * q.size, limit: q.size },
+      );
+      const list = rows.flatMap((r) => {
+        const p = pairOf(r.pair);
+        return p ? [orderView(orderFromRow(r, p.spec), p.spec, p.units)] : [];
+      });
+      return { list, page: q.page, size: q.size, total };
+    },
+    async detail(userId: number, id: number): Promise<SpotOrderDetail> {
+      const row = await reader.order(userId, id);
+      const p = row ? pairOf(row.pair) : undefined;
+      if (!row || !p) throw new AppError('order_not_exist');
+      const fills = (await reader.fills(id)).map((r) => fillView(tradeFromRow(r, p.spec), id, p.spec));
+      return { ...orderView(orderFromRow(row, p.spec), p.spec, p.units), fills };
+    },
+  };
+};

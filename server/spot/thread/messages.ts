@@ -1,0 +1,48 @@
+import type { DepthSnapshot, SpotOrderView, SpotPairRules, Trade } from '../../../protocol';
+import type { ErrorName } from '../../../protocol';
+import type { Side } from '../../domain/spot/types';
+import type { DepthDiff } from '../../market/book';
+import type { Tick } from '../../market/feed';
+import type { SpotConfig } from '../config';
+import type { PlaceRequest, Trader } from '../service';
+
+/** What the spot thread is started with (its `workerData`). */
+export interface SpotThreadData {
+  database: { databaseUrl?: string | undefined; sqliteFile: string };
+  config: SpotConfig;
+  seed: number;
+}
+
+/** The calls the main thread makes of the spot thread, each answered by a `reply` of its id. */
+export type SpotCall =
+  | { op: 'place'; trader: Trader; side: Side; req: PlaceRequest }
+  | { op: 'cancel'; userId: number; orderId: number }
+  | { op: 'idle' }
+  | { op: 'reloadSettings' }
+  | { op: 'depth'; pair: string }
+  | { op: 'stop' };
+
+export type ToSpotThread = { t: 'call'; id: number; call: SpotCall } | { t: 'tick'; tick: Tick };
+
+/** A failure as it crosses threads: a catalogued one keeps its name and data, any other its text. */
+export type WireError =
+  | { app: { name: ErrorName; data: unknown; code: number | undefined } }
+  | { message: string; stack: string | undefined };
+
+export interface BookState {
+  pair: string;
+  depth: DepthSnapshot;
+  trades: Trade[];
+}
+
+/** What the spot thread tells the main thread; sent in batches (one message a turn of its loop). */
+export type FromSpotThread =
+  | { t: 'ready'; books: BookState[]; rules: SpotPairRules[] }
+  | { t: 'reply'; id: number; ok: true; value: unknown }
+  | { t: 'reply'; id: number; ok: false; error: WireError }
+  | { t: 'order'; userId: number; order: SpotOrderView }
+  | { t: 'balances'; userIds: number[] }
+  | { t: 'depth'; pair: string; diff: DepthDiff }
+  | { t: 'trades'; pair: string; trades: Trade[] }
+  | { t: 'rules'; rules: SpotPairRules[] }
+  | { t: 'error'; error: WireError };

@@ -1,0 +1,185 @@
+import { Worker } from 'node:worker_threads';
+import type { SpotPairRules, Trade } from '../../../protocol';
+import type { Db } from '../../db/connect';
+import { AppError } from '../../domain/appError';
+import type { Ledger } from '../../domain/ledger/ledger';
+import type { BookListener } from '../../market/book';
+import { keepPrints, loadSpotPairs, type SpotPair } from '../pairs';
+import { spotRecords } from '../records';
+import { traderOf, type OrdersListener, type SpotService } from '../service';
+import { DepthMirror } from './depthMirror';
+import type { FromSpotThread, SpotCall, SpotThreadData, ToSpotThread } from './messages';
+import { fromWire, outbox } from './wire';
+
+export interface SpotThreadOptions extends SpotThreadData {
+  /** The main thread's connection: order records are read here, not on the spot thread. */
+  db: Db;
+  /** The main thread's ledger: the spot thread's balance changes are announced through it. */
+  ledger: Ledger;
+  onError?: (err: unknown) => void;
+}
+
+/** The thread runs TypeScript as the server does: through tsx, added when this process was not
+ * started with it (the test runner). */
+const execArgv = process.execArgv.some((a) => a.includes('tsx'))
+  ? process.execArgv
+  : [...process.execArgv, '--import', 'tsx'];
+
+/**
+ * Spot trading run on a thread of its own (see worker.ts), behind the same interface as the
+ * in-process service: orders and cancels cross to the books' thread, order records are read
+ * here, and the depth, prints and pair rules the market and the routes ask for synchronously are
+ * copies kept from what that thread publishes. If the thread dies, calls in flight fail (nothing
+ * they did is acknowledged) and a new thread rebuilds the books from the database, as a restart
+ * would.
+ */
+export const createSpotThread = ({
+  db,
+  ledger,
+  onError = () => undefined,
+  ...data
+}: SpotThreadOptions): SpotService => {
+  let worker: Worker | undefined;
+  let send: ((m: ToSpotThread) => void) | undefined;
+  let stopping = false;
+  let nextId = 0;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  const bookListeners = new Set<BookListener>();
+  const orderListeners = new Set<OrdersListener>();
+  let pairs = new Map<string, SpotPair>();
+  const mirrors = new Map<string, DepthMirror>();
+  const prints = new Map<string, Trade[]>();
+  let rules = new Map<string, SpotPairRules>();
+  const records = spotRecords(db.kysely, (symbol) => pairs.get(symbol));
+
+  const call = <T>(c: SpotCall): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (!send) return reject(new Error('spot thread is not running'));
+      const id = ++nextId;
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      send({ t: 'call', id, call: c });
+    });
+
+  const setRules = (list: SpotPairRules[]) => (rules = new Map(list.map((r) => [r.pair, r])));
+
+  const handle = (m: FromSpotThread) => {
+    switch (m.t) {
+      case 'reply': {
+        const p = pending.get(m.id);
+        pending.delete(m.id);
+        if (m.ok) p?.resolve(m.value);
+        else p?.reject(fromWire(m.error));
+        return;
+      }
+      case 'order':
+        for (const l of orderListeners) l(m.userId, m.order);
+        return;
+      case 'balances':
+        ledger.announce(m.userIds.map((userId) => ({ userId })));
+        return;
+      case 'depth':
+        mirrors.get(m.pair)?.apply(m.diff);
+        for (const l of bookListeners) l.depth(m.pair, m.diff);
+        return;
+      case 'trades': {
+        const list = prints.get(m.pair);
+        if (list) keepPrints(list, m.trades);
+        for (const l of bookListeners) l.trades(m.pair, m.trades);
+        return;
+      }
+      case 'rules':
+        setRules(m.rules);
+        return;
+      case 'error':
+        onError(fromWire(m.error));
+        return;
+      case 'ready':
+        for (const b of m.books) {
+          const pair = pairs.get(b.pair);
+          if (!pair) continue;
+          const mirror = new DepthMirror(b.pair, pair.spec.pricePrecision, () =>
+            call<Parameters<DepthMirror['reset']>[0]>({ op: 'depth', pair: b.pair }).then(
+              (snap) => mirror.reset(snap),
+              onError,
+            ),
+          );
+          mirror.reset(b.depth);
+          mirrors.set(b.pair, mirror);
+          prints.set(b.pair, b.trades);
+        }
+        setRules(m.rules);
+    }
+  };
+
+  const spawn = () =>
+    new Promise<void>((resolve, reject) => {
+      const w = new Worker(new URL('./boot.mjs', import.meta.url), { workerData: data, execArgv });
+      let ready = false;
+      w.on('message', (batch: FromSpotThread[]) => {
+        for (const m of batch) {
+          try {
+            handle(m);
+          } catch (err) {
+            onError(err);
+          }
+          if (m.t === 'ready') {
+            ready = true;
+            worker = w;
+            send = outbox<ToSpotThread>(w);
+            resolve();
+          }
+        }
+      });
+      w.on('error', (err) => (ready ? onError(err) : reject(err)));
+      w.on('exit', (code) => {
+        if (worker !== w) return;
+        worker = undefined;
+        send = undefined;
+        const lost = new Error(`spot thread exited (${code})`);
+        for (const p of pending.values()) p.reject(lost);
+        pending.clear();
+        if (stopping) return;
+        onError(lost);
+        spawn().catch(onError);
+      });
+    });
+
+  return {
+    async start() {
+      pairs = new Map((await loadSpotPairs(db.kysely)).map((p) => [p.spec.symbol, p]));
+      await spawn();
+    },
+    async stop() {
+      if (!worker) return;
+      stopping = true;
+      const w = worker;
+      await call({ op: 'stop' });
+      await w.terminate();
+    },
+    onTick(tick) {
+      send?.({ t: 'tick', tick });
+    },
+    place: (user, side, req) => call({ op: 'place', trader: traderOf(user), side, req }),
+    cancel: (userId, orderId) => call({ op: 'cancel', userId, orderId }),
+    list: records.list,
+    detail: records.detail,
+    rules(pair) {
+      const r = rules.get(pair);
+      if (!r) throw new AppError('currency_not_exist');
+      return r;
+    },
+    onOrders(listener) {
+      orderListeners.add(listener);
+      return () => void orderListeners.delete(listener);
+    },
+    idle: () => call({ op: 'idle' }),
+    reloadSettings: () => call({ op: 'reloadSettings' }),
+    pairs: () => [...pairs.keys()],
+    listen(listener) {
+      bookListeners.add(listener);
+      return () => void bookListeners.delete(listener);
+    },
+    depth: (pair, limit) => mirrors.get(pair)?.snapshot(limit) ?? { pair, seq: 0, ts: 0, bids: [], asks: [] },
+    trades: (pair, limit) => (prints.get(pair) ?? []).slice(0, limit),
+  };
+};

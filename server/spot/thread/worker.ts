@@ -1,0 +1,83 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { TRADES_LIMIT_MAX } from '../../../protocol';
+import { openDb } from '../../db/connect';
+import { createLedger } from '../../domain/ledger/ledger';
+import { createSpot } from '../service';
+import type { FromSpotThread, SpotCall, SpotThreadData, ToSpotThread } from './messages';
+import { outbox, toWire } from './wire';
+
+/**
+ * The spot thread: every book, its commit queue and its own database connection, on a core of its
+ * own. The main thread keeps HTTP, the socket gateway and every other writer; it sends orders and
+ * reference prices here and hears back answers and what to publish. A thread, not a process: it
+ * lives and dies with the server, and one `npm start` still runs the whole exchange.
+ */
+const data = workerData as SpotThreadData;
+const port = parentPort!;
+const send = outbox<FromSpotThread>(port);
+
+const db = openDb(data.database, { checkpointsElsewhere: true, deferFlush: true });
+const ledger = createLedger(db);
+// Only the owners cross: the main thread reads their new balances itself, if anyone listens.
+ledger.onChange((changed) => {
+  const userIds = [...new Set(changed.map((e) => e.userId))].filter((id) => id > 0);
+  if (userIds.length > 0) send({ t: 'balances', userIds });
+});
+
+let started = false;
+const rules = () => spot.pairs().map((pair) => spot.rules(pair));
+const spot = createSpot({
+  db,
+  ledger,
+  config: data.config,
+  seed: data.seed,
+  onError: (err) => send({ t: 'error', error: toWire(err) }),
+  onSettings: () => started && send({ t: 'rules', rules: rules() }),
+});
+spot.onOrders((userId, order) => send({ t: 'order', userId, order }));
+spot.listen({
+  depth: (pair, diff) => send({ t: 'depth', pair, diff }),
+  trades: (pair, trades) => send({ t: 'trades', pair, trades }),
+});
+
+const run = async (call: SpotCall): Promise<unknown> => {
+  switch (call.op) {
+    case 'place':
+      return spot.place(call.trader, call.side, call.req);
+    case 'cancel':
+      return spot.cancel(call.userId, call.orderId);
+    case 'idle':
+      return spot.idle();
+    case 'reloadSettings':
+      return spot.reloadSettings();
+    case 'depth':
+      return spot.depth(call.pair, Number.MAX_SAFE_INTEGER);
+    case 'stop':
+      await spot.stop();
+      await db.close();
+      return undefined;
+  }
+};
+
+port.on('message', (batch: ToSpotThread[]) => {
+  for (const m of batch) {
+    if (m.t === 'tick') spot.onTick(m.tick);
+    else
+      run(m.call).then(
+        (value) => send({ t: 'reply', id: m.id, ok: true, value }),
+        (err: unknown) => send({ t: 'reply', id: m.id, ok: false, error: toWire(err) }),
+      );
+  }
+});
+
+await spot.start();
+started = true;
+send({
+  t: 'ready',
+  books: spot.pairs().map((pair) => ({
+    pair,
+    depth: spot.depth(pair, Number.MAX_SAFE_INTEGER),
+    trades: spot.trades(pair, TRADES_LIMIT_MAX),
+  })),
+  rules: rules(),
+});

@@ -1,0 +1,147 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SpotOrderView } from '../../../../protocol';
+import { AppError } from '../../../../server/domain/appError';
+import { createLedger, type Ledger } from '../../../../server/domain/ledger/ledger';
+import type { DepthDiff } from '../../../../server/market/book';
+import { DEFAULT_SPOT_CONFIG } from '../../../../server/spot/config';
+import type { SpotService, Trader } from '../../../../server/spot/service';
+import { configureSpotPair } from '../../../../server/spot/settings';
+import { createSpotThread } from '../../../../server/spot/thread/remote';
+import { fund, tick } from '../../helpers/spot';
+import { forEachSharedEngine, type SharedTestDb } from '../../helpers/testDb';
+
+const trader = (id: number): Trader => ({ id, certification: 2, tradingDisabled: false, locked: false });
+const A = trader(501);
+const B = trader(502);
+
+describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, open) => {
+  let t: SharedTestDb;
+  let ledger: Ledger;
+  let spot: SpotService | undefined;
+
+  const startThread = async () => {
+    const s = createSpotThread({
+      db: t.db,
+      ledger,
+      database: t.database,
+      // No house quotes: every fill here is between the two traders.
+      config: { ...DEFAULT_SPOT_CONFIG, houseLevels: 0 },
+      seed: 1,
+    });
+    await s.start();
+    tick(s, 'btcusdt', '100000.00', Date.now());
+    return s;
+  };
+
+  beforeEach(async () => {
+    t = await open({ seed: true });
+    ledger = createLedger(t.db);
+    await fund(ledger, A.id, { USDT: '100000', BTC: '2' });
+    await fund(ledger, B.id, { USDT: '100000', BTC: '2' });
+  }, 30_000);
+  afterEach(async () => {
+    await spot?.stop();
+    spot = undefined;
+    await t.close();
+  }, 30_000);
+
+  it('places and fills across threads; orders, balances, depth and prints reach this thread', async () => {
+    spot = await startThread();
+    const orders: Array<[number, SpotOrderView]> = [];
+    const changed: number[] = [];
+    const diffs: DepthDiff[] = [];
+    spot.onOrders((userId, o) => orders.push([userId, o]));
+    ledger.onChange((c) => changed.push(...c.map((e) => e.userId)));
+    spot.listen({ depth: (_pair, d) => diffs.push(d), trades: () => undefined });
+
+    const ask = await spot.place(A, 'sell', {
+      pair: 'btcusdt',
+      type: 'limit',
+      price: '100100.00',
+      qty: '0.5',
+    });
+    expect(ask).toMatchObject({ side: 'sell', status: 'app.data.order_pending', qty: '0.50000' });
+    await vi.waitFor(() => expect(spot!.depth('btcusdt', 5).asks).toEqual([['100100.00', '0.50000']]));
+    expect(diffs.at(-1)!.asks).toEqual([['100100.00', '0.50000']]);
+
+    const take = await spot.place(B, 'buy', { pair: 'btcusdt', type: 'market', qty: '0.2' });
+    expect(take).toMatchObject({ status: 'app.data.order_completed', filledQty: '0.20000' });
+    await vi.waitFor(() => expect(spot!.depth('btcusdt', 5).asks).toEqual([['100100.00', '0.30000']]));
+    expect(spot.trades('btcusdt', 1)[0]).toMatchObject({ price: '100100.00', qty: '0.20000' });
+    expect(orders.map(([userId, o]) => [userId, o.id])).toEqual(
+      expect.arrayContaining([
+        [A.id, ask.id],
+        [B.id, take.id],
+      ]),
+    );
+    expect(new Set(changed)).toEqual(new Set([A.id, B.id]));
+    // Fees go to the fee account, which no socket follows: only owners cross.
+    expect(changed.every((id) => id > 0)).toBe(true);
+
+    // Records are read on this thread, from what the spot thread committed.
+    const detail = await spot.detail(B.id, take.id);
+    expect(detail.fills).toHaveLength(1);
+    expect((await spot.list(A.id, { tab: 'open', status: 'all', page: 1, size: 10 })).list[0]!.id).toBe(
+      ask.id,
+    );
+    expect((await ledger.balances(B.id)).find((b) => b.asset === 'BTC')!.available).toBe('2.19980000');
+
+    const cancelled = await spot.cancel(A.id, ask.id);
+    expect(cancelled.status).toBe('app.data.order_cancelled');
+    await vi.waitFor(() => expect(spot!.depth('btcusdt', 5).asks).toEqual([]));
+  });
+
+  it('refusals cross as the same catalogued errors, limit failures with their code and value', async () => {
+    spot = await startThread();
+    const refused = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: unknown) => e as AppError,
+      );
+
+    const unknown = await refused(spot.place(A, 'buy', { pair: 'xyzusdt', type: 'market', qty: '1' }));
+    expect(unknown).toBeInstanceOf(AppError);
+    expect(unknown).toMatchObject({ key: 'app.msg.currency_not_exist', status: 404 });
+
+    const poor = await refused(
+      spot.place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99000', qty: '1.5' }),
+    );
+    expect(poor).toMatchObject({ key: 'app.msg.insufficient_balance' });
+
+    await configureSpotPair(
+      t.db,
+      { operatorId: null, name: 'cli:test' },
+      { pair: 'btcusdt', minAmount: '60000' },
+    );
+    await spot.reloadSettings();
+    expect(spot.rules('btcusdt').minAmount).toBe('60000');
+    const small = await refused(
+      spot.place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99000', qty: '0.5' }),
+    );
+    expect(small).toMatchObject({
+      code: 2001,
+      key: 'app.msg.order_amount_min',
+      data: { value: '60000 USDT' },
+    });
+
+    expect(() => spot!.rules('xyzusdt')).toThrow(AppError);
+    // Nothing was left behind by the refusals.
+    expect((await spot.list(A.id, { tab: 'all', status: 'all', page: 1, size: 10 })).total).toBe(0);
+    expect((await ledger.balances(A.id)).find((b) => b.asset === 'USDT')!.frozen).toBe('0.00000000');
+  });
+
+  it('a new thread rebuilds the book from the database; a stopped one takes no orders', async () => {
+    spot = await startThread();
+    const bid = await spot.place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99900.00', qty: '0.1' });
+    await spot.stop();
+    await expect(
+      spot.place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99900.00', qty: '0.1' }),
+    ).rejects.toThrow('not running');
+
+    spot = await startThread();
+    expect(spot.depth('btcusdt', 5).bids).toEqual([['99900.00', '0.10000']]);
+    const fill = await spot.place(B, 'sell', { pair: 'btcusdt', type: 'market', qty: '0.1' });
+    expect(fill.status).toBe('app.data.order_completed');
+    expect((await spot.detail(A.id, bid.id)).status).toBe('app.data.order_completed');
+  });
+});

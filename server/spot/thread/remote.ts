@@ -19,6 +19,8 @@ export interface SpotThreadOptions extends SpotThreadData {
   onError?: (err: unknown) => void;
 }
 
+const REPLACE_AFTER_MS = 1000;
+
 /** The thread runs TypeScript as the server does: through tsx, added when this process was not
  * started with it (the test runner). */
 const execArgv = process.execArgv.some((a) => a.includes('tsx'))
@@ -140,9 +142,20 @@ export const createSpotThread = ({
         pending.clear();
         if (stopping) return;
         onError(lost);
-        spawn().catch(onError);
+        replace();
       });
     });
+
+  /** A new thread, after a pause: a fault that strikes again at once must not spin. */
+  const replace = () => {
+    setTimeout(() => {
+      if (stopping) return;
+      spawn().catch((err: unknown) => {
+        onError(err);
+        replace();
+      });
+    }, REPLACE_AFTER_MS).unref();
+  };
 
   return {
     async start() {

@@ -19,7 +19,7 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
   let ledger: Ledger;
   let spot: SpotService | undefined;
 
-  const startThread = async () => {
+  const startThread = async (onError?: (err: unknown) => void) => {
     const s = createSpotThread({
       db: t.db,
       ledger,
@@ -27,6 +27,7 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
       // No house quotes: every fill here is between the two traders.
       config: { ...DEFAULT_SPOT_CONFIG, houseLevels: 0 },
       seed: 1,
+      onError,
     });
     await s.start();
     tick(s, 'btcusdt', '100000.00', Date.now());
@@ -129,6 +130,31 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
     expect((await spot.list(A.id, { tab: 'all', status: 'all', page: 1, size: 10 })).total).toBe(0);
     expect((await ledger.balances(A.id)).find((b) => b.asset === 'USDT')!.frozen).toBe('0.00000000');
   });
+
+  it('replaces a thread that died with one rebuilt from the database', async () => {
+    const errors: unknown[] = [];
+    spot = await startThread((err) => errors.push(err));
+    const bid = await spot.place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99900.00', qty: '0.1' });
+    // A malformed reference price (a feed's bug) throws on the thread outside any batch: it dies.
+    spot.onTick(undefined as unknown as Parameters<SpotService['onTick']>[0]);
+    await vi.waitFor(() =>
+      expect(errors).toContainEqual(
+        expect.objectContaining({ message: expect.stringMatching(/spot thread exited/) }),
+      ),
+    );
+    const s = spot;
+    await expect(s.place(B, 'sell', { pair: 'btcusdt', type: 'market', qty: '0.1' })).rejects.toThrow(
+      'not running',
+    );
+
+    // The copies this thread keeps outlive the thread; calls wait for the new one.
+    await vi.waitFor(() => s.idle(), { timeout: 10_000 });
+    expect(s.depth('btcusdt', 5).bids).toEqual([['99900.00', '0.10000']]);
+    tick(s, 'btcusdt', '100000.00', Date.now());
+    const fill = await s.place(B, 'sell', { pair: 'btcusdt', type: 'market', qty: '0.1' });
+    expect(fill.status).toBe('app.data.order_completed');
+    expect((await s.detail(A.id, bid.id)).status).toBe('app.data.order_completed');
+  }, 20_000);
 
   it('a new thread rebuilds the book from the database; a stopped one takes no orders', async () => {
     spot = await startThread();

@@ -163,8 +163,9 @@ export const createSpotThread = ({
       await spawn();
     },
     async stop() {
-      if (!worker) return;
+      // Set first: a thread being replaced must not come back after this.
       stopping = true;
+      if (!worker) return;
       const w = worker;
       await call({ op: 'stop' });
       await w.terminate();

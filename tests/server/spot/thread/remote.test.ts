@@ -156,6 +156,17 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
     expect((await s.detail(A.id, bid.id)).status).toBe('app.data.order_completed');
   }, 20_000);
 
+  it('stays stopped when stopped while a dead thread waits to be replaced', async () => {
+    const errors: unknown[] = [];
+    const s = await startThread((err) => errors.push(err));
+    s.onTick(undefined as unknown as Parameters<SpotService['onTick']>[0]);
+    await vi.waitFor(() => expect(errors).not.toEqual([]));
+    await s.stop();
+    // Past the pause and long enough for a replacement to have started (about a second).
+    await new Promise((r) => setTimeout(r, 4000));
+    await expect(s.idle()).rejects.toThrow('not running');
+  }, 20_000);
+
   it('a new thread rebuilds the book from the database; a stopped one takes no orders', async () => {
     spot = await startThread();
     const bid = await spot.place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99900.00', qty: '0.1' });

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SITE_CONFIG } from '../../server/db/seed/defaults';
 import { TEST_DATABASE_URL, createPgSchema } from './helpers/testDb';
 
@@ -47,10 +47,10 @@ interface Server {
 
 const running = new Set<ChildProcess>();
 
-const start = (env: Record<string, string>): Server => {
+const start = (env: Record<string, string>, nodeArgs: string[] = []): Server => {
   const base = { ...process.env };
   for (const name of OWN_VARS) delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -206,6 +206,29 @@ describe.each(engines)('server/main.ts on %s', (engine) => {
       expect(logLines(server.stdout()).find((l) => l.msg === 'shutting down')).toMatchObject({
         signal: 'SIGINT',
       });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'runs its spot thread under a process-wide Node option such as --max-old-space-size',
+    async () => {
+      // A thread refuses such an option passed to it explicitly; the server must not pass it on.
+      const port = await freePort();
+      const server = start(env(port), ['--max-old-space-size=512']);
+      await waitForHealth(server, port);
+      await vi.waitFor(
+        async () => {
+          const depth = (await (
+            await fetch(`http://127.0.0.1:${port}/api/market/depth?pair=btcusdt&limit=1`)
+          ).json()) as { data: { bids: unknown[] } };
+          // The house's quotes come from the books on the spot thread.
+          expect(depth.data.bids).toHaveLength(1);
+        },
+        { timeout: 15_000, interval: 200 },
+      );
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
     },
     TIMEOUT,
   );

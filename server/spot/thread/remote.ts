@@ -22,10 +22,9 @@ export interface SpotThreadOptions extends SpotThreadData {
 const REPLACE_AFTER_MS = 1000;
 
 /** The thread runs TypeScript as the server does: through tsx, added when this process was not
- * started with it (the test runner). */
-const execArgv = process.execArgv.some((a) => a.includes('tsx'))
-  ? process.execArgv
-  : [...process.execArgv, '--import', 'tsx'];
+ * started with it (the test runner). Otherwise it inherits this process's options as Node does by
+ * default: passed explicitly, a process-wide one such as --max-old-space-size is refused. */
+const execArgv = process.execArgv.some((a) => a.includes('tsx')) ? undefined : ['--import', 'tsx'];
 
 /**
  * Spot trading run on a thread of its own (see worker.ts), behind the same interface as the

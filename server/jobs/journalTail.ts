@@ -34,13 +34,11 @@ export const tailJournal = (
     return Number(top?.id ?? 0);
   };
 
-  /** Whether no other connection committed since the last call (never known on PostgreSQL). */
-  const quiet = async () => {
-    if (db.engine !== 'sqlite') return false;
+  /** Moves only for another connection's commits; never known on PostgreSQL. */
+  const dataVersion = async () => {
+    if (db.engine !== 'sqlite') return undefined;
     const { rows } = await sql<{ data_version: number }>`pragma data_version`.execute(db.kysely);
-    const seen = version;
-    version = rows[0]!.data_version;
-    return seen === version;
+    return rows[0]!.data_version;
   };
 
   const tick = async () => {
@@ -50,23 +48,25 @@ export const tailJournal = (
       // The end is read before the version: a commit from elsewhere between the two moves the
       // version, and the round reads the entries.
       const top = await end();
-      if ((await quiet()) || last === null) {
+      const now = await dataVersion();
+      // Both marks move only once a round has read what it must: a failed read is read again.
+      const done = () => {
         last = top;
-        return;
-      }
-      const from = last;
-      last = top;
+        version = now;
+      };
+      if (last === null || (now !== undefined && now === version)) return done();
       const rows = await db.kysely
         .selectFrom('journal')
         .select('user_id')
         .distinct()
-        .where('id', '>', from)
+        .where('id', '>', last)
         .where('id', '<=', top)
         // System accounts (negative ids) have no sockets.
         .where('user_id', '>', 0)
         .where('type', 'not in', SPOT_TYPES)
         .orderBy('user_id')
         .execute();
+      done();
       if (rows.length > 0) opts.onUsers(rows.map((r) => r.user_id));
     } catch (err) {
       opts.onError(err);

@@ -22,17 +22,18 @@ const credit = (userId: number, units: bigint) => ({
  * `expected` (the rounds run on fake intervals; the queries on the real database). */
 const watch = (db: Db) => {
   const seen: number[][] = [];
+  const errors: unknown[] = [];
   const stop = tailJournal(db, {
     intervalMs: 1000,
     onUsers: (ids) => seen.push(ids),
-    onError: () => undefined,
+    onError: (err) => errors.push(err),
   });
   const roundsUntil = (expected: number[][]) =>
     vi.waitFor(async () => {
       await vi.advanceTimersByTimeAsync(1000);
       expect(seen).toEqual(expected);
     });
-  return { seen, stop, roundsUntil };
+  return { seen, errors, stop, roundsUntil };
 };
 
 afterEach(() => vi.useRealTimers());
@@ -97,6 +98,28 @@ describe('the journal tail on a SQLite file another connection writes too', () =
     await mine.post([credit(7, 1n)]);
     await vi.advanceTimersByTimeAsync(3000);
     expect(tail.seen).toEqual([[8, 9]]);
+    tail.stop();
+  });
+
+  it('reads again after a round whose read failed, naming what that round missed', async () => {
+    const { theirs, tail } = await twoWriters(() => Promise.resolve());
+    const own = dbs[0]!;
+    await theirs.post([credit(8, 5n)]);
+    // The next round finds where the journal ends (its first read), then fails to read the owners.
+    const real = own.kysely.selectFrom.bind(own.kysely);
+    let reads = 0;
+    const broken = new Error('read failed');
+    vi.spyOn(own.kysely, 'selectFrom').mockImplementation(((table: 'journal') => {
+      reads += 1;
+      if (reads === 2) throw broken;
+      return real(table);
+    }) as typeof own.kysely.selectFrom);
+    await vi.waitFor(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(tail.errors).toEqual([broken]);
+    });
+    expect(tail.seen).toEqual([]);
+    await tail.roundsUntil([[8]]);
     tail.stop();
   });
 

@@ -1,5 +1,4 @@
-import type { DepthSnapshot, SpotOrderView, SpotPairRules, Trade } from '../../../protocol';
-import type { ErrorName } from '../../../protocol';
+import type { DepthSnapshot, ErrorName, SpotOrderView, SpotPairRules, Trade } from '../../../protocol';
 import type { Side } from '../../domain/spot/types';
 import type { DepthDiff } from '../../market/book';
 import type { Tick } from '../../market/feed';
@@ -35,7 +34,7 @@ export interface BookState {
   trades: Trade[];
 }
 
-/** What the spot thread tells the main thread; sent in batches (one message a turn of its loop). */
+/** What the spot thread tells the main thread; sent gathered (see `outbox` in wire.ts). */
 export type FromSpotThread =
   | { t: 'ready'; books: BookState[]; rules: SpotPairRules[] }
   | { t: 'reply'; id: number; ok: true; value: unknown }

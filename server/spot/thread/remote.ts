@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { SpotPairRules, Trade } from '../../../protocol';
+import type { DepthSnapshot, SpotPairRules, Trade } from '../../../protocol';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../domain/appError';
 import type { Ledger } from '../../domain/ledger/ledger';
@@ -99,10 +99,7 @@ export const createSpotThread = ({
           const pair = pairs.get(b.pair);
           if (!pair) continue;
           const mirror = new DepthMirror(b.pair, pair.spec.pricePrecision, () =>
-            call<Parameters<DepthMirror['reset']>[0]>({ op: 'depth', pair: b.pair }).then(
-              (snap) => mirror.reset(snap),
-              onError,
-            ),
+            call<DepthSnapshot>({ op: 'depth', pair: b.pair }).then((snap) => mirror.reset(snap), onError),
           );
           mirror.reset(b.depth);
           mirrors.set(b.pair, mirror);

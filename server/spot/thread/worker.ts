@@ -32,7 +32,9 @@ const spot = createSpot({
   config: data.config,
   seed: data.seed,
   onError: (err) => send({ t: 'error', error: toWire(err) }),
-  onSettings: () => started && send({ t: 'rules', rules: rules() }),
+  onSettings: () => {
+    if (started) send({ t: 'rules', rules: rules() });
+  },
 });
 spot.onOrders((userId, order) => send({ t: 'order', userId, order }));
 spot.listen({

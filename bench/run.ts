@@ -4,6 +4,7 @@ import { measureContracts } from './contracts';
 import { measureHttp } from './http';
 import { measureSpotEngine } from './spotEngine';
 import { measureSpotHttp, type SpotHttpFigures } from './spotHttp';
+import { measureSpotService, type SpotServiceFigures } from './spotService';
 import { measureFanout } from './wsFanout';
 
 /** One line of the summary: what was measured, the figure, and the goal the issues set. */
@@ -36,6 +37,13 @@ const spotHttpRows = (engine: string, figures: SpotHttpFigures[]) => {
     );
 };
 
+const spotServiceRow = (engine: string, f: SpotServiceFigures) =>
+  add(
+    `Spot books' ceiling in process (${engine}, 100 in flight)`,
+    'orders/s; CPU µs and journal rows per order',
+    `${f.ordersPerSec}/s; ${f.cpuUsPerOrder} µs, ${f.journalRowsPerOrder} rows`,
+  );
+
 /**
  * Every benchmark in bench/, printed as one table. Figures only: nothing here passes or fails on
  * time. PostgreSQL figures for spot orders when BENCH_DATABASE_URL names a server (a scratch
@@ -67,9 +75,13 @@ const main = async () => {
         '1 000 000/s, p99 < 10 µs',
       );
   });
+  await step('spot books alone, SQLite', async () => spotServiceRow('SQLite', await measureSpotService()));
   await step('spot orders over HTTP, SQLite', async () => spotHttpRows('SQLite', await measureSpotHttp()));
   const pgUrl = process.env.BENCH_DATABASE_URL;
   if (pgUrl) {
+    await step('spot books alone, PostgreSQL', async () =>
+      spotServiceRow('PostgreSQL', await measureSpotService(5, pgUrl)),
+    );
     await step('spot orders over HTTP, PostgreSQL', async () =>
       spotHttpRows('PostgreSQL', await measureSpotHttp([500, 1000, 2000, 3000], 5, pgUrl)),
     );

@@ -149,7 +149,7 @@ const runAt = async (
 };
 
 /** A fresh PostgreSQL database beside the one `url` names, dropped again by `drop`. */
-const scratchDatabase = async (url: string) => {
+export const scratchDatabase = async (url: string) => {
   const name = `exchange_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

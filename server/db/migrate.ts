@@ -8,6 +8,7 @@ import * as m005 from './migrations/005_spot';
 import * as m006 from './migrations/006_contracts';
 import * as m007 from './migrations/007_wallet';
 import * as m008 from './migrations/008_staking';
+import * as m009 from './migrations/009_lean_writes';
 import type { MigrationFn } from './migrations/helpers';
 
 /** Versioned migrations, in order. A new one is appended here with the next number; applied ones
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, { up: MigrationFn }> = {
   '006_contracts': m006,
   '007_wallet': m007,
   '008_staking': m008,
+  '009_lean_writes': m009,
 };
 
 /** Names of every migration, in the order they apply. */
@@ -45,13 +47,14 @@ const migrationSchema = async (db: Db): Promise<string | undefined> => {
   return rows[0]?.schema ?? undefined;
 };
 
-export const migrate = async (db: Db): Promise<string[]> => {
+/** Applies what is not applied yet, up to `upTo` (a name of MIGRATION_NAMES) or to the last. */
+export const migrate = async (db: Db, upTo?: string): Promise<string[]> => {
   const migrator = new Migrator({
     db: db.kysely,
     provider: provider(db.engine),
     migrationTableSchema: await migrationSchema(db),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 };

@@ -39,7 +39,7 @@ const spotHttpRows = (engine: string, figures: SpotHttpFigures[]) => {
 
 const spotServiceRow = (engine: string, f: SpotServiceFigures) =>
   add(
-    `Spot books' ceiling in process (${engine}, 100 in flight)`,
+    `Spot books alone in process (${engine}, ${f.inFlight} orders in flight)`,
     'orders/s; CPU µs and journal rows per order',
     `${f.ordersPerSec}/s; ${f.cpuUsPerOrder} µs, ${f.journalRowsPerOrder} rows`,
   );
@@ -75,12 +75,14 @@ const main = async () => {
         '1 000 000/s, p99 < 10 µs',
       );
   });
-  await step('spot books alone, SQLite', async () => spotServiceRow('SQLite', await measureSpotService()));
+  await step('spot books alone, SQLite', async () => {
+    for (const inFlight of [100, 10]) spotServiceRow('SQLite', await measureSpotService({ inFlight }));
+  });
   await step('spot orders over HTTP, SQLite', async () => spotHttpRows('SQLite', await measureSpotHttp()));
   const pgUrl = process.env.BENCH_DATABASE_URL;
   if (pgUrl) {
     await step('spot books alone, PostgreSQL', async () =>
-      spotServiceRow('PostgreSQL', await measureSpotService(5, pgUrl)),
+      spotServiceRow('PostgreSQL', await measureSpotService({ databaseUrl: pgUrl })),
     );
     await step('spot orders over HTTP, PostgreSQL', async () =>
       spotHttpRows('PostgreSQL', await measureSpotHttp([500, 1000, 2000, 3000], 5, pgUrl)),

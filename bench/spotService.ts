@@ -12,6 +12,7 @@ import { scratchDatabase } from './spotHttp';
 
 export interface SpotServiceFigures {
   engine: string;
+  inFlight: number;
   ordersPerSec: number;
   cpuUsPerOrder: number;
   journalRowsPerOrder: number;
@@ -21,12 +22,21 @@ const TRADERS = 100;
 const PRICE = 9_700_000n; // 97 000.00 USDT, in ticks
 
 /**
- * The spot service alone, in this process, with `TRADERS` orders always in flight (the HTTP
- * benchmark's load without HTTP, sockets or the thread's messages): the ceiling of the spot
- * thread, and its CPU per order, most of it the database's writing. The same order mix as
- * `spotHttp.ts`.
+ * The spot service alone, in this process, with `inFlight` orders always waiting (at most the
+ * HTTP benchmark's 100 connections; no HTTP, sockets or thread messages): the ceiling of the spot
+ * thread, and its CPU per order (every thread of the process, the log's flushes included), most of
+ * it the database's writing. Fewer in flight make smaller batches, so the figures also show what
+ * each commit costs whatever it holds. The same order mix as `spotHttp.ts`, from `TRADERS` traders.
  */
-export const measureSpotService = async (seconds = 5, databaseUrl?: string): Promise<SpotServiceFigures> => {
+export const measureSpotService = async ({
+  seconds = 5,
+  inFlight = TRADERS,
+  databaseUrl,
+}: {
+  seconds?: number;
+  inFlight?: number;
+  databaseUrl?: string | undefined;
+} = {}): Promise<SpotServiceFigures> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-service-'));
   const scratch = databaseUrl ? await scratchDatabase(databaseUrl) : undefined;
   // As the spot thread opens it: answers wait for the log's flush, which overlaps the next batch.
@@ -93,7 +103,7 @@ export const measureSpotService = async (seconds = 5, databaseUrl?: string): Pro
         done++;
       }
     };
-    await Promise.all(Array.from({ length: TRADERS }, lane));
+    await Promise.all(Array.from({ length: inFlight }, lane));
     return done;
   };
   try {
@@ -108,6 +118,7 @@ export const measureSpotService = async (seconds = 5, databaseUrl?: string): Pro
     const journal = (await countJournal()) - journal0;
     return {
       engine: db.engine,
+      inFlight,
       ordersPerSec: Math.round(done / elapsed),
       cpuUsPerOrder: Math.round((used.user + used.system) / done),
       journalRowsPerOrder: +(journal / done).toFixed(2),
@@ -121,7 +132,9 @@ export const measureSpotService = async (seconds = 5, databaseUrl?: string): Pro
   }
 };
 
-if (import.meta.url === `file://${process.argv[1]}`)
-  void measureSpotService(Number(process.env.SECONDS ?? 5), process.env.BENCH_DATABASE_URL).then((f) =>
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [seconds, inFlight] = process.argv.slice(2).map(Number);
+  void measureSpotService({ seconds, inFlight, databaseUrl: process.env.BENCH_DATABASE_URL }).then((f) =>
     console.table([f]),
   );
+}

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { PerformanceObserver } from 'node:perf_hooks';
+import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { OrderBook } from '../server/domain/spot/book';
 import { SpotEngine } from '../server/domain/spot/engine';
@@ -8,6 +10,8 @@ import { createRng } from '../server/market/rng';
 
 export interface EngineFigures {
   engine: string;
+  /** Bytes allocated an operation (measured untimed). */
+  bytesPerOp: number;
   offeredPerSec: number;
   achievedPerSec: number;
   p50Us: number;
@@ -207,10 +211,9 @@ const measureHiccups = (seconds = 3): Hiccups => {
   };
 };
 
-/** Runs `n` operations at a constant offered rate (each scheduled at start + i / rate, spinning
- * until due); a latency is from when an operation was due to when it finished, so falling behind
- * the rate shows in the tail (no coordinated omission). */
-const run = (make: () => Target, rate: number, n: number, resting: number) => {
+/** A target with its standing book (`resting` passive orders on both sides) and the mix of
+ * `ops` to run against it: `step(i)` performs the i-th. */
+const session = (make: () => Target, n: number, resting: number) => {
   const t = make();
   const rng = createRng(7);
   const live: number[] = [];
@@ -220,20 +223,13 @@ const run = (make: () => Target, rate: number, n: number, resting: number) => {
     t.place(id, 1 + (id % 100), side, price, qty, ioc);
     if (!ioc) live.push(id);
   };
-  // The standing book: `resting` passive orders on both sides.
   for (let i = 0; i < resting; i++) {
     const side: Side = i % 2 === 0 ? 'buy' : 'sell';
     const off = 1 + Math.floor(rng() * 2000);
     place(side, side === 'buy' ? MID - off : MID + off, 1 + Math.floor(rng() * 500));
   }
   const work = ops(n, 11);
-  const lat = new Float64Array(n);
-  const period = 1e3 / rate;
-  const start = performance.now();
-  let now = start;
-  for (let i = 0; i < n; i++) {
-    const due = start + i * period;
-    if (now < due) waitUntil(due, now);
+  const step = (i: number) => {
     const kind = work.kind[i]!;
     if (kind === GTC || kind === IOC)
       place(work.buy[i] ? 'buy' : 'sell', work.price[i]!, work.qty[i]!, kind === IOC);
@@ -249,6 +245,23 @@ const run = (make: () => Target, rate: number, n: number, resting: number) => {
         place(side, side === 'buy' ? MID - off : MID + off, work.qty[i]!);
       }
     }
+  };
+  return { target: t, step };
+};
+
+/** Runs `n` operations at a constant offered rate (each scheduled at start + i / rate, spinning
+ * until due); a latency is from when an operation was due to when it finished, so falling behind
+ * the rate shows in the tail (no coordinated omission). */
+const run = (make: () => Target, rate: number, n: number, resting: number) => {
+  const { target, step } = session(make, n, resting);
+  const lat = new Float64Array(n);
+  const period = 1e3 / rate;
+  const start = performance.now();
+  let now = start;
+  for (let i = 0; i < n; i++) {
+    const due = start + i * period;
+    if (now < due) waitUntil(due, now);
+    step(i);
     now = performance.now();
     lat[i] = (now - due) * 1e6;
   }
@@ -260,8 +273,32 @@ const run = (make: () => Target, rate: number, n: number, resting: number) => {
     p50Us: +(pct(lat, 0.5) / 1000).toFixed(2),
     p99Us: +(pct(lat, 0.99) / 1000).toFixed(2),
     p999Us: +(pct(lat, 0.999) / 1000).toFixed(2),
-    resting: t.size(),
+    resting: target.size(),
   };
+};
+
+/**
+ * Bytes the target allocates an operation, untimed: the heap in use grows by what the operations
+ * allocate as long as no collection runs, and the young generation (64 MB here) holds all of it,
+ * which a count of collections confirms. What the collector will have to clear, whatever the
+ * machine's noise: the figure the latency tail depends on.
+ */
+const bytesPerOp = async (make: () => Target, resting: number) => {
+  const n = 20_000;
+  const { step } = session(make, 2 * n, resting);
+  for (let i = 0; i < n; i++) step(i); // compiled and in its steady state first
+  let collections = 0;
+  const observer = new PerformanceObserver((list) => void (collections += list.getEntries().length));
+  observer.observe({ entryTypes: ['gc'] });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+  global.gc!();
+  await settle();
+  const before = { used: v8.getHeapStatistics().used_heap_size, collections };
+  for (let i = n; i < 2 * n; i++) step(i);
+  const used = v8.getHeapStatistics().used_heap_size - before.used;
+  await settle();
+  observer.disconnect();
+  return collections === before.collections ? Math.round(used / n) : Number.NaN;
 };
 
 /**
@@ -277,7 +314,7 @@ export interface EngineBench {
   hiccups: Hiccups;
 }
 
-const measureHere = (n: number, resting: number): EngineBench => {
+const measureHere = async (n: number, resting: number): Promise<EngineBench> => {
   const out: EngineFigures[] = [];
   const hiccups = measureHiccups();
   for (const [name, make] of [
@@ -286,8 +323,10 @@ const measureHere = (n: number, resting: number): EngineBench => {
     ['engine + settlement', engineTarget],
   ] as const) {
     if (!spinsPerMs) calibrate();
+    const bytes = await bytesPerOp(make, resting);
     run(make, 2_000_000, 50_000, resting); // warm-up
-    for (const rate of [250_000, 1_000_000]) out.push({ engine: name, ...run(make, rate, n, resting) });
+    for (const rate of [250_000, 1_000_000])
+      out.push({ engine: name, bytesPerOp: bytes, ...run(make, rate, n, resting) });
   }
   return { rows: out, hiccups };
 };
@@ -296,10 +335,19 @@ const measureHere = (n: number, resting: number): EngineBench => {
  * machine's floor), the bare book (ticks and lots) and the whole engine (with the ledger movements
  * and fees of every fill), each at constant offered rates, a million operations at each. */
 export const measureSpotEngine = (n = 1_000_000, resting = 1000): EngineBench => {
-  if (GC_FLAGS.every((f) => process.execArgv.includes(f))) return measureHere(n, resting);
   const child = spawnSync(
     process.execPath,
-    [...GC_FLAGS, '--import', 'tsx', fileURLToPath(import.meta.url), '--json', String(n), String(resting)],
+    [
+      ...GC_FLAGS,
+      // For the allocation figure: a collection before it starts.
+      '--expose-gc',
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      '--json',
+      String(n),
+      String(resting),
+    ],
     { encoding: 'utf8', maxBuffer: 1 << 20 },
   );
   if (child.status !== 0) throw new Error(`engine benchmark failed: ${child.stderr}`);
@@ -308,7 +356,8 @@ export const measureSpotEngine = (n = 1_000_000, resting = 1000): EngineBench =>
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [flag, n, resting] = process.argv.slice(2);
-  if (flag === '--json') process.stdout.write(JSON.stringify(measureSpotEngine(Number(n), Number(resting))));
+  if (flag === '--json')
+    void measureHere(Number(n), Number(resting)).then((b) => process.stdout.write(JSON.stringify(b)));
   else {
     const { rows, hiccups } = measureSpotEngine();
     console.table(rows);

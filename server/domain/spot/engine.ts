@@ -38,8 +38,11 @@ const progress = (o: SpotOrder, qty: number, quote: bigint, now: number) => {
 };
 
 // What most commands produce none of (a limit order that only rests, a cancel): shared, never
-// written to, so the hot path allocates no empty lists.
+// written to, so the hot path allocates no empty lists. A list that gets items is made when its
+// first arrives, or as a literal of its known size: an empty array's first push allocates room
+// for sixteen.
 const NO_TRADES: readonly SpotTrade[] = Object.freeze([]);
+const NO_MOVEMENTS: readonly Movement[] = Object.freeze([]);
 
 /** System accounts (the house) trade without fees: they would only pay the exchange itself. */
 const paysFees = (userId: number) => userId > 0;
@@ -114,9 +117,9 @@ export class SpotEngine {
   /** Matches a new order (its funds already frozen), rests what a limit order has left, and
    * ends a market order: what it could not fill within the band is cancelled. */
   execute(order: SpotOrder, band: Band, now: number): Execution {
-    const changed: SpotOrder[] = [];
+    let makers: SpotOrder[] | undefined;
     let trades: SpotTrade[] | undefined;
-    const movements: Movement[] = [];
+    let movements: Movement[] | undefined;
     const isBuy = order.side === 'buy';
     const limit = order.type === 'limit' ? order.price! : isBuy ? band.high : band.low;
     const maxQty = order.qty ?? Number.MAX_SAFE_INTEGER;
@@ -139,7 +142,7 @@ export class SpotEngine {
         ? feeOf(quote, isBuy ? this.fees.makerPpm : this.fees.takerPpm)
         : 0n;
       const { base: b, quote: q } = this.pair;
-      movements.push(
+      (movements ??= []).push(
         move(buyer.userId, q, 0n, -quote, 'app.data.spot_trade', buyerRef),
         move(buyer.userId, b, base, 0n, 'app.data.spot_trade', buyerRef),
         move(seller.userId, b, 0n, -base, 'app.data.spot_trade', sellerRef),
@@ -178,38 +181,47 @@ export class SpotEngine {
         takerFee: isBuy ? buyerFee : sellerFee,
         ts: now,
       });
-      if (fill.makerRemaining === 0) this.finish(maker, 'completed', now, movements);
+      if (fill.makerRemaining === 0) {
+        const released = this.finish(maker, 'completed', now);
+        if (released) movements.push(released);
+      }
       // A maker meets the taker once per match: it is listed once.
-      changed.push(maker);
+      (makers ??= []).push(maker);
     }
     for (let r = 0; r < m.selfTrades.length; r++) {
       const maker = m.selfTrades[r]!.payload;
-      this.finish(maker, 'cancelled', now, movements);
-      changed.push(maker);
+      const released = this.finish(maker, 'cancelled', now);
+      if (released) (movements ??= []).push(released);
+      (makers ??= []).push(maker);
     }
+    let released: Movement | undefined;
 
     const remaining = maxQty - order.filledQty;
     if (order.type === 'limit' && remaining > 0) {
       // A buy that filled below its limit keeps frozen only what its resting rest can cost.
       if (isBuy && order.filledQty > 0) {
         const excess = order.frozen - quoteOf(order.price!, remaining, this.units);
-        if (excess > 0n) this.release(order, excess, movements);
+        if (excess > 0n) released = this.release(order, excess);
       }
       this.book.rest(order.id, order.userId, order.side, order.price!, remaining, order);
     } else {
-      this.finish(order, order.filledQty > 0 ? 'completed' : 'cancelled', now, movements);
+      released = this.finish(order, order.filledQty > 0 ? 'completed' : 'cancelled', now);
     }
-    changed.push(order);
-    return { orders: changed, trades: trades ?? NO_TRADES, movements };
+    if (released) (movements ??= []).push(released);
+    if (makers) makers.push(order);
+    return {
+      orders: makers ?? [order],
+      trades: trades ?? NO_TRADES,
+      movements: movements ?? NO_MOVEMENTS,
+    };
   }
 
   /** Cancels a resting order and releases its funds; null when it is not resting. */
   cancel(id: number, now: number): Execution | null {
     const order = this.book.cancel(id)?.payload;
     if (!order) return null;
-    const movements: Movement[] = [];
-    this.finish(order, 'cancelled', now, movements);
-    return { orders: [order], trades: NO_TRADES, movements };
+    const released = this.finish(order, 'cancelled', now);
+    return { orders: [order], trades: NO_TRADES, movements: released ? [released] : NO_MOVEMENTS };
   }
 
   /** Puts a persisted open order back in the book as it was (rebuilding after a restart). */
@@ -229,16 +241,16 @@ export class SpotEngine {
     return order.side === 'buy' ? this.pair.quote : this.pair.base;
   }
 
-  private release(order: SpotOrder, amount: bigint, movements: Movement[]) {
-    movements.push(
-      move(order.userId, this.assetOf(order), amount, -amount, 'app.data.spot_release', order.ref),
-    );
+  /** Releases part of an order's frozen funds: the movement that does it. */
+  private release(order: SpotOrder, amount: bigint): Movement {
     order.frozen = amount === order.frozen ? 0n : order.frozen - amount;
+    return move(order.userId, this.assetOf(order), amount, -amount, 'app.data.spot_release', order.ref);
   }
 
-  private finish(order: SpotOrder, status: SpotOrder['status'], now: number, movements: Movement[]) {
-    if (order.frozen > 0n) this.release(order, order.frozen, movements);
+  /** Ends an order; the release of what it still had frozen, if anything. */
+  private finish(order: SpotOrder, status: SpotOrder['status'], now: number): Movement | undefined {
     order.status = status;
     order.updatedAt = now;
+    return order.frozen > 0n ? this.release(order, order.frozen) : undefined;
   }
 }

@@ -23,8 +23,16 @@ export const pairUnits = (p: Pick<PairSpec, 'pricePrecision' | 'qtyPrecision'>):
 };
 
 export const baseOf = (lots: number, u: PairUnits) => BigInt(lots) * u.perLot;
-export const quoteOf = (ticks: number, lots: number, u: PairUnits) =>
-  BigInt(ticks) * BigInt(lots) * u.perTickLot;
+/** Ticks × lots is multiplied as numbers while the product stays a safe integer: the product of
+ * two integers is exact up to 2^53 and anything larger comes out above it, so the check is exact
+ * too. Above that, in bigints. One multiplication fewer in bigints is two fewer allocations on
+ * every order and fill. */
+export const quoteOf = (ticks: number, lots: number, u: PairUnits) => {
+  const tickLots = ticks * lots;
+  return (
+    (tickLots <= Number.MAX_SAFE_INTEGER ? BigInt(tickLots) : BigInt(ticks) * BigInt(lots)) * u.perTickLot
+  );
+};
 
 /** A fee on `amount` at `ppm`, rounded up so splitting an order never avoids it. */
 export const feeOf = (amount: bigint, ppm: bigint) => (amount * ppm + 999_999n) / 1_000_000n;

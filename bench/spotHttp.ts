@@ -9,8 +9,8 @@ import { seedAccountsIfEmpty } from '../server/db/seed/accounts';
 import { seedFundsIfEmpty } from '../server/db/seed/funds';
 import { seedIfEmpty } from '../server/db/seed/seed';
 import { createLedger } from '../server/domain/ledger/ledger';
-import { parseExact } from '../server/domain/money/scaled';
 import { LoadClient } from './loadClient';
+import { fundTrader, spotOrderAt } from './spotMix';
 import { cpuMs, percentile, startServerProcess } from './serverProcess';
 
 export interface SpotHttpFigures {
@@ -56,27 +56,7 @@ const prepare = async (db: Db, dataDir: string, users: number): Promise<string[]
     });
     const userId = s.userinfo.id as number;
     await db.kysely.updateTable('users').set({ certification: 2 }).where('id', '=', userId).execute();
-    await ledger.post(
-      [
-        {
-          userId,
-          asset: 'USDT',
-          available: parseExact('10000000', 8)!,
-          frozen: 0n,
-          type: 'app.data.deposit',
-          ref: 'bench',
-        },
-        {
-          userId,
-          asset: 'BTC',
-          available: parseExact('100', 8)!,
-          frozen: 0n,
-          type: 'app.data.deposit',
-          ref: 'bench',
-        },
-      ],
-      Date.now(),
-    );
+    await fundTrader(ledger, userId);
     tokens.push(s.token);
   }
   await db.close();
@@ -85,8 +65,7 @@ const prepare = async (db: Db, dataDir: string, users: number): Promise<string[]
 
 /** Orders at a constant offered rate over 100 keep-alive connections: each request is due at
  * start + i / rate and its latency counts from then (a server that falls behind shows it in the
- * tail). The mix: limit orders within 0.5 % of the last price (resting or crossing the house) and
- * small market orders that fill against it, from 100 traders. */
+ * tail). The orders are `spotOrderAt`'s mix, from 100 traders. */
 const runAt = async (
   server: { url: string; pid: number },
   tokens: string[],
@@ -107,16 +86,8 @@ const runAt = async (
     const due = start + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const side = i % 2 === 0 ? 'buy' : 'sell';
-    const market = i % 4 >= 2;
-    const price = (last * (1 + ((side === 'buy' ? -1 : 1) * ((i % 50) - 10)) / 10_000)).toFixed(2);
-    const body = JSON.stringify(
-      market
-        ? side === 'buy'
-          ? { pair: 'btcusdt', type: 'market', amount: '20' }
-          : { pair: 'btcusdt', type: 'market', qty: '0.0002' }
-        : { pair: 'btcusdt', type: 'limit', price, qty: '0.001' },
-    );
+    const { side, req } = spotOrderAt(i, last);
+    const body = JSON.stringify(req);
     pending.push(
       client.post(`/api/cointransaction/order${side}`, body, { token: tokens[i % tokens.length]! }).then(
         (answer) => {

@@ -6,8 +6,8 @@ import { migrate } from '../server/db/migrate';
 import { seedIfEmpty } from '../server/db/seed/seed';
 import { seedFundsIfEmpty } from '../server/db/seed/funds';
 import { createLedger } from '../server/domain/ledger/ledger';
-import { parseExact } from '../server/domain/money/scaled';
 import { createSpot, type Trader } from '../server/spot/service';
+import { fundTrader, spotOrderAt } from './spotMix';
 import { scratchDatabase } from './spotHttp';
 
 export interface SpotServiceFigures {
@@ -26,7 +26,7 @@ const PRICE = 9_700_000n; // 97 000.00 USDT, in ticks
  * HTTP benchmark's 100 connections; no HTTP, sockets or thread messages): the ceiling of the spot
  * thread, and its CPU per order (every thread of the process, the log's flushes included), most of
  * it the database's writing. Fewer in flight make smaller batches, so the figures also show what
- * each commit costs whatever it holds. The same order mix as `spotHttp.ts`, from `TRADERS` traders.
+ * each commit costs whatever it holds. The HTTP benchmark's order mix (`spotOrderAt`), from `TRADERS` traders.
  */
 export const measureSpotService = async ({
   seconds = 5,
@@ -50,20 +50,7 @@ export const measureSpotService = async ({
   const traders: Trader[] = [];
   for (let id = 1_000_001; id <= 1_000_000 + TRADERS; id++) {
     traders.push({ id, certification: 2, tradingDisabled: false, locked: false });
-    await ledger.post(
-      ['USDT:10000000', 'BTC:100'].map((f) => {
-        const [asset, amount] = f.split(':') as [string, string];
-        return {
-          userId: id,
-          asset,
-          available: parseExact(amount, 8)!,
-          frozen: 0n,
-          type: 'app.data.deposit',
-          ref: 'bench',
-        };
-      }),
-      Date.now(),
-    );
+    await fundTrader(ledger, id);
   }
   const spot = createSpot({ db, ledger, certificationOn: async () => false });
   await spot.start();
@@ -84,14 +71,7 @@ export const measureSpotService = async ({
   let i = 0;
   const order = () => {
     const n = i++;
-    const side = n % 2 === 0 ? 'buy' : 'sell';
-    const market = n % 4 >= 2;
-    const price = (last * (1 + ((side === 'buy' ? -1 : 1) * ((n % 50) - 10)) / 10_000)).toFixed(2);
-    const req = market
-      ? side === 'buy'
-        ? { pair: 'btcusdt', type: 'market' as const, amount: '20' }
-        : { pair: 'btcusdt', type: 'market' as const, qty: '0.0002' }
-      : { pair: 'btcusdt', type: 'limit' as const, price, qty: '0.001' };
+    const { side, req } = spotOrderAt(n, last);
     return spot.place(traders[n % TRADERS]!, side, req);
   };
   const runFor = async (ms: number) => {

@@ -194,20 +194,20 @@ export class SpotEngine {
       if (released) (movements ??= []).push(released);
       (makers ??= []).push(maker);
     }
-    let released: Movement | undefined;
-
+    // What the taker itself releases: the excess of a buy that filled cheaper, or all it kept.
+    let ownRelease: Movement | undefined;
     const remaining = maxQty - order.filledQty;
     if (order.type === 'limit' && remaining > 0) {
       // A buy that filled below its limit keeps frozen only what its resting rest can cost.
       if (isBuy && order.filledQty > 0) {
         const excess = order.frozen - quoteOf(order.price!, remaining, this.units);
-        if (excess > 0n) released = this.release(order, excess);
+        if (excess > 0n) ownRelease = this.release(order, excess);
       }
       this.book.rest(order.id, order.userId, order.side, order.price!, remaining, order);
     } else {
-      released = this.finish(order, order.filledQty > 0 ? 'completed' : 'cancelled', now);
+      ownRelease = this.finish(order, order.filledQty > 0 ? 'completed' : 'cancelled', now);
     }
-    if (released) (movements ??= []).push(released);
+    if (ownRelease) (movements ??= []).push(ownRelease);
     if (makers) makers.push(order);
     return {
       orders: makers ?? [order],

@@ -9,6 +9,7 @@ import * as m006 from './migrations/006_contracts';
 import * as m007 from './migrations/007_wallet';
 import * as m008 from './migrations/008_staking';
 import * as m009 from './migrations/009_lean_writes';
+import * as m010 from './migrations/010_user_index_tail';
 import type { MigrationFn } from './migrations/helpers';
 
 /** Versioned migrations, in order. A new one is appended here with the next number; applied ones
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, { up: MigrationFn }> = {
   '007_wallet': m007,
   '008_staking': m008,
   '009_lean_writes': m009,
+  '010_user_index_tail': m010,
 };
 
 /** Names of every migration, in the order they apply. */

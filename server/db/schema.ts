@@ -416,6 +416,17 @@ export interface SpotTradeTable {
   created_at: number;
 }
 
+/** A user's rows of an owned table (migration 010): the ids the catch-up has indexed by owner, and
+ * those it has not reached yet (`server/db/userIndex.ts`). */
+export interface ByUserTable {
+  user_id: number;
+  id: number;
+}
+
+export interface UnindexedTable {
+  id: number;
+}
+
 export interface Database {
   site_config: SiteConfigTable;
   pairs: PairTable;
@@ -437,7 +448,11 @@ export interface Database {
   audit_log: AuditLogTable;
   balances: BalanceTable;
   journal: JournalTable;
+  journal_by_user: ByUserTable;
+  journal_unindexed: UnindexedTable;
   spot_orders: SpotOrderTable;
+  spot_orders_by_user: ByUserTable;
+  spot_orders_unindexed: UnindexedTable;
   spot_trades: SpotTradeTable;
   wallet_networks: WalletNetworkTable;
   deposits: DepositTable;

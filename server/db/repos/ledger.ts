@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { LedgerType } from '../../../protocol';
 import type { AccountKey, LedgerReader, LedgerStore } from '../../domain/ledger/ports';
 import type { Balance } from '../../domain/ledger/types';
@@ -6,6 +6,7 @@ import { chunks } from '../chunks';
 import { rowValues, runPrepared } from '../prepared';
 import type { Engine } from '../connect';
 import type { Database } from '../schema';
+import { ownedPage } from '../userIndex';
 
 const rowKey = (userId: number, asset: string) => `${userId}:${asset}`;
 
@@ -129,15 +130,22 @@ export const ledgerReader = (db: Kysely<Database>): LedgerReader => ({
     return r ? { available: BigInt(r.available), frozen: BigInt(r.frozen) } : { available: 0n, frozen: 0n };
   },
   journal: async (userId, filter, page) => {
-    let q = db.selectFrom('journal').where('user_id', '=', userId);
-    if (filter.type) q = q.where('type', '=', filter.type);
-    if (filter.asset) q = q.where('asset', '=', filter.asset);
-    const [rows, count] = await Promise.all([
-      q.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-      q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await ownedPage(
+      db,
+      'journal',
+      userId,
+      page,
+      filter.type || filter.asset
+        ? (rows) => {
+            let q = rows;
+            if (filter.type) q = q.where('r.type', '=', filter.type);
+            if (filter.asset) q = q.where('r.asset', '=', filter.asset);
+            return q;
+          }
+        : undefined,
+    );
     return {
-      total: Number(count.n),
+      total,
       rows: rows.map((r) => ({
         id: r.id,
         userId: r.user_id,

@@ -6,6 +6,7 @@ import { orderRef } from '../../domain/spot/engine';
 import { chunks } from '../chunks';
 import { rowValues, runPrepared } from '../prepared';
 import type { Database, SpotOrderTable, SpotTradeTable } from '../schema';
+import { ownedPage } from '../userIndex';
 
 const money = (units: bigint) => formatScaled(units, ASSET_SCALE);
 const units = (text: string) => parseExact(text, ASSET_SCALE)!;
@@ -203,16 +204,10 @@ export const spotReader = (db: Kysely<Database>) => ({
   },
   list: async (f: OrderFilter, page: { offset: number; limit: number }) => {
     if (f.statuses.length === 0) return { rows: [], total: 0 };
-    let q = db
-      .selectFrom('spot_orders')
-      .where('user_id', '=', f.userId)
-      .where('status', 'in', [...f.statuses]);
-    if (f.pair) q = q.where('pair', '=', f.pair);
-    const [rows, count] = await Promise.all([
-      q.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-      q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return ownedPage(db, 'spot_orders', f.userId, page, (rows) => {
+      const q = rows.where('r.status', 'in', [...f.statuses]);
+      return f.pair ? q.where('r.pair', '=', f.pair) : q;
+    });
   },
   order: (userId: number, id: number) =>
     db

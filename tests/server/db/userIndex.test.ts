@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { catchUpUserIndex, ownedPage } from '../../../server/db/userIndex';
+import { sqlitePlans } from '../helpers/queryPlans';
+import { journalRow, orderRow } from '../helpers/rows';
+import { forEachEngine, useTestDb, type TestDb } from '../helpers/testDb';
+
+/** Journal rows for users 7 and 8, alternating, `count` of them; returns user 7's. */
+const write = async (t: TestDb, from: number, count: number) => {
+  const rows = Array.from({ length: count }, (_, i) =>
+    journalRow(i % 2 === 0 ? 7 : 8, from + i, { asset: i % 4 === 0 ? 'BTC' : 'USDT' }),
+  );
+  const made = await t.db.kysely
+    .insertInto('journal')
+    .values(rows)
+    .returning(['id', 'user_id', 'asset'])
+    .execute();
+  return made.filter((r) => r.user_id === 7).map((r) => ({ id: Number(r.id), asset: r.asset }));
+};
+
+const pageOf = async (t: TestDb, offset: number, limit: number, asset?: string) => {
+  const { rows, total } = await ownedPage(
+    t.db.kysely,
+    'journal',
+    7,
+    { offset, limit },
+    asset ? (r) => r.where('r.asset', '=', asset) : undefined,
+  );
+  return { ids: rows.map((r) => Number(r.id)), total, users: new Set(rows.map((r) => r.user_id)) };
+};
+
+describe.each(forEachEngine())('the index by owner on %s', (engine, open) => {
+  const t = useTestDb(open);
+
+  it('lists a user’s rows whole and newest first, indexed or not, and catches up once', async () => {
+    const early = await write(t(), 1, 10);
+    expect(await catchUpUserIndex(t().db)).toEqual({ moved: 10, behind: false });
+    const late = await write(t(), 11, 8);
+    const newest = [...early, ...late].reverse();
+    const ids = (rows: typeof newest) => rows.map((r) => r.id);
+
+    // Pages cross from the rows not yet indexed into the indexed ones.
+    for (const run of ['before', 'after'] as const) {
+      if (run === 'after') expect((await catchUpUserIndex(t().db)).moved).toBe(8);
+      const pages = [await pageOf(t(), 0, 3), await pageOf(t(), 3, 3), await pageOf(t(), 6, 3)];
+      expect(pages.flatMap((p) => p.ids)).toEqual(ids(newest));
+      expect(pages.map((p) => p.total)).toEqual([9, 9, 9]);
+      expect(pages.every((p) => p.users.size === 1 && p.users.has(7))).toBe(true);
+      const btc = await pageOf(t(), 0, 20, 'BTC');
+      expect(btc.ids).toEqual(ids(newest.filter((r) => r.asset === 'BTC')));
+      expect(btc.total).toBe(btc.ids.length);
+    }
+    expect(await catchUpUserIndex(t().db)).toEqual({ moved: 0, behind: false });
+    expect((await ownedPage(t().db.kysely, 'journal', 99, { offset: 0, limit: 10 })).total).toBe(0);
+  });
+
+  it('moves a slice at a time, the oldest first, and tells when more are waiting', async () => {
+    const mine = await write(t(), 1, 10);
+    await t()
+      .db.kysely.insertInto('spot_orders')
+      .values([orderRow(1), orderRow(2)])
+      .execute();
+    // Four journal rows and both orders, then four more, then the last two.
+    expect(await catchUpUserIndex(t().db, 4)).toEqual({ moved: 6, behind: true });
+    expect(await catchUpUserIndex(t().db, 4)).toEqual({ moved: 4, behind: true });
+    expect(await catchUpUserIndex(t().db, 4)).toEqual({ moved: 2, behind: false });
+    const left = await t().db.kysely.selectFrom('journal_unindexed').select('id').execute();
+    expect(left).toEqual([]);
+    expect((await pageOf(t(), 0, 20)).ids).toEqual(mine.map((r) => r.id).reverse());
+  });
+
+  it.runIf(engine === 'postgres')('keeps a row another transaction commits while it catches up', async () => {
+    await write(t(), 1, 4);
+    let release!: () => void;
+    let inserted!: () => void;
+    const wrote = new Promise<void>((r) => (inserted = r));
+    const held = new Promise<void>((r) => (release = r));
+    const writer = t()
+      .db.kysely.transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('journal').values(journalRow(7, 5)).execute();
+        inserted();
+        await held;
+      });
+    await wrote;
+    // The uncommitted row is neither moved nor lost.
+    expect((await catchUpUserIndex(t().db)).moved).toBe(4);
+    release();
+    await writer;
+    expect((await pageOf(t(), 0, 10)).total).toBe(3);
+    expect((await catchUpUserIndex(t().db)).moved).toBe(1);
+    expect((await pageOf(t(), 0, 10)).total).toBe(3);
+  });
+
+  it.runIf(engine === 'sqlite')('reads a page of the newest from the index in its order', async () => {
+    const [page, count] = await sqlitePlans(t().db, () =>
+      ownedPage(t().db.kysely, 'journal', 7, { offset: 0, limit: 20 }, (r) => r.where('r.type', '=', 'x')),
+    );
+    // The indexed part in key order, merged without sorting it; the short list read in full; never
+    // the whole journal.
+    expect(page).toContain('MERGE (UNION ALL)');
+    expect(page).toContain('SEARCH b USING PRIMARY KEY (user_id=?)');
+    expect(page).not.toContain('SCAN r');
+    expect(count).not.toContain('SCAN r');
+    // Without conditions on the rows the count reads the index alone.
+    const [, bare] = await sqlitePlans(t().db, () =>
+      ownedPage(t().db.kysely, 'journal', 7, { offset: 0, limit: 20 }),
+    );
+    expect(bare).toMatch(/LEFT-MOST SUBQUERY; SEARCH b USING PRIMARY KEY \(user_id=\?\); UNION ALL/);
+  });
+});

@@ -1,0 +1,43 @@
+import { CompiledQuery, sql } from 'kysely';
+import { vi } from 'vitest';
+import type { Db } from '../../../server/db/connect';
+import type { TestDb } from './testDb';
+
+/** SQLite's plan for each query `run` sends, in the order sent, as its steps joined by "; ". The
+ * queries are caught, not run: `run` sees empty results, and a failure of its own on them is
+ * left aside (its queries were sent). */
+export const sqlitePlans = async (db: Db, run: () => Promise<unknown>): Promise<string[]> => {
+  const executor = db.kysely.getExecutor();
+  const seen: CompiledQuery[] = [];
+  const spy = vi.spyOn(executor, 'executeQuery').mockImplementation(async (q) => {
+    seen.push(q);
+    return { rows: [] };
+  });
+  try {
+    await run().catch(() => undefined);
+  } finally {
+    spy.mockRestore();
+  }
+  const plans: string[] = [];
+  for (const q of seen) {
+    const { rows } = await db.kysely.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]),
+    );
+    plans.push(rows.map((r) => r.detail).join('; '));
+  }
+  return plans;
+};
+
+/** The names of `table`'s indexes, on either engine. */
+export const indexNames = async (t: TestDb, table: string) => {
+  if (t.engine === 'sqlite') {
+    const { rows } = await sql<{ name: string }>`
+      select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(t.db.kysely);
+    return rows.map((r) => r.name);
+  }
+  const { rows } = await sql<{ name: string }>`
+    select indexname as name from pg_indexes where schemaname = ${t.schema} and tablename = ${table}`.execute(
+    t.db.kysely,
+  );
+  return rows.map((r) => r.name);
+};

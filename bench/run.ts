@@ -40,8 +40,9 @@ const spotHttpRows = (engine: string, figures: SpotHttpFigures[]) => {
 const spotServiceRow = (engine: string, f: SpotServiceFigures) =>
   add(
     `Spot books alone in process (${engine}, ${f.inFlight} orders in flight)`,
-    'orders/s; CPU µs and journal rows per order',
-    `${f.ordersPerSec}/s; ${f.cpuUsPerOrder} µs, ${f.journalRowsPerOrder} rows`,
+    `orders/s; CPU µs, journal rows${f.kbWrittenPerOrder === undefined ? '' : ' and KB written'} per order`,
+    `${f.ordersPerSec}/s; ${f.cpuUsPerOrder} µs, ${f.journalRowsPerOrder} rows` +
+      (f.kbWrittenPerOrder === undefined ? '' : `, ${f.kbWrittenPerOrder} KB`),
   );
 
 /**

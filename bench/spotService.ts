@@ -6,6 +6,7 @@ import { migrate } from '../server/db/migrate';
 import { seedIfEmpty } from '../server/db/seed/seed';
 import { seedFundsIfEmpty } from '../server/db/seed/funds';
 import { createLedger } from '../server/domain/ledger/ledger';
+import { scheduleUserIndex } from '../server/jobs/userIndex';
 import { createSpot, type Trader } from '../server/spot/service';
 import { fundTrader, spotOrderAt } from './spotMix';
 import { scratchDatabase } from './spotHttp';
@@ -16,7 +17,20 @@ export interface SpotServiceFigures {
   ordersPerSec: number;
   cpuUsPerOrder: number;
   journalRowsPerOrder: number;
+  /** On SQLite, bytes this process handed to the kernel to write (the log, then the checkpoints'
+   * copies into the database), an order; NaN where `/proc` cannot tell. Absent on PostgreSQL, whose
+   * server does the writing (this process's count would be its socket's bytes). */
+  kbWrittenPerOrder?: number;
 }
+
+/** Bytes written by every thread of this process so far (Linux's `wchar`). */
+const bytesWritten = () => {
+  try {
+    return Number(/wchar: (\d+)/.exec(fs.readFileSync('/proc/self/io', 'utf8'))?.[1] ?? NaN);
+  } catch {
+    return NaN;
+  }
+};
 
 const TRADERS = 100;
 const PRICE = 9_700_000n; // 97 000.00 USDT, in ticks
@@ -54,6 +68,8 @@ export const measureSpotService = async ({
   }
   const spot = createSpot({ db, ledger, certificationOn: async () => false });
   await spot.start();
+  // As the server keeps it: the index by owner caught up in rounds beside the books.
+  const stopUserIndex = scheduleUserIndex(db, { onError: (err) => console.error(err) });
   const tick = () => spot.onTick({ pair: 'btcusdt', ts: Date.now(), price: PRICE, qty: 1n, source: 'bench' });
   tick();
   const ticker = setInterval(tick, 100);
@@ -89,6 +105,7 @@ export const measureSpotService = async ({
   try {
     await runFor(2000); // warm-up: compiled code and a book in its steady state
     const journal0 = await countJournal();
+    const w0 = bytesWritten();
     const cpu = process.cpuUsage();
     const t0 = performance.now();
     const done = await runFor(seconds * 1000);
@@ -102,10 +119,12 @@ export const measureSpotService = async ({
       ordersPerSec: Math.round(done / elapsed),
       cpuUsPerOrder: Math.round((used.user + used.system) / done),
       journalRowsPerOrder: +(journal / done).toFixed(2),
+      ...(scratch ? {} : { kbWrittenPerOrder: +((bytesWritten() - w0) / done / 1024).toFixed(1) }),
     };
   } finally {
     clearInterval(ticker);
     await spot.stop();
+    await stopUserIndex();
     await db.close();
     await scratch?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import * as m007 from './migrations/007_wallet';
 import * as m008 from './migrations/008_staking';
 import * as m009 from './migrations/009_lean_writes';
 import * as m010 from './migrations/010_user_index_tail';
+import * as m011 from './migrations/011_auth_epoch';
 import type { MigrationFn } from './migrations/helpers';
 
 /** Versioned migrations, in order. A new one is appended here with the next number; applied ones
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, { up: MigrationFn }> = {
   '008_staking': m008,
   '009_lean_writes': m009,
   '010_user_index_tail': m010,
+  '011_auth_epoch': m011,
 };
 
 /** Names of every migration, in the order they apply. */

@@ -427,6 +427,12 @@ export interface UnindexedTable {
   id: number;
 }
 
+/** One row (id 1): moved by every change to `users` or `sessions` (migration 011). */
+export interface AuthEpochTable {
+  id: number;
+  n: number;
+}
+
 export interface Database {
   site_config: SiteConfigTable;
   pairs: PairTable;
@@ -439,6 +445,7 @@ export interface Database {
   users: UserTable;
   operators: OperatorTable;
   sessions: SessionTable;
+  auth_epoch: AuthEpochTable;
   captchas: CaptchaTable;
   verification_codes: VerificationCodeTable;
   outbox: OutboxTable;

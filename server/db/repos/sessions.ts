@@ -2,7 +2,41 @@ import type { Kysely } from 'kysely';
 import type { SessionsRepo } from '../../domain/accounts/ports';
 import type { Database } from '../schema';
 import { runPrepared } from '../prepared';
+import { cachedUserSessions } from './sessionCache';
 import { userFromRow } from './users';
+
+/** A user's session and the user, by the hash of its token. */
+const findUserSession =
+  (db: Kysely<Database>): SessionsRepo['findUserSession'] =>
+  async (tokenHash) => {
+    const found = await runPrepared(db, 'sessions.findUserSession', [tokenHash, 'user'], () =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.subject_id')
+        .selectAll('users')
+        .select([
+          'sessions.id as session_id',
+          'sessions.created_at as session_created_at',
+          'sessions.expires_at as session_expires_at',
+          'sessions.revoked_at as session_revoked_at',
+        ])
+        .where('sessions.token_hash', '=', tokenHash)
+        .where('sessions.kind', '=', 'user'),
+    );
+    const r = found.rows[0];
+    if (!r) return undefined;
+    return {
+      session: {
+        id: r.session_id,
+        kind: 'user',
+        subjectId: r.id,
+        createdAt: Number(r.session_created_at),
+        expiresAt: Number(r.session_expires_at),
+        revokedAt: r.session_revoked_at === null ? null : Number(r.session_revoked_at),
+      },
+      user: userFromRow(r),
+    };
+  };
 
 export const sessionsRepo = (db: Kysely<Database>): SessionsRepo => ({
   insert: async (s) => {
@@ -38,35 +72,8 @@ export const sessionsRepo = (db: Kysely<Database>): SessionsRepo => ({
         }
       : undefined;
   },
-  findUserSession: async (tokenHash) => {
-    const found = await runPrepared(db, 'sessions.findUserSession', [tokenHash, 'user'], () =>
-      db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.subject_id')
-        .selectAll('users')
-        .select([
-          'sessions.id as session_id',
-          'sessions.created_at as session_created_at',
-          'sessions.expires_at as session_expires_at',
-          'sessions.revoked_at as session_revoked_at',
-        ])
-        .where('sessions.token_hash', '=', tokenHash)
-        .where('sessions.kind', '=', 'user'),
-    );
-    const r = found.rows[0];
-    if (!r) return undefined;
-    return {
-      session: {
-        id: r.session_id,
-        kind: 'user',
-        subjectId: r.id,
-        createdAt: Number(r.session_created_at),
-        expiresAt: Number(r.session_expires_at),
-        revokedAt: r.session_revoked_at === null ? null : Number(r.session_revoked_at),
-      },
-      user: userFromRow(r),
-    };
-  },
+  // Inside a transaction a session is read as that transaction sees it, never kept.
+  findUserSession: db.isTransaction ? findUserSession(db) : cachedUserSessions(db, findUserSession(db)),
   revoke: async (id, now) => {
     await db
       .updateTable('sessions')

@@ -1,4 +1,4 @@
-import type { Balance, Movement } from './types';
+import { ZERO, type Balance, type Movement } from './types';
 
 /** A balance after a movement, or null when either part would go below zero. */
 export const applyMovement = (
@@ -14,20 +14,23 @@ const key = (m: Pick<Movement, 'userId' | 'asset'>) => `${m.userId}:${m.asset}`;
 /**
  * Applies movements in order to the balances they touch. Every intermediate balance must stay
  * non-negative: a movement that would overdraw fails the whole batch (null), so a caller can
- * never half-apply a trade.
+ * never half-apply a trade. `balances` is left as it was; the answer holds the new balances of
+ * the accounts the movements touched, and each movement's balance after it. `keys` are the
+ * movements' `balanceKey`s, when the caller has them already.
  */
 export const applyAll = (
   balances: ReadonlyMap<string, Balance>,
   movements: readonly Movement[],
+  keys: readonly string[] = movements.map(key),
 ): { balances: Map<string, Balance>; after: Balance[] } | null => {
-  const next = new Map(balances);
-  const after: Balance[] = [];
-  for (const m of movements) {
-    const current = next.get(key(m)) ?? { available: 0n, frozen: 0n };
-    const applied = applyMovement(current, m);
+  const next = new Map<string, Balance>();
+  const after: Balance[] = new Array<Balance>(movements.length);
+  for (let i = 0; i < movements.length; i++) {
+    const k = keys[i]!;
+    const applied = applyMovement(next.get(k) ?? balances.get(k) ?? ZERO, movements[i]!);
     if (!applied) return null;
-    next.set(key(m), applied);
-    after.push(applied);
+    next.set(k, applied);
+    after[i] = applied;
   }
   return { balances: next, after };
 };

@@ -1,5 +1,5 @@
 import type { LedgerType } from '../../../protocol';
-import type { Balance, Movement } from './types';
+import type { Balance, PostedEntry } from './types';
 
 export interface AccountKey {
   userId: number;
@@ -25,7 +25,7 @@ export interface JournalRow {
 export interface LedgerStore {
   lock(keys: readonly AccountKey[]): Promise<Map<string, Balance>>;
   save(balances: ReadonlyArray<AccountKey & Balance>, now: number): Promise<void>;
-  journal(entries: ReadonlyArray<Movement & { after: Balance; createdAt: number }>): Promise<void>;
+  journal(entries: readonly PostedEntry[]): Promise<void>;
 }
 
 export interface LedgerReader {

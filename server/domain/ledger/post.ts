@@ -23,17 +23,19 @@ export interface LedgerSession {
 const byAccount = (a: AccountKey, b: AccountKey) =>
   a.userId - b.userId || (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0);
 
+const moves = (m: Movement) => m.available !== 0n || m.frozen !== 0n;
+
 export const openLedgerSession = (store: LedgerStore): LedgerSession => {
   const held = new Map<string, Balance>();
   const changed = new Map<string, AccountKey>();
-  const journal: Array<PostedEntry & { createdAt: number }> = [];
+  const journal: PostedEntry[] = [];
   let latest = 0;
 
-  const hold = async (keys: readonly AccountKey[]) => {
+  /** Reads and locks the accounts of `accounts` (whose keys are `keys`) not held yet. */
+  const hold = async (accounts: readonly AccountKey[], keys: readonly string[]) => {
     let missing: Map<string, AccountKey> | undefined;
-    for (const k of keys) {
-      const key = balanceKey(k);
-      if (!held.has(key)) (missing ??= new Map()).set(key, k);
+    for (let i = 0; i < keys.length; i++) {
+      if (!held.has(keys[i]!)) (missing ??= new Map()).set(keys[i]!, accounts[i]!);
     }
     if (!missing) return;
     // A fixed lock order, so two transactions taking the same accounts at once cannot deadlock.
@@ -41,29 +43,41 @@ export const openLedgerSession = (store: LedgerStore): LedgerSession => {
     for (const key of missing.keys()) held.set(key, rows.get(key) ?? ZERO);
   };
 
+  // The order path posts a few movements at a time, many times a batch: each key is made once, and
+  // each movement becomes one entry, both answered and journalled.
   return {
     async post(movements, now) {
-      const live = movements.filter((m) => m.available !== 0n || m.frozen !== 0n);
+      const live = movements.every(moves) ? movements : movements.filter(moves);
       if (live.length === 0) return [];
-      await hold(live);
       const keys = live.map(balanceKey);
-      const touched = new Map<string, Balance>();
-      for (const key of keys) touched.set(key, held.get(key)!);
-      const result = applyAll(touched, live);
+      await hold(live, keys);
+      const result = applyAll(held, live, keys);
       if (!result) throw new AppError('insufficient_balance');
-      live.forEach((m, i) => {
-        const key = keys[i]!;
-        held.set(key, result.balances.get(key)!);
-        if (!changed.has(key)) changed.set(key, { userId: m.userId, asset: m.asset });
-      });
+      for (const [key, balance] of result.balances) held.set(key, balance);
       latest = Math.max(latest, now);
-      const posted = live.map((m, i) => ({ ...m, after: result.after[i]! }));
-      for (const entry of posted) journal.push({ ...entry, createdAt: now });
+      const posted = new Array<PostedEntry>(live.length);
+      for (let i = 0; i < live.length; i++) {
+        const m = live[i]!;
+        if (!changed.has(keys[i]!)) changed.set(keys[i]!, { userId: m.userId, asset: m.asset });
+        const entry: PostedEntry = {
+          userId: m.userId,
+          asset: m.asset,
+          available: m.available,
+          frozen: m.frozen,
+          type: m.type,
+          ref: m.ref,
+          after: result.after[i]!,
+          createdAt: now,
+        };
+        journal.push(entry);
+        posted[i] = entry;
+      }
       return posted;
     },
-    async balance(key) {
-      await hold([key]);
-      return held.get(balanceKey(key))!;
+    async balance(account) {
+      const key = balanceKey(account);
+      await hold([account], [key]);
+      return held.get(key)!;
     },
     async flush() {
       if (changed.size === 0) return;

@@ -30,6 +30,8 @@ export interface Movement {
 
 export interface PostedEntry extends Movement {
   after: Balance;
+  /** When it was posted: the journal row's time. */
+  createdAt: number;
 }
 
 export const ZERO: Balance = { available: 0n, frozen: 0n };

@@ -48,4 +48,31 @@ describe('applying movements', () => {
       }),
     );
   });
+  it('answers the new balances of exactly the accounts moved, leaving the given ones as they were', () => {
+    const start = fc.array(
+      fc.record({
+        userId: fc.integer({ min: 1, max: 3 }),
+        asset: fc.constantFrom('USDT', 'BTC'),
+        available: fc.bigInt({ min: 0n, max: 5_000n }),
+        frozen: fc.bigInt({ min: 0n, max: 5_000n }),
+      }),
+    );
+    fc.assert(
+      fc.property(start, fc.array(movement, { maxLength: 30 }), (accounts, movements: Movement[]) => {
+        const given = new Map(
+          accounts.map((a) => [balanceKey(a), { available: a.available, frozen: a.frozen }]),
+        );
+        const before = new Map(given);
+        const result = applyAll(given, movements);
+        expect(given).toEqual(before);
+        if (!result) return;
+        const expected = new Map<string, Balance>();
+        for (const m of movements) {
+          const b = expected.get(balanceKey(m)) ?? given.get(balanceKey(m)) ?? { available: 0n, frozen: 0n };
+          expected.set(balanceKey(m), { available: b.available + m.available, frozen: b.frozen + m.frozen });
+        }
+        expect(result.balances).toEqual(expected);
+      }),
+    );
+  });
 });

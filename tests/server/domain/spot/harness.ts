@@ -26,7 +26,7 @@ export const simulation = (funds: Record<number, Record<string, bigint>>) => {
   let orderId = 0;
   let now = 1_000;
   const engine = new SpotEngine(PAIR, UNITS, FEES, SYSTEM_ACCOUNTS.fees, () => ++tradeId);
-  let balances = new Map<string, Balance>();
+  const balances = new Map<string, Balance>();
   for (const [user, assets] of Object.entries(funds)) {
     for (const [asset, amount] of Object.entries(assets)) {
       balances.set(balanceKey({ userId: Number(user), asset }), { available: amount, frozen: 0n });
@@ -36,10 +36,15 @@ export const simulation = (funds: Record<number, Record<string, bigint>>) => {
   const save = (orders: readonly SpotOrder[]) => {
     for (const o of orders) persisted.set(o.id, { ...o });
   };
-  const settle = (movements: Parameters<typeof applyAll>[1]) => {
+  /** Applies movements all or nothing: false, and nothing changed, when one would overdraw. */
+  const apply = (movements: Parameters<typeof applyAll>[1]) => {
     const r = applyAll(balances, movements);
-    if (!r) throw new Error('settlement overdrew an account');
-    balances = r.balances;
+    if (!r) return false;
+    for (const [key, balance] of r.balances) balances.set(key, balance);
+    return true;
+  };
+  const settle = (movements: Parameters<typeof applyAll>[1]) => {
+    if (!apply(movements)) throw new Error('settlement overdrew an account');
   };
 
   return {
@@ -59,9 +64,7 @@ export const simulation = (funds: Record<number, Record<string, bigint>>) => {
     place(input: Omit<NewOrder, 'id' | 'clientOid'>, band: Band = WIDE) {
       now += 1;
       const order = engine.create({ ...input, id: ++orderId, clientOid: null }, band, now);
-      const frozen = applyAll(balances, [engine.freezeOf(order)]);
-      if (!frozen) return null;
-      balances = frozen.balances;
+      if (!apply([engine.freezeOf(order)])) return null;
       const exec = engine.execute(order, band, now);
       settle(exec.movements);
       save(exec.orders);

@@ -10,16 +10,20 @@ export interface Committed<T> {
   publish?: () => void;
 }
 
-interface Job<C> {
+interface Job<C, H> {
   run: (batch: C) => Promise<Committed<unknown>>;
+  hint: H | undefined;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
 
-export interface CommitQueueOptions<C> {
+export interface CommitQueueOptions<C, H> {
   db: Kysely<Database>;
   /** What the batch's commands share within its transaction (buffers written at the end). */
   begin: (trx: Kysely<Database>) => C;
+  /** Before the batch's commands run: what they said they will need (`push`'s hints), gathered
+   * so it can be read at once. */
+  prepare?: (batch: C, hints: H[]) => Promise<void>;
   /** Writes what the batch buffered, just before it commits. */
   finish: (batch: C) => Promise<void>;
   /** After a rolled-back batch: rebuild in-memory state from the database. */
@@ -51,17 +55,18 @@ const MAX_BATCH = 64;
  * runs meanwhile: the disk's flush of one batch overlaps the work of the next instead of idling
  * the writer. Flushes finish in order, so answers and news keep the order of the commits.
  */
-export class CommitQueue<C> {
-  private readonly jobs: Array<Job<C>> = [];
+export class CommitQueue<C, H = never> {
+  private readonly jobs: Array<Job<C, H>> = [];
   private running: Promise<void> | undefined;
   /** The answering of the last committed batch. */
   private answered: Promise<void> = Promise.resolve();
 
-  constructor(private readonly o: CommitQueueOptions<C>) {}
+  constructor(private readonly o: CommitQueueOptions<C, H>) {}
 
-  push<T>(run: (batch: C) => Promise<Committed<T>>): Promise<T> {
+  /** Queues a command; `hint` tells `prepare` what it will need. */
+  push<T>(run: (batch: C) => Promise<Committed<T>>, hint?: H): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.jobs.push({ run, resolve: resolve as (v: unknown) => void, reject });
+      this.jobs.push({ run, hint, resolve: resolve as (v: unknown) => void, reject });
       this.running ??= this.drain();
     });
   }
@@ -72,10 +77,15 @@ export class CommitQueue<C> {
     await this.answered;
   }
 
-  private async attempt(batch: Array<Job<C>>) {
+  private async attempt(batch: Array<Job<C, H>>) {
     const outcomes: Array<{ ok: true; c: Committed<unknown> } | { ok: false; err: unknown }> = [];
     await this.o.db.transaction().execute(async (trx) => {
       const ctx = this.o.begin(trx);
+      if (this.o.prepare) {
+        const hints: H[] = [];
+        for (const job of batch) if (job.hint !== undefined) hints.push(job.hint);
+        if (hints.length > 0) await this.o.prepare(ctx, hints);
+      }
       for (const job of batch) {
         try {
           outcomes.push({ ok: true, c: await job.run(ctx) });
@@ -90,7 +100,7 @@ export class CommitQueue<C> {
   }
 
   private answer(
-    batch: Array<Job<C>>,
+    batch: Array<Job<C, H>>,
     outcomes: Awaited<ReturnType<typeof this.attempt>>,
     after: (() => void) | undefined,
   ) {

@@ -26,6 +26,7 @@ import type { UserRecord } from '../domain/accounts/ports';
 import { isApproved } from '../domain/accounts/userinfo';
 import type { Ledger } from '../domain/ledger/ledger';
 import type { LedgerSession } from '../domain/ledger/post';
+import type { AccountKey } from '../domain/ledger/ports';
 import { SYSTEM_ACCOUNTS, type Movement, type PostedEntry } from '../domain/ledger/types';
 import { formatScaled, parseExact } from '../domain/money/scaled';
 import { SpotEngine, type Band, type Execution } from '../domain/spot/engine';
@@ -106,7 +107,7 @@ interface Book {
   /** Ids of the house's orders that may still rest (checked against the book when read): a
    * requote looks at its own few quotes, not at every resting order. */
   houseIds: Set<number>;
-  queue: CommitQueue<Batch>;
+  queue: CommitQueue<Batch, AccountKey>;
   ref: { price: number; ts: number } | undefined;
   requoteQueued: boolean;
   lastRequote: number;
@@ -408,7 +409,7 @@ export const createSpot = ({
           printLots,
           engine: undefined as unknown as SpotEngine,
           houseIds: new Set(),
-          queue: undefined as unknown as CommitQueue<Batch>,
+          queue: undefined as unknown as CommitQueue<Batch, AccountKey>,
           ref: undefined,
           requoteQueued: false,
           lastRequote: 0,
@@ -416,9 +417,11 @@ export const createSpot = ({
           depthSeq: 0,
           depthTs: 0,
         };
-        b.queue = new CommitQueue<Batch>({
+        b.queue = new CommitQueue<Batch, AccountKey>({
           db: db.kysely,
           begin: (trx) => ({ ledger: ledger.session(trx), rows: spotBatch(trx, spec) }),
+          // The accounts the batch's orders freeze from, read together rather than one by one.
+          prepare: (batch, accounts) => batch.ledger.hold(accounts),
           finish: async (batch) => {
             await batch.ledger.flush();
             await batch.rows.flush();
@@ -471,7 +474,10 @@ export const createSpot = ({
       const bandNow = band(b);
       if (!bandNow || !b.ref) throw new AppError('price_abnormal');
       validateOrder({ ...req, side }, b.spec, b.units, b.ref.price, bandNow, b.minQuote);
-      return b.queue.push((trx) => placeIn(trx, b, user.id, side, req));
+      return b.queue.push((trx) => placeIn(trx, b, user.id, side, req), {
+        userId: user.id,
+        asset: side === 'buy' ? b.spec.quote : b.spec.base,
+      });
     },
     async cancel(userId, id) {
       const row = await reader.order(userId, id);

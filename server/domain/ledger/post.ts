@@ -16,6 +16,9 @@ export interface LedgerSession {
   post(movements: readonly Movement[], now: number): Promise<PostedEntry[]>;
   /** An account's balance as this transaction sees it. */
   balance(key: AccountKey): Promise<Balance>;
+  /** Reads and locks, in one statement, those of `accounts` this session does not hold yet: a
+   * batch's commands name theirs up front instead of each reading its own. */
+  hold(accounts: readonly AccountKey[]): Promise<void>;
   /** Writes the changed balances and the journal; call once, before the transaction commits. */
   flush(): Promise<void>;
 }
@@ -79,6 +82,7 @@ export const openLedgerSession = (store: LedgerStore): LedgerSession => {
       await hold([account], [key]);
       return held.get(key)!;
     },
+    hold: (accounts) => hold(accounts, accounts.map(balanceKey)),
     async flush() {
       if (changed.size === 0) return;
       const rows = [...changed].map(([key, k]) => ({ ...k, ...held.get(key)! }));

@@ -158,4 +158,23 @@ describe('commit queue', () => {
     expect(log.batches).toEqual([]);
     expect(await job('c')).toBe('c');
   });
+  it('gives `prepare` the hints of a batch’s commands once, before any of them runs', async () => {
+    db = openSqlite(':memory:');
+    const batches: string[][] = [];
+    const queue = new CommitQueue<Ctx, string>({
+      db: db.kysely,
+      begin: () => ({ done: [] }),
+      prepare: async (ctx, hints) => void ctx.done.push(`prepare ${hints.join(' ')}`),
+      finish: async (ctx) => void batches.push(ctx.done),
+      onAbort: async () => undefined,
+      afterBatch: () => undefined,
+      durable: () => Promise.resolve(),
+      onPublishError: () => undefined,
+    });
+    const job = (name: string, hint?: string) =>
+      queue.push(async (ctx) => (ctx.done.push(name), { value: name }), hint);
+    await Promise.all([job('a', 'x'), job('b'), job('c', 'y')]);
+    await job('d');
+    expect(batches).toEqual([['prepare x y', 'a', 'b', 'c'], ['d']]);
+  });
 });

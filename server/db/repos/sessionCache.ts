@@ -17,13 +17,14 @@ const readEpoch = async (db: Kysely<Database>) => {
 };
 
 /**
- * `find` with the sessions it found kept in memory while the auth epoch stands still
- * (migration 011): reading one counter costs a request far less than the session, its user and
- * their mapping, which were a fifth of the server's work on every order. The epoch is read before
- * anything else, so a change committed before a request began, by this process or another, clears
- * what was kept before that request looks; a session is kept only under the epoch read before it
- * was, so one read just as a change was committing is dropped at the next request. Unknown tokens
- * are not kept: they cannot fill the memory. What is kept is frozen, as every request shares it.
+ * `find` with the sessions it found kept in memory while the auth epoch stands still (migration
+ * 011): reading one counter costs a request far less than reading the session with its user and
+ * mapping them (about 30 µs less server CPU an order at saturation, a tenth). The epoch is read
+ * before anything else, so a change committed before a request began, by this process or another,
+ * clears what was kept before that request looks; a session is kept only under the epoch read
+ * before it was, so one read just as a change was committing is dropped at the next request.
+ * Unknown tokens are not kept: they cannot fill the memory. What is kept is frozen, as every
+ * request shares it.
  */
 export const cachedUserSessions = (
   db: Kysely<Database>,

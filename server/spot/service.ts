@@ -476,7 +476,7 @@ export const createSpot = ({
       validateOrder({ ...req, side }, b.spec, b.units, b.ref.price, bandNow, b.minQuote);
       return b.queue.push((trx) => placeIn(trx, b, user.id, side, req), {
         userId: user.id,
-        asset: side === 'buy' ? b.spec.quote : b.spec.base,
+        asset: b.engine.frozenAsset(side),
       });
     },
     async cancel(userId, id) {

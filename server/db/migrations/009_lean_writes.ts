@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { MigrationFn } from './helpers';
+import { whole, type MigrationFn } from './helpers';
 
 /**
  * Fewer index writes on the order path, where every placed order inserts an order row, some trades
@@ -15,13 +15,7 @@ import type { MigrationFn } from './helpers';
  *   index of open orders (read at start-up to rebuild the books) holds only the open ones, so an
  *   order that fills at once never enters it.
  */
-export const up: MigrationFn = async (db: Kysely<unknown>, engine) => {
-  if (engine === 'postgres') return lean(db, engine);
-  // Kysely runs SQLite's migrations outside a transaction; a table rebuilt halfway must not stay.
-  return db.transaction().execute((trx) => lean(trx, engine));
-};
-
-const lean: MigrationFn = async (db, engine) => {
+export const up: MigrationFn = whole(async (db, engine) => {
   await db.schema.dropIndex('journal_ref_idx').execute();
   if (engine === 'sqlite') {
     await rebuildSqlite(db, 'spot_trades', [ROWID_KEY]);
@@ -46,7 +40,7 @@ const lean: MigrationFn = async (db, engine) => {
     .columns(['pair', 'id'])
     .where(sql.ref('status'), '=', sql.lit('pending'))
     .execute();
-};
+});
 
 const ROWID_KEY: Edit = ['"id" bigint primary key', '"id" integer primary key'];
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { MigrationFn } from './helpers';
+import { whole, type MigrationFn } from './helpers';
 
 /**
  * The journal's and the spot orders' index by owner becomes a table the server brings up to date
@@ -20,13 +20,7 @@ const TABLES = [
   ['spot_orders', 'spot_orders_user_idx'],
 ] as const;
 
-export const up: MigrationFn = async (db, engine) => {
-  if (engine === 'postgres') return defer(db, engine);
-  // Kysely runs SQLite's migrations outside a transaction; a table half moved must not stay.
-  return db.transaction().execute((trx) => defer(trx, engine));
-};
-
-const defer: MigrationFn = async (db, engine) => {
+export const up: MigrationFn = whole(async (db, engine) => {
   for (const [table, index] of TABLES) {
     const byUser = `${table}_by_user`;
     const unindexed = `${table}_unindexed`;
@@ -48,7 +42,7 @@ const defer: MigrationFn = async (db, engine) => {
     if (engine === 'sqlite') await sqliteTriggers(db, table, byUser, unindexed);
     else await postgresTriggers(db, table, byUser, unindexed);
   }
-};
+});
 
 const sqliteTriggers = async (db: Kysely<unknown>, table: string, byUser: string, unindexed: string) => {
   // An upsert that updates a row fires no insert trigger: only new rows are listed.

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { MigrationFn } from './helpers';
+import { whole, type MigrationFn } from './helpers';
 
 /**
  * A counter that every change to a user or a session moves, kept by triggers whoever writes (the
@@ -11,7 +11,7 @@ import type { MigrationFn } from './helpers';
  */
 const TABLES = ['users', 'sessions'] as const;
 
-export const up: MigrationFn = async (db, engine) => {
+export const up: MigrationFn = whole(async (db, engine) => {
   await db.schema
     .createTable('auth_epoch')
     .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -34,4 +34,4 @@ export const up: MigrationFn = async (db, engine) => {
   for (const table of TABLES)
     await sql`create trigger ${sql.id(`${table}_auth_epoch`)} after update or delete on ${sql.table(table)}
         for each statement execute function bump_auth_epoch()`.execute(db);
-};
+});

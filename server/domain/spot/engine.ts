@@ -106,7 +106,7 @@ export class SpotEngine {
   freezeOf(order: SpotOrder): Movement {
     return move(
       order.userId,
-      this.assetOf(order),
+      this.frozenAsset(order.side),
       -order.frozen,
       order.frozen,
       'app.data.spot_freeze',
@@ -237,14 +237,22 @@ export class SpotEngine {
     for (const r of this.book.resting()) yield r.payload;
   }
 
-  private assetOf(order: Pick<SpotOrder, 'side'>) {
-    return order.side === 'buy' ? this.pair.quote : this.pair.base;
+  /** The coin an order of `side` pays with: what it freezes and releases. */
+  frozenAsset(side: Side) {
+    return side === 'buy' ? this.pair.quote : this.pair.base;
   }
 
   /** Releases part of an order's frozen funds: the movement that does it. */
   private release(order: SpotOrder, amount: bigint): Movement {
     order.frozen = amount === order.frozen ? 0n : order.frozen - amount;
-    return move(order.userId, this.assetOf(order), amount, -amount, 'app.data.spot_release', order.ref);
+    return move(
+      order.userId,
+      this.frozenAsset(order.side),
+      amount,
+      -amount,
+      'app.data.spot_release',
+      order.ref,
+    );
   }
 
   /** Ends an order; the release of what it still had frozen, if anything. */

@@ -16,7 +16,6 @@ import { seedWalletIfEmpty } from './db/seed/wallet';
 import { seedDefiIfEmpty } from './db/seed/defi';
 import { seedHelpIfEmpty } from './db/seed/help';
 import { scheduleAccrual } from './jobs/defiAccrual';
-import { scheduleUserIndex } from './jobs/userIndex';
 import { createStaking } from './staking/service';
 import { stakingClock, testClockEnabled } from './staking/testClock';
 import { buildWallet, loadWalletConfig, type WalletConfig } from './wallet';
@@ -129,9 +128,6 @@ const main = async () => {
     onDone: (result) => app.log.info(result, 'ticks compacted'),
     onError: (err) => app.log.error({ err }, 'tick compaction'),
   });
-  const stopUserIndex = scheduleUserIndex(db, {
-    onError: (err) => app.log.error({ err }, 'index by owner'),
-  });
   app.log.info(
     { engine: db.engine, seeded, file: db.engine === 'sqlite' ? config.sqliteFile : undefined },
     'database ready',
@@ -152,7 +148,6 @@ const main = async () => {
       stopCompaction();
       await market.stop();
       await spot.stop();
-      await stopUserIndex();
       await db.close();
       process.exit(0);
     } catch (err) {

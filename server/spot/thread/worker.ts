@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { TRADES_LIMIT_MAX } from '../../../protocol';
 import { openDb } from '../../db/connect';
 import { createLedger } from '../../domain/ledger/ledger';
+import { scheduleUserIndex } from '../../jobs/userIndex';
 import { createSpot } from '../service';
 import type { FromSpotThread, SpotCall, SpotThreadData, ToSpotThread } from './messages';
 import { outbox, toWire } from './wire';
@@ -25,6 +26,8 @@ ledger.onChange((changed) => {
 });
 
 let started = false;
+/** Nothing to stop until the books have started (a stop may come before). */
+let stopUserIndex = (): Promise<void> => Promise.resolve();
 const rules = () => spot.pairs().map((pair) => spot.rules(pair));
 const spot = createSpot({
   db,
@@ -56,6 +59,7 @@ const run = async (call: SpotCall): Promise<unknown> => {
       return spot.depth(call.pair, Number.MAX_SAFE_INTEGER);
     case 'stop':
       await spot.stop();
+      await stopUserIndex();
       await db.close();
       return undefined;
   }
@@ -73,6 +77,12 @@ port.on('message', (batch: ToSpotThread[]) => {
 });
 
 await spot.start();
+// The index by owner is caught up on this connection, beside the books that write most of its rows,
+// which wait for a round either way (it holds the write lock). On the main thread each round of a
+// few milliseconds also held up every other request, and waited for the books' lock first.
+stopUserIndex = scheduleUserIndex(db, {
+  onError: (err) => send({ t: 'error', error: toWire(err) }),
+});
 started = true;
 send({
   t: 'ready',

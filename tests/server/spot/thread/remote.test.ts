@@ -167,6 +167,30 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
     await expect(s.idle()).rejects.toThrow('not running');
   }, 20_000);
 
+  it("catches up the index by owner: the books' rows and rows other writers added", async () => {
+    const waiting = async () => {
+      const count = async (table: 'journal_unindexed' | 'spot_orders_unindexed') =>
+        Number(
+          (await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow())
+            .n,
+        );
+      return (await count('journal_unindexed')) + (await count('spot_orders_unindexed'));
+    };
+    // The funding of beforeEach, written on this thread before the spot thread started.
+    expect(await waiting()).toBeGreaterThan(0);
+    spot = await startThread();
+    await spot.place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99900.00', qty: '0.1' });
+    await fund(ledger, B.id, { USDT: '1' });
+    await vi.waitFor(async () => expect(await waiting()).toBe(0), { timeout: 5000 });
+    const byUser = await t.db.kysely
+      .selectFrom('spot_orders_by_user')
+      .select(['user_id', 'id'])
+      .where('user_id', '=', A.id)
+      .execute();
+    expect(byUser).toHaveLength(1);
+    await spot.stop();
+  });
+
   it('a new thread rebuilds the book from the database; a stopped one takes no orders', async () => {
     spot = await startThread();
     const bid = await spot.place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99900.00', qty: '0.1' });

@@ -2,6 +2,7 @@ import { measureBundle } from './bundle';
 import { measureClientStreams } from './clientStreams';
 import { measureContracts } from './contracts';
 import { measureHttp } from './http';
+import { measureHttpFloor } from './httpFloor';
 import { measureSpotEngine } from './spotEngine';
 import { measureSpotHttp, type SpotHttpFigures } from './spotHttp';
 import { measureSpotService, type SpotServiceFigures } from './spotService';
@@ -78,6 +79,14 @@ const main = async () => {
   });
   await step('spot books alone, SQLite', async () => {
     for (const inFlight of [100, 10]) spotServiceRow('SQLite', await measureSpotService({ inFlight }));
+  });
+  await step('HTTP floor', async () => {
+    for (const f of await measureHttpFloor([10000]))
+      add(
+        'HTTP floor: the same load, Fastify and a thread hand-over, no work',
+        `offered ${f.offeredPerSec}/s: achieved/s, p50, p99; CPU µs per order, server and load client`,
+        `${f.achievedPerSec}/s, ${f.p50Ms} ms, ${f.p99Ms} ms; ${f.serverCpuUsPerOrder} µs, ${f.clientCpuUsPerOrder} µs`,
+      );
   });
   await step('spot orders over HTTP, SQLite', async () => spotHttpRows('SQLite', await measureSpotHttp()));
   const pgUrl = process.env.BENCH_DATABASE_URL;

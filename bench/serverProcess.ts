@@ -50,13 +50,16 @@ export const serverEnv = (
 });
 
 /** The real exchange server in its own process (so its memory is its own), on loopback, with a
- * fresh embedded database. BENCH_NODE_ARGS adds Node flags to it (say `--cpu-prof` to profile). */
-export const startServerProcess = async (opts: { dataDir?: string; env?: Record<string, string> } = {}) => {
+ * fresh embedded database. BENCH_NODE_ARGS adds Node flags to it (say `--cpu-prof` to profile).
+ * `entry` runs another server in its place (the HTTP floor's), started and stopped alike. */
+export const startServerProcess = async (
+  opts: { dataDir?: string; env?: Record<string, string>; entry?: string } = {},
+) => {
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-srv-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'server/main.ts'],
+    [...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', opts.entry ?? 'server/main.ts'],
     {
       cwd: root,
       env: serverEnv(port, dataDir, dataDir, { RATE_LIMIT_PER_MINUTE: '1000000', ...opts.env }),

@@ -162,16 +162,27 @@ export const measureSpotHttp = async (
       };
       last = Number(t.data.bids[0]?.[0] ?? 0);
     }
-    // A few seconds at a modest rate first, not counted: the server's code is compiled as it runs,
-    // and the first thousands of orders would otherwise put that into the first rate's tail.
-    await runAt(server, tokens, 1000, 3, last);
-    const out: SpotHttpFigures[] = [];
-    for (const rate of rates) out.push(await runAt(server, tokens, rate, seconds, last));
-    return out;
+    return await runRates(server, tokens, rates, seconds, last);
   } finally {
     await server.stop();
     await scratch?.drop();
   }
+};
+
+/** `runAt` at each rate in turn, after a few seconds at a modest rate, not counted: the server's
+ * code is compiled as it runs, and the first thousands of orders would otherwise put that into the
+ * first rate's tail. */
+export const runRates = async (
+  server: { url: string; pid: number },
+  tokens: string[],
+  rates: readonly number[],
+  seconds: number,
+  last: number,
+): Promise<SpotHttpFigures[]> => {
+  await runAt(server, tokens, 1000, 3, last);
+  const out: SpotHttpFigures[] = [];
+  for (const rate of rates) out.push(await runAt(server, tokens, rate, seconds, last));
+  return out;
 };
 
 if (import.meta.url === `file://${process.argv[1]}`)

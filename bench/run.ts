@@ -62,7 +62,7 @@ const main = async () => {
     );
   });
   await step('spot engine', () => {
-    const { rows: engineRows, hiccups: h } = measureSpotEngine();
+    const { rows: engineRows, service, hiccups: h } = measureSpotEngine();
     add(
       'Machine floor: one core reading the clock',
       'time lost in gaps > 10 µs; gaps/s, median, longest',
@@ -75,6 +75,12 @@ const main = async () => {
         `offered ${f.offeredPerSec / 1000}k/s: achieved, p50/p99/p99.9 µs`,
         `${f.achievedPerSec}/s, ${f.p50Us}/${f.p99Us}/${f.p999Us}`,
         '1 000 000/s, p99 < 10 µs',
+      );
+    for (const f of service)
+      add(
+        `Spot engine in process (${f.engine})`,
+        'service time of one operation, unpaced: p50/p99/p99.9 µs',
+        `${f.p50Us}/${f.p99Us}/${f.p999Us}`,
       );
   });
   await step('spot books alone, SQLite', async () => {

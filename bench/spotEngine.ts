@@ -309,13 +309,45 @@ const bytesPerOp = async (make: () => Target, resting: number) => {
  */
 const GC_FLAGS = ['--max-semi-space-size=64', '--min-semi-space-size=64'];
 
+/** How long one operation takes, each timed alone with nothing scheduled (no offered rate, so no
+ * queueing behind a slow one or behind a gap of the machine's). */
+export interface ServiceFigures {
+  engine: string;
+  p50Us: number;
+  p99Us: number;
+  p999Us: number;
+}
+
+/**
+ * Every operation of the mix timed on its own. Under a constant offered rate a gap of the machine's
+ * delays every operation due during it and those queued behind it until the backlog drains, which
+ * takes longer the busier the core; the service time is the target's own part of its latency.
+ */
+const serviceTimes = (make: () => Target, n: number, resting: number) => {
+  const { step } = session(make, n, resting);
+  const took = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    step(i);
+    took[i] = (performance.now() - t0) * 1e6;
+  }
+  took.sort();
+  return {
+    p50Us: +(pct(took, 0.5) / 1000).toFixed(2),
+    p99Us: +(pct(took, 0.99) / 1000).toFixed(2),
+    p999Us: +(pct(took, 0.999) / 1000).toFixed(2),
+  };
+};
+
 export interface EngineBench {
   rows: EngineFigures[];
+  service: ServiceFigures[];
   hiccups: Hiccups;
 }
 
 const measureHere = async (n: number, resting: number): Promise<EngineBench> => {
   const out: EngineFigures[] = [];
+  const service: ServiceFigures[] = [];
   const hiccups = measureHiccups();
   for (const [name, make] of [
     ['harness alone (floor)', noTarget],
@@ -327,8 +359,9 @@ const measureHere = async (n: number, resting: number): Promise<EngineBench> => 
     run(make, 2_000_000, 50_000, resting); // warm-up
     for (const rate of [250_000, 1_000_000])
       out.push({ engine: name, bytesPerOp: bytes, ...run(make, rate, n, resting) });
+    service.push({ engine: name, ...serviceTimes(make, n, resting) });
   }
-  return { rows: out, hiccups };
+  return { rows: out, service, hiccups };
 };
 
 /** The matching engine alone, in its own process on one core: the harness with no engine (the
@@ -359,8 +392,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (flag === '--json')
     void measureHere(Number(n), Number(resting)).then((b) => process.stdout.write(JSON.stringify(b)));
   else {
-    const { rows, hiccups } = measureSpotEngine();
+    const { rows, service, hiccups } = measureSpotEngine();
     console.table(rows);
+    console.table(service);
     console.log('machine hiccups (gaps > 10 µs):', hiccups);
   }
 }

@@ -17,7 +17,17 @@ export const orderRequestSchema = z.strictObject({
 });
 export type OrderRequest = z.input<typeof orderRequestSchema>;
 
-export const cancelRequestSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+/** One of the reader's orders: by its id, or by the client order id it was placed with (all a
+ * client knows of an order whose place call went unanswered). Exactly one of the two. */
+const orderRefSchema = z
+  .strictObject({
+    id: z.coerce.number().int().positive().optional(),
+    clientOid: z.string().regex(CLIENT_OID_RE).optional(),
+  })
+  .refine((r) => (r.id === undefined) !== (r.clientOid === undefined), { path: ['id'] });
+export type OrderRef = z.infer<typeof orderRefSchema>;
+
+export const cancelRequestSchema = orderRefSchema;
 export type CancelRequest = z.input<typeof cancelRequestSchema>;
 
 export const orderListQuerySchema = z.strictObject({
@@ -29,7 +39,7 @@ export const orderListQuerySchema = z.strictObject({
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
-export const orderDetailQuerySchema = z.strictObject({ id: z.coerce.number().int().positive() });
+export const orderDetailQuerySchema = orderRefSchema;
 
 export const spotRulesQuerySchema = z.strictObject({ pair: pairSymbolSchema });
 

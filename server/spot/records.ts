@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { OrderListQuery, SpotOrderDetail, SpotOrderPage } from '../../protocol';
+import type { OrderListQuery, OrderRef, SpotOrderDetail, SpotOrderPage } from '../../protocol';
 import { orderFromRow, spotReader, tradeFromRow } from '../db/repos/spot';
 import type { Database } from '../db/schema';
 import { AppError } from '../domain/appError';
@@ -29,6 +29,14 @@ export const spotRecords = (db: Kysely<Database>, pairOf: (symbol: string) => Sp
         return p ? [orderView(orderFromRow(r, p.spec), p.spec, p.units)] : [];
       });
       return { list, page: q.page, size: q.size, total };
+    },
+    /** The id of the reader's order `ref` names; an id is answered as it is (whoever acts on it
+     * checks the owner), a client order id no order of the reader's carries is order_not_exist. */
+    async idOf(userId: number, ref: OrderRef): Promise<number> {
+      if (ref.id !== undefined) return ref.id;
+      const row = ref.clientOid === undefined ? undefined : await reader.byClientOid(userId, ref.clientOid);
+      if (!row) throw new AppError('order_not_exist');
+      return row.id;
     },
     async detail(userId: number, id: number): Promise<SpotOrderDetail> {
       const row = await reader.order(userId, id);

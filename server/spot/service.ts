@@ -4,6 +4,7 @@ import {
   type DepthLevel,
   type DepthSnapshot,
   type OrderListQuery,
+  type OrderRef,
   type SpotOrderDetail,
   type SpotOrderPage,
   type SpotOrderView,
@@ -72,6 +73,8 @@ export interface SpotService extends BookSource {
   cancel(userId: number, id: number): Promise<SpotOrderView>;
   list(userId: number, query: OrderListQuery): Promise<SpotOrderPage>;
   detail(userId: number, id: number): Promise<SpotOrderDetail>;
+  /** The id of the user's order named by its id or its client order id (order_not_exist if none). */
+  idOf(userId: number, ref: OrderRef): Promise<number>;
   rules(pair: string): SpotPairRules;
   onOrders(listener: OrdersListener): () => void;
   /** Resolves once every queued command has finished (tests, benchmarks, shutdown). */
@@ -502,6 +505,7 @@ export const createSpot = ({
     },
     list: records.list,
     detail: records.detail,
+    idOf: records.idOf,
     pairs: () => [...books.keys()],
     rules(pair) {
       const b = bookOf(pair);

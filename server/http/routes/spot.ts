@@ -31,11 +31,14 @@ export const spotRoutes = (spot: SpotService) => [
     method: 'POST',
     path: '/cointransaction/cancel',
     tag: 'spot',
-    summary: 'Cancels an open order and releases its funds; a finished order is answered as it is',
+    summary: 'Cancels an open order, named by id or clientOid, and releases its funds; a finished order is answered as it is',
     auth: 'user',
     body: cancelRequestSchema,
     response: spotOrderSchema,
-    handler: ({ req, body }) => spot.cancel(currentUser(req).user.id, body.id),
+    handler: async ({ req, body }) => {
+      const userId = currentUser(req).user.id;
+      return spot.cancel(userId, await spot.idOf(userId, body));
+    },
   }),
   defineRoute({
     method: 'GET',
@@ -51,11 +54,14 @@ export const spotRoutes = (spot: SpotService) => [
     method: 'GET',
     path: '/cointransaction/detail',
     tag: 'spot',
-    summary: 'One order with its fills, fee, deal price and deal amount',
+    summary: 'One order, named by id or clientOid, with its fills, fee, deal price and deal amount',
     auth: 'user',
     query: orderDetailQuerySchema,
     response: spotOrderDetailSchema,
-    handler: ({ req, query }) => spot.detail(currentUser(req).user.id, query.id),
+    handler: async ({ req, query }) => {
+      const userId = currentUser(req).user.id;
+      return spot.detail(userId, await spot.idOf(userId, query));
+    },
   }),
   defineRoute({
     method: 'GET',

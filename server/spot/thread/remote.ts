@@ -173,6 +173,7 @@ export const createSpotThread = ({
     cancel: (userId, orderId) => call({ op: 'cancel', userId, orderId }),
     list: records.list,
     detail: records.detail,
+    idOf: records.idOf,
     rules(pair) {
       const r = rules.get(pair);
       if (!r) throw new AppError('currency_not_exist');

@@ -284,6 +284,36 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
     );
   });
 
+  it('names an order by its client order id to read or cancel it, only its owner\'s', async () => {
+    const a = await trader();
+    const b = await trader();
+    const placed = (await buy(a.token, { type: 'limit', price: '97000.00', qty: '0.2', clientOid: 'lost-1' })).body
+      .data as { id: number };
+    // Another user's order of the same client order id is not this one's.
+    await buy(b.token, { type: 'limit', price: '96000.00', qty: '0.1', clientOid: 'lost-1' });
+    const detail = await call('GET', '/api/cointransaction/detail?clientOid=lost-1', a.token);
+    expect(detail.body.data).toMatchObject({ id: placed.id, clientOid: 'lost-1', price: '97000.00' });
+    expect(await call('GET', '/api/cointransaction/detail?clientOid=never-1', a.token)).toEqual(
+      failure(404, 'order_not_exist'),
+    );
+    const cancelled = await call('POST', '/api/cointransaction/cancel', a.token, { clientOid: 'lost-1' });
+    expect(cancelled.body.data).toMatchObject({ id: placed.id, status: 'app.data.order_cancelled' });
+    expect(await balance(a.id, 'USDT')).toMatchObject({ available: '100000.00000000', frozen: '0.00000000' });
+    // Twice is harmless; b's order of that client order id rests untouched.
+    expect(
+      (await call('POST', '/api/cointransaction/cancel', a.token, { clientOid: 'lost-1' })).body.data.status,
+    ).toBe('app.data.order_cancelled');
+    expect(await balance(b.id, 'USDT')).toMatchObject({ frozen: '9600.00000000' });
+    expect(await call('POST', '/api/cointransaction/cancel', a.token, { clientOid: 'never-1' })).toEqual(
+      failure(404, 'order_not_exist'),
+    );
+    // Exactly one of the two names an order.
+    for (const body of [{}, { id: placed.id, clientOid: 'lost-1' }, { clientOid: 'not valid' }])
+      expect((await call('POST', '/api/cointransaction/cancel', a.token, body)).body.msg).toBe(
+        'app.msg.parameter_error',
+      );
+  });
+
   it('lists open, all and history orders with the status filter and paging', async () => {
     const a = await trader();
     const maker = await trader();

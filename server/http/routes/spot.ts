@@ -31,7 +31,8 @@ export const spotRoutes = (spot: SpotService) => [
     method: 'POST',
     path: '/cointransaction/cancel',
     tag: 'spot',
-    summary: 'Cancels an open order, named by id or clientOid, and releases its funds; a finished order is answered as it is',
+    summary:
+      'Cancels an open order, named by id or clientOid, and releases its funds; a finished order is answered as it is',
     auth: 'user',
     body: cancelRequestSchema,
     response: spotOrderSchema,

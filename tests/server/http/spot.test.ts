@@ -284,11 +284,11 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
     );
   });
 
-  it('names an order by its client order id to read or cancel it, only its owner\'s', async () => {
+  it("names an order by its client order id to read or cancel it, only its owner's", async () => {
     const a = await trader();
     const b = await trader();
-    const placed = (await buy(a.token, { type: 'limit', price: '97000.00', qty: '0.2', clientOid: 'lost-1' })).body
-      .data as { id: number };
+    const placed = (await buy(a.token, { type: 'limit', price: '97000.00', qty: '0.2', clientOid: 'lost-1' }))
+      .body.data as { id: number };
     // Another user's order of the same client order id is not this one's.
     await buy(b.token, { type: 'limit', price: '96000.00', qty: '0.1', clientOid: 'lost-1' });
     const detail = await call('GET', '/api/cointransaction/detail?clientOid=lost-1', a.token);

@@ -171,8 +171,12 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
     const waiting = async () => {
       const count = async (table: 'journal_unindexed' | 'spot_orders_unindexed') =>
         Number(
-          (await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow())
-            .n,
+          (
+            await t.db.kysely
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
         );
       return (await count('journal_unindexed')) + (await count('spot_orders_unindexed'));
     };

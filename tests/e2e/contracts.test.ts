@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext } from './helpers/browser';
-import { buildWebApp, startServer, type RunningServer } from './helpers/server';
+import { describe, expect, it } from 'vitest';
+import { logIn, phoneSession } from './helpers/session';
 
 const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
 
@@ -11,56 +9,34 @@ const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.
  * comes only from the recorded ticks at its open and close time. */
 const MINUTE_MS = 4000;
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let webRoot: string;
-
-beforeAll(async () => {
-  webRoot = buildWebApp();
-  server = await startServer(webRoot, { CONTRACT_MINUTE_MS: String(MINUTE_MS) });
-  browser = await launchBrowser();
-  context = await phoneContext(browser, server.url);
-  await context.addInitScript(() => {
-    localStorage.setItem('notShownToday', 'true');
-    localStorage.setItem('lastDate', String(new Date().getDate()));
-  });
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (webRoot) fs.rmSync(webRoot, { recursive: true, force: true });
-});
+const session = phoneSession({ CONTRACT_MINUTE_MS: String(MINUTE_MS) });
 
 /** The demo trader (verified, funded) as printed once in the first-start box. */
 const demoTrader = () => {
-  const m = /demo trader \([^)]*\):\s+(\S+) \/ (\S+)/.exec(server.logs());
-  if (!m) throw new Error(`no demo trader in the first-start output:\n${server.logs()}`);
+  const m = /demo trader \([^)]*\):\s+(\S+) \/ (\S+)/.exec(session.server.logs());
+  if (!m) throw new Error(`no demo trader in the first-start output:\n${session.server.logs()}`);
   return { username: m[1]!, password: m[2]! };
 };
 
 describe('a timed contract in a real browser', () => {
   it('opens a 1-minute contract, counts down and settles it with its receipt, without a reload', async () => {
     const trader = demoTrader();
-    await page.goto('/login?redirect=%2Fcontract');
-    await page.getByLabel(en.login.account).fill(trader.username);
-    await page.getByLabel(en.form.password, { exact: true }).fill(trader.password);
-    await page.getByRole('button', { name: en.login.submit }).click();
-    await page.waitForURL('**/contract');
-    await expect.poll(() => page.getByTestId('last-price').innerText(), { timeout: 20_000 }).not.toBe('—');
+    await session.page.goto('/login?redirect=%2Fcontract');
+    await logIn(session.page, trader.username, trader.password);
+    await session.page.waitForURL('**/contract');
+    await expect
+      .poll(() => session.page.getByTestId('last-price').innerText(), { timeout: 20_000 })
+      .not.toBe('—');
 
-    await page.getByRole('button', { name: /^1 min/ }).click();
-    await page.getByLabel(en.contract.amount.replace('{{asset}}', 'USDT')).fill('25');
-    await expect.poll(() => page.getByTestId('expected').innerText()).toBe('+20 USDT');
-    const placed = page.waitForResponse((r) => r.url().endsWith('/api/contract/order'));
-    await page.getByRole('button', { name: en.app.data.contract_up }).click();
+    await session.page.getByRole('button', { name: /^1 min/ }).click();
+    await session.page.getByLabel(en.contract.amount.replace('{{asset}}', 'USDT')).fill('25');
+    await expect.poll(() => session.page.getByTestId('expected').innerText()).toBe('+20 USDT');
+    const placed = session.page.waitForResponse((r) => r.url().endsWith('/api/contract/order'));
+    await session.page.getByRole('button', { name: en.app.data.contract_up }).click();
     const order = (await (await placed).json()).data as { id: number; closeAt: number; openPrice: string };
     expect(order.closeAt).toBeGreaterThan(0);
 
-    const sheet = page.getByRole('dialog');
+    const sheet = session.page.getByRole('dialog');
     await expect.poll(() => sheet.getByTestId('countdown').innerText()).toMatch(/^0:0[1-4]$/);
     // The result replaces the countdown in the same sheet once the server has settled it.
     const result = sheet.getByTestId('contract-result');
@@ -70,13 +46,13 @@ describe('a timed contract in a real browser', () => {
     );
 
     await sheet.getByRole('link', { name: en.contract.sheet.receipt }).click();
-    await page.waitForURL(`**/contractList?id=${order.id}`);
-    const receipt = page.getByTestId('receipt');
+    await session.page.waitForURL(`**/contractList?id=${order.id}`);
+    const receipt = session.page.getByTestId('receipt');
     await receipt.getByLabel(en.contractList.closeTick).waitFor();
     const open = await receipt.getByLabel(en.contractList.openTick).innerText();
     expect(open).toContain('simulator');
-    const detail = await page.request.get(`/api/contract/detail?id=${order.id}`, {
-      headers: { token: await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).token) },
+    const detail = await session.page.request.get(`/api/contract/detail?id=${order.id}`, {
+      headers: { token: await session.page.evaluate(() => JSON.parse(localStorage.getItem('user')!).token) },
     });
     const settled = (await detail.json()).data;
     expect(settled).toMatchObject({ status: 'completed', openPrice: order.openPrice });

@@ -1,33 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext } from './helpers/browser';
-import { buildWebApp, startServer, type RunningServer } from './helpers/server';
+import type { WebSocketRoute } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { phoneSession } from './helpers/session';
 
 const english = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let webRoot: string;
+const session = phoneSession({}, { notice: true });
 
-beforeAll(async () => {
-  webRoot = buildWebApp();
-  server = await startServer(webRoot);
-  browser = await launchBrowser();
-  context = await phoneContext(browser, server.url);
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (webRoot) fs.rmSync(webRoot, { recursive: true, force: true });
-});
-
-const lastPrice = () => page.locator('.stats__last').innerText();
+const lastPrice = () => session.page.locator('.stats__last').innerText();
 
 /** Waits until the shown price differs from `from` (the simulated feed ticks several times a second). */
 const priceChangesFrom = async (from: string, timeout = 20_000) => {
@@ -40,30 +21,30 @@ describe('live market data in a real browser', () => {
     // ones, whenever it likes.
     let refuse = false;
     const routes: WebSocketRoute[] = [];
-    await page.routeWebSocket(/\/ws$/, (ws) => {
+    await session.page.routeWebSocket(/\/ws$/, (ws) => {
       if (refuse) return ws.close();
       routes.push(ws);
       ws.connectToServer();
     });
 
-    await page.goto('/marketDetail?pair=btcusdt');
-    await page.getByRole('heading', { name: 'BTC/USDT', level: 1 }).waitFor();
+    await session.page.goto('/marketDetail?pair=btcusdt');
+    await session.page.getByRole('heading', { name: 'BTC/USDT', level: 1 }).waitFor();
     await expect.poll(lastPrice, { timeout: 15_000 }).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
     await priceChangesFrom(await lastPrice());
-    await page.locator('[data-testid="price-chart"] canvas').first().waitFor();
-    await expect.poll(() => page.locator('.book__side--bids li').count()).toBeGreaterThan(5);
-    await page.getByRole('tab', { name: english.marketDetail.trades }).click();
+    await session.page.locator('[data-testid="price-chart"] canvas').first().waitFor();
+    await expect.poll(() => session.page.locator('.book__side--bids li').count()).toBeGreaterThan(5);
+    await session.page.getByRole('tab', { name: english.marketDetail.trades }).click();
     // Prints are the spot engine's real trades (none yet on a fresh server; tests/e2e/spot.test.ts
     // sees one appear): the list is there, with its header.
-    await page.locator('[data-testid="trade-list"] thead').waitFor();
-    expect(await page.getByRole('link', { name: 'Buy BTC' }).getAttribute('href')).toBe(
+    await session.page.locator('[data-testid="trade-list"] thead').waitFor();
+    expect(await session.page.getByRole('link', { name: 'Buy BTC' }).getAttribute('href')).toBe(
       '/trade?pair=btcusdt&direction=buy',
     );
 
     // The server side goes away: the app says it is reconnecting and keeps prices coming by polling.
     refuse = true;
     for (const r of routes) await r.close();
-    const banner = page.getByTestId('connection-banner');
+    const banner = session.page.getByTestId('connection-banner');
     await banner.waitFor();
     expect(await banner.innerText()).toContain(english.connection.reconnecting);
     await priceChangesFrom(await lastPrice(), 15_000);
@@ -75,13 +56,13 @@ describe('live market data in a real browser', () => {
   });
 
   it('lists, sorts and searches the pairs on /market', async () => {
-    await page.goto('/market');
-    await page.getByRole('tab', { name: english.market.usdt }).waitFor();
-    const rows = page.locator('.market-row');
+    await session.page.goto('/market');
+    await session.page.getByRole('tab', { name: english.market.usdt }).waitFor();
+    const rows = session.page.locator('.market-row');
     await expect.poll(() => rows.count()).toBe(10);
-    await page.getByRole('button', { name: new RegExp(english.market.sortPrice) }).click();
+    await session.page.getByRole('button', { name: new RegExp(english.market.sortPrice) }).click();
     await expect.poll(() => rows.first().getAttribute('data-pair')).toBe('btcusdt');
-    await page.getByRole('searchbox').fill('sol');
+    await session.page.getByRole('searchbox').fill('sol');
     await expect.poll(() => rows.count()).toBe(1);
   });
 });

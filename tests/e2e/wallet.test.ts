@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext } from './helpers/browser';
+import { describe, expect, it } from 'vitest';
 import { adminCli, captchaAnswer } from './helpers/operator';
-import { buildWebApp, startServer, type RunningServer } from './helpers/server';
+import { logIn, phoneSession } from './helpers/session';
 
 const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
 
@@ -17,15 +15,9 @@ const ADDRESS = 'TXYZabcdefghijkmnopqrstuvwxyz12345';
 const user = { username: 'wallet_e2e', email: 'wallet.e2e@example.com', password: 'Wallet2026' };
 const WITHDRAW_PASSWORD = 'Draw2026x';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let webRoot: string;
-
 /** The API as the web app calls it. */
 const api = async (method: 'GET' | 'POST', url: string, body?: unknown, token?: string) => {
-  const res = await fetch(`${server.url}/api${url}`, {
+  const res = await fetch(`${session.server.url}/api${url}`, {
     method,
     headers: {
       ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }),
@@ -39,23 +31,7 @@ const api = async (method: 'GET' | 'POST', url: string, body?: unknown, token?: 
   };
 };
 
-beforeAll(async () => {
-  webRoot = buildWebApp();
-  server = await startServer(webRoot, { DEMO_DEPOSIT_DELAY_SECONDS: '0' });
-  browser = await launchBrowser();
-  context = await phoneContext(browser, server.url);
-  await context.addInitScript(() => {
-    localStorage.setItem('notShownToday', 'true');
-    localStorage.setItem('lastDate', String(new Date().getDate()));
-  });
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (webRoot) fs.rmSync(webRoot, { recursive: true, force: true });
-});
+const session = phoneSession({ DEMO_DEPOSIT_DELAY_SECONDS: '0' });
 
 /** The id of the newest record the CLI lists for this user. */
 const idFromCli = (out: string, kind: 'deposits' | 'withdrawals') => {
@@ -71,7 +47,7 @@ describe('a verified user deposits, withdraws with review, and the balance is ri
       ...user,
       confirmPassword: user.password,
       captchaId: captcha.data.id,
-      captcha: captchaAnswer(server.dataDir, captcha.data.id),
+      captcha: captchaAnswer(session.server.dataDir, captcha.data.id),
     });
     expect(reg.code).toBe(1);
     const token = reg.data.token as string;
@@ -93,86 +69,84 @@ describe('a verified user deposits, withdraws with review, and the balance is ri
       token,
     );
     expect(kyc.code).toBe(1);
-    const list = await adminCli(server.dataDir, 'verifications', 'list');
+    const list = await adminCli(session.server.dataDir, 'verifications', 'list');
     const id = /#(\d+) pending user \d+ \(wallet_e2e\)/.exec(list)?.[1];
     expect(id, list).toBeDefined();
-    expect(await adminCli(server.dataDir, 'verifications', 'approve', id!)).toContain('approved');
+    expect(await adminCli(session.server.dataDir, 'verifications', 'approve', id!)).toContain('approved');
 
-    await page.goto('/login');
-    await page.getByLabel(en.login.account).fill(user.username);
-    await page.getByLabel(en.form.password, { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: en.login.submit }).click();
-    await page.waitForURL('**/home');
+    await session.page.goto('/login');
+    await logIn(session.page, user.username, user.password);
+    await session.page.waitForURL('**/home');
   });
 
   it('declares a deposit, which the operator confirms in the CLI, and the balance grows', async () => {
-    await page.goto('/recharge/select');
-    await page.getByRole('link', { name: /USDT/ }).click();
-    await page.waitForURL('**/recharge?coin=USDT');
-    await expect.poll(() => page.getByTestId('deposit-address').textContent()).toMatch(/^T\w{33}$/);
-    await page.getByLabel(en.recharge.amount).fill('100.5');
-    await page.getByRole('button', { name: en.recharge.submit }).click();
-    await page.waitForURL(/\/recharge\/result\?id=\d+$/);
-    await page.getByRole('heading', { name: en.recharge.resultTitle, level: 2 }).waitFor();
+    await session.page.goto('/recharge/select');
+    await session.page.getByRole('link', { name: /USDT/ }).click();
+    await session.page.waitForURL('**/recharge?coin=USDT');
+    await expect.poll(() => session.page.getByTestId('deposit-address').textContent()).toMatch(/^T\w{33}$/);
+    await session.page.getByLabel(en.recharge.amount).fill('100.5');
+    await session.page.getByRole('button', { name: en.recharge.submit }).click();
+    await session.page.waitForURL(/\/recharge\/result\?id=\d+$/);
+    await session.page.getByRole('heading', { name: en.recharge.resultTitle, level: 2 }).waitFor();
     // The result screen moves on to the records by itself.
-    await page.waitForURL('**/recharge/record', { timeout: 10_000 });
-    await page.getByTestId('deposit-record').getByText(en.app.data.deposit_pending).waitFor();
+    await session.page.waitForURL('**/recharge/record', { timeout: 10_000 });
+    await session.page.getByTestId('deposit-record').getByText(en.app.data.deposit_pending).waitFor();
 
     // The assets screen is open when the operator confirms: the balance grows there, live.
-    await page.goto('/assets');
-    const usdt = page.getByTestId('coin-USDT');
+    await session.page.goto('/assets');
+    const usdt = session.page.getByTestId('coin-USDT');
     await expect.poll(() => usdt.textContent()).toContain(`${en.wallet.available}0`);
-    const id = idFromCli(await adminCli(server.dataDir, 'deposits', 'list'), 'deposits');
-    expect(await adminCli(server.dataDir, 'deposits', 'confirm', id)).toContain(`#${id} success`);
+    const id = idFromCli(await adminCli(session.server.dataDir, 'deposits', 'list'), 'deposits');
+    expect(await adminCli(session.server.dataDir, 'deposits', 'confirm', id)).toContain(`#${id} success`);
     await expect.poll(() => usdt.textContent(), { timeout: 10_000 }).toContain('100.50000000');
-    expect(new URL(page.url()).pathname).toBe('/assets');
+    expect(new URL(session.page.url()).pathname).toBe('/assets');
 
-    await page.goto('/recharge/record');
-    await page.getByTestId('deposit-record').getByText(en.app.data.deposit_success).waitFor();
+    await session.page.goto('/recharge/record');
+    await session.page.getByTestId('deposit-record').getByText(en.app.data.deposit_success).waitFor();
   });
 
   it('saves a withdrawal address and sets the withdrawal password', async () => {
-    await page.goto('/withdrawAddress/add');
-    await page.getByLabel(en.address.address).fill(ADDRESS);
-    await page.getByLabel(en.address.remark).fill('My cold wallet');
-    await page.getByRole('button', { name: en.address.save }).click();
-    await page.goto('/withdrawAddress');
-    await page.getByTestId('address-row').getByText(ADDRESS).waitFor();
+    await session.page.goto('/withdrawAddress/add');
+    await session.page.getByLabel(en.address.address).fill(ADDRESS);
+    await session.page.getByLabel(en.address.remark).fill('My cold wallet');
+    await session.page.getByRole('button', { name: en.address.save }).click();
+    await session.page.goto('/withdrawAddress');
+    await session.page.getByTestId('address-row').getByText(ADDRESS).waitFor();
 
-    await page.goto('/withdrawalPwd');
-    await page.getByLabel(en.pwd.newWithdraw).fill(WITHDRAW_PASSWORD);
-    await page.getByLabel(en.form.confirmPassword).fill(WITHDRAW_PASSWORD);
-    await page.getByRole('button', { name: en.common.confirm }).click();
-    await page.getByText(en.pwd.withdrawSet).waitFor();
+    await session.page.goto('/withdrawalPwd');
+    await session.page.getByLabel(en.pwd.newWithdraw).fill(WITHDRAW_PASSWORD);
+    await session.page.getByLabel(en.form.confirmPassword).fill(WITHDRAW_PASSWORD);
+    await session.page.getByRole('button', { name: en.common.confirm }).click();
+    await session.page.getByText(en.pwd.withdrawSet).waitFor();
   });
 
   it('withdraws to the saved address with the withdrawal password; the operator approves in the CLI', async () => {
-    await page.goto('/withdraw?coin=USDT');
-    await page.getByRole('radio', { name: /My cold wallet/ }).waitFor();
-    expect(await page.getByRole('radio', { name: /My cold wallet/ }).isChecked()).toBe(true);
-    await page.getByLabel(en.withdraw.amount).fill('50.25');
-    await expect.poll(() => page.getByTestId('withdraw-received').textContent()).toContain('49.25');
-    await page.getByLabel(en.withdraw.password).fill(WITHDRAW_PASSWORD);
-    await page.getByRole('button', { name: en.withdraw.submit, exact: true }).click();
-    await page.waitForURL('**/withdraw/record');
-    await page.getByTestId('withdraw-record').getByText(en.app.data.withdraw_pending).waitFor();
+    await session.page.goto('/withdraw?coin=USDT');
+    await session.page.getByRole('radio', { name: /My cold wallet/ }).waitFor();
+    expect(await session.page.getByRole('radio', { name: /My cold wallet/ }).isChecked()).toBe(true);
+    await session.page.getByLabel(en.withdraw.amount).fill('50.25');
+    await expect.poll(() => session.page.getByTestId('withdraw-received').textContent()).toContain('49.25');
+    await session.page.getByLabel(en.withdraw.password).fill(WITHDRAW_PASSWORD);
+    await session.page.getByRole('button', { name: en.withdraw.submit, exact: true }).click();
+    await session.page.waitForURL('**/withdraw/record');
+    await session.page.getByTestId('withdraw-record').getByText(en.app.data.withdraw_pending).waitFor();
 
-    const id = idFromCli(await adminCli(server.dataDir, 'withdrawals', 'list'), 'withdrawals');
-    expect(await adminCli(server.dataDir, 'withdrawals', 'approve', id)).toContain(`#${id} success`);
+    const id = idFromCli(await adminCli(session.server.dataDir, 'withdrawals', 'list'), 'withdrawals');
+    expect(await adminCli(session.server.dataDir, 'withdrawals', 'approve', id)).toContain(`#${id} success`);
     // The records refresh by themselves while a withdrawal waits for review.
-    await page
+    await session.page
       .getByTestId('withdraw-record')
       .getByText(en.app.data.withdraw_success)
       .waitFor({ timeout: 10_000 });
   });
 
   it('leaves exactly the deposit less the withdrawal', async () => {
-    await page.goto('/assets');
-    const usdt = page.getByTestId('coin-USDT');
+    await session.page.goto('/assets');
+    const usdt = session.page.getByTestId('coin-USDT');
     await expect.poll(() => usdt.textContent()).toContain('50.25000000');
     const text = (await usdt.textContent()) ?? '';
     expect(text).toContain(`${en.wallet.frozen}0.00000000`);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+    const stored = await session.page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
     const balances = await api('GET', '/assets/balances', undefined, stored.token);
     expect(balances.data).toEqual([{ asset: 'USDT', available: '50.25000000', frozen: '0.00000000' }]);
   });

@@ -6,15 +6,15 @@ import { AppError } from '../../domain/appError';
 import { tokenOf } from '../auth';
 import { ok } from '../envelope';
 
-/** Multipart failures of @fastify/multipart and busboy, as catalogued errors. */
-const multipartError = (e: unknown): AppError | undefined => {
+/** A failure while reading the parts, as a catalogued error. Limits have their own messages; any
+ * other failure is a body that is not well-formed multipart (no boundary, cut off mid-file, as a
+ * phone losing its signal sends), which busboy reports with no code of its own. */
+const multipartError = (e: unknown): AppError => {
   const code = (e as { code?: unknown } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('upload_size');
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return new AppError('upload_count');
   if (code === 'FST_FIELDS_LIMIT') return new AppError('unknown_parameter');
-  if (typeof code === 'string' && code.startsWith('FST_'))
-    return new AppError('parameter_error', { field: 'file' });
-  return undefined;
+  return new AppError('parameter_error', { field: 'file' });
 };
 
 /**
@@ -41,7 +41,7 @@ export const uploadRoutes = (accounts: AccountService) => async (scope: FastifyI
       }
     } catch (e) {
       if (e instanceof AppError) throw e;
-      throw multipartError(e) ?? e;
+      throw multipartError(e);
     }
     if (!bytes) throw new AppError('image_required', { field: 'file' });
     return ok(await accounts.saveUpload(user.id, bytes));

@@ -602,6 +602,29 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       expect(res.body).toMatchObject(failure(status, error));
     });
 
+    it.each([
+      ['with no boundary', 'multipart/form-data', 'garbage'],
+      ['that is not multipart', 'multipart/form-data; boundary=xyz', 'garbage'],
+      [
+        'cut off in the middle of the file',
+        'multipart/form-data; boundary=xyz',
+        '--xyz\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n\x89PNG',
+      ],
+    ])(
+      'refuses a body %s as a parameter error, not a failure of the server',
+      async (_name, type, payload) => {
+        const a = await register();
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/upload',
+          payload,
+          headers: { 'content-type': type, token: a.token },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject(failure(400, 'parameter_error'));
+      },
+    );
+
     it('refuses a JSON body', async () => {
       const a = await register();
       expect(

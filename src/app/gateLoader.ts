@@ -9,6 +9,14 @@ import { HOME_PATH, LOGIN_PATH, VERIFY_PATH, type RouteInfo } from './routes';
 
 const PROMPT_MS = 2000;
 
+/** Where a reader under review is kept: the screen they were on (its query too, so a pair's page
+ * stays on that pair), unless there is none, it is the refused screen itself, or it is the login
+ * form that led here, which has done its work once they are logged in. */
+const stayingPut = (from: string | null, refused: string) => {
+  const fromPath = from?.split('?')[0];
+  return from && fromPath !== refused && fromPath !== LOGIN_PATH ? from : HOME_PATH;
+};
+
 /** Runs the route's gates before the screen loads, so a refused reader never sees it flash. */
 export const gateLoader =
   (route: RouteInfo, currentPath: () => string | null) =>
@@ -33,8 +41,7 @@ export const gateLoader =
         return redirect(VERIFY_PATH);
       case 'review': {
         void showAlert(i18n.t('gate.review'));
-        const from = currentPath();
-        return redirect(from && from !== url.pathname ? from : HOME_PATH);
+        return redirect(stayingPut(currentPath(), url.pathname));
       }
     }
   };

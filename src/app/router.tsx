@@ -40,9 +40,10 @@ export const createAppRouter = (create: RouterFactory = createBrowserRouter) => 
   // which only the router knows once it exists.
   let current: string | null = null;
   const router = create(buildRouteObjects(() => current));
-  current = router.state.location.pathname;
+  const here = ({ pathname, search }: { pathname: string; search: string }) => pathname + search;
+  current = here(router.state.location);
   router.subscribe((state) => {
-    if (state.navigation.state === 'idle') current = state.location.pathname;
+    if (state.navigation.state === 'idle') current = here(state.location);
   });
   setNavigator((path) => void router.navigate(path));
   return router;

@@ -171,6 +171,25 @@ describe('verification gate', () => {
     ]);
   });
 
+  it('keeps a user under review on the same pair, query and all', async () => {
+    storeUser(0);
+    const router = open('/marketDetail?pair=ethusdt');
+    await settled(router, '/marketDetail');
+    await act(() => router.navigate('/trade?pair=ethusdt'));
+    await settled(router, '/marketDetail');
+    expect(router.state.location.search).toBe('?pair=ethusdt');
+    expect(uiState.alerts).toHaveLength(1);
+  });
+
+  it('sends a user under review who just logged in through the gate home, not back to the form', async () => {
+    const router = open('/login?redirect=%2Ftrade');
+    await settled(router, '/login');
+    storeUser(0);
+    await act(() => router.navigate('/trade'));
+    await settled(router, '/home');
+    expect(uiState.alerts).toHaveLength(1);
+  });
+
   it('asks the server before turning away a user whose stored status is stale', async () => {
     storeUser(0);
     serverInfo.certification = 2;

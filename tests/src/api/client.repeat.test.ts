@@ -101,18 +101,26 @@ describe('REST client: repeated submissions (§7)', () => {
   it('stores the last request in sessionStorage sessionObj as {url, data, time}', async () => {
     stubAdapter(ok(null));
     await api.post('/order/create', { symbol: 'btc', amount: '1' });
-    expect(JSON.parse(sessionStorage.getItem('sessionObj') ?? 'null')).toEqual({
-      url: '/order/create',
-      data: JSON.stringify({ symbol: 'btc', amount: '1' }),
-      time: T0,
-    });
+    const first = JSON.parse(sessionStorage.getItem('sessionObj') ?? 'null');
+    expect(first).toEqual({ url: '/order/create', data: expect.any(String), time: T0 });
     at(250);
     await api.put('/user/profile', { nickname: 'kim' });
-    expect(JSON.parse(sessionStorage.getItem('sessionObj') ?? 'null')).toEqual({
-      url: '/user/profile',
-      data: JSON.stringify({ nickname: 'kim' }),
-      time: T0 + 250,
-    });
+    const second = JSON.parse(sessionStorage.getItem('sessionObj') ?? 'null');
+    expect(second).toEqual({ url: '/user/profile', data: expect.any(String), time: T0 + 250 });
+    expect(second.data).not.toBe(first.data);
+  });
+
+  it('keeps a fingerprint of the body, never the body: a login password is not in sessionStorage', async () => {
+    stubAdapter(ok(null));
+    await api.post('/user/login', { username: 'carol01', password: 'Passw0rd' });
+    const stored = sessionStorage.getItem('sessionObj') ?? '';
+    expect(stored).not.toContain('Passw0rd');
+    expect(stored).not.toContain('carol01');
+    at(500);
+    await expect(api.post('/user/login', { username: 'carol01', password: 'Passw0rd' })).rejects.toEqual(
+      REPEAT,
+    );
+    await expect(api.post('/user/login', { username: 'carol01', password: 'Passw0rd!' })).resolves.toBeNull();
   });
 
   it('keeps the first request as the record when a repeat is rejected', async () => {

@@ -27,6 +27,18 @@ export const EMAIL_MAX = 254;
 /** International format: optional +, country code, 7 to 15 digits in all. */
 export const PHONE_RE = /^\+?[1-9]\d{6,14}$/;
 
+/** The one stored form of a phone number that passes PHONE_RE: with its +. A number cannot start
+ * with 0 here (no national forms), so one typed without + is read as international all the same,
+ * and "+4915112345678" and "4915112345678" are one number, held by one account. */
+export const phoneKey = (phone: string) => (phone.startsWith('+') ? phone : `+${phone}`);
+
+/** Text typed as a phone number (a login name, where a code goes), with the spaces, dashes, dots
+ * and brackets people write in it, in its stored form; undefined when it is not a phone number. */
+export const phoneOf = (text: string): string | undefined => {
+  const compact = text.trim().replace(/[\s\-.()]/g, '');
+  return PHONE_RE.test(compact) ? phoneKey(compact) : undefined;
+};
+
 export const INVITE_CODE_RE = /^[A-Z0-9]{6,12}$/;
 
 export const CAPTCHA_LENGTH = 4;

@@ -8,6 +8,7 @@ import {
   INVITE_CODE_RE,
   NICKNAME_MAX,
   PHONE_RE,
+  phoneOf,
   docNumberValid,
   passwordProblem,
   usernameProblem,
@@ -29,6 +30,18 @@ const username = z.string().superRefine((value, ctx) => {
 
 const email = z.string().max(EMAIL_MAX, 'app.msg.email_format').regex(EMAIL_RE, 'app.msg.email_format');
 const phone = z.string().regex(PHONE_RE, 'app.msg.phone_format');
+/** Where a code goes: an email address or a phone number as people write it. What is wrong with
+ * it is said for the kind it looks like (an @ makes it an email address). */
+const codeTarget = z
+  .string()
+  .max(EMAIL_MAX, 'app.msg.email_format')
+  .superRefine((value, ctx) => {
+    const text = value.trim();
+    if (!text) ctx.addIssue({ code: 'custom', message: 'app.msg.field_required' });
+    else if (text.includes('@')) {
+      if (!EMAIL_RE.test(text)) ctx.addIssue({ code: 'custom', message: 'app.msg.email_format' });
+    } else if (!phoneOf(text)) ctx.addIssue({ code: 'custom', message: 'app.msg.phone_format' });
+  });
 const nickname = z
   .string()
   .trim()
@@ -74,7 +87,7 @@ export const CODE_PURPOSES = ['forgetPwd'] as const;
 
 export const sendCodeSchema = z.strictObject({
   /** The email address or phone number the code goes to. */
-  target: z.union([email, phone]),
+  target: codeTarget,
   purpose: z.enum(CODE_PURPOSES),
   captchaId,
   captcha,
@@ -82,7 +95,7 @@ export const sendCodeSchema = z.strictObject({
 export type SendCodeRequest = z.infer<typeof sendCodeSchema>;
 
 export const forgetPwdSchema = z
-  .strictObject({ target: z.union([email, phone]), code, password, confirmPassword: z.string() })
+  .strictObject({ target: codeTarget, code, password, confirmPassword: z.string() })
   .superRefine(confirmed);
 export type ForgetPwdRequest = z.infer<typeof forgetPwdSchema>;
 

@@ -1,16 +1,16 @@
-import { CODE_LENGTH, EMAIL_RE, type ForgetPwdRequest, type SendCodeRequest } from '../../../protocol';
+import { CODE_LENGTH, EMAIL_RE, phoneOf, type ForgetPwdRequest, type SendCodeRequest } from '../../../protocol';
 import { checkCaptcha } from './captcha';
 import { utcDayStart, type AccountDeps } from './deps';
 import { fail } from './errors';
 import type { UserRecord } from './ports';
 import { hashPassword, randomDigits, safeEqualText, sha256Hex } from './secrets';
 
-/** An email address (lower-cased) or a phone number, as codes are keyed. */
+/** An email address (lower-cased) or a phone number (in its stored form), as codes are keyed. */
 export const normalizeTarget = (target: string) => {
   const text = target.trim();
   return EMAIL_RE.test(text)
     ? { target: text.toLowerCase(), channel: 'email' as const }
-    : { target: text, channel: 'sms' as const };
+    : { target: phoneOf(text) ?? text, channel: 'sms' as const };
 };
 
 const accountOf = async (

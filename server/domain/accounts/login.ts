@@ -1,4 +1,4 @@
-import { PHONE_RE, type LoginRequest, type Session } from '../../../protocol';
+import { phoneOf, type LoginRequest, type Session } from '../../../protocol';
 import type { AccountDeps } from './deps';
 import { fail } from './errors';
 import type { UserRecord } from './ports';
@@ -8,12 +8,14 @@ import { openSession } from './sessions';
 import { toUserInfo } from './userinfo';
 
 /** The account a login name points at: an email address (has @), a phone number (digits, optional
- * +; usernames start with a letter so cannot be one), or else a username. */
+ * +, written with spaces or dashes or not; usernames start with a letter so cannot be one), or
+ * else a username. */
 export const findByLoginName = async (deps: AccountDeps, name: string): Promise<UserRecord | undefined> => {
   const users = deps.uow.store.users;
   const text = name.trim();
   if (text.includes('@')) return users.findByEmail(text.toLowerCase());
-  if (PHONE_RE.test(text)) return users.findByPhone(text);
+  const phone = phoneOf(text);
+  if (phone) return users.findByPhone(phone);
   return users.findByUsername(text);
 };
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { NICKNAME_MAX, type RegisterRequest, type Session } from '../../../protocol';
+import { NICKNAME_MAX, phoneKey, type RegisterRequest, type Session } from '../../../protocol';
 import { checkCaptcha } from './captcha';
 import type { AccountDeps } from './deps';
 import { fail } from './errors';
@@ -52,7 +52,7 @@ export const register = async (deps: AccountDeps, req: RegisterRequest): Promise
   const candidate: Candidate = {
     username: req.username,
     email: req.email.toLowerCase(),
-    phone: req.phone ?? null,
+    phone: req.phone ? phoneKey(req.phone) : null,
     nickname: req.nickname ?? null,
   };
   const inviter = req.inviteCode ? await store.users.findByInviteCode(req.inviteCode) : undefined;

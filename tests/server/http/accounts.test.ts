@@ -497,7 +497,11 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
 
     it.each([
       [{ target: 'nobody@example.com', purpose: 'forgetPwd' }, 404, 'account_not_exist'],
-      [{ target: 'x', purpose: 'forgetPwd' }, 400, 'parameter_error'],
+      [{ target: 'x', purpose: 'forgetPwd' }, 400, 'phone_format'],
+      [{ target: '+44 77', purpose: 'forgetPwd' }, 400, 'phone_format'],
+      [{ target: 'a@example', purpose: 'forgetPwd' }, 400, 'email_format'],
+      [{ target: ' ', purpose: 'forgetPwd' }, 400, 'field_required'],
+      [{ target: 42, purpose: 'forgetPwd' }, 400, 'parameter_error'],
       [{ target: 'a@example.com', purpose: 'steal' }, 400, 'parameter_error'],
       [{ target: 'a@example.com', purpose: 'forgetPwd', extra: 1 }, 400, 'unknown_parameter'],
     ])('POST /api/user/sendCode refuses %j', async (body, status, error) => {

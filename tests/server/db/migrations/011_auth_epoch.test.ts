@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../../server/db/migrate';
 import { forEachEngine, useTestDb, type TestDb } from '../../helpers/testDb';
+import { userRow } from './rows';
 
 const epoch = async (t: TestDb) =>
   Number((await t.db.kysely.selectFrom('auth_epoch').select('n').executeTakeFirstOrThrow()).n);
-
-const user = (id: number) => ({
-  id,
-  username: `u${id}`,
-  username_key: `u${id}`,
-  nickname: `u${id}`,
-  email: `u${id}@example.com`,
-  password_hash: 'x',
-  invite_code: `INV${id}`,
-  created_at: 1,
-});
 
 describe.each(forEachEngine())('migration 011 on %s', (_engine, open) => {
   const t = useTestDb(open, { migrate: false });
@@ -27,7 +17,7 @@ describe.each(forEachEngine())('migration 011 on %s', (_engine, open) => {
 
     await k
       .insertInto('users')
-      .values([user(1), user(2)])
+      .values([userRow(1), userRow(2)])
       .execute();
     const session = (id: number, subject: number) => ({
       id,

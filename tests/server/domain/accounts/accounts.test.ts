@@ -127,6 +127,18 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       ['username (any case)', { username: 'dupe_user' }, { username: 'DUPE_USER' }, 'username_exists'],
       ['email (any case)', { email: 'dupe@example.com' }, { email: 'DUPE@example.com' }, 'email_exists'],
       ['phone', { phone: '+8613800000000' }, { phone: '+8613800000000' }, 'mobile_exists'],
+      [
+        'phone, with or without its +',
+        { phone: '+8613800000000' },
+        { phone: '8613800000000' },
+        'mobile_exists',
+      ],
+      [
+        'phone, without or with its +',
+        { phone: '8613800000000' },
+        { phone: '+8613800000000' },
+        'mobile_exists',
+      ],
       ['nickname', { nickname: 'Moon' }, { nickname: 'Moon' }, 'nickname_exists'],
     ] as const)('refuses a duplicate %s', async (_field, first, second, error) => {
       await registerUser(h.accounts, first);
@@ -171,7 +183,14 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
         email: 'login@example.com',
         phone: '+447700900123',
       });
-      for (const name of ['LoginUser', 'loginuser', 'LOGIN@example.com', '+447700900123']) {
+      const phones = [
+        '+447700900123',
+        '447700900123',
+        '+44 7700 900123',
+        '+44-7700-900123',
+        '(44) 7700.900123',
+      ];
+      for (const name of ['LoginUser', 'loginuser', 'LOGIN@example.com', ...phones]) {
         const r = await h.accounts.login({ username: name, password: s.password }, '10.0.0.1');
         expect(r.userinfo.id).toBe(s.userinfo.id);
         expect(r.token).not.toBe(s.token);
@@ -356,6 +375,15 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       await rejectsWith(send('nobody@example.com'), 'account_not_exist');
       await send('+8613912345678');
       expect((await h.accounts.deps.uow.store.outbox.listFor('+8613912345678'))[0]?.channel).toBe('sms');
+    });
+
+    it('knows a phone number however it is written: one number, one account, one daily count', async () => {
+      const s = await registerUser(h.accounts, { phone: '8613912345678' });
+      expect((await rows('users')).find((u) => u.id === s.userinfo.id)?.phone).toBe('+8613912345678');
+      await send('+86 139 1234 5678');
+      h.clock.advance(59_999);
+      await rejectsWith(send('8613912345678'), 'code_frequent');
+      expect(await h.accounts.deps.uow.store.outbox.listFor('+8613912345678')).toHaveLength(1);
     });
 
     it('waits 60 seconds between sends', async () => {

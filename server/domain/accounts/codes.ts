@@ -1,4 +1,10 @@
-import { CODE_LENGTH, EMAIL_RE, phoneOf, type ForgetPwdRequest, type SendCodeRequest } from '../../../protocol';
+import {
+  CODE_LENGTH,
+  EMAIL_RE,
+  phoneOf,
+  type ForgetPwdRequest,
+  type SendCodeRequest,
+} from '../../../protocol';
 import { checkCaptcha } from './captcha';
 import { utcDayStart, type AccountDeps } from './deps';
 import { fail } from './errors';

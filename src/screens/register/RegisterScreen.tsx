@@ -12,12 +12,14 @@ import { useForm } from '../../hooks/useForm';
 import { setUser } from '../../state/session';
 import { showToast } from '../../state/ui';
 import { safeRedirect } from '../login/safeRedirect';
+import { AgreementSheet } from './AgreementSheet';
 
 const RegisterScreen = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [agreed, setAgreed] = useState(false);
+  const [reading, setReading] = useState(false);
   const [captchaVersion, setCaptchaVersion] = useState(0);
   const form = useForm(registerSchema, {
     username: '',
@@ -102,7 +104,10 @@ const RegisterScreen = () => {
         <label className="checkbox">
           <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
           <span>
-            {t('register.agree')} <Link to="/serviceAgreement">{t('route.serviceAgreement')}</Link>
+            {t('register.agree')}{' '}
+            <button type="button" className="link-btn" onClick={() => setReading(true)}>
+              {t('route.serviceAgreement')}
+            </button>
           </span>
         </label>
         <SubmitButton busy={form.submitting}>{t('register.submit')}</SubmitButton>
@@ -111,6 +116,15 @@ const RegisterScreen = () => {
           <Link to="/login">{t('route.login')}</Link>
         </div>
       </form>
+      {reading && (
+        <AgreementSheet
+          onAgree={() => {
+            setAgreed(true);
+            setReading(false);
+          }}
+          onClose={() => setReading(false)}
+        />
+      )}
     </>
   );
 };

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userApi } from '../../../../src/api/user';
@@ -6,6 +6,12 @@ import RegisterScreen from '../../../../src/screens/register/RegisterScreen';
 import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen, storedUser } from '../renderScreen';
+
+vi.mock('../../../../src/api/site', () => ({
+  siteApi: {
+    content: vi.fn(async () => [{ title: 'Service agreement', body: 'Trade with care.' }]),
+  },
+}));
 
 vi.mock('../../../../src/api/user', () => ({
   userApi: {
@@ -61,6 +67,28 @@ describe('registration screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(uiState.toasts.map((t) => t.text)).toEqual(['Please agree to the service agreement first']);
     expect(userApi.register).not.toHaveBeenCalled();
+  });
+
+  it('shows the agreement over the form, keeps what was typed, and ticks the box on agreeing', async () => {
+    renderScreen(<RegisterScreen />, { path: '/register' });
+    await fillValid();
+    await userEvent.click(screen.getByRole('button', { name: 'Service agreement' }));
+    const sheet = screen.getByRole('dialog', { name: 'Service agreement' });
+    expect(await within(sheet).findByText('Trade with care.')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox')).not.toBeChecked();
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Agree' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox')).toBeChecked();
+    expect(screen.getByLabelText('Username')).toHaveValue('alice_01');
+    expect(screen.getByLabelText('Password')).toHaveValue('secret12');
+  });
+
+  it('closes the agreement without agreeing', async () => {
+    renderScreen(<RegisterScreen />, { path: '/register' });
+    await userEvent.click(screen.getByRole('button', { name: 'Service agreement' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox')).not.toBeChecked();
   });
 
   it('registers with the captcha id it was given and logs the new user in', async () => {

@@ -4,6 +4,7 @@ import { ORDER_STATUS, type SpotOrderDetail } from '../../../protocol/spot';
 import { spotApi } from '../../api/spot';
 import { formatDecimal, formatTime } from '../../components/format';
 import { Spinner } from '../../components/Spinner';
+import { Sheet } from '../../components/Sheet';
 import { usePairs } from '../../hooks/useMarket';
 import { showToast } from '../../state/ui';
 
@@ -69,73 +70,64 @@ export const OrderDetailSheet = ({
     : [];
 
   return (
-    <div className="sheet-backdrop" onClick={onClose}>
-      <div
-        className="sheet order-detail"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="order-detail-title"
-        onClick={(e) => e.stopPropagation()}
-        data-testid="order-detail"
-      >
-        <header className="sheet__head">
-          <h2 id="order-detail-title">{t('orders.detail')}</h2>
-          <button type="button" className="btn btn--text" onClick={onClose}>
-            {t('common.close')}
-          </button>
-        </header>
-        {!order ? (
-          <Spinner />
-        ) : (
-          <>
-            <dl className="kv">
-              {rows.map(([k, v]) => (
-                <div className="kv__row" key={k}>
-                  <dt>{k}</dt>
-                  <dd>{v}</dd>
-                </div>
-              ))}
-            </dl>
-            <h3 className="order-detail__fills-title">{t('orders.fills')}</h3>
-            {order.fills.length === 0 ? (
-              <p className="muted empty-line">{t('orders.noFills')}</p>
-            ) : (
-              <table className="trades order-detail__fills">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('orders.time')}</th>
-                    <th scope="col">{t('orders.price')}</th>
-                    <th scope="col">{t('orders.qty')}</th>
-                    <th scope="col">{t('orders.fee')}</th>
+    <Sheet
+      id="order-detail-title"
+      title={t('orders.detail')}
+      className="order-detail"
+      onClose={onClose}
+      testId="order-detail"
+    >
+      {!order ? (
+        <Spinner />
+      ) : (
+        <>
+          <dl className="kv">
+            {rows.map(([k, v]) => (
+              <div className="kv__row" key={k}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          </dl>
+          <h3 className="order-detail__fills-title">{t('orders.fills')}</h3>
+          {order.fills.length === 0 ? (
+            <p className="muted empty-line">{t('orders.noFills')}</p>
+          ) : (
+            <table className="trades order-detail__fills">
+              <thead>
+                <tr>
+                  <th scope="col">{t('orders.time')}</th>
+                  <th scope="col">{t('orders.price')}</th>
+                  <th scope="col">{t('orders.qty')}</th>
+                  <th scope="col">{t('orders.fee')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.fills.map((f) => (
+                  <tr key={f.id}>
+                    <td className="muted">
+                      {formatTime(f.ts, i18n.language)} · {t(`orders.roles.${f.role}`)}
+                    </td>
+                    <td>{num(f.price)}</td>
+                    <td>{num(f.qty)}</td>
+                    <td>{num(f.fee)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {order.fills.map((f) => (
-                    <tr key={f.id}>
-                      <td className="muted">
-                        {formatTime(f.ts, i18n.language)} · {t(`orders.roles.${f.role}`)}
-                      </td>
-                      <td>{num(f.price)}</td>
-                      <td>{num(f.qty)}</td>
-                      <td>{num(f.fee)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-            {order.status === ORDER_STATUS.pending && (
-              <button
-                type="button"
-                className="btn btn--down btn--block"
-                disabled={busy}
-                onClick={() => void cancel()}
-              >
-                {t('orders.cancel')}
-              </button>
-            )}
-          </>
-        )}
-      </div>
-    </div>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {order.status === ORDER_STATUS.pending && (
+            <button
+              type="button"
+              className="btn btn--down btn--block"
+              disabled={busy}
+              onClick={() => void cancel()}
+            >
+              {t('orders.cancel')}
+            </button>
+          )}
+        </>
+      )}
+    </Sheet>
   );
 };

@@ -3,6 +3,7 @@ import type { PairInfo } from '../../../protocol/market';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { useTicker } from '../../hooks/useMarket';
 import { formatDecimal } from '../../components/format';
+import { Sheet } from '../../components/Sheet';
 
 const Row = ({ pair, active, onPick }: { pair: PairInfo; active: boolean; onPick: () => void }) => {
   const { i18n } = useTranslation();
@@ -32,26 +33,12 @@ export const PairSheet = ({
 }) => {
   const { t } = useTranslation();
   return (
-    <div className="sheet-backdrop" onClick={onClose}>
-      <div
-        className="sheet pair-sheet"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="pair-sheet-title"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <header className="sheet__head">
-          <h2 id="pair-sheet-title">{t('trade.choosePair')}</h2>
-          <button type="button" className="btn btn--text" onClick={onClose}>
-            {t('common.close')}
-          </button>
-        </header>
-        <ul className="pair-sheet__list">
-          {pairs.map((p) => (
-            <Row key={p.symbol} pair={p} active={p.symbol === value} onPick={() => onPick(p.symbol)} />
-          ))}
-        </ul>
-      </div>
-    </div>
+    <Sheet id="pair-sheet-title" title={t('trade.choosePair')} className="pair-sheet" onClose={onClose}>
+      <ul className="pair-sheet__list">
+        {pairs.map((p) => (
+          <Row key={p.symbol} pair={p} active={p.symbol === value} onPick={() => onPick(p.symbol)} />
+        ))}
+      </ul>
+    </Sheet>
   );
 };

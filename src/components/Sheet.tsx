@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A sheet rising over the screen, titled, with a close button; a tap on the dimmed screen around
+ * it closes it too. */
+export const Sheet = ({
+  id,
+  title,
+  className,
+  onClose,
+  children,
+  testId,
+}: {
+  /** The title's element id, which labels the dialog. */
+  id: string;
+  title: ReactNode;
+  className: string;
+  onClose: () => void;
+  children: ReactNode;
+  testId?: string;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <div className="sheet-backdrop" onClick={onClose}>
+      <div
+        className={`sheet ${className}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={id}
+        onClick={(e) => e.stopPropagation()}
+        data-testid={testId}
+      >
+        <header className="sheet__head">
+          <h2 id={id}>{title}</h2>
+          <button type="button" className="btn btn--text" onClick={onClose}>
+            {t('common.close')}
+          </button>
+        </header>
+        {children}
+      </div>
+    </div>
+  );
+};

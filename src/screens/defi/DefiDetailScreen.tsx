@@ -14,6 +14,7 @@ import {
 } from '../../../protocol/defiRules';
 import { defiApi } from '../../api/defi';
 import { Dialog } from '../../components/Dialog';
+import { decimalInput } from '../../components/form/decimalInput';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
@@ -72,7 +73,7 @@ const PledgeForm = ({ product }: { product: DefiProduct }) => {
       <TextField
         label={t('defi.amount', { asset: product.asset })}
         value={form.values.amount}
-        onChange={(v) => form.set('amount', v)}
+        onChange={(v) => form.set('amount', decimalInput(v))}
         error={form.errors.amount}
         inputMode="decimal"
         autoComplete="off"

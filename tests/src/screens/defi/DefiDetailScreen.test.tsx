@@ -1,0 +1,53 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DefiProduct } from '../../../../protocol';
+import { defiApi } from '../../../../src/api/defi';
+import { switchI18n } from '../../../../src/i18n';
+import DefiDetailScreen from '../../../../src/screens/defi/DefiDetailScreen';
+import { setupI18n } from '../../../setup/i18n';
+import { renderScreen } from '../renderScreen';
+
+vi.mock('../../../../src/api/defi', () => ({
+  defiApi: { detail: vi.fn(), pledge: vi.fn(), available: vi.fn() },
+}));
+
+const product: DefiProduct = {
+  id: 3,
+  name: 'USDT Saver 30',
+  asset: 'USDT',
+  cycleDays: 30,
+  dailyYield: '0.030000',
+  annualRate: '10.950000',
+  minAmount: '0.10000000',
+  maxAmount: '100000.00000000',
+  totalQuota: '2000000.00000000',
+  remainingQuota: '1500000.00000000',
+  purchaseLimit: 3,
+  purchased: 1,
+  enabled: true,
+};
+
+beforeAll(setupI18n);
+beforeEach(async () => {
+  vi.clearAllMocks();
+  vi.mocked(defiApi.detail).mockResolvedValue(product);
+  vi.mocked(defiApi.available).mockResolvedValue('2500.00000000');
+  vi.mocked(defiApi.pledge).mockResolvedValue({} as never);
+  await switchI18n('de');
+});
+afterEach(() => switchI18n('us'));
+
+describe('/defi/detail', () => {
+  it('pledges an amount typed with a decimal comma', async () => {
+    const user = userEvent.setup();
+    renderScreen(<DefiDetailScreen />, { path: '/defi/detail', at: '/defi/detail?id=3' });
+    const amount = await screen.findByLabelText('Betrag (USDT)');
+    await user.type(amount, '0,5');
+    expect(amount).toHaveValue('0.5');
+    await user.click(screen.getByRole('button', { name: 'Jetzt staken' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Staking bestätigen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Bestätigen' }));
+    await waitFor(() => expect(defiApi.pledge).toHaveBeenCalledWith({ productId: 3, amount: '0.5' }));
+  });
+});

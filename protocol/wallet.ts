@@ -101,6 +101,9 @@ export const depositSchema = z.object({
   amount: z.string(),
   /** What reached the account: set once confirmed ('0' when below the minimum). */
   creditedAmount: z.string().nullable(),
+  /** What the chain showed, once confirmed (null before, when nothing arrived, and on records
+   * confirmed before it was kept). */
+  receivedAmount: z.string().nullable(),
   txHash: z.string().nullable(),
   status: z.enum(DEPOSIT_STATES),
   status_name: z.string(),

@@ -21,7 +21,8 @@ export const WALLET_USAGE = `
                                             deposits (default: those waiting, pending and confirming)
   npm run admin -- deposits confirm ID [AMOUNT]
                                             confirm and credit once; AMOUNT is what the chain shows
-                                            when it differs (below the minimum: marked, not credited)
+                                            when it differs (below the minimum: marked, not credited;
+                                            above the maximum: refused, raise the maximum first)
   npm run admin -- deposits fail ID REASON...
   npm run admin -- withdrawals list [pending|success|rejected|failed]   (default pending)
   npm run admin -- withdrawals approve ID [TXHASH]
@@ -39,7 +40,8 @@ const positiveInt = (raw: string | undefined) =>
 
 const depositLine = (d: AdminDeposit) =>
   `#${d.id} ${d.status} user ${d.userId} ${d.amount} ${d.coin} on ${d.network}` +
-  `${d.txHash ? ` tx ${d.txHash}` : ''}${d.creditedAmount !== null ? ` credited ${d.creditedAmount}` : ''}` +
+  `${d.txHash ? ` tx ${d.txHash}` : ''}${d.receivedAmount !== null ? ` received ${d.receivedAmount}` : ''}` +
+  `${d.creditedAmount !== null ? ` credited ${d.creditedAmount}` : ''}` +
   ` ${when(d.createdAt)}${d.note ? ` (${d.note})` : ''}`;
 
 const withdrawalLine = (w: AdminWithdrawal) =>

@@ -12,6 +12,7 @@ import * as m009 from './migrations/009_lean_writes';
 import * as m010 from './migrations/010_user_index_tail';
 import * as m011 from './migrations/011_auth_epoch';
 import * as m012 from './migrations/012_phone_key';
+import * as m013 from './migrations/013_deposit_received';
 import type { MigrationFn } from './migrations/helpers';
 
 /** Versioned migrations, in order. A new one is appended here with the next number; applied ones
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, { up: MigrationFn }> = {
   '010_user_index_tail': m010,
   '011_auth_epoch': m011,
   '012_phone_key': m012,
+  '013_deposit_received': m013,
 };
 
 /** Names of every migration, in the order they apply. */

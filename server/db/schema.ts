@@ -276,6 +276,7 @@ export interface DepositTable {
   memo: string;
   amount: string;
   credited_amount: string | null;
+  received_amount: string | null;
   tx_hash: string | null;
   status: string;
   note: string | null;

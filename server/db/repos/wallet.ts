@@ -45,6 +45,7 @@ const toDeposit = (r: Selectable<DepositTable>): DepositRecord => ({
   memo: r.memo,
   amount: BigInt(r.amount),
   creditedAmount: big(r.credited_amount),
+  receivedAmount: big(r.received_amount),
   txHash: r.tx_hash,
   status: r.status as DepositState,
   note: r.note,
@@ -177,6 +178,7 @@ export const walletRepo = (db: Kysely<Database>): WalletRepo => {
           memo: d.memo,
           amount: d.amount.toString(),
           credited_amount: d.creditedAmount?.toString() ?? null,
+          received_amount: d.receivedAmount?.toString() ?? null,
           tx_hash: d.txHash,
           status: d.status,
           note: d.note,
@@ -195,6 +197,9 @@ export const walletRepo = (db: Kysely<Database>): WalletRepo => {
         updated_at: patch.updatedAt,
         ...(patch.creditedAmount !== undefined
           ? { credited_amount: patch.creditedAmount?.toString() ?? null }
+          : {}),
+        ...(patch.receivedAmount !== undefined
+          ? { received_amount: patch.receivedAmount?.toString() ?? null }
           : {}),
         ...(patch.note !== undefined ? { note: patch.note } : {}),
       }),

@@ -19,7 +19,7 @@ export interface WalletRepo {
     id: number,
     from: readonly DepositState[],
     patch: Pick<DepositRecord, 'status' | 'updatedAt'> &
-      Partial<Pick<DepositRecord, 'creditedAmount' | 'note'>>,
+      Partial<Pick<DepositRecord, 'creditedAmount' | 'receivedAmount' | 'note'>>,
   ): Promise<boolean>;
 
   /** Throws UniqueViolation when the user already used the request key. */

@@ -25,7 +25,7 @@ import { UniqueViolation, type UserRecord } from '../accounts/ports';
 import type { PostedEntry } from '../ledger/types';
 import { parseExact } from '../money/scaled';
 import type { Actor } from '../operators';
-import { configProblem, depositWithinLimits, withdrawLimitProblem } from './limits';
+import { configProblem, depositWithinLimits, plainAmount, withdrawLimitProblem } from './limits';
 import { creditDeposit, freezeWithdrawal, releaseWithdrawal, settleWithdrawal } from './movements';
 import type { WalletTx, WalletUnitOfWork } from './ports';
 import type { DepositRecord, NetworkConfig, WithdrawalRecord } from './types';
@@ -83,6 +83,7 @@ const depositFacts = (d: DepositRecord) => ({
   status: d.status,
   amount: d.amount.toString(),
   creditedAmount: d.creditedAmount?.toString() ?? null,
+  receivedAmount: d.receivedAmount?.toString() ?? null,
 });
 const withdrawalFacts = (w: WithdrawalRecord) => ({
   userId: w.userId,
@@ -136,6 +137,8 @@ export const createWallet = (deps: WalletDeps) => {
     ) => {
       status: DepositState;
       credit: bigint | null;
+      /** What the chain showed; none when nothing arrived. */
+      received: bigint | null;
       note: string | null;
     },
   ): Promise<AdminDeposit> =>
@@ -148,7 +151,9 @@ export const createWallet = (deps: WalletDeps) => {
         status: next.status,
         updatedAt: now,
         note: next.note,
-        ...(next.status === 'success' || next.status === 'fail' ? { creditedAmount: next.credit ?? 0n } : {}),
+        ...(next.status === 'success' || next.status === 'fail'
+          ? { creditedAmount: next.credit ?? 0n, receivedAmount: next.received }
+          : {}),
       });
       // Another confirmation won the row: it has credited the deposit, this one must not.
       if (!moved) throw new AppError('record_not_found');
@@ -167,18 +172,26 @@ export const createWallet = (deps: WalletDeps) => {
       return { ...depositToWire(after), userId: after.userId };
     });
 
-  /** Confirms a deposit with the amount the chain shows (the declared one by default). Below the
-   * network's minimum it is marked failed and not credited (spec §5: neither credited nor
-   * refunded). */
+  /** Confirms a deposit with the amount the chain shows (the declared one by default), which the
+   * record keeps. Below the network's minimum it is marked failed and not credited (spec §5:
+   * neither credited nor refunded). Above its maximum it is refused and nothing changes: that is
+   * far more often a mistyped amount than a real transfer, and an operator who finds it real
+   * raises the maximum first. */
   const confirmDeposit = (actor: Actor, id: number, amount?: string) =>
     transitionDeposit(actor, id, (d, net) => {
-      const credit = amount === undefined ? d.amount : units(amount);
-      if (net && credit < net.minDeposit) return { status: 'fail', credit: 0n, note: DEPOSIT_BELOW_MIN };
-      return { status: 'success', credit, note: null };
+      const received = amount === undefined ? d.amount : units(amount);
+      if (net && received > net.maxDeposit)
+        throw new AppError('outside_limit', {
+          min: plainAmount(net.minDeposit),
+          max: plainAmount(net.maxDeposit),
+        });
+      if (net && received < net.minDeposit)
+        return { status: 'fail', credit: 0n, received, note: DEPOSIT_BELOW_MIN };
+      return { status: 'success', credit: received, received, note: null };
     });
 
   const failDeposit = (actor: Actor, id: number, reason: string) =>
-    transitionDeposit(actor, id, () => ({ status: 'fail', credit: 0n, note: reason }));
+    transitionDeposit(actor, id, () => ({ status: 'fail', credit: 0n, received: null, note: reason }));
 
   const markConfirming = async (id: number) => {
     await uow.repo.transitionDeposit(id, ['pending'], { status: 'confirming', updatedAt: clock() });
@@ -207,6 +220,7 @@ export const createWallet = (deps: WalletDeps) => {
       memo: net.memo,
       amount,
       creditedAmount: null,
+      receivedAmount: null,
       txHash: req.txHash ?? null,
       // A transaction hash means the transfer is on its way: it waits for confirmations.
       status: req.txHash ? 'confirming' : 'pending',

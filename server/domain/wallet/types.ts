@@ -25,6 +25,8 @@ export interface DepositRecord {
   memo: string;
   amount: bigint;
   creditedAmount: bigint | null;
+  /** What the chain showed, once confirmed: more than what was credited when below the minimum. */
+  receivedAmount: bigint | null;
   txHash: string | null;
   status: DepositState;
   note: string | null;

@@ -34,6 +34,7 @@ export const depositToWire = (d: DepositRecord): Deposit => ({
   memo: d.memo,
   amount: formatUnits(d.amount),
   creditedAmount: d.creditedAmount === null ? null : formatUnits(d.creditedAmount),
+  receivedAmount: d.receivedAmount === null ? null : formatUnits(d.receivedAmount),
   txHash: d.txHash,
   status: d.status,
   status_name: depositStatusName(d.status),

@@ -20,6 +20,12 @@ const RechargeRecordScreen = () => {
       details={(d: Deposit) => (
         <>
           <RecordRow label={t('recharge.amount')} value={formatDecimal(d.amount, i18n.language)} />
+          {d.receivedAmount !== null && d.receivedAmount !== d.creditedAmount && (
+            <RecordRow
+              label={t('recharge.received')}
+              value={formatDecimal(d.receivedAmount, i18n.language)}
+            />
+          )}
           {d.creditedAmount !== null && (
             <RecordRow
               label={t('recharge.credited')}

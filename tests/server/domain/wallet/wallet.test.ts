@@ -85,8 +85,43 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
     const user = await insertUser(t());
     const d = await h.wallet.submitDeposit(user, { coin: 'USDT', network: 'TRC20', amount: '12' });
     const done = await h.wallet.confirmDeposit(OPERATOR, d.id, '9.99');
-    expect(done).toMatchObject({ status: 'fail', note: DEPOSIT_BELOW_MIN, creditedAmount: '0.00000000' });
+    expect(done).toMatchObject({
+      status: 'fail',
+      note: DEPOSIT_BELOW_MIN,
+      creditedAmount: '0.00000000',
+      receivedAmount: '9.99000000',
+    });
     expect(await h.ledger.available(user.id, 'USDT')).toBe(0n);
+  });
+
+  it('keeps what the chain showed on a confirmed deposit, and none on one that failed', async () => {
+    const h = await walletFor(t());
+    const user = await insertUser(t());
+    const a = await h.wallet.submitDeposit(user, { coin: 'USDT', network: 'TRC20', amount: '40' });
+    expect(a.receivedAmount).toBeNull();
+    expect(await h.wallet.confirmDeposit(OPERATOR, a.id, '39.5')).toMatchObject({
+      creditedAmount: '39.50000000',
+      receivedAmount: '39.50000000',
+    });
+    const b = await h.wallet.submitDeposit(user, { coin: 'USDT', network: 'TRC20', amount: '40' });
+    expect(await h.wallet.failDeposit(OPERATOR, b.id, 'never arrived')).toMatchObject({
+      creditedAmount: '0.00000000',
+      receivedAmount: null,
+    });
+  });
+
+  it('refuses to confirm more than the network\u2019s maximum, changing nothing', async () => {
+    const h = await walletFor(t());
+    const user = await insertUser(t());
+    const d = await h.wallet.submitDeposit(user, { coin: 'USDT', network: 'TRC20', amount: '40' });
+    const err = await rejectsWith(
+      h.wallet.confirmDeposit(OPERATOR, d.id, '999999999999999999999'),
+      'outside_limit',
+    );
+    expect(err.data).toEqual({ min: '10', max: '1000000' });
+    expect(await h.ledger.available(user.id, 'USDT')).toBe(0n);
+    const [after] = await h.wallet.adminDeposits('pending');
+    expect(after).toMatchObject({ id: d.id, status: 'pending', creditedAmount: null, receivedAmount: null });
   });
 
   it('refuses deposits outside the limits or on a closed network', async () => {

@@ -22,6 +22,7 @@ const deposit = (over: Partial<Deposit>): Deposit => ({
   memo: '',
   amount: '25.00000000',
   creditedAmount: null,
+  receivedAmount: null,
   txHash: null,
   status: 'pending',
   status_name: 'app.data.deposit_pending',
@@ -103,22 +104,28 @@ describe('/recharge/record', () => {
         status: 'fail',
         status_name: 'app.data.deposit_fail',
         note: 'app.data.deposit_below_min',
+        creditedAmount: '0.00000000',
+        receivedAmount: '5.00000000',
       }),
     ]);
     renderScreen(<RechargeRecordScreen />, { path: '/recharge/record' });
     expect(await screen.findByText('In progress')).toBeInTheDocument();
     expect(screen.getByText('Below the minimum deposit: not credited and not refunded')).toBeInTheDocument();
+    // What arrived on chain stays on the record, beside the nothing credited.
+    expect(screen.getByText('Received on chain').nextSibling).toHaveTextContent('5.00000000');
     vi.mocked(walletApi.deposits).mockResolvedValueOnce([
       deposit({
         id: 2,
         status: 'success',
         status_name: 'app.data.deposit_success',
         creditedAmount: '25.00000000',
+        receivedAmount: '25.00000000',
       }),
     ]);
     act(() => window.dispatchEvent(new Event('focus')));
     expect(await screen.findByText('Success')).toBeInTheDocument();
     expect(screen.getByText('Credited')).toBeInTheDocument();
+    expect(screen.queryByText('Received on chain')).not.toBeInTheDocument();
   });
 
   it('shows older deposits a page at a time, each record once, until a page comes back short', async () => {

@@ -53,8 +53,8 @@ export const demoNetworks = (): NetworkConfig[] =>
     coin,
     network,
     depositAddress: ADDRESSES[network],
-    // XRP's shared address tells deposits apart by destination tag.
-    memo: network === 'XRP' ? '100001' : '',
+    // XRP's shared address tells deposits apart by destination tag: each user's is this plus their id.
+    memo: network === 'XRP' ? '100000' : '',
     minDeposit: units(minD),
     maxDeposit: units(maxD),
     minWithdraw: units(minW),

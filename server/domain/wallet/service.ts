@@ -26,6 +26,7 @@ import type { PostedEntry } from '../ledger/types';
 import { parseExact } from '../money/scaled';
 import type { Actor } from '../operators';
 import { configProblem, depositWithinLimits, plainAmount, withdrawLimitProblem } from './limits';
+import { depositMemo } from './memo';
 import { creditDeposit, freezeWithdrawal, releaseWithdrawal, settleWithdrawal } from './movements';
 import type { WalletTx, WalletUnitOfWork } from './ports';
 import type { DepositRecord, NetworkConfig, WithdrawalRecord } from './types';
@@ -217,7 +218,7 @@ export const createWallet = (deps: WalletDeps) => {
       coin: net.coin,
       network: net.network,
       address: net.depositAddress,
-      memo: net.memo,
+      memo: depositMemo(net, user.id),
       amount,
       creditedAmount: null,
       receivedAmount: null,
@@ -398,7 +399,11 @@ export const createWallet = (deps: WalletDeps) => {
     });
 
   return {
+    /** Every coin and network as configured (the operator's view). */
     networks: async () => (await uow.repo.networks()).map(networkToWire),
+    /** Every coin and network as one user deposits on it: with their own memo. */
+    networksFor: async (userId: number) =>
+      (await uow.repo.networks()).map((n) => ({ ...networkToWire(n), memo: depositMemo(n, userId) })),
     submitDeposit,
     deposits: async (userId: number, q: RecordQuery) =>
       (await uow.repo.deposits({ userId }, pageOf(q))).map(depositToWire),

@@ -34,11 +34,11 @@ export const walletRoutes = (wallet: Wallet, ledger: Ledger, market?: Market) =>
     method: 'GET',
     path: '/wallet/coins',
     tag: 'wallet',
-    summary: 'Coins and networks: deposit address and memo, limits, fee, switches',
+    summary: 'Coins and networks: deposit address and the reader\u2019s own memo, limits, fee, switches',
     auth: 'user',
     query: emptyQuerySchema,
     response: z.array(walletNetworkSchema),
-    handler: () => wallet.networks(),
+    handler: ({ req }) => wallet.networksFor(currentUser(req).user.id),
   }),
   defineRoute({
     method: 'GET',

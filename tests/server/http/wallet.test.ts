@@ -142,8 +142,24 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
     });
     expect(list.find((n: { coin: string }) => n.coin === 'XRP')).toMatchObject({
       memoRequired: true,
-      memo: '100001',
+      memo: String(100_000 + u.id),
     });
+  });
+
+  it('gives each user their own XRP destination tag, and records it on their deposit', async () => {
+    const [a, b] = [await trader(), await trader()];
+    const memoOf = async (t: { token: string }) =>
+      (await call('GET', '/api/wallet/coins', t.token)).body.data.find(
+        (n: { coin: string }) => n.coin === 'XRP',
+      ).memo as string;
+    const [ma, mb] = [await memoOf(a), await memoOf(b)];
+    expect(ma).not.toBe(mb);
+    const sub = await call('POST', '/api/recharge/submit', b.token, {
+      coin: 'XRP',
+      network: 'XRP',
+      amount: '30',
+    });
+    expect(depositSchema.parse(sub.body.data).memo).toBe(mb);
   });
 
   describe('deposits', () => {

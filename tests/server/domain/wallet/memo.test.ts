@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { depositMemo } from '../../../../server/domain/wallet/memo';
+import type { NetworkConfig } from '../../../../server/domain/wallet/types';
+
+const net = (network: NetworkConfig['network'], memo: string) => ({ network, memo }) as NetworkConfig;
+
+describe('deposit memo', () => {
+  it('gives each user their own destination tag on a shared address: the base plus their id', () => {
+    expect(depositMemo(net('XRP', '100000'), 7)).toBe('100007');
+    expect(depositMemo(net('XRP', '100000'), 8)).toBe('100008');
+  });
+
+  it('follows a text base with the id', () => {
+    expect(depositMemo(net('XRP', 'NOVA'), 7)).toBe('NOVA7');
+  });
+
+  it('leaves the memo of a network whose addresses are not shared as configured', () => {
+    expect(depositMemo(net('TRC20', ''), 7)).toBe('');
+  });
+});

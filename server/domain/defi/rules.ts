@@ -1,4 +1,4 @@
-import { CERTIFICATION, DAY_MS } from '../../../protocol';
+import { CERTIFICATION, DAY_MS, formatUnitsString } from '../../../protocol';
 import { AppError } from '../appError';
 
 /** Staking rules without storage: limits, eligibility and which days of a pledge are due. */
@@ -8,18 +8,24 @@ export interface ProductTerms {
   maxAmount: bigint;
 }
 
-/** Amount within the product's per-pledge minimum and maximum, else `outside_limit`. */
+/** Amount within the product's per-pledge minimum and maximum, else `outside_limit` with the limits
+ * written as every amount on the wire is (the product's own `minAmount`, `maxAmount`). */
 export const assertWithinLimits = (terms: ProductTerms, amount: bigint) => {
   if (amount < terms.minAmount || amount > terms.maxAmount)
     throw new AppError('outside_limit', {
-      min: terms.minAmount.toString(),
-      max: terms.maxAmount.toString(),
+      min: formatUnitsString(terms.minAmount),
+      max: formatUnitsString(terms.maxAmount),
     });
 };
 
-/** While the site asks for real-name verification, only verified users may pledge. */
+/** While the site asks for real-name verification, only verified users may pledge. The refusal is
+ * the one withdrawals and spot orders give, so the app can tell "under review" (wait) from "not
+ * verified" and send the reader to verification (spec §4). */
 export const assertEligible = (certification: number | null, verificationRequired: boolean) => {
-  if (verificationRequired && certification !== CERTIFICATION.approved) throw new AppError('not_eligible');
+  if (!verificationRequired || certification === CERTIFICATION.approved) return;
+  throw new AppError(
+    certification === CERTIFICATION.underReview ? 'verification_pending' : 'verification_required',
+  );
 };
 
 export interface PledgeProgress {

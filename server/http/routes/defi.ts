@@ -43,7 +43,7 @@ export const defiRoutes = (staking: Staking) => [
     tag: 'defi',
     summary:
       'Pledge an amount: outside_limit (min/max), investment_exceeds_limit (remaining quota), ' +
-      'no_purchase_times, not_eligible (verification), insufficient_balance',
+      'no_purchase_times, verification_required or verification_pending, insufficient_balance',
     auth: 'user',
     body: pledgeRequestSchema,
     response: pledgeRecordSchema,

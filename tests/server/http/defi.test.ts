@@ -148,12 +148,20 @@ describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
   it('answers every pledge rule with its message', async () => {
     const msg = async (amount: string, tok?: string | null, id?: number) =>
       (await pledge(amount, tok, id)).json().msg;
-    expect(await msg('99.99999999')).toBe('app.msg.outside_limit');
+    // The limits as every amount on the wire is written, not in the ledger's 10^-8 units.
+    expect((await pledge('99.99999999')).json()).toEqual({
+      code: 400,
+      msg: 'app.msg.outside_limit',
+      data: { min: '100.00000000', max: '1000.00000000' },
+    });
     expect(await msg('1000.00000001')).toBe('app.msg.outside_limit');
     expect(await msg('12.123456789')).toBe('app.msg.parameter_error');
     expect(await msg('abc')).toBe('app.msg.parameter_error');
     expect(await msg('0')).toBe('app.msg.parameter_error');
-    expect(await msg('100', unverifiedToken)).toBe('app.msg.not_eligible');
+    expect((await pledge('100', unverifiedToken)).json()).toMatchObject({
+      code: 403,
+      msg: 'app.msg.verification_required',
+    });
     expect(await msg('100', token, 9999)).toBe('app.msg.record_not_found');
     expect((await call('POST', '/api/defi/pledge', { productId, amount: '100', extra: 1 })).json().msg).toBe(
       'app.msg.unknown_parameter',

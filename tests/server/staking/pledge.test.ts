@@ -24,14 +24,23 @@ describe.each(forEachEngine())('pledging on %s', (_engine, open) => {
     const rich = await h.user({ USDT: 5_000n * UNIT });
     const poor = await h.user({ USDT: 50n * UNIT });
     const unverified = await h.user({ USDT: 5_000n * UNIT }, null);
+    const underReview = await h.user({ USDT: 5_000n * UNIT }, 0);
+    const rejected = await h.user({ USDT: 5_000n * UNIT }, 1);
     const before = await state(productId);
 
-    await rejectsWith(h.staking.pledge(rich, productId, '9.99999999'), 'outside_limit');
-    await rejectsWith(h.staking.pledge(rich, productId, '10000.00000001'), 'outside_limit');
+    const limits = { min: '10.00000000', max: '10000.00000000' };
+    expect(
+      (await rejectsWith(h.staking.pledge(rich, productId, '9.99999999'), 'outside_limit')).data,
+    ).toEqual(limits);
+    expect(
+      (await rejectsWith(h.staking.pledge(rich, productId, '10000.00000001'), 'outside_limit')).data,
+    ).toEqual(limits);
     await rejectsWith(h.staking.pledge(rich, productId, '1000.000000001'), 'parameter_error');
     await rejectsWith(h.staking.pledge(rich, productId, '-5'), 'parameter_error');
     await rejectsWith(h.staking.pledge(rich, productId, '1000.5'), 'investment_exceeds_limit');
-    await rejectsWith(h.staking.pledge(unverified, productId, '100'), 'not_eligible');
+    await rejectsWith(h.staking.pledge(unverified, productId, '100'), 'verification_required');
+    await rejectsWith(h.staking.pledge(rejected, productId, '100'), 'verification_required');
+    await rejectsWith(h.staking.pledge(underReview, productId, '100'), 'verification_pending');
     await rejectsWith(h.staking.pledge(poor, productId, '100'), 'insufficient_balance');
     await rejectsWith(h.staking.pledge(rich, 999, '100'), 'record_not_found');
     expect(await state(productId)).toEqual(before);

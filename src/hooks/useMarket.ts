@@ -13,13 +13,16 @@ export const usePairs = () => useLive(market.pairs$, boot.pairs);
 export const useTickers = () => useLive(market.tickers$(), undefined);
 export const useTickersEvery = (ms: number) => useLive(market.tickersEvery$(ms), undefined);
 /** A pair's ticker; with `live` false it keeps the last value it had and stops following (rows
- * scrolled out of sight). */
-export const useTicker = (pair: string, live = true) =>
-  useLive(live ? market.ticker$(pair) : NEVER, undefined);
+ * scrolled out of sight). Right after a switch of pair the stream still holds the pair before
+ * until the new one emits: that ticker is not this pair's, and a screen must not show or use it. */
+export const useTicker = (pair: string, live = true) => {
+  const ticker = useLive(live ? market.ticker$(pair) : NEVER, undefined);
+  return ticker?.pair === pair ? ticker : undefined;
+};
 export const useKline = (pair: string, interval: Interval) =>
   useLive(market.kline$(pair, interval), undefined);
-export const useDepth = (pair: string) => useLive(market.depth$(pair), undefined);
-export const useTrades = (pair: string) => useLive(market.trades$(pair), undefined);
+export const useDepth = (pair: string) => useLive(market.depth$(pair), undefined, false);
+export const useTrades = (pair: string) => useLive(market.trades$(pair), undefined, false);
 export const useConnection = () => useObservableState(transport.connection$, 'connecting');
 export const useReconnects = () => useObservableState(transport.reconnects$, 0);
 export const useServerOffset = () => useObservableState(serverClock.offset$, 0);

@@ -30,7 +30,9 @@ const emit = (m: Map<string, unknown>, pair: string, value: unknown) =>
 
 describe('market hooks across a switch of pair', () => {
   it('never answers the pair before for the new one: no ticker until the new pair has one', () => {
-    const { result, rerender } = renderHook(({ pair }) => useTicker(pair), { initialProps: { pair: 'btcusdt' } });
+    const { result, rerender } = renderHook(({ pair }) => useTicker(pair), {
+      initialProps: { pair: 'btcusdt' },
+    });
     emit(streams.tickers, 'btcusdt', ticker('btcusdt', '97000.00'));
     expect(result.current?.last).toBe('97000.00');
     rerender({ pair: 'dogeusdt' });
@@ -50,7 +52,9 @@ describe('market hooks across a switch of pair', () => {
 
   it('shows no book of the pair before under the new pair', () => {
     const book = (price: string) => ({ seq: 1, bids: [[price, '1']] as DepthLevel[], asks: [] });
-    const { result, rerender } = renderHook(({ pair }) => useDepth(pair), { initialProps: { pair: 'btcusdt' } });
+    const { result, rerender } = renderHook(({ pair }) => useDepth(pair), {
+      initialProps: { pair: 'btcusdt' },
+    });
     emit(streams.depths, 'btcusdt', book('97000.00'));
     expect(result.current?.bids[0]?.[0]).toBe('97000.00');
     rerender({ pair: 'dogeusdt' });

@@ -7,6 +7,7 @@ import { availableOf, contractApi } from '../../api/contract';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { formatDecimal } from '../../components/format';
+import { decimalInput } from '../../components/form/decimalInput';
 import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
@@ -187,7 +188,7 @@ const ContractScreen = () => {
           label={t('contract.amount', { asset })}
           value={amount}
           onChange={(v) => {
-            setAmount(v.trim());
+            setAmount(decimalInput(v));
             setError(undefined);
           }}
           inputMode="decimal"

@@ -7,6 +7,7 @@ import type { SpotPairRules } from '../../../protocol/spot';
 import { spotApi } from '../../api/spot';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
+import { decimalInput } from '../../components/form/decimalInput';
 import { TextField } from '../../components/form/TextField';
 import { formatDecimal } from '../../components/format';
 import { NavBar } from '../../components/NavBar';
@@ -94,7 +95,7 @@ const OrderForm = ({
     setState((s) => ({ ...s, ...patch }));
   };
   const typed = (field: 'price' | 'qty' | 'amount', digits: number) => (v: string) => {
-    const value = v.trim();
+    const value = decimalInput(v);
     if (!acceptsInput(value, digits)) return;
     if (field === 'price') update({ price: value, amount: amountFrom(value, state.qty) });
     else if (field === 'qty')

@@ -77,6 +77,17 @@ describe('/contract', () => {
     expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('500');
   });
 
+  it('reads a decimal comma, as comma keypads type it, and buys that amount', async () => {
+    const user = userEvent.setup();
+    order.mockResolvedValue(pending());
+    renderScreen(<ContractScreen />);
+    await user.type(screen.getByLabelText('Amount (USDT)'), '125,5');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('125.5');
+    expect(screen.getByTestId('expected')).toHaveTextContent('+100.4 USDT');
+    await user.click(screen.getByRole('button', { name: 'Buy up' }));
+    expect(order).toHaveBeenCalledWith(expect.objectContaining({ amount: '125.5' }));
+  });
+
   it('refuses an amount outside the cycle limits before sending anything', async () => {
     const user = userEvent.setup();
     renderScreen(<ContractScreen />);

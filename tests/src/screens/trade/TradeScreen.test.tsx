@@ -73,6 +73,25 @@ describe('/trade', () => {
     expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('11974.6660485');
   });
 
+  it('reads a decimal comma, as comma keypads type it, in the price, the quantity and the amount', async () => {
+    const user = userEvent.setup();
+    api.order.mockResolvedValue(order());
+    renderScreen(<TradeScreen />);
+    await user.clear(screen.getByLabelText('Price (USDT)'));
+    await user.type(screen.getByLabelText('Price (USDT)'), '97000,13');
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0,015');
+    expect(screen.getByLabelText('Price (USDT)')).toHaveValue('97000.13');
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('0.015');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('1455.00195');
+    await user.click(screen.getByRole('button', { name: 'Market' }));
+    await user.type(screen.getByLabelText('Amount (USDT)'), '250,5');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(api.order).toHaveBeenCalledWith(
+      'buy',
+      expect.objectContaining({ type: 'market', amount: '250.5' }),
+    );
+  });
+
   it('takes a price tapped in the book', async () => {
     const user = userEvent.setup();
     renderScreen(<TradeScreen />);

@@ -1,11 +1,21 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { version } from '../../../package.json';
+import { TICKERS_CHANNEL } from '../../../protocol/ws';
+import { transport } from '../../app/streams';
 import { useConnection, useReconnects, useServerOffset } from '../../hooks/useMarket';
 
 /** What the live connection is doing: socket state, reconnects, the server clock offset measured
  * over the socket, and what this app is (version, locale). */
 export const Diagnostics = () => {
   const { t, i18n } = useTranslation();
+  // The socket opens only for a watched channel, and nothing here shows live data: without a channel
+  // of its own this screen would report a connection that was never made. Tickers are public and
+  // what every price screen watches anyway.
+  useEffect(() => {
+    const held = transport.channel$(TICKERS_CHANNEL).subscribe();
+    return () => held.unsubscribe();
+  }, []);
   const state = useConnection();
   const reconnects = useReconnects();
   const offset = useServerOffset();

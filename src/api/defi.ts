@@ -15,7 +15,8 @@ import { api } from './client';
 export const defiApi = {
   products: () => api.get<DefiProduct[]>('/defi/products'),
   detail: (id: number) => api.get<DefiProduct>('/defi/detail', { id }),
-  pledge: (body: PledgeRequest) => api.post<PledgeRecord>('/defi/pledge', body),
+  /** Quiet: the screen shows the failure, and sends a reader refused for verification on to it. */
+  pledge: (body: PledgeRequest) => api.post<PledgeRecord>('/defi/pledge', body, { silent: true }),
   pledges: (query: PledgeListRequest = {}) => api.get<PledgePage>('/defi/pledgeRecord', query),
   income: (query: IncomeListRequest = {}) => api.get<IncomePage>('/defi/incomeRecord', query),
   earnings: () => api.get<Earnings>('/defi/earnings'),

@@ -11,8 +11,10 @@ export type GateDecision =
   /** Failed: prompt to verify again, then send to verification. */
   | { kind: 'reverify' };
 
+export type VerificationDecision = Exclude<GateDecision, { kind: 'login' }>;
+
 /** The verification check (spec §4), for a route or an action that asks for it. */
-export const verificationDecision = (user: StoredUser): GateDecision => {
+export const verificationDecision = (user: StoredUser): VerificationDecision => {
   const c = user.userinfo.certification;
   if (c === null || c === undefined) return { kind: 'verify' };
   if (c === 0) return { kind: 'review' };

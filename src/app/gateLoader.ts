@@ -1,13 +1,10 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { refreshUserInfo } from '../api/refreshUser';
-import { i18n } from '../i18n';
 import { loadSiteConfig } from '../state/config';
 import { currentUser } from '../state/session';
-import { showAlert, showToast } from '../state/ui';
 import { gateFor, verificationDecision } from './gate';
-import { HOME_PATH, LOGIN_PATH, VERIFY_PATH, type RouteInfo } from './routes';
-
-const PROMPT_MS = 2000;
+import { HOME_PATH, LOGIN_PATH, type RouteInfo } from './routes';
+import { promptVerification } from './verificationPrompt';
 
 /** Where a reader under review is kept: the screen they were on (its query too, so a pair's page
  * stays on that pair), unless there is none, it is the refused screen itself, or it is the login
@@ -33,15 +30,7 @@ export const gateLoader =
         return null;
       case 'login':
         return redirect(`${LOGIN_PATH}?redirect=${encodeURIComponent(url.pathname + url.search)}`);
-      case 'verify':
-        showToast(i18n.t('gate.verify'), PROMPT_MS);
-        return redirect(VERIFY_PATH);
-      case 'reverify':
-        showToast(i18n.t('gate.reverify'), PROMPT_MS);
-        return redirect(VERIFY_PATH);
-      case 'review': {
-        void showAlert(i18n.t('gate.review'));
-        return redirect(stayingPut(currentPath(), url.pathname));
-      }
+      default:
+        return redirect(promptVerification(decision.kind) ?? stayingPut(currentPath(), url.pathname));
     }
   };

@@ -1,148 +1,15 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
-import type { DefiProduct } from '../../../protocol';
-import { pledgeAmount } from '../../../protocol/defi';
-import {
-  DAY_MS,
-  RATE_SCALE,
-  dailyIncomeUnits,
-  formatUnitsString,
-  parseScaledExact,
-  parseUnits,
-} from '../../../protocol/defiRules';
+import { useSearchParams } from 'react-router-dom';
 import { defiApi } from '../../api/defi';
-import { Dialog } from '../../components/Dialog';
-import { decimalInput } from '../../components/form/decimalInput';
-import { SubmitButton } from '../../components/form/SubmitButton';
-import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
-import { useForm } from '../../hooks/useForm';
 import { useRemote } from '../../hooks/useRemote';
-import { showToast } from '../../state/ui';
-import { useDateFormat } from '../authentication/status';
-import { useDefiFormat } from './format';
+import { closedReason } from './availability';
+import { PledgeForm } from './PledgeForm';
 import { ProductCard } from './ProductCard';
 
-const formSchema = z.strictObject({ amount: pledgeAmount });
-
-/** What the amount would earn: the same integer arithmetic the server applies, so the figures
- * shown are the figures paid. Null while the amount is not a valid one. */
-export const projection = (p: DefiProduct, amountText: string, now: number) => {
-  const amount = parseUnits(amountText);
-  const rate = parseScaledExact(p.dailyYield, RATE_SCALE - 2);
-  if (amount === null || amount <= 0n || rate === null) return null;
-  const daily = dailyIncomeUnits(amount, rate);
-  return {
-    daily: formatUnitsString(daily),
-    total: formatUnitsString(daily * BigInt(p.cycleDays)),
-    settlesAt: now + p.cycleDays * DAY_MS,
-  };
-};
-
-const PledgeForm = ({ product }: { product: DefiProduct }) => {
-  const { t } = useTranslation();
-  const f = useDefiFormat();
-  const date = useDateFormat(true);
-  const navigate = useNavigate();
-  const form = useForm(formSchema, { amount: '' });
-  const [confirming, setConfirming] = useState(false);
-  const balance = useRemote(() => defiApi.available(product.asset), product.asset);
-  const plan = projection(product, form.values.amount, Date.now());
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    // Checked by the same schema as the server before the confirmation shows the figures.
-    void form.submit(async () => setConfirming(true));
-  };
-  const confirm = () =>
-    void form.submit(async (body) => {
-      try {
-        await defiApi.pledge({ productId: product.id, amount: body.amount });
-        showToast(t('defi.pledgeDone'), 2000);
-        void navigate('/defi/pledgeRecord');
-      } finally {
-        setConfirming(false);
-      }
-    });
-
-  return (
-    <form className="form defi-form card" onSubmit={onSubmit} noValidate>
-      <TextField
-        label={t('defi.amount', { asset: product.asset })}
-        value={form.values.amount}
-        onChange={(v) => form.set('amount', decimalInput(v))}
-        error={form.errors.amount}
-        inputMode="decimal"
-        autoComplete="off"
-        hint={t('defi.amountHint', { min: f.amount(product.minAmount), max: f.amount(product.maxAmount) })}
-      />
-      <p className="defi-form__balance">
-        {t('defi.available')}{' '}
-        <strong>{balance.data !== undefined ? f.amount(balance.data, product.asset) : '–'}</strong>
-        {balance.data !== undefined && (
-          <button type="button" className="link-btn" onClick={() => form.set('amount', balance.data!)}>
-            {t('defi.max')}
-          </button>
-        )}
-      </p>
-      <dl className="defi-terms defi-projection" aria-live="polite">
-        <div>
-          <dt>{t('defi.dailyIncome')}</dt>
-          <dd>{plan ? f.amount(plan.daily, product.asset) : '–'}</dd>
-        </div>
-        <div>
-          <dt>{t('defi.projectedIncome')}</dt>
-          <dd className="defi-summary__gain">{plan ? f.amount(plan.total, product.asset) : '–'}</dd>
-        </div>
-        <div>
-          <dt>{t('defi.settlesAt')}</dt>
-          <dd>{plan ? date.format(plan.settlesAt) : '–'}</dd>
-        </div>
-      </dl>
-      <p className="form__intro">{t('defi.rounding')}</p>
-      <SubmitButton busy={form.submitting}>{t('defi.pledgeNow')}</SubmitButton>
-      {confirming && plan && (
-        <Dialog labelledBy="defi-confirm-title">
-          <h2 id="defi-confirm-title" className="dialog__title">
-            {t('defi.confirmTitle')}
-          </h2>
-          <dl className="defi-terms">
-            <div>
-              <dt>{t('defi.project')}</dt>
-              <dd>{product.name}</dd>
-            </div>
-            <div>
-              <dt>{t('defi.amountLabel')}</dt>
-              <dd>{f.amount(form.values.amount, product.asset)}</dd>
-            </div>
-            <div>
-              <dt>{t('defi.cycle')}</dt>
-              <dd>{t('defi.cycleDays', { days: product.cycleDays })}</dd>
-            </div>
-            <div>
-              <dt>{t('defi.projectedIncome')}</dt>
-              <dd>{f.amount(plan.total, product.asset)}</dd>
-            </div>
-          </dl>
-          <p className="form__intro">{t('defi.lockNote')}</p>
-          <div className="dialog__actions">
-            <button type="button" className="btn" onClick={() => setConfirming(false)}>
-              {t('defi.cancel')}
-            </button>
-            <button type="button" className="btn btn--primary" onClick={confirm} disabled={form.submitting}>
-              {t('defi.confirm')}
-            </button>
-          </div>
-        </Dialog>
-      )}
-    </form>
-  );
-};
-
-/** /defi/detail?id=: one product's terms, and a pledge with its projected income before confirming. */
+/** /defi/detail?id=: one product's terms, and a pledge with its projected income before confirming,
+ * or why the reader can pledge it no more. */
 const DefiDetailScreen = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -151,6 +18,7 @@ const DefiDetailScreen = () => {
     () => (id > 0 ? defiApi.detail(id) : Promise.reject(new Error('no id'))),
     String(id),
   );
+  const closed = product.data && closedReason(product.data);
   return (
     <>
       <NavBar title={t('route.defi_detail')} />
@@ -159,7 +27,7 @@ const DefiDetailScreen = () => {
       {product.data && (
         <>
           <ProductCard product={product.data} action={false} />
-          <PledgeForm product={product.data} />
+          {closed ? <p className="defi-card__closed">{t(closed)}</p> : <PledgeForm product={product.data} />}
         </>
       )}
     </>

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { Earnings } from '../../../protocol';
 import { useDefiFormat } from './format';
 
-/** Per asset: principal pledged, and today's, cumulative and projected (still to come) income. */
+/** Per asset: principal pledged, and today's, cumulative and still-to-come income. The last is
+ * labelled apart from a pledge's "projected earnings", which count its whole cycle. */
 export const EarningsSummary = ({ earnings }: { earnings: Earnings }) => {
   const { t } = useTranslation();
   const f = useDefiFormat();
@@ -24,7 +25,7 @@ export const EarningsSummary = ({ earnings }: { earnings: Earnings }) => {
             <dd>{f.amount(e.cumulative, e.asset)}</dd>
           </div>
           <div>
-            <dt>{t('defi.projectedIncome')}</dt>
+            <dt>{t('defi.incomeToCome')}</dt>
             <dd>{f.amount(e.projected, e.asset)}</dd>
           </div>
         </dl>

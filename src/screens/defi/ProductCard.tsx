@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DefiProduct } from '../../../protocol';
 import { parseUnits } from '../../../protocol/defiRules';
+import { closedReason } from './availability';
 import { useDefiFormat } from './format';
 
 /** Share of the quota already taken, in whole percent, for the bar (display only). */
@@ -16,7 +17,7 @@ export const ProductCard = ({ product: p, action = true }: { product: DefiProduc
   const { t } = useTranslation();
   const f = useDefiFormat();
   const timesLeft = Math.max(0, p.purchaseLimit - p.purchased);
-  const soldOut = (parseUnits(p.remainingQuota) ?? 0n) < (parseUnits(p.minAmount) ?? 0n);
+  const closed = closedReason(p);
   return (
     <article className="defi-card card" aria-labelledby={`defi-product-${p.id}`}>
       <header className="defi-card__head">
@@ -62,8 +63,8 @@ export const ProductCard = ({ product: p, action = true }: { product: DefiProduc
         <span style={{ width: `${soldPercent(p)}%` }} />
       </div>
       {action &&
-        (soldOut || timesLeft === 0 ? (
-          <p className="defi-card__closed">{t(soldOut ? 'defi.soldOut' : 'app.msg.no_purchase_times')}</p>
+        (closed ? (
+          <p className="defi-card__closed">{t(closed)}</p>
         ) : (
           <Link className="btn btn--primary btn--block" to={`/defi/detail?id=${p.id}`}>
             {t('defi.pledgeProduct', { name: p.name })}

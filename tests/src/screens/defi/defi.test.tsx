@@ -4,9 +4,10 @@ import { Subject } from 'rxjs';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DefiProduct, PledgeRecord } from '../../../../protocol';
 import { defiApi } from '../../../../src/api/defi';
-import DefiDetailScreen, { projection } from '../../../../src/screens/defi/DefiDetailScreen';
+import DefiDetailScreen from '../../../../src/screens/defi/DefiDetailScreen';
 import DefiScreen from '../../../../src/screens/defi/DefiScreen';
 import IncomeRecordScreen from '../../../../src/screens/defi/IncomeRecordScreen';
+import { projection } from '../../../../src/screens/defi/PledgeForm';
 import PledgeRecordScreen from '../../../../src/screens/defi/PledgeRecordScreen';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
@@ -126,7 +127,20 @@ describe('staking screens', () => {
     );
     const summary = screen.getByLabelText('USDT earnings');
     expect(within(summary).getByText('0.30 USDT')).toBeInTheDocument();
-    expect(within(summary).getByText('8.40 USDT')).toBeInTheDocument();
+    // What is still to come, not the whole cycle a pledge's record projects.
+    expect(within(summary).getByText('Earnings still to come').nextSibling).toHaveTextContent('8.40 USDT');
+  });
+
+  it.each([
+    ['every purchase made', { purchased: 3 }, 'No purchases left for this product'],
+    ['the quota gone', { remainingQuota: '499.99999999' }, 'Sold out'],
+  ])('/defi/detail offers no pledge once %s', async (_case, over, reason) => {
+    vi.mocked(defiApi.detail).mockResolvedValue({ ...product, ...over });
+    renderScreen(<DefiDetailScreen />, { path: '/defi/detail', at: '/defi/detail?id=3' });
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'USDT Saver 30' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Amount (USDT)')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pledge now' })).toBeNull();
   });
 
   it('projects the income with the server’s arithmetic', () => {
@@ -170,7 +184,7 @@ describe('staking screens', () => {
     const user = userEvent.setup();
     renderScreen(<PledgeRecordScreen />);
     expect(await screen.findByText('2 of 30 days')).toBeInTheDocument();
-    expect(screen.getByText('9.00 USDT')).toBeInTheDocument();
+    expect(screen.getByText('Projected earnings (whole cycle)').nextSibling).toHaveTextContent('9.00 USDT');
     expect(screen.getByText('Settles on')).toBeInTheDocument();
     const calls = vi.mocked(defiApi.pledges).mock.calls.length;
     pledges$.next({ ch: 'pledges', seq: 1, ts: 0, data: {} });

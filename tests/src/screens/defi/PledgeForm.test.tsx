@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DefiProduct } from '../../../../protocol';
+import { defiApi } from '../../../../src/api/defi';
+import { refreshUserInfo } from '../../../../src/api/refreshUser';
+import { PledgeForm } from '../../../../src/screens/defi/PledgeForm';
+import { setUser, type Certification } from '../../../../src/state/session';
+import { uiState } from '../../../../src/state/ui';
+import { setupI18n } from '../../../setup/i18n';
+import { renderScreen } from '../renderScreen';
+
+vi.mock('../../../../src/api/defi', () => ({
+  defiApi: { pledge: vi.fn(), available: vi.fn() },
+}));
+vi.mock('../../../../src/api/refreshUser', () => ({ refreshUserInfo: vi.fn(async () => undefined) }));
+
+const product: DefiProduct = {
+  id: 1,
+  name: 'USDT Saver 7',
+  asset: 'USDT',
+  cycleDays: 7,
+  dailyYield: '0.020000',
+  annualRate: '7.300000',
+  minAmount: '100.00000000',
+  maxAmount: '50000.00000000',
+  totalQuota: '1000000.00000000',
+  remainingQuota: '1000000.00000000',
+  purchaseLimit: 5,
+  purchased: 0,
+  enabled: true,
+};
+
+beforeAll(setupI18n);
+beforeEach(() => {
+  vi.clearAllMocks();
+  uiState.toasts.length = 0;
+  uiState.alerts.length = 0;
+  setUser({ token: 'tok', userinfo: { certification: 2 } });
+  vi.mocked(defiApi.available).mockResolvedValue('60000.00000000');
+});
+
+const open = () =>
+  renderScreen(<PledgeForm product={product} />, { path: '/defi/detail', at: '/defi/detail?id=1' });
+
+const pledge = async (amount: string) => {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Amount (USDT)'), amount);
+  await user.click(screen.getByRole('button', { name: 'Pledge now' }));
+  return user;
+};
+
+describe('the pledge form', () => {
+  it.each(['1', '99.99999999', '50000.00000001'])(
+    'refuses %s outside the limits, saying them in decimals, before anything is sent',
+    async (amount) => {
+      open();
+      await pledge(amount);
+      expect(
+        await screen.findByText('The amount is outside the limit (100.00 – 50,000.00 USDT)'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(defiApi.pledge).not.toHaveBeenCalled();
+    },
+  );
+
+  /** Confirms a pledge the server refuses with `msg`, for a reader whose status the server now
+   * gives as `certification` (the stored one, approved, let them try). */
+  const refused = async (certification: Certification, msg: string) => {
+    vi.mocked(defiApi.pledge).mockRejectedValue({ code: 403, msg, data: null });
+    vi.mocked(refreshUserInfo).mockImplementationOnce(async () =>
+      setUser({ token: 'tok', userinfo: { certification } }),
+    );
+    const router = open();
+    const user = await pledge('100');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm pledge' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(defiApi.pledge).toHaveBeenCalled());
+    return router;
+  };
+
+  it.each([
+    [null, 'Please complete identity verification first'],
+    [1, 'Your identity verification failed. Please verify again'],
+  ] as const)(
+    'sends a reader the server refuses for verification (status %s) to verify, with the gate’s prompt',
+    async (certification, prompt) => {
+      const router = await refused(certification, 'app.msg.verification_required');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/authentication'));
+      expect(uiState.toasts.map((t) => t.text)).toEqual([prompt]);
+    },
+  );
+
+  it('alerts a reader under review and keeps them on the product', async () => {
+    const router = await refused(0, 'app.msg.verification_pending');
+    await waitFor(() =>
+      expect(uiState.alerts.map((a) => a.text)).toEqual([
+        'Your identity verification is under review. Please wait for the result',
+      ]),
+    );
+    expect(router.state.location.pathname).toBe('/defi/detail');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -101,27 +101,27 @@ const AssetDetailScreen = () => {
           )
         ) : (
           <ul className="records">
-            {journal.list.map((e) => (
-              <li key={e.id} className="record">
-                <div className="record__row">
-                  <span className="record__title">{t(e.type)}</span>
-                  <span
-                    className={`record__amount ${e.availableChange.startsWith('-') ? 'is-down' : 'is-up'}`}
-                  >
-                    {hidden
-                      ? MASK
-                      : signed(e.availableChange === '0.00000000' ? e.frozenChange : e.availableChange, lang)}
-                  </span>
-                </div>
-                <div className="record__row record__meta">
-                  <time dateTime={new Date(e.createdAt).toISOString()}>{format.format(e.createdAt)}</time>
-                  <span>
-                    {t('wallet.after')} {show(e.availableAfter)}
-                    {e.frozenAfter !== '0.00000000' && ` · ${t('wallet.frozen')} ${show(e.frozenAfter)}`}
-                  </span>
-                </div>
-              </li>
-            ))}
+            {journal.list.map((e) => {
+              // An entry that only moves frozen funds (a withdrawal paid out) shows that move.
+              const change = e.availableChange === '0.00000000' ? e.frozenChange : e.availableChange;
+              return (
+                <li key={e.id} className="record">
+                  <div className="record__row">
+                    <span className="record__title">{t(e.type)}</span>
+                    <span className={`record__amount ${change.startsWith('-') ? 'is-down' : 'is-up'}`}>
+                      {hidden ? MASK : signed(change, lang)}
+                    </span>
+                  </div>
+                  <div className="record__row record__meta">
+                    <time dateTime={new Date(e.createdAt).toISOString()}>{format.format(e.createdAt)}</time>
+                    <span>
+                      {t('wallet.after')} {show(e.availableAfter)}
+                      {e.frozenAfter !== '0.00000000' && ` · ${t('wallet.frozen')} ${show(e.frozenAfter)}`}
+                    </span>
+                  </div>
+                </li>
+              );
+            })}
           </ul>
         )}
         {journal.hasMore && (

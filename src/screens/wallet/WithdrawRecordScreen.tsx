@@ -5,6 +5,8 @@ import { formatDecimal } from '../../components/format';
 import { RecordList, RecordRow } from './RecordList';
 
 const underWay = (w: Withdrawal) => w.status === 'pending';
+/** A rejected or failed withdrawal sent nothing: its whole amount went back to the balance. */
+const paysOut = (w: Withdrawal) => w.status === 'pending' || w.status === 'success';
 const load = (page: number, size: number) => walletApi.withdrawals(page, size);
 
 /** /withdraw/record: my withdrawals and where each stands. */
@@ -22,7 +24,7 @@ const WithdrawRecordScreen = () => {
         <>
           <RecordRow label={t('withdraw.amount')} value={amount(w.amount)} />
           <RecordRow label={t('withdraw.fee')} value={amount(w.fee)} />
-          <RecordRow label={t('withdraw.received')} value={amount(w.received)} />
+          <RecordRow label={t('withdraw.received')} value={paysOut(w) ? amount(w.received) : '—'} />
           <p className="record__hash">{w.address}</p>
         </>
       )}

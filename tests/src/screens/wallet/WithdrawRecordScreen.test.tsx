@@ -1,0 +1,49 @@
+import { screen, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Withdrawal, WithdrawState } from '../../../../protocol/wallet';
+import { walletApi } from '../../../../src/api/wallet';
+import WithdrawRecordScreen from '../../../../src/screens/wallet/WithdrawRecordScreen';
+import { setupI18n } from '../../../setup/i18n';
+import { renderScreen } from '../renderScreen';
+import { ADDRESS, login } from './fixtures';
+
+vi.mock('../../../../src/api/wallet', () => ({ walletApi: { withdrawals: vi.fn() } }));
+
+const withdrawal = (id: number, status: WithdrawState): Withdrawal => ({
+  id,
+  coin: 'USDT',
+  network: 'TRC20',
+  address: ADDRESS,
+  memo: '',
+  amount: '30.50000000',
+  fee: '1.00000000',
+  received: '29.50000000',
+  status,
+  status_name: `app.data.withdraw_${status}`,
+  note: null,
+  txHash: null,
+  createdAt: 0,
+  updatedAt: 0,
+});
+
+beforeAll(setupI18n);
+beforeEach(() => {
+  login();
+  vi.mocked(walletApi.withdrawals).mockResolvedValue([
+    withdrawal(4, 'success'),
+    withdrawal(3, 'pending'),
+    withdrawal(2, 'rejected'),
+    withdrawal(1, 'failed'),
+  ]);
+});
+
+describe('/withdraw/record', () => {
+  it('shows an amount received only for withdrawals paid out or being paid out', async () => {
+    renderScreen(<WithdrawRecordScreen />, { path: '/withdraw/record' });
+    const records = await screen.findAllByTestId('withdraw-record');
+    const received = records.map((r) => within(r).getByText('Amount received').nextSibling?.textContent);
+    expect(received).toEqual(['29.50000000', '29.50000000', '—', '—']);
+    expect(within(records[2]!).getByText('Rejected')).toBeInTheDocument();
+    expect(within(records[3]!).getByText('Failed')).toBeInTheDocument();
+  });
+});

@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { walletApi } from '../../api/wallet';
 import { CopyButton } from '../../components/CopyButton';
+import { decimalInput } from '../../components/form/decimalInput';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
 import { QrCode } from '../../components/QrCode';
 import { Spinner } from '../../components/Spinner';
+import { formatDecimal } from '../../components/format';
 import { useForm } from '../../hooks/useForm';
 import { useRemote } from '../../hooks/useRemote';
 import { depositFormSchema } from './forms';
@@ -18,7 +20,8 @@ import { NetworkPicker } from './NetworkPicker';
  * code, memo where needed), its limits and the warning about small amounts, then the declaration
  * of what was sent. */
 const RechargeScreen = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const num = (v: string) => formatDecimal(v, i18n.language);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const coin = (params.get('coin') ?? '').toUpperCase();
@@ -83,29 +86,29 @@ const RechargeScreen = () => {
             <div>
               <dt>{t('recharge.min')}</dt>
               <dd>
-                {net.minDeposit} {coin}
+                {num(net.minDeposit)} {coin}
               </dd>
             </div>
             <div>
               <dt>{t('recharge.max')}</dt>
               <dd>
-                {net.maxDeposit} {coin}
+                {num(net.maxDeposit)} {coin}
               </dd>
             </div>
           </dl>
           <p className="wallet-notice wallet-notice--warn" role="note">
-            {t('recharge.belowMinWarning', { min: net.minDeposit, coin })}
+            {t('recharge.belowMinWarning', { min: num(net.minDeposit), coin })}
           </p>
           <p className="wallet-notice">{t('recharge.networkWarning', { coin, network: net.network })}</p>
           <form className="form" onSubmit={onSubmit} noValidate>
             <TextField
               label={t('recharge.amount')}
               value={form.values.amount}
-              onChange={(v) => form.set('amount', v.trim())}
+              onChange={(v) => form.set('amount', decimalInput(v))}
               error={form.errors.amount}
               inputMode="decimal"
               autoComplete="off"
-              placeholder={`${net.minDeposit} – ${net.maxDeposit}`}
+              placeholder={`${num(net.minDeposit)} – ${num(net.maxDeposit)}`}
             />
             <TextField
               label={t('recharge.txHash')}

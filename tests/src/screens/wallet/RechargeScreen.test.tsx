@@ -1,0 +1,45 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { walletApi } from '../../../../src/api/wallet';
+import { switchI18n } from '../../../../src/i18n';
+import RechargeScreen from '../../../../src/screens/wallet/RechargeScreen';
+import { setupI18n } from '../../../setup/i18n';
+import { renderScreen } from '../renderScreen';
+import { NETWORKS, login } from './fixtures';
+
+vi.mock('../../../../src/api/wallet', () => ({ walletApi: { coins: vi.fn(), deposit: vi.fn() } }));
+
+beforeAll(setupI18n);
+beforeEach(async () => {
+  login();
+  vi.mocked(walletApi.coins).mockResolvedValue(
+    NETWORKS.map((n) => (n.coin === 'XRP' ? { ...n, minDeposit: '20.5', maxDeposit: '10000000' } : n)),
+  );
+  vi.mocked(walletApi.deposit).mockReset();
+  await switchI18n('de');
+});
+afterEach(() => switchI18n('us'));
+
+describe('/recharge in German', () => {
+  it('writes the limits in the reader’s figures', async () => {
+    renderScreen(<RechargeScreen />, { path: '/recharge', at: '/recharge?coin=XRP' });
+    const amount = await screen.findByLabelText('Einzahlungsbetrag');
+    expect(screen.getByText('Mindesteinzahlung').nextSibling).toHaveTextContent('20,5 XRP');
+    expect(screen.getByText('Höchsteinzahlung').nextSibling).toHaveTextContent('10.000.000 XRP');
+    expect(amount).toHaveAttribute('placeholder', '20,5 – 10.000.000');
+    expect(screen.getByRole('note')).toHaveTextContent('Minimum von 20,5 XRP');
+  });
+
+  it('declares an amount typed with a decimal comma as a decimal', async () => {
+    vi.mocked(walletApi.deposit).mockResolvedValue({ id: 42 } as never);
+    renderScreen(<RechargeScreen />, { path: '/recharge', at: '/recharge?coin=USDT' });
+    const amount = await screen.findByLabelText('Einzahlungsbetrag');
+    await userEvent.type(amount, '12,5');
+    expect(amount).toHaveValue('12.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Ich habe gesendet' }));
+    await waitFor(() =>
+      expect(walletApi.deposit).toHaveBeenCalledWith({ coin: 'USDT', network: 'TRC20', amount: '12.5' }),
+    );
+  });
+});

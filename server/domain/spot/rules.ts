@@ -48,11 +48,20 @@ const positive = (value: string | undefined, scale: number): number | null => {
   return n !== null && n > 0n && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : null;
 };
 
+/** A field the order's type does not use: refused rather than ignored, so a client that meant a
+ * market buy of an amount and sent a quantity too learns it, instead of getting the quantity. */
+const unusedField = (input: OrderInput): 'price' | 'amount' | null => {
+  if (input.type === 'market' && input.price !== undefined) return 'price';
+  if (input.amount === undefined) return null;
+  if (input.type === 'limit' || input.qty !== undefined) return 'amount';
+  return null;
+};
+
 /**
  * Checks an order against its pair (spec §5): a limit order needs a price, within the band; sizes
  * must be positive and within the pair's precision (finer is refused, never rounded); what it
- * trades must reach the pair's minimum (quote units). A market buy gives a quantity or an amount
- * to spend; a market sell a quantity.
+ * trades must reach the pair's minimum (quote units). A limit order is sized by a quantity; a
+ * market buy by a quantity or an amount to spend, not both; a market sell by a quantity.
  */
 export const validateOrder = (
   input: OrderInput,
@@ -63,6 +72,8 @@ export const validateOrder = (
   minQuote: bigint,
 ): ValidOrder => {
   const { side, type } = input;
+  const unused = unusedField(input);
+  if (unused) throw new AppError('parameter_error', { field: unused });
   let price: number | null = null;
   if (type === 'limit') {
     if (input.price === undefined || input.price.trim() === '') throw new AppError('price_required');

@@ -189,6 +189,17 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
       failure(400, 'amount_invalid'),
     );
     expect(await sell(a.token, { type: 'market', amount: '100' })).toEqual(failure(400, 'amount_invalid'));
+    // A size given two ways, or a price a market order would not use, is refused, not ignored.
+    for (const [place, req, field] of [
+      [buy, { type: 'market', qty: '0.001', amount: '100' }, 'amount'],
+      [buy, { type: 'limit', price: '99000', qty: '0.1', amount: '9900' }, 'amount'],
+      [sell, { type: 'market', price: '99000', qty: '0.001' }, 'price'],
+    ] as const)
+      expect((await place(a.token, req)).body).toEqual({
+        code: 400,
+        msg: 'app.msg.parameter_error',
+        data: { field },
+      });
     expect((await buy(a.token, { type: 'limit', price: '99000', qty: '0.1', extra: 1 })).body.msg).toBe(
       'app.msg.unknown_parameter',
     );

@@ -163,7 +163,10 @@ export const createSpotThread = ({
       stopping = true;
       if (!worker) return;
       const w = worker;
-      await call({ op: 'stop' });
+      // A thread that dies while it is asked to stop (a fault already on its way) has stopped.
+      await call({ op: 'stop' }).catch((err: unknown) => {
+        if (worker === w) throw err;
+      });
       await w.terminate();
     },
     onTick(tick) {

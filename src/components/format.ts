@@ -6,21 +6,28 @@ const times = new Map<string, Intl.DateTimeFormat>();
 
 const tagOf = (language: string) => LOCALE_TAGS[isLocale(language) ? language : DEFAULT_LOCALE];
 
-/** A time of day (24-hour clock) in the reader's locale, for prints. */
-export const formatTime = (ts: number, language: string) => {
+const dateTimeFormat = (language: string, withDate: boolean) => {
   const tag = tagOf(language);
-  let f = times.get(tag);
+  const key = `${tag}|${withDate}`;
+  let f = times.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(tag, {
+      ...(withDate ? { year: 'numeric', month: '2-digit', day: '2-digit' } : {}),
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
       hourCycle: 'h23',
     });
-    times.set(tag, f);
+    times.set(key, f);
   }
-  return f.format(ts);
+  return f;
 };
+
+/** A time of day (24-hour clock) in the reader's locale, for prints. */
+export const formatTime = (ts: number, language: string) => dateTimeFormat(language, false).format(ts);
+
+/** A date and time to the second in the reader's locale. */
+export const formatDateTime = (ts: number, language: string) => dateTimeFormat(language, true).format(ts);
 
 const numberFormat = (language: string, options: Intl.NumberFormatOptions) => {
   const tag = tagOf(language);

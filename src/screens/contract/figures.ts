@@ -1,6 +1,5 @@
 import Decimal from 'decimal.js';
 import type { ContractCycle } from '../../../protocol/contracts';
-import { DEFAULT_LOCALE, LOCALE_TAGS, isLocale } from '../../../protocol/locales';
 
 const AMOUNT_RE = /^(0|[1-9]\d*)(\.\d{1,8})?$/;
 
@@ -39,26 +38,7 @@ export const formatCountdown = (seconds: number): string => {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 };
 
-const dateTimes = new Map<string, Intl.DateTimeFormat>();
-
-/** A date and time to the second in the reader's locale. */
-export const formatDateTime = (ts: number, language: string) => {
-  const tag = LOCALE_TAGS[isLocale(language) ? language : DEFAULT_LOCALE];
-  let f = dateTimes.get(tag);
-  if (!f) {
-    f = new Intl.DateTimeFormat(tag, {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateTimes.set(tag, f);
-  }
-  return f.format(ts);
-};
+export { formatDateTime } from '../../components/format';
 
 /** A signed amount for profit and loss: `+80`, `−100`, `0`. */
 export const signed = (value: string) =>

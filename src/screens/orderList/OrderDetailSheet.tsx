@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUS, type SpotOrderDetail } from '../../../protocol/spot';
 import { spotApi } from '../../api/spot';
-import { formatDecimal, formatTime } from '../../components/format';
+import { formatDateTime, formatDecimal, formatTime } from '../../components/format';
 import { Spinner } from '../../components/Spinner';
 import { Sheet } from '../../components/Sheet';
 import { usePairs } from '../../hooks/useMarket';
@@ -65,7 +65,7 @@ export const OrderDetailSheet = ({
         [t('orders.dealPrice'), num(order.avgPrice)],
         [t('orders.dealAmount'), num(order.filledAmount)],
         [t('orders.fee'), `${num(order.fee)} ${order.feeAsset}`],
-        [t('orders.time'), new Date(order.createdAt).toLocaleString(i18n.language)],
+        [t('orders.time'), formatDateTime(order.createdAt, i18n.language)],
       ]
     : [];
 

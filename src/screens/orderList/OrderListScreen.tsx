@@ -9,7 +9,7 @@ import {
 } from '../../../protocol/spot';
 import { spotApi } from '../../api/spot';
 import { transport } from '../../app/streams';
-import { formatDecimal, formatTime } from '../../components/format';
+import { formatDateTime, formatDecimal } from '../../components/format';
 import { NavBar } from '../../components/NavBar';
 import { Segmented } from '../../components/Segmented';
 import { Spinner } from '../../components/Spinner';
@@ -46,7 +46,7 @@ const OrderCard = ({ order, onOpen }: { order: SpotOrderView; onOpen: () => void
           <span className="muted">{t('orders.dealAmount')}</span>
           <span>{num(order.filledAmount)}</span>
         </span>
-        <span className="order-card__time muted">{formatTime(order.createdAt, i18n.language)}</span>
+        <span className="order-card__time muted">{formatDateTime(order.createdAt, i18n.language)}</span>
       </button>
     </li>
   );
@@ -85,6 +85,8 @@ const OrderListScreen = () => {
   }, [tab, status, pages, version]);
 
   const choose = (next: { tab?: OrderTab; status?: OrderFilter }) => {
+    // The tab or filter already shown: nothing to load, so nothing to clear.
+    if ((next.tab ?? tab) === tab && (next.status ?? status) === status) return;
     setList(undefined);
     setPages(1);
     if (next.tab) setTab(next.tab);

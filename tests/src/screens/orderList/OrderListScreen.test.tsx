@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Subject } from 'rxjs';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import OrderListScreen from '../../../../src/screens/orderList/OrderListScreen';
+import { formatDateTime } from '../../../../src/components/format';
+import { i18n } from '../../../../src/i18n';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 import { PAIRS, order } from '../trade/fixtures';
@@ -74,6 +76,36 @@ describe('/orderList', () => {
     expect(sheet).toHaveTextContent('0.00015 BTC');
     expect(sheet).toHaveTextContent('Taker');
     expect(within(sheet).queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('keeps the list when the tab or filter already shown is tapped again', async () => {
+    const user = userEvent.setup();
+    renderScreen(<OrderListScreen />);
+    expect(await screen.findAllByTestId('order-card')).toHaveLength(1);
+    await user.click(screen.getByRole('tab', { name: 'Open orders' }));
+    await user.click(screen.getByLabelText('All'));
+    expect(screen.getAllByTestId('order-card')).toHaveLength(1);
+    expect(api.list).toHaveBeenCalledTimes(1);
+  });
+
+  it('dates each order, and writes the detail\u2019s time in the reader\u2019s language', async () => {
+    const user = userEvent.setup();
+    api.detail.mockResolvedValue({ ...filled, fills: [] });
+    renderScreen(<OrderListScreen />);
+    const [card] = await screen.findAllByTestId('order-card');
+    const local = new Date(Date.UTC(2027, 0, 15, 10));
+    expect(card).toHaveTextContent(String(local.getFullYear()));
+    await user.click(screen.getByRole('tab', { name: 'All orders' }));
+    await user.click((await screen.findAllByTestId('order-card'))[0]!);
+    const sheet = await screen.findByTestId('order-detail');
+    await within(sheet).findByText(formatDateTime(filled.createdAt, 'us'));
+    await act(() => i18n.changeLanguage('cn'));
+    try {
+      await within(sheet).findByText(formatDateTime(filled.createdAt, 'cn'));
+      expect(sheet).not.toHaveTextContent(/AM|PM/);
+    } finally {
+      await act(() => i18n.changeLanguage('us'));
+    }
   });
 
   it('refreshes when the orders channel says something moved', async () => {

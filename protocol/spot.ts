@@ -15,8 +15,9 @@ export const ORDER_STATUS = {
 } as const;
 export type OrderStatusKey = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
-/** The record tabs of /orderList and its status filter. */
-export const ORDER_TABS = ['open', 'all', 'history'] as const;
+/** The record tabs of /orderList and its status filter; `deals`, the orders that traded at least
+ * once whatever their status, is /dealList's. */
+export const ORDER_TABS = ['open', 'all', 'history', 'deals'] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
 export const ORDER_FILTERS = ['all', 'pending', 'completed', 'cancelled'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];

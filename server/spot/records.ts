@@ -11,6 +11,7 @@ const STATUSES: Record<OrderListQuery['tab'], OrderStatus[]> = {
   open: ['pending'],
   all: ['pending', 'completed', 'cancelled'],
   history: ['completed', 'cancelled'],
+  deals: ['pending', 'completed', 'cancelled'],
 };
 
 /** A user's orders as stored: read from the database, never from a book, so any thread that can
@@ -21,7 +22,7 @@ export const spotRecords = (db: Kysely<Database>, pairOf: (symbol: string) => Sp
     async list(userId: number, q: OrderListQuery): Promise<SpotOrderPage> {
       const statuses = STATUSES[q.tab].filter((s) => q.status === 'all' || s === q.status);
       const { rows, total } = await reader.list(
-        { userId, statuses, pair: q.pair },
+        { userId, statuses, pair: q.pair, dealt: q.tab === 'deals' },
         { offset: (q.page - 1) * q.size, limit: q.size },
       );
       const list = rows.flatMap((r) => {

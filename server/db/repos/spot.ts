@@ -166,6 +166,8 @@ export interface OrderFilter {
   userId: number;
   statuses: readonly OrderStatus[];
   pair?: string | undefined;
+  /** Only orders that traded at least once. */
+  dealt?: boolean;
 }
 
 /** Reads outside the engine: startup, records and order detail. */
@@ -205,7 +207,9 @@ export const spotReader = (db: Kysely<Database>) => ({
   list: async (f: OrderFilter, page: { offset: number; limit: number }) => {
     if (f.statuses.length === 0) return { rows: [], total: 0 };
     return ownedPage(db, 'spot_orders', f.userId, page, (rows) => {
-      const q = rows.where('r.status', 'in', [...f.statuses]);
+      let q = rows.where('r.status', 'in', [...f.statuses]);
+      // A quantity is a decimal string: compared as a number, whatever its trailing zeros.
+      if (f.dealt) q = q.where(sql`cast(${sql.ref('r.filled_qty')} as numeric)`, '>', 0);
       return f.pair ? q.where('r.pair', '=', f.pair) : q;
     });
   },

@@ -4,14 +4,15 @@ import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { NavBar } from '../../components/NavBar';
 import { TradeList } from '../../components/TradeList';
 import { usePairs, useTrades } from '../../hooks/useMarket';
+import { OrderRecords } from '../orderList/OrderRecords';
 
 const MarketTrades = ({ pair }: { pair: string }) => {
   const trades = useTrades(pair);
   return <TradeList trades={trades ?? []} limit={30} />;
 };
 
-/** The reader's deals. Their own fills come with spot trading; until then the screen says so
- * plainly and shows the market's latest prints for a chosen pair. */
+/** The reader's deals: every order of theirs that traded, in whole or in part, with its deal
+ * price, amount and fills on tap; below them, the market's latest prints for a chosen pair. */
 const DealListScreen = () => {
   const { t } = useTranslation();
   const pairs = usePairs();
@@ -20,9 +21,9 @@ const DealListScreen = () => {
     <div className="deal-list">
       <NavBar title={t('route.dealList')} back={false} />
       <ConnectionBanner />
-      <section className="card note">
+      <section className="card">
         <h2 className="card__title">{t('dealList.yourFills')}</h2>
-        <p className="muted">{t('dealList.noFillsYet')}</p>
+        <OrderRecords tab="deals" status="all" emptyText={t('dealList.noDeals')} />
       </section>
       <section className="card">
         <h2 className="card__title">{t('dealList.marketTrades')}</h2>

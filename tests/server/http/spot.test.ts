@@ -349,6 +349,25 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
     expect((await call('GET', '/api/cointransaction/list?status=bogus', a.token)).status).toBe(400);
   });
 
+  it('lists as deals the orders that traded at least once, whatever their status', async () => {
+    const a = await trader();
+    const maker = await trader();
+    const ids = async (q: string) =>
+      spotOrderPageSchema
+        .parse((await call('GET', `/api/cointransaction/list?${q}`, a.token)).body.data)
+        .list.map((o) => o.id);
+    await buy(a.token, { type: 'limit', price: '96000', qty: '0.01' });
+    await sell(maker.token, { type: 'limit', price: '100300', qty: '0.01' });
+    const partial = (await buy(a.token, { type: 'limit', price: '100300', qty: '0.02' })).body.data;
+    expect(partial).toMatchObject({ status: 'app.data.order_pending', filledQty: '0.01000' });
+    expect(await ids('tab=deals')).toEqual([partial.id]);
+    await call('POST', '/api/cointransaction/cancel', a.token, { id: partial.id });
+    expect(await ids('tab=deals')).toEqual([partial.id]);
+    expect(await ids('tab=deals&status=cancelled')).toEqual([partial.id]);
+    expect(await ids('tab=deals&status=pending')).toEqual([]);
+    expect(await ids('tab=all')).toHaveLength(2);
+  });
+
   it('rebuilds the books from the database after a restart, losing nothing', async () => {
     const a = await trader();
     const b = await trader({ USDT: '1000000' });

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import type { SpotOrderView } from '../../../protocol/spot';
+import { formatDateTime, formatDecimal } from '../../components/format';
+import { usePairs } from '../../hooks/useMarket';
+
+/** One order in a list of records: side, pair, status and its figures; a tap opens its detail. */
+export const OrderCard = ({ order, onOpen }: { order: SpotOrderView; onOpen: () => void }) => {
+  const { t, i18n } = useTranslation();
+  const name = usePairs()?.find((p) => p.symbol === order.pair)?.name ?? order.pair.toUpperCase();
+  const num = (v: string | null) => (v === null ? '—' : formatDecimal(v, i18n.language));
+  return (
+    <li>
+      <button type="button" className="order-card" onClick={onOpen} data-testid="order-card">
+        <span className="order-card__head">
+          <span className={order.side === 'buy' ? 'text-up' : 'text-down'}>
+            {t(`orders.sides.${order.side}`)} {name}
+          </span>
+          <span className="order-card__status">{t(order.status)}</span>
+        </span>
+        <span className="order-card__grid">
+          <span className="muted">{t('orders.type')}</span>
+          <span>{t(`orders.types.${order.type}`)}</span>
+          <span className="muted">{t('orders.price')}</span>
+          <span>{order.price ? num(order.price) : t('orders.marketPrice')}</span>
+          <span className="muted">{t('orders.qty')}</span>
+          <span>{num(order.qty)}</span>
+          <span className="muted">{t('orders.amount')}</span>
+          <span>{num(order.amount)}</span>
+          <span className="muted">{t('orders.dealPrice')}</span>
+          <span>{num(order.avgPrice)}</span>
+          <span className="muted">{t('orders.dealAmount')}</span>
+          <span>{num(order.filledAmount)}</span>
+        </span>
+        <span className="order-card__time muted">{formatDateTime(order.createdAt, i18n.language)}</span>
+      </button>
+    </li>
+  );
+};

@@ -16,6 +16,7 @@ import {
   setUserFlags,
   type Actor,
 } from '../domain/operators';
+import { resetOperatorPassword, setOperatorDisabled } from '../domain/operators/account';
 
 export const ACCOUNT_USAGE = `
   npm run admin -- verifications list [pending|approved|rejected]
@@ -29,6 +30,10 @@ export const ACCOUNT_USAGE = `
                                             lock on = locked (and logged out)
   npm run admin -- operators create USERNAME
                                             new operator; its password is printed once
+  npm run admin -- operators password USERNAME
+                                            a new password, printed once; their sessions end
+  npm run admin -- operators disable|enable USERNAME
+                                            stop an operator's logins and sessions, or allow them
   npm run admin -- audit [LIMIT]            the operator audit log, newest first
 
 Changes are recorded in the audit log as cli:<your system user name>.`;
@@ -140,6 +145,16 @@ export const runAccountCommand = async (
     if (area === 'operators' && verb === 'create' && rest.length === 1) {
       const { username, password } = await createOperator(deps, actor, rest[0]!);
       out(`operator ${username} created; password (shown once): ${password}`);
+      return 0;
+    }
+    if (area === 'operators' && verb === 'password' && rest.length === 1) {
+      const { username, password } = await resetOperatorPassword(deps, actor, rest[0]!);
+      out(`operator ${username}: new password (shown once): ${password}; their sessions ended`);
+      return 0;
+    }
+    if (area === 'operators' && (verb === 'disable' || verb === 'enable') && rest.length === 1) {
+      const { username, disabled } = await setOperatorDisabled(deps, actor, rest[0]!, verb === 'disable');
+      out(`operator ${username} ${disabled ? 'disabled; their sessions ended' : 'enabled'}`);
       return 0;
     }
     if (area === 'audit' && rest.length === 0) {

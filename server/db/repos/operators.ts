@@ -33,6 +33,16 @@ export const operatorsRepo = (db: Kysely<Database>): OperatorsRepo => ({
         .executeTakeFirstOrThrow();
       return row.id;
     }),
+  update: async (id, patch) => {
+    await db
+      .updateTable('operators')
+      .set({
+        ...(patch.passwordHash !== undefined ? { password_hash: patch.passwordHash } : {}),
+        ...(patch.disabled !== undefined ? { disabled: patch.disabled ? 1 : 0 } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+  },
   count: async () => {
     const r = await db
       .selectFrom('operators')

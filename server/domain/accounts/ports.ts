@@ -211,6 +211,7 @@ export interface OperatorsRepo {
   findById(id: number): Promise<OperatorRecord | undefined>;
   findByUsername(username: string): Promise<OperatorRecord | undefined>;
   insert(o: { username: string; passwordHash: string; createdAt: number }): Promise<number>;
+  update(id: number, patch: { passwordHash?: string; disabled?: boolean }): Promise<void>;
   count(): Promise<number>;
 }
 

@@ -30,7 +30,7 @@ export interface Actor {
   name: string;
 }
 
-const audit = (
+export const audit = (
   deps: AccountDeps,
   tx: AccountStore,
   actor: Actor,
@@ -49,7 +49,7 @@ const audit = (
     createdAt: deps.clock(),
   });
 
-const operatorFailureKey = (username: string) => `operator:${username.toLowerCase()}`;
+export const operatorFailureKey = (username: string) => `operator:${username.toLowerCase()}`;
 
 /** Operator login: its own accounts and its own session kind. Same throttle and same single
  * answer (login_failed) as user logins. */

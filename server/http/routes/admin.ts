@@ -9,6 +9,7 @@ import {
   approveVerificationSchema,
   auditEntrySchema,
   auditQuerySchema,
+  changePwdSchema,
   rejectVerificationSchema,
   userFlagsSchema,
 } from '../../../protocol';
@@ -23,6 +24,7 @@ import {
   setUserFlags,
   type Actor,
 } from '../../domain/operators';
+import { changeOperatorPassword } from '../../domain/operators/account';
 import { currentOperator } from '../auth';
 import { defineRoute } from '../route';
 import type { FastifyRequest } from 'fastify';
@@ -44,6 +46,32 @@ export const adminRoutes = (accounts: AccountService) => {
       body: adminLoginSchema,
       response: adminTokenSchema,
       handler: ({ body, req }) => operatorLogin(deps, body, req.ip),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/admin/logout',
+      tag: 'admin',
+      auth: 'operator',
+      summary: 'Operator logout: the token stops working',
+      body: z.strictObject({}),
+      response: z.object({}),
+      handler: async ({ req }) => {
+        await accounts.logout(currentOperator(req).sessionId);
+        return {};
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/admin/password',
+      tag: 'admin',
+      auth: 'operator',
+      summary: 'The operator changes their own password; their other sessions end',
+      body: changePwdSchema,
+      response: z.object({}),
+      handler: async ({ req, body }) => {
+        await changeOperatorPassword(deps, currentOperator(req), body);
+        return {};
+      },
     }),
     defineRoute({
       method: 'GET',

@@ -191,6 +191,48 @@ describe('operator CLI: accounts', () => {
     }
   });
 
+  it('gives an operator a new password or disables them, ending their sessions either way', async () => {
+    const { db, accounts } = await withUsers();
+    try {
+      const { operatorLogin } = await import('../../../server/domain/operators');
+      const login = (password: string) =>
+        operatorLogin(accounts.deps, { username: 'leaky_op', password }, null).then((s) => s.token);
+      const first = /password \(shown once\): (\S+)$/.exec(
+        (await run('operators', 'create', 'leaky_op')).out,
+      )![1]!;
+      const token = await login(first);
+
+      const reset = await run('operators', 'password', 'leaky_op');
+      expect(reset.code).toBe(0);
+      const second = /new password \(shown once\): (\S+);/.exec(reset.out)![1]!;
+      await expect(accounts.authenticateOperator(token)).rejects.toMatchObject({
+        key: 'app.msg.session_expired',
+      });
+      await expect(login(first)).rejects.toMatchObject({ key: 'app.msg.login_failed' });
+      const again = await login(second);
+
+      expect((await run('operators', 'disable', 'leaky_op')).out).toBe(
+        'operator leaky_op disabled; their sessions ended',
+      );
+      await expect(accounts.authenticateOperator(again)).rejects.toMatchObject({
+        key: 'app.msg.session_expired',
+      });
+      await expect(login(second)).rejects.toMatchObject({ key: 'app.msg.login_failed' });
+      expect((await run('operators', 'enable', 'leaky_op')).out).toBe('operator leaky_op enabled');
+      expect(await login(second)).toBeTruthy();
+
+      expect((await run('operators', 'disable', 'nobody_here')).out).toBe(
+        'refused: app.msg.account_not_exist',
+      );
+      const actions = (await run('audit')).out;
+      expect(actions).toContain('operator.password_reset');
+      expect(actions).toContain('operator.disable');
+      expect(actions).not.toContain(second);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('shows the account commands in the usage text', async () => {
     const { out } = await run('verifications');
     expect(out).toContain('verifications approve ID');

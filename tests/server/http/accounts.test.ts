@@ -786,6 +786,48 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       ).toMatchObject(failure(400, 'unknown_parameter'));
     });
 
+    it('lets an operator change their own password, ending their other sessions, and log out', async () => {
+      // An operator of this test's own: the shared reviewer keeps its password for the others.
+      const own = await createOperator(accounts.deps, { operatorId: null, name: 'cli:test' }, 'night_owl');
+      const login = (password: string) =>
+        call('POST', '/api/admin/login', { username: 'night_owl', password });
+      const [here, elsewhere] = [
+        (await login(own.password)).body.data.token as string,
+        (await login(own.password)).body.data.token as string,
+      ];
+      const change = (body: Record<string, unknown>) => call('POST', '/api/admin/password', body, here);
+      expect(
+        (await change({ oldPassword: 'wrong1', password: 'Fresh2026', confirmPassword: 'Fresh2026' })).body,
+      ).toMatchObject(failure(400, 'old_password_wrong'));
+      expect(
+        (await change({ oldPassword: own.password, password: 'short', confirmPassword: 'short' })).body,
+      ).toMatchObject(failure(400, 'password_length'));
+      expect(
+        (
+          await change({
+            oldPassword: own.password,
+            password: 'Fresh2026',
+            confirmPassword: 'Fresh2026',
+          })
+        ).body,
+      ).toEqual({ code: 1, msg: 'app.msg.success', data: {} });
+      expect((await call('GET', '/api/admin/audit', undefined, here)).status).toBe(200);
+      expect((await call('GET', '/api/admin/audit', undefined, elsewhere)).body).toMatchObject(
+        failure(401, 'session_expired'),
+      );
+      expect((await login(own.password)).body).toMatchObject(failure(400, 'login_failed'));
+      expect((await login('Fresh2026')).status).toBe(200);
+      // What was done is in the log; the passwords are not.
+      const audit = await call('GET', '/api/admin/audit', undefined, here);
+      expect(audit.body.data.map((a: { action: string }) => a.action)).toContain('operator.password');
+      expect(JSON.stringify(audit.body)).not.toContain('Fresh2026');
+
+      expect((await call('POST', '/api/admin/logout', {}, here)).status).toBe(200);
+      expect((await call('GET', '/api/admin/audit', undefined, here)).body).toMatchObject(
+        failure(401, 'session_expired'),
+      );
+    });
+
     it('finds users and sets flags; a locked user is logged out', async () => {
       const s = await register({ username: 'flagged_user' });
       const op = await operatorToken();

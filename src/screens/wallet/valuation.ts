@@ -1,6 +1,11 @@
-import Decimal from 'decimal.js';
+import DecimalJs from 'decimal.js';
 import type { Balance } from '../../../protocol/assets';
 import type { Ticker } from '../../../protocol/market';
+
+/** decimal.js keeps 20 significant digits by default: a balance of 10^12 with its 8 decimals times
+ * a price already has more, and the total would be rounded. 64 hold any balance the ledger can. */
+const Decimal = DecimalJs.clone({ precision: 64 });
+type Decimal = DecimalJs;
 
 export interface ValuedBalance extends Balance {
   total: string;

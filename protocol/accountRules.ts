@@ -60,8 +60,10 @@ export const usernameProblem = (username: string): string | null => {
   return null;
 };
 
-/** Identity document numbers, checked per type: a mainland ID card (18 characters, the last a
- * digit or X, with its check digit verified) or a passport (6 to 20 letters and digits). */
+/** Identity document numbers, checked per type. An ID card number is taken as printed, 5 to 20
+ * letters and digits, since national ID cards differ (9 characters in Germany, 10 in Taiwan, 12 in
+ * France); one in the mainland's 18-character form (the last a digit or X) must have its check
+ * digit right. A passport number is 6 to 20 letters and digits. */
 export const DOC_TYPES = ['idCard', 'passport'] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 
@@ -70,7 +72,8 @@ const ID_CHECK = '10X98765432';
 
 export const docNumberValid = (type: DocType, value: string): boolean => {
   if (type === 'passport') return /^[A-Za-z0-9]{6,20}$/.test(value);
-  if (!/^\d{17}[\dXx]$/.test(value)) return false;
+  if (!/^[A-Za-z0-9]{5,20}$/.test(value)) return false;
+  if (!/^\d{17}[\dXx]$/.test(value)) return true;
   const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(value[i]), 0);
   return ID_CHECK[sum % 11] === value[17]!.toUpperCase();
 };

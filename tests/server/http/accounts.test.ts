@@ -659,6 +659,8 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
     it.each([
       ['unknown document type', { docType: 'driverLicense' }, 'document_type_error'],
       ['bad ID card check digit', { docNumber: '110105194912310021' }, 'doc_number_invalid'],
+      ['ID card number too short', { docNumber: 'AB12' }, 'doc_number_invalid'],
+      ['ID card number with symbols', { docNumber: 'L01X-00T47' }, 'doc_number_invalid'],
       ['bad passport', { docType: 'passport', docNumber: "'; DROP--" }, 'doc_number_invalid'],
       ['short name', { name: 'L' }, 'real_name_invalid'],
       ['huge name', { name: 'L'.repeat(10_000) }, 'real_name_invalid'],
@@ -673,6 +675,15 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       expect(
         (await call('GET', '/api/user/authentication', undefined, s.token)).body.data.certification,
       ).toBeNull();
+    });
+
+    it.each([
+      ['a German ID card', 'L01X00T47'],
+      ['a Taiwanese ID card', 'A123456789'],
+      ['a mainland ID card with its check digit', '440300199001011238'],
+    ])('POST /api/user/authentication takes %s as printed', async (_name, docNumber) => {
+      const s = await register();
+      expect((await submit(s, { docNumber })).status).toBe(200);
     });
 
     it('keeps users apart: another user’s images, status and invitees stay theirs', async () => {

@@ -18,6 +18,8 @@ import type {
   ContractPage,
   ContractStatus,
 } from '../protocol/contracts';
+import type { Envelope } from '../protocol/envelope';
+import { errorKey } from '../protocol/errors';
 import type { ChannelMessage } from '../protocol/ws';
 import { keyed } from './keyed';
 import type { createServerClock } from './serverTime';
@@ -40,6 +42,10 @@ export const SETTLE_WAIT_MS = 1500;
 export const OPEN_LIST_SIZE = 50;
 
 const RANK: Record<ContractStatus, number> = { pending: 0, closing: 1, completed: 2 };
+
+/** The server has no such contract of the reader's: asking again cannot change that answer. */
+const isGone = (err: unknown) =>
+  (err as Partial<Envelope> | undefined)?.msg === errorKey('contract_not_exist');
 
 /** A contract only moves forward: an older state of it (a late poll) never replaces a newer one. */
 export const isNewer = (next: ContractOrder, current: ContractOrder | undefined) =>
@@ -129,7 +135,8 @@ export const createContractStreams = ({
   );
 
   /** One contract until its result: pushes when the socket is up, a poll while it is down, and
-   * once due, a fetch every second until it is settled. */
+   * once due, a fetch every second until it is settled. A contract the server does not know (or
+   * not as the reader's) ends the stream with that failure instead of being asked for again. */
   const order$ = keyed(
     (id: number) =>
       new Observable<ContractOrder>((subscriber) => {
@@ -148,7 +155,9 @@ export const createContractStreams = ({
           sinceLoad = 0;
           api
             .detail(id)
-            .then(take, () => undefined)
+            .then(take, (err: unknown) => {
+              if (isGone(err)) subscriber.error(err);
+            })
             .finally(() => (loading = false));
         };
         const subs = new Subscription();

@@ -1,6 +1,7 @@
-import { useObservableState } from 'observable-hooks';
+import { useObservableState, useSubscription } from 'observable-hooks';
+import { useState } from 'react';
 import { NEVER } from 'rxjs';
-import type { ContractOrder } from '../../protocol';
+import type { ContractOrder, Envelope } from '../../protocol';
 import { contracts } from '../app/contractStreams';
 
 /** Hooks over the shared contract streams (created once per key in streams/). */
@@ -11,5 +12,21 @@ export const useSettledContracts = (page: number, size: number) =>
 /** One contract as it runs to its result; `initial` shows until the first answer. */
 export const useContract = (id: number | undefined, initial?: ContractOrder) =>
   useObservableState(id ? contracts.order$(id) : NEVER, initial);
+export interface ContractDetailState {
+  order?: ContractOrder;
+  failure?: string;
+}
+/** One contract for its detail page, or the failure key that ended its stream (the server has no
+ * such contract of the reader's), so the page can say so instead of waiting. */
+export const useContractDetail = (id: number): ContractDetailState => {
+  const [seen, setSeen] = useState<ContractDetailState & { of?: number }>({});
+  useSubscription(
+    contracts.order$(id),
+    (order) => setSeen({ of: id, order }),
+    (err: Envelope) => setSeen({ of: id, failure: err.msg }),
+  );
+  const { of, ...state } = seen;
+  return of === id ? state : {};
+};
 /** Whole seconds left until `closeAt`, on the server's clock. */
 export const useCountdown = (closeAt: number) => useObservableState(contracts.countdown$(closeAt), undefined);

@@ -149,6 +149,28 @@ describe('contract streams', () => {
     sub.unsubscribe();
   });
 
+  it('asks once for a contract the server does not know and ends its stream with that failure', async () => {
+    const s = setup();
+    s.setState('reconnecting');
+    const gone = { code: 404, msg: 'app.msg.contract_not_exist', data: null };
+    s.api.detail.mockRejectedValue(gone);
+    const failures: unknown[] = [];
+    s.streams.order$(999_999).subscribe({ error: (e) => failures.push(e) });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(s.api.detail).toHaveBeenCalledTimes(1);
+    expect(failures).toEqual([gone]);
+  });
+
+  it('keeps asking for a contract while the failure is only the network’s', async () => {
+    const s = setup();
+    s.setState('reconnecting');
+    s.api.detail.mockRejectedValue({ code: 0, msg: 'app.msg.network_error', data: null });
+    const sub = s.streams.order$(1).subscribe();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(s.api.detail.mock.calls.length).toBeGreaterThan(3);
+    sub.unsubscribe();
+  });
+
   it('never lets an older state replace a newer one', () => {
     const done = settled(order());
     expect(applyOpen([order()], done)).toEqual([]);

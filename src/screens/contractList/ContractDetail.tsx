@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ContractOrder, ContractTick } from '../../../protocol/contracts';
 import { formatDecimal } from '../../components/format';
 import { Spinner } from '../../components/Spinner';
-import { useContract } from '../../hooks/useContracts';
+import { useContractDetail } from '../../hooks/useContracts';
 import { ResultLine } from '../contract/CountdownSheet';
 import { formatDateTime, signed, trimZeros } from '../contract/figures';
 import { Remaining } from './Remaining';
@@ -53,7 +53,14 @@ export const Receipt = ({ order }: { order: ContractOrder }) => {
 /** Every field of one contract (spec §3), its countdown while it runs and its receipt. */
 export const ContractDetail = ({ id }: { id: number }) => {
   const { t, i18n } = useTranslation();
-  const order = useContract(id);
+  const { order, failure } = useContractDetail(id);
+  if (failure) {
+    return (
+      <section className="empty-state" role="alert">
+        <p className="empty-state__text">{t(failure)}</p>
+      </section>
+    );
+  }
   if (!order) return <Spinner />;
   const num = (v: string) => formatDecimal(v, i18n.language);
   const time = (ts: number) => formatDateTime(ts, i18n.language);

@@ -50,7 +50,13 @@ const Row = ({ order }: { order: ContractOrder }) => {
 const List = ({ list }: { list: readonly ContractOrder[] | undefined }) => {
   const { t } = useTranslation();
   if (!list) return <Spinner />;
-  if (list.length === 0) return <p className="empty-state__text">{t('contractList.empty')}</p>;
+  if (list.length === 0) {
+    return (
+      <section className="empty-state">
+        <p className="empty-state__text">{t('contractList.empty')}</p>
+      </section>
+    );
+  }
   return (
     <ul className="contract-list" aria-label={t('route.contractList')}>
       {list.map((o) => (

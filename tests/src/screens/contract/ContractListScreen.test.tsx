@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContractOrder } from '../../../../protocol';
 import { i18n, switchI18n } from '../../../../src/i18n';
 import ContractListScreen from '../../../../src/screens/contractList/ContractListScreen';
@@ -22,17 +22,23 @@ const SETTLED = [
   }),
 ];
 const LARGE = wonLarge();
+let openList: ContractOrder[] = OPEN;
 const byId = new Map<number, ContractOrder>([...OPEN, ...SETTLED, LARGE].map((o) => [o.id, o]));
 
 vi.mock('../../../../src/hooks/useContracts', () => ({
-  useOpenContracts: () => OPEN,
+  useOpenContracts: () => openList,
   useSettledContracts: (page: number, size: number) => ({ list: SETTLED, page, size, total: 2 }),
   useContract: (id: number | undefined, initial?: ContractOrder) => (id ? byId.get(id) : initial),
+  useContractDetail: (id: number) =>
+    byId.has(id) ? { order: byId.get(id) } : { failure: 'app.msg.contract_not_exist' },
   useCountdown: () => 42,
 }));
 vi.mock('../../../../src/hooks/useMarket', () => ({ useConnection: () => 'open' }));
 
 beforeAll(setupI18n);
+beforeEach(() => {
+  openList = OPEN;
+});
 
 /** The figure beside a label of a key/value list, in the language on screen. */
 const figure = (scope: HTMLElement, labelKey: string) =>
@@ -50,6 +56,12 @@ describe('/contractList', () => {
     const settled = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(settled[0]).toHaveTextContent('Win +80');
     expect(settled[1]).toHaveTextContent('Void, refunded 0');
+  });
+
+  it('says there are none in the empty-state block other lists use, not flush against the edge', () => {
+    openList = [];
+    renderScreen(<ContractListScreen />, { path: '/contractList' });
+    expect(screen.getByText('No contracts here yet.').parentElement).toHaveClass('empty-state');
   });
 
   it('shows every field of a settled contract and its receipt ticks', () => {
@@ -82,6 +94,17 @@ describe('/contractList', () => {
     renderScreen(<ContractListScreen />, { path: '/contractList', at: '/contractList?id=39' });
     expect(screen.getByTestId('receipt')).toHaveTextContent('No valid price was recorded at the close');
     expect(screen.getByTestId('contract-result')).toHaveTextContent('No valid closing price');
+  });
+
+  it('says a contract does not exist, in the reader’s language, instead of waiting for it', async () => {
+    await switchI18n('jp');
+    try {
+      renderScreen(<ContractListScreen />, { path: '/contractList', at: '/contractList?id=999999' });
+      expect(screen.getByRole('alert')).toHaveTextContent('コントラクトが存在しません');
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    } finally {
+      await switchI18n('us');
+    }
   });
 
   it('counts down a running contract in its detail', () => {

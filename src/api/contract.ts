@@ -1,10 +1,4 @@
-import type {
-  Balance,
-  ContractInfo,
-  ContractOrder,
-  ContractOrderRequest,
-  ContractPage,
-} from '../../protocol';
+import type { ContractInfo, ContractOrder, ContractOrderRequest, ContractPage } from '../../protocol';
 import type { ContractApi } from '../../streams/contracts';
 import { api } from './client';
 
@@ -19,8 +13,3 @@ export const contractApi: ContractApi & { order(body: ContractOrderRequest): Pro
   detail: (id) => api.get<ContractOrder>('/contract/detail', { id }, quiet),
   order: (body) => api.post<ContractOrder>('/contract/order', body),
 };
-
-/** What the reader can stake: the available balance of one asset. */
-export const availableOf = async (asset: string): Promise<string> =>
-  (await api.get<Balance[]>('/assets/balances', undefined, quiet)).find((b) => b.asset === asset)
-    ?.available ?? '0';

@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
-import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ContractDirection, ContractOrder, ContractPairConfig } from '../../../protocol/contracts';
-import { availableOf, contractApi } from '../../api/contract';
+import { contractApi } from '../../api/contract';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { formatDecimal } from '../../components/format';
@@ -13,6 +13,7 @@ import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
 import { useContractInfo } from '../../hooks/useContracts';
 import { usePairs, useTicker } from '../../hooks/useMarket';
+import { useBalances } from '../../hooks/useSpot';
 import { CountdownSheet } from './CountdownSheet';
 import { amountError, expectedOf, quickPicks, trimZeros } from './figures';
 
@@ -81,19 +82,10 @@ const ContractScreen = () => {
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [running, setRunning] = useState<ContractOrder | undefined>();
-  const [available, setAvailable] = useState<string | undefined>();
   const asset = pair?.asset ?? 'USDT';
-
-  useEffect(() => {
-    let live = true;
-    availableOf(asset).then(
-      (v) => live && setAvailable(v),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [asset, running]);
+  // The live balances, as /trade has them: a stake, a settlement or a deposit shows at once.
+  const balances = useBalances();
+  const available = balances && (balances.find((b) => b.asset === asset)?.available ?? '0');
 
   const precision = usePairs()?.find((p) => p.symbol === pair?.pair)?.pricePrecision ?? 2;
   const expected = useMemo(() => (cycle ? expectedOf(amount, cycle.rate) : undefined), [amount, cycle]);

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { useSyncExternalStore } from 'react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ContractOrder } from '../../../../protocol';
+import type { Balance, ContractOrder } from '../../../../protocol';
 import { i18n, switchI18n } from '../../../../src/i18n';
 import { CountdownSheet } from '../../../../src/screens/contract/CountdownSheet';
 import ContractScreen from '../../../../src/screens/contract/ContractScreen';
@@ -16,6 +16,7 @@ const state = vi.hoisted(() => {
   return {
     order: undefined as ContractOrder | undefined,
     seconds: 60 as number | undefined,
+    balances: undefined as Balance[] | undefined,
     subscribe: (l: () => void) => {
       listeners.add(l);
       return () => void listeners.delete(l);
@@ -36,18 +37,21 @@ vi.mock('../../../../src/hooks/useMarket', () => ({
   useTicker: () => ({ pair: 'btcusdt', last: '97005.00', changePercent: '1.25' }),
   useConnection: () => 'open',
 }));
-vi.mock('../../../../src/api/contract', () => ({
-  contractApi: { order },
-  availableOf: async () => '1000',
+vi.mock('../../../../src/hooks/useSpot', () => ({
+  useBalances: () => useSyncExternalStore(state.subscribe, () => state.balances),
 }));
+vi.mock('../../../../src/api/contract', () => ({ contractApi: { order } }));
 vi.mock('../../../../src/components/PriceChart', () => ({
   default: () => <div data-testid="price-chart" />,
 }));
 
 beforeAll(setupI18n);
+const usdt = (available: string): Balance[] => [{ asset: 'USDT', available, frozen: '0.00000000' }];
+
 beforeEach(() => {
   state.order = undefined;
   state.seconds = 60;
+  state.balances = usdt('1000.00000000');
   order.mockReset();
 });
 
@@ -64,6 +68,23 @@ describe('/contract', () => {
     expect(screen.getByRole('button', { name: /5 min\s*Payout 88%/ })).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent(/high risk/);
     expect(await screen.findByText('1,000 USDT')).toBeInTheDocument();
+  });
+
+  it('keeps the available balance live: a settled contract’s credit shows without a reload', () => {
+    state.balances = undefined;
+    renderScreen(<ContractScreen />);
+    const available = () => screen.getByText('Available', { selector: 'dt' }).nextElementSibling;
+    expect(available()).toHaveTextContent('—');
+    act(() => {
+      state.balances = usdt('9564.02000000');
+      state.emit();
+    });
+    expect(available()).toHaveTextContent('9,564.02 USDT');
+    act(() => {
+      state.balances = usdt('9582.02000000');
+      state.emit();
+    });
+    expect(available()).toHaveTextContent('9,582.02 USDT');
   });
 
   it('computes the expected earnings as the amount is typed or picked', async () => {

@@ -15,10 +15,14 @@ const pair = z
   .pipe(z.string().regex(PAIR_SYMBOL_RE));
 /** A positive amount with at most 8 decimals (the ledger's precision). */
 const money = amountString.refine((s) => !/\.\d{9,}$/.test(s) && /[1-9]/.test(s), 'app.msg.parameter_error');
-const minutes = z.coerce.number().int().min(1).max(1440);
+const CYCLE_MAX_MINUTES = 1440;
+/** A cycle's length in minutes, a JSON number: an order's cycle is one the info lists. */
+const cycleMinutes = z.number().int().min(1).max(CYCLE_MAX_MINUTES);
+/** An operator's cycle minutes may come as text: the CLI splits them out of "5:88:10:50000". */
+const operatorMinutes = z.coerce.number().int().min(1).max(CYCLE_MAX_MINUTES);
 
 export const contractCycleSchema = z.strictObject({
-  minutes,
+  minutes: operatorMinutes,
   /** Percent, up to two decimals: a win pays this share of the amount on top of it. */
   rate: amountString.refine(
     (s) => /^\d{1,3}(\.\d{1,2})?$/.test(s) && Number(s) > 0,
@@ -87,7 +91,7 @@ export const contractPageSchema = z.object({
 export const contractOrderRequestSchema = z.strictObject({
   pair,
   direction: z.enum(CONTRACT_DIRECTIONS),
-  cycle: minutes,
+  cycle: cycleMinutes,
   amount: money,
   requestKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
 });

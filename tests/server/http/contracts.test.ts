@@ -138,6 +138,9 @@ describe.each(forEachEngine())('contract API on %s', (_engine, open) => {
     expect(await order({ amount: '5000' })).toMatchObject(failure(400, 'insufficient_balance'));
     expect(await order({ amount: '10.000000001' })).toMatchObject(failure(400, 'parameter_error'));
     expect(await order({ direction: 'sideways' })).toMatchObject(failure(400, 'parameter_error'));
+    // Each field has one JSON type: a number where a string belongs, or the other way, is refused.
+    expect(await order({ amount: 100 })).toMatchObject(failure(400, 'parameter_error'));
+    expect(await order({ cycle: '1' })).toMatchObject(failure(400, 'parameter_error'));
     expect(await order({ result: 'win' })).toMatchObject(failure(400, 'unknown_parameter'));
     expect(await order({ openPrice: '1.00' })).toMatchObject(failure(400, 'unknown_parameter'));
     // Only the valid one went through.

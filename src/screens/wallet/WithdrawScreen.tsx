@@ -5,10 +5,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { WithdrawAddress } from '../../../protocol/wallet';
 import { walletApi } from '../../api/wallet';
+import { decimalInput } from '../../components/form/decimalInput';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
+import { formatDecimal } from '../../components/format';
 import { useForm } from '../../hooks/useForm';
 import { useRemote } from '../../hooks/useRemote';
 import { useBalances } from '../../hooks/useSpot';
@@ -27,7 +29,8 @@ const OTHER = 'other';
 /** /withdraw?coin=USDT: coin, network, a saved address (or a typed one when the site allows it),
  * the amount with its fee and what arrives, the balance, and the withdrawal password. */
 const WithdrawScreen = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const num = (v: string) => formatDecimal(v, i18n.language);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { nets, coins, activeCoin, setCoin, networks, net, setChosen } = useWithdrawNetwork(
@@ -56,6 +59,7 @@ const WithdrawScreen = () => {
   const form = useForm(schema, { address: '', memo: '', amount: '', password: '' });
   const values = form.values;
   const received = net ? receivedOf(values.amount, net.withdrawFee) : null;
+  const limit = limitValue(form.errors.amount, net);
 
   // A saved address is what the form sends; picking "other" starts from an empty field.
   const { set } = form;
@@ -153,12 +157,12 @@ const WithdrawScreen = () => {
           <TextField
             label={t('withdraw.amount')}
             value={values.amount}
-            onChange={(v) => form.set('amount', v.trim())}
+            onChange={(v) => form.set('amount', decimalInput(v))}
             error={form.errors.amount}
-            errorSuffix={limitValue(form.errors.amount, net)}
+            errorSuffix={limit && num(limit)}
             inputMode="decimal"
             autoComplete="off"
-            placeholder={`${net.minWithdraw} – ${net.maxWithdraw}`}
+            placeholder={`${num(net.minWithdraw)} – ${num(net.maxWithdraw)}`}
             addon={
               <button
                 type="button"
@@ -173,25 +177,25 @@ const WithdrawScreen = () => {
             <div>
               <dt>{t('withdraw.balance')}</dt>
               <dd data-testid="withdraw-available">
-                {available} {activeCoin}
+                {num(available)} {activeCoin}
               </dd>
             </div>
             <div>
               <dt>{t('withdraw.fee')}</dt>
               <dd>
-                {net.withdrawFee} {activeCoin}
+                {num(net.withdrawFee)} {activeCoin}
               </dd>
             </div>
             <div>
               <dt>{t('withdraw.received')}</dt>
               <dd data-testid="withdraw-received">
-                {received ?? '--'} {activeCoin}
+                {received === null ? '--' : num(received)} {activeCoin}
               </dd>
             </div>
             <div>
               <dt>{t('withdraw.limits')}</dt>
               <dd>
-                {net.minWithdraw} – {net.maxWithdraw}
+                {num(net.minWithdraw)} – {num(net.maxWithdraw)}
               </dd>
             </div>
           </dl>

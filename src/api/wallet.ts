@@ -22,7 +22,8 @@ export const walletApi = {
   financ: (query: FinancRequest) => api.get<FinancPage>('/assets/financ', query, quiet),
   deposit: (body: DepositRequest) => api.post<Deposit>('/recharge/submit', body),
   deposits: (page = 1, size = 50) => api.get<Deposit[]>('/recharge/list', { page, size }, quiet),
-  withdraw: (body: WithdrawRequest) => api.post<Withdrawal>('/withdraw/order', body),
+  /** Quiet: the screen shows the failure, and sends a reader refused for verification on to it. */
+  withdraw: (body: WithdrawRequest) => api.post<Withdrawal>('/withdraw/order', body, quiet),
   withdrawals: (page = 1, size = 50) => api.get<Withdrawal[]>('/withdraw/list', { page, size }, quiet),
   addresses: () => api.get<WithdrawAddress[]>('/withdraw/address/list', undefined, quiet),
   addAddress: (body: AddressRequest) => api.post<WithdrawAddress>('/withdraw/address/add', body),

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { WithdrawAddress } from '../../../protocol/wallet';
 import { walletApi } from '../../api/wallet';
+import { verifiedAction } from '../../app/verificationPrompt';
 import { decimalInput } from '../../components/form/decimalInput';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { TextField } from '../../components/form/TextField';
@@ -73,7 +74,7 @@ const WithdrawScreen = () => {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void form.submit(async (body) => {
-      await walletApi.withdraw(body);
+      await verifiedAction(() => walletApi.withdraw(body), navigate);
       showToast(t('withdraw.submitted'), 2000);
       void navigate('/withdraw/record', { replace: true });
     });

@@ -6,7 +6,9 @@ import { useBalances } from '../../../../src/hooks/useSpot';
 import WithdrawAddressAddScreen from '../../../../src/screens/wallet/WithdrawAddressAddScreen';
 import WithdrawScreen from '../../../../src/screens/wallet/WithdrawScreen';
 import { configState } from '../../../../src/state/config';
-import { sessionState } from '../../../../src/state/session';
+import { refreshUserInfo } from '../../../../src/api/refreshUser';
+import { sessionState, setUser, type Certification } from '../../../../src/state/session';
+import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 import { ADDRESS, NETWORKS, login } from './fixtures';
@@ -44,6 +46,22 @@ beforeEach(() => {
   ]);
 });
 
+/** A withdrawal the server refuses with `msg`, by a reader whose status the server now gives as
+ * `certification` (the stored one, approved, let them try). */
+const refusedFor = async (certification: Certification, msg: string) => {
+  uiState.toasts.length = 0;
+  uiState.alerts.length = 0;
+  vi.mocked(walletApi.withdraw).mockRejectedValue({ code: 403, msg, data: null });
+  const router = renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+  vi.mocked(refreshUserInfo).mockImplementationOnce(async () =>
+    setUser({ token: 'tok', userinfo: { certification, hasWithdrawPassword: true } }),
+  );
+  await userEvent.type(await screen.findByLabelText('Amount'), '50');
+  await userEvent.type(screen.getByLabelText('Withdrawal password'), 'draw1234');
+  await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+  return router;
+};
+
 describe('/withdraw', () => {
   it('shows the fee, what arrives and the balance; limits say their value like the server', async () => {
     renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
@@ -78,6 +96,34 @@ describe('/withdraw', () => {
       password: 'draw1234',
       requestKey: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
+  });
+
+  it.each([
+    [null, 'app.msg.verification_required', 'Please complete identity verification first', '/authentication'],
+    [
+      1,
+      'app.msg.verification_required',
+      'Your identity verification failed. Please verify again',
+      '/authentication',
+    ],
+  ] as const)(
+    'answers a refusal for verification as the route gate does (server status %s)',
+    async (certification, msg, prompt, path) => {
+      const router = await refusedFor(certification, msg);
+      await waitFor(() => expect(router.state.location.pathname).toBe(path));
+      expect(uiState.toasts.map((toast) => toast.text)).toEqual([prompt]);
+    },
+  );
+
+  it('alerts a reader whose verification is under review and keeps the form', async () => {
+    const router = await refusedFor(0, 'app.msg.verification_pending');
+    await waitFor(() =>
+      expect(uiState.alerts.map((a) => a.text)).toEqual([
+        'Your identity verification is under review. Please wait for the result',
+      ]),
+    );
+    expect(router.state.location.pathname).toBe('/withdraw');
+    expect(uiState.toasts).toEqual([]);
   });
 
   it('checks a typed address against the network', async () => {

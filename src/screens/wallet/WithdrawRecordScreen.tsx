@@ -5,7 +5,8 @@ import { formatDecimal } from '../../components/format';
 import { RecordList, RecordRow } from './RecordList';
 
 const underWay = (w: Withdrawal) => w.status === 'pending';
-/** A rejected or failed withdrawal sent nothing: its whole amount went back to the balance. */
+/** A rejected or failed withdrawal sent nothing and charged nothing: its whole amount, fee
+ * included, went back to the balance. */
 const paysOut = (w: Withdrawal) => w.status === 'pending' || w.status === 'success';
 const load = (page: number, size: number) => walletApi.withdrawals(page, size);
 
@@ -23,7 +24,7 @@ const WithdrawRecordScreen = () => {
       details={(w: Withdrawal) => (
         <>
           <RecordRow label={t('withdraw.amount')} value={amount(w.amount)} />
-          <RecordRow label={t('withdraw.fee')} value={amount(w.fee)} />
+          <RecordRow label={t('withdraw.fee')} value={paysOut(w) ? amount(w.fee) : '—'} />
           <RecordRow label={t('withdraw.received')} value={paysOut(w) ? amount(w.received) : '—'} />
           <p className="record__hash">{w.address}</p>
         </>

@@ -38,11 +38,12 @@ beforeEach(() => {
 });
 
 describe('/withdraw/record', () => {
-  it('shows an amount received only for withdrawals paid out or being paid out', async () => {
+  it('shows a fee and an amount received only for withdrawals paid out or being paid out', async () => {
     renderScreen(<WithdrawRecordScreen />, { path: '/withdraw/record' });
     const records = await screen.findAllByTestId('withdraw-record');
-    const received = records.map((r) => within(r).getByText('Amount received').nextSibling?.textContent);
-    expect(received).toEqual(['29.50000000', '29.50000000', '—', '—']);
+    const row = (label: string) => records.map((r) => within(r).getByText(label).nextSibling?.textContent);
+    expect(row('Amount received')).toEqual(['29.50000000', '29.50000000', '—', '—']);
+    expect(row('Service fee')).toEqual(['1.00000000', '1.00000000', '—', '—']);
     expect(within(records[2]!).getByText('Rejected')).toBeInTheDocument();
     expect(within(records[3]!).getByText('Failed')).toBeInTheDocument();
   });

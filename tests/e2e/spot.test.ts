@@ -63,4 +63,12 @@ describe('the demo trader on /trade', () => {
     await detail.locator('tbody tr').first().waitFor();
     await shot('order-detail');
   });
+
+  it('finds the market buy among the deals on /dealList, and not the resting order', async () => {
+    await session.page.goto('/dealList');
+    const deals = session.page.getByTestId('order-card');
+    await expect.poll(() => deals.count()).toBe(1);
+    expect(await deals.first().textContent()).toContain(en.app.data.order_completed);
+    await shot('deal-list');
+  });
 });

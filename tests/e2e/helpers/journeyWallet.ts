@@ -15,7 +15,7 @@ import {
   tapTab,
   type Journey,
 } from './journey';
-import { units } from './money';
+import { shownUnits, units } from './money';
 import { adminCli } from './operator';
 
 export const WITHDRAWAL = {
@@ -137,9 +137,7 @@ export const withdrawWithReview = async (j: Journey, trail: WalletTrail) => {
   expect(await saved.isChecked()).toBe(true);
   await page.getByLabel(t('withdraw.amount')).fill(WITHDRAWAL.amount);
   await expect
-    .poll(async () =>
-      units(((await page.getByTestId('withdraw-received').textContent()) ?? '').split(' ')[0]!),
-    )
+    .poll(async () => shownUnits((await page.getByTestId('withdraw-received').textContent()) ?? '', j.tag))
     .toBe(received);
   await page.getByLabel(t('withdraw.password')).fill(j.user.withdrawPassword);
 

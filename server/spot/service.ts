@@ -24,7 +24,7 @@ import {
 import { symbolOf } from './settings';
 import { assertCanTrade } from '../domain/accounts/flags';
 import type { UserRecord } from '../domain/accounts/ports';
-import { isApproved } from '../domain/accounts/userinfo';
+import { assertVerified, isApproved } from '../domain/accounts/userinfo';
 import type { Ledger } from '../domain/ledger/ledger';
 import type { LedgerSession } from '../domain/ledger/post';
 import type { AccountKey } from '../domain/ledger/ports';
@@ -465,9 +465,7 @@ export const createSpot = ({
       const b = bookOf(req.pair);
       if (!b.enabled) throw new AppError('spot_not_enabled');
       assertCanTrade(user);
-      if (!isApproved(user.certification) && (await certificationOn())) {
-        throw new AppError(user.certification === 0 ? 'verification_pending' : 'verification_required');
-      }
+      if (!isApproved(user.certification)) assertVerified(user.certification, await certificationOn());
       if (req.clientOid) {
         const first = await reader.byClientOid(user.id, req.clientOid);
         if (first) return orderView(orderFromRow(first, b.spec), b.spec, b.units);

@@ -31,7 +31,8 @@ import {
   type ProductRow,
 } from '../db/repos/defi';
 import { readGlobalConfig } from '../db/repos/siteConfig';
-import { assertEligible, assertWithinLimits, dueDays, utcDayStart } from '../domain/defi/rules';
+import { assertVerified } from '../domain/accounts/userinfo';
+import { assertWithinLimits, dueDays, utcDayStart } from '../domain/defi/rules';
 import type { Ledger } from '../domain/ledger/ledger';
 import { SYSTEM_ACCOUNTS, type Movement, type PostedEntry } from '../domain/ledger/types';
 import { AppError } from '../domain/appError';
@@ -210,7 +211,7 @@ export const createStaking = ({ db, ledger, clock, onError }: StakingDeps) => {
         const product = await findProduct(trx, productId);
         if (!product || !product.enabled) throw new AppError('record_not_found');
         assertWithinLimits(product, amount);
-        assertEligible(user.certification, verificationRequired);
+        assertVerified(user.certification, verificationRequired);
         if (!(await takeQuota(trx, productId, amount, now)))
           throw new AppError('investment_exceeds_limit', {
             remaining: formatUnitsString((await findProduct(trx, productId))?.remainingQuota ?? 0n),

@@ -1,3 +1,4 @@
+import { AppError } from '../appError';
 import { CERTIFICATION, type UserInfo } from '../../../protocol';
 import type { UserRecord } from './ports';
 
@@ -23,3 +24,13 @@ export const isApproved = (certification: number | null) =>
   certification !== null &&
   certification !== CERTIFICATION.underReview &&
   certification !== CERTIFICATION.failed;
+
+/** While the site asks for real-name verification (`required`), only an approved user may trade,
+ * withdraw, pledge or open a contract. Every one of them refuses alike, so the app can tell "under
+ * review" (wait) from "not verified" or "failed" (go to verification) (spec §4). */
+export const assertVerified = (certification: number | null, required: boolean) => {
+  if (!required || isApproved(certification)) return;
+  throw new AppError(
+    certification === CERTIFICATION.underReview ? 'verification_pending' : 'verification_required',
+  );
+};

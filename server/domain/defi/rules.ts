@@ -1,4 +1,4 @@
-import { CERTIFICATION, DAY_MS, formatUnitsString } from '../../../protocol';
+import { DAY_MS, formatUnitsString } from '../../../protocol';
 import { AppError } from '../appError';
 
 /** Staking rules without storage: limits, eligibility and which days of a pledge are due. */
@@ -16,16 +16,6 @@ export const assertWithinLimits = (terms: ProductTerms, amount: bigint) => {
       min: formatUnitsString(terms.minAmount),
       max: formatUnitsString(terms.maxAmount),
     });
-};
-
-/** While the site asks for real-name verification, only verified users may pledge. The refusal is
- * the one withdrawals and spot orders give, so the app can tell "under review" (wait) from "not
- * verified" and send the reader to verification (spec §4). */
-export const assertEligible = (certification: number | null, verificationRequired: boolean) => {
-  if (!verificationRequired || certification === CERTIFICATION.approved) return;
-  throw new AppError(
-    certification === CERTIFICATION.underReview ? 'verification_pending' : 'verification_required',
-  );
 };
 
 export interface PledgeProgress {

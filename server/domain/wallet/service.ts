@@ -1,6 +1,5 @@
 import {
   ASSET_SCALE,
-  CERTIFICATION,
   CODE,
   DEPOSIT_BELOW_MIN,
   type AddressRequest,
@@ -22,6 +21,7 @@ import {
 import { AppError } from '../appError';
 import { assertCanWithdraw } from '../accounts/flags';
 import { UniqueViolation, type UserRecord } from '../accounts/ports';
+import { assertVerified } from '../accounts/userinfo';
 import type { PostedEntry } from '../ledger/types';
 import { parseExact } from '../money/scaled';
 import type { Actor } from '../operators';
@@ -110,14 +110,6 @@ export const createWallet = (deps: WalletDeps) => {
     const open = net && (kind === 'deposit' ? net.depositEnabled : net.withdrawEnabled);
     if (!open) throw new AppError(kind === 'deposit' ? 'deposit_not_opened' : 'withdraw_not_opened');
     return net;
-  };
-
-  const assertVerified = async (user: UserRecord) => {
-    if (!(await deps.siteConfig()).certification) return;
-    if (user.certification === CERTIFICATION.approved) return;
-    throw new AppError(
-      user.certification === CERTIFICATION.underReview ? 'verification_pending' : 'verification_required',
-    );
   };
 
   const commit = async <T>(fn: (tx: WalletTx, posted: PostedEntry[]) => Promise<T>): Promise<T> => {
@@ -245,7 +237,7 @@ export const createWallet = (deps: WalletDeps) => {
     if (earlier) return withdrawalToWire(earlier);
     const now = clock();
     assertCanWithdraw(user, now);
-    await assertVerified(user);
+    assertVerified(user.certification, (await deps.siteConfig()).certification);
     const net = await openNetwork(req.coin, req.network, 'withdraw');
     const memo = req.memo ?? '';
     if (!(await deps.siteConfig()).thirdPartyWithdrawalAddress) {

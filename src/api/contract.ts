@@ -11,5 +11,6 @@ export const contractApi: ContractApi & { order(body: ContractOrderRequest): Pro
   info: () => api.get<ContractInfo>('/contract/info', undefined, quiet),
   list: (query) => api.get<ContractPage>('/contract/list', query, quiet),
   detail: (id) => api.get<ContractOrder>('/contract/detail', { id }, quiet),
-  order: (body) => api.post<ContractOrder>('/contract/order', body),
+  /** Quiet: the screen shows the failure, and sends a reader refused for verification on to it. */
+  order: (body) => api.post<ContractOrder>('/contract/order', body, quiet),
 };

@@ -23,7 +23,8 @@ export const spotApi: SpotApi & {
   detail(id: number): Promise<SpotOrderDetail>;
   rules(pair: string): Promise<SpotPairRules>;
 } = {
-  order: (side, body) => api.post<SpotOrderView>(`/cointransaction/order${side}`, body),
+  /** Quiet: the screen shows the failure, and sends a reader refused for verification on to it. */
+  order: (side, body) => api.post<SpotOrderView>(`/cointransaction/order${side}`, body, quiet),
   cancel: (id) => api.post<SpotOrderView>('/cointransaction/cancel', { id }),
   list: (query) => api.get<SpotOrderPage>('/cointransaction/list', query),
   detail: (id) => api.get<SpotOrderDetail>('/cointransaction/detail', { id }),

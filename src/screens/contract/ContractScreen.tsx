@@ -1,9 +1,10 @@
 import Decimal from 'decimal.js';
 import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ContractDirection, ContractOrder, ContractPairConfig } from '../../../protocol/contracts';
 import { contractApi } from '../../api/contract';
+import { verifiedAction } from '../../app/verificationPrompt';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { formatDecimal } from '../../components/format';
@@ -72,6 +73,7 @@ const LastPrice = ({ pair }: { pair: ContractPairConfig }) => {
 /** /contract: pick a pair and a cycle, stake an amount, buy up or down, watch it run. */
 const ContractScreen = () => {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const info = useContractInfo();
   const [params, setParams] = useSearchParams();
   const wanted = (params.get('pair') ?? DEFAULT_PAIR).toLowerCase();
@@ -109,16 +111,20 @@ const ContractScreen = () => {
     if (problem) return;
     setBusy(true);
     try {
-      const order = await contractApi.order({
-        pair: pair.pair,
-        direction,
-        cycle: cycle.minutes,
-        amount: new Decimal(amount).toFixed(),
-        requestKey: newRequestKey(),
-      });
+      const order = await verifiedAction(
+        () =>
+          contractApi.order({
+            pair: pair.pair,
+            direction,
+            cycle: cycle.minutes,
+            amount: new Decimal(amount).toFixed(),
+            requestKey: newRequestKey(),
+          }),
+        navigate,
+      );
       setRunning(order);
     } catch {
-      // The REST client has already shown the translated failure.
+      // verifiedAction has shown the failure and sent the reader on where it had to.
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,11 @@
 import Decimal from 'decimal.js';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PairInfo } from '../../../protocol/market';
 import type { SpotPairRules } from '../../../protocol/spot';
 import { spotApi } from '../../api/spot';
+import { verifiedAction } from '../../app/verificationPrompt';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { decimalInput } from '../../components/form/decimalInput';
@@ -68,6 +69,7 @@ const OrderForm = ({
   const [state, setState] = useState<OrderFormState>({ side: initialSide, type: 'limit', ...EMPTY });
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
   const payAsset = state.side === 'buy' ? pair.quote : pair.base;
   const available = balances?.find((b) => b.asset === payAsset)?.available ?? '0';
   const num = (v: string) => formatDecimal(v, i18n.language);
@@ -117,11 +119,15 @@ const OrderForm = ({
     }
     setBusy(true);
     try {
-      await spotApi.order(state.side, toRequest(state, pair.symbol, newClientOid()));
+      await verifiedAction(
+        () => spotApi.order(state.side, toRequest(state, pair.symbol, newClientOid())),
+        navigate,
+      );
       showToast(t('trade.placed'));
       setState((s) => ({ ...s, qty: '', amount: '' }));
     } catch {
-      // The REST client has shown the translated failure (with the limit for 2001 / 2002).
+      // verifiedAction has shown the failure (with the limit for 2001 / 2002) and sent the reader
+      // on where it had to.
     } finally {
       setBusy(false);
     }

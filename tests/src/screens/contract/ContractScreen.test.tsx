@@ -6,6 +6,8 @@ import type { Balance, ContractOrder } from '../../../../protocol';
 import { i18n, switchI18n } from '../../../../src/i18n';
 import { CountdownSheet } from '../../../../src/screens/contract/CountdownSheet';
 import ContractScreen from '../../../../src/screens/contract/ContractScreen';
+import { setUser } from '../../../../src/state/session';
+import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 import { INFO, LARGE_FIGURES, pending, won, wonLarge } from './fixtures';
@@ -41,6 +43,7 @@ vi.mock('../../../../src/hooks/useSpot', () => ({
   useBalances: () => useSyncExternalStore(state.subscribe, () => state.balances),
 }));
 vi.mock('../../../../src/api/contract', () => ({ contractApi: { order } }));
+vi.mock('../../../../src/api/refreshUser', () => ({ refreshUserInfo: vi.fn(async () => undefined) }));
 vi.mock('../../../../src/components/PriceChart', () => ({
   default: () => <div data-testid="price-chart" />,
 }));
@@ -107,6 +110,22 @@ describe('/contract', () => {
     expect(screen.getByTestId('expected')).toHaveTextContent('+100.4 USDT');
     await user.click(screen.getByRole('button', { name: 'Buy up' }));
     expect(order).toHaveBeenCalledWith(expect.objectContaining({ amount: '125.5' }));
+  });
+
+  it('keeps a reader the server finds under review on the screen, with the gate\u2019s alert', async () => {
+    const user = userEvent.setup();
+    uiState.alerts.length = 0;
+    setUser({ token: 'tok', userinfo: { certification: 0 } });
+    order.mockRejectedValue({ code: 409, msg: 'app.msg.verification_pending', data: null });
+    const router = renderScreen(<ContractScreen />, { path: '/contract', at: '/contract' });
+    await user.type(screen.getByLabelText('Amount (USDT)'), '125');
+    await user.click(screen.getByRole('button', { name: 'Buy up' }));
+    await vi.waitFor(() =>
+      expect(uiState.alerts.map((a) => a.text)).toEqual([
+        'Your identity verification is under review. Please wait for the result',
+      ]),
+    );
+    expect(router.state.location.pathname).toBe('/contract');
   });
 
   it('refuses an amount outside the cycle limits before sending anything', async () => {

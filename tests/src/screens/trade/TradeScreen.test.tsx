@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import TradeScreen from '../../../../src/screens/trade/TradeScreen';
+import { setUser } from '../../../../src/state/session';
+import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 import { PAIRS, RULES, order } from './fixtures';
@@ -34,6 +36,7 @@ vi.mock('../../../../src/hooks/useSpot', () => ({
   useOpenOrders: () => [order()],
 }));
 vi.mock('../../../../src/api/spot', () => ({ spotApi: api }));
+vi.mock('../../../../src/api/refreshUser', () => ({ refreshUserInfo: vi.fn(async () => undefined) }));
 
 beforeAll(setupI18n);
 beforeEach(() => {
@@ -148,6 +151,31 @@ describe('/trade', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /ETH\/USDT/ }));
     expect(router.state.location.search).toBe('?pair=ethusdt');
     expect(screen.getByRole('button', { name: /ETH\/USDT/ })).toBeInTheDocument();
+  });
+
+  it('shows a refusal in the server\u2019s words, the limit of a 2001 with it', async () => {
+    const user = userEvent.setup();
+    uiState.toasts.length = 0;
+    api.order.mockRejectedValue({
+      code: 2001,
+      msg: 'app.msg.order_price_max',
+      data: { message: 'app.msg.order_price_max', value: '105000.00' },
+    });
+    renderScreen(<TradeScreen />);
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    await vi.waitFor(() => expect(uiState.toasts.map((t) => t.text)).toHaveLength(1));
+    expect(uiState.toasts[0]!.text).toMatch(/105000\.00$/);
+  });
+
+  it('sends a reader the server refuses for want of verification on to it, as the gate does', async () => {
+    const user = userEvent.setup();
+    setUser({ token: 'tok', userinfo: { certification: null } });
+    api.order.mockRejectedValue({ code: 403, msg: 'app.msg.verification_required', data: null });
+    const router = renderScreen(<TradeScreen />, { path: '/trade', at: '/trade' });
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/authentication'));
   });
 
   it('cancels an open order', async () => {

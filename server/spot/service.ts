@@ -193,6 +193,13 @@ export const createSpot = ({
     return b;
   };
 
+  /** The order a client order id was first placed with, read with its own pair's precision: a
+   * retry may name another pair, and the answer is the first order as it is. */
+  const firstOrderView = (row: Parameters<typeof orderFromRow>[0]) => {
+    const own = bookOf(row.pair);
+    return orderView(orderFromRow(row, own.spec), own.spec, own.units);
+  };
+
   const band = (b: Book): Band | undefined => {
     if (!b.ref || now() - b.ref.ts > config.staleMs) return undefined;
     return bandAround(b.ref.price, config.bandPpm);
@@ -354,7 +361,7 @@ export const createSpot = ({
   ) => {
     if (req.clientOid) {
       const first = await rows.byClientOid(userId, req.clientOid);
-      if (first) return { value: orderView(orderFromRow(first, b.spec), b.spec, b.units) };
+      if (first) return { value: firstOrderView(first) };
     }
     const bandNow = band(b);
     if (!bandNow || !b.ref) throw new AppError('price_abnormal');
@@ -468,7 +475,7 @@ export const createSpot = ({
       if (!isApproved(user.certification)) assertVerified(user.certification, await certificationOn());
       if (req.clientOid) {
         const first = await reader.byClientOid(user.id, req.clientOid);
-        if (first) return orderView(orderFromRow(first, b.spec), b.spec, b.units);
+        if (first) return firstOrderView(first);
       }
       // Checked before queueing so a bad order never waits for the writer; checked again there
       // against the price of the moment.

@@ -275,6 +275,15 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
     expect(second.body.data.id).toBe(first.body.data.id);
     expect((await buy(a.token, body)).body.data.id).toBe(first.body.data.id);
     expect(await balance(a.id, 'USDT')).toMatchObject({ frozen: '9800.00000000' });
+    // A retry that names another pair still answers the first order as it is, in its own figures.
+    const elsewhere = await buy(a.token, { ...body, pair: 'ethusdt', price: '3000.00' });
+    expect(elsewhere.body.data).toMatchObject({
+      id: first.body.data.id,
+      pair: 'btcusdt',
+      price: '98000.00',
+      qty: first.body.data.qty,
+      amount: first.body.data.amount,
+    });
   });
 
   it('cancels an open order, releasing its funds; only its owner can, and twice is harmless', async () => {

@@ -6,7 +6,7 @@ import { formatDateTime, formatDecimal, formatTime } from '../../components/form
 import { Spinner } from '../../components/Spinner';
 import { Sheet } from '../../components/Sheet';
 import { usePairs } from '../../hooks/useMarket';
-import { showToast } from '../../state/ui';
+import { cancelOrder } from '../trade/cancelOrder';
 
 /** One order: price, quantity, amount, type, status, deal price and amount, fee, and its fills. */
 export const OrderDetailSheet = ({
@@ -42,8 +42,7 @@ export const OrderDetailSheet = ({
     if (busy) return;
     setBusy(true);
     try {
-      setOrder({ ...(order as SpotOrderDetail), ...(await spotApi.cancel(id)) });
-      showToast(t('trade.cancelled'));
+      setOrder({ ...(order as SpotOrderDetail), ...(await cancelOrder(id)) });
       onChanged();
     } catch {
       // The REST client has shown the failure.

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotOrderView } from '../../../protocol/spot';
-import { spotApi } from '../../api/spot';
 import { formatDecimal, formatTime } from '../../components/format';
-import { showToast } from '../../state/ui';
+import { cancelOrder } from './cancelOrder';
 
 /** One open order: side, type, price, filled of quantity, and its cancel button. */
 export const OpenOrderRow = ({ order, onCancelled }: { order: SpotOrderView; onCancelled?: () => void }) => {
@@ -14,8 +13,7 @@ export const OpenOrderRow = ({ order, onCancelled }: { order: SpotOrderView; onC
     if (busy) return;
     setBusy(true);
     try {
-      await spotApi.cancel(order.id);
-      showToast(t('trade.cancelled'));
+      await cancelOrder(order.id);
       onCancelled?.();
     } catch {
       // The REST client has shown the failure.

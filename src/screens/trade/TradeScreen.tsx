@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PairInfo } from '../../../protocol/market';
@@ -74,14 +74,18 @@ const OrderForm = ({
   const available = balances?.find((b) => b.asset === payAsset)?.available ?? '0';
   const num = (v: string) => formatDecimal(v, i18n.language);
 
-  // A new pair starts a fresh form at its last price.
+  // A new pair starts a fresh form at its last price, once: a price the reader clears stays clear
+  // (the order then says a price is needed) instead of coming back with the next tick.
   useEffect(() => setState((s) => ({ ...s, ...EMPTY })), [pair.symbol]);
   const last = ticker?.last;
+  const pricedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (last)
-      setState((s) => (s.price === '' ? { ...s, price: new Decimal(last).toFixed(pair.pricePrecision) } : s));
-  }, [last, pair.pricePrecision]);
+    if (!last || pricedFor.current === pair.symbol) return;
+    pricedFor.current = pair.symbol;
+    setState((s) => (s.price === '' ? { ...s, price: new Decimal(last).toFixed(pair.pricePrecision) } : s));
+  }, [last, pair.symbol, pair.pricePrecision]);
 
+  // A price tapped in the book, when it is tapped: never again for the next pair.
   useEffect(() => {
     if (picked)
       setState((s) => ({
@@ -90,7 +94,7 @@ const OrderForm = ({
         price: picked.price,
         amount: amountFrom(picked.price, s.qty),
       }));
-  }, [picked, pair]);
+  }, [picked]);
 
   const update = (patch: Partial<OrderFormState>) => {
     setProblem(undefined);
@@ -98,7 +102,10 @@ const OrderForm = ({
   };
   const typed = (field: 'price' | 'qty' | 'amount', digits: number) => (v: string) => {
     const value = decimalInput(v);
-    if (!acceptsInput(value, digits)) return;
+    // A keystroke beyond the precision is refused; a deletion never is: an amount computed from
+    // price × quantity carries all its digits, and the reader must be able to edit it down.
+    const deleting = value.length < state[field].length && /^\d*(\.\d*)?$/.test(value);
+    if (!deleting && !acceptsInput(value, digits)) return;
     if (field === 'price') update({ price: value, amount: amountFrom(value, state.qty) });
     else if (field === 'qty')
       update({

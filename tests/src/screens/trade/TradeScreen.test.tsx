@@ -10,9 +10,11 @@ import { PAIRS, RULES, order } from './fixtures';
 
 const api = vi.hoisted(() => ({ order: vi.fn(), cancel: vi.fn(), rules: vi.fn() }));
 
+// The last price the mocked ticker gives; a test may move it.
+const market = vi.hoisted(() => ({ last: '100000.00' }));
 vi.mock('../../../../src/hooks/useMarket', () => ({
   usePairs: () => PAIRS,
-  useTicker: (pair: string) => ({ pair, last: '100000.00', changePercent: '1.25' }),
+  useTicker: (pair: string) => ({ pair, last: market.last, changePercent: '1.25' }),
   useDepth: () => ({
     bids: [
       ['99990.00', '0.50000'],
@@ -40,6 +42,7 @@ vi.mock('../../../../src/api/refreshUser', () => ({ refreshUserInfo: vi.fn(async
 
 beforeAll(setupI18n);
 beforeEach(() => {
+  market.last = '100000.00';
   api.order.mockReset();
   api.cancel.mockReset();
   api.rules.mockResolvedValue(RULES);
@@ -176,6 +179,56 @@ describe('/trade', () => {
     await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
     await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/authentication'));
+  });
+
+  it('keeps a price the reader cleared clear as the market moves, and asks for one', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TradeScreen />);
+    await user.clear(screen.getByLabelText('Price (USDT)'));
+    market.last = '100050.00';
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    expect(screen.getByLabelText('Price (USDT)')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The unit price cannot be empty');
+    expect(api.order).not.toHaveBeenCalled();
+  });
+
+  it('leaves a price tapped in the book with its pair', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TradeScreen />, { path: '/trade', at: '/trade' });
+    await user.click(within(screen.getByTestId('book-bids')).getByRole('button', { name: /99,980.00/ }));
+    await user.click(screen.getByRole('button', { name: /BTC\/USDT/ }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /ETH\/USDT/ }));
+    expect(screen.getByLabelText('Price (USDT)')).not.toHaveValue('99980.00');
+  });
+
+  it('lets the reader delete digits of a computed amount finer than they could type', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TradeScreen />);
+    await user.clear(screen.getByLabelText('Price (USDT)'));
+    await user.type(screen.getByLabelText('Price (USDT)'), '97000.13');
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.015');
+    const amount = screen.getByLabelText('Amount (USDT)');
+    expect(amount).toHaveValue('1455.00195');
+    await user.type(amount, '{Backspace}{Backspace}{Backspace}');
+    expect(amount).toHaveValue('1455.00');
+    await user.type(amount, '9');
+    expect(amount).toHaveValue('1455.00');
+    await user.type(amount, '{Backspace}{Backspace}9');
+    expect(amount).toHaveValue('1455.9');
+  });
+
+  it('says "too late" when the order filled before the cancel reached it', async () => {
+    const user = userEvent.setup();
+    uiState.toasts.length = 0;
+    api.cancel.mockResolvedValue(order({ status: 'app.data.order_completed' }));
+    renderScreen(<TradeScreen />);
+    await user.click(within(screen.getByTestId('open-order')).getByRole('button', { name: 'Cancel order' }));
+    await vi.waitFor(() =>
+      expect(uiState.toasts.map((t) => t.text)).toEqual([
+        'Too late to cancel: the order has already been filled',
+      ]),
+    );
   });
 
   it('cancels an open order', async () => {

@@ -1,18 +1,34 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderFilter, OrderTab, SpotOrderView } from '../../../protocol/spot';
+import type { OrderFilter, OrderTab, SpotOrderPage, SpotOrderView } from '../../../protocol/spot';
+import { ORDERS_CHANNEL, SPOT_POLL_MS } from '../../../streams/spot';
 import { spotApi } from '../../api/spot';
-import { transport } from '../../app/streams';
 import { Spinner } from '../../components/Spinner';
+import { useChannelVersion } from '../../hooks/useChannelVersion';
 import { OrderCard } from './OrderCard';
 import { OrderDetailSheet } from './OrderDetailSheet';
 
+// The server caps a page's size (orderListQuerySchema): older orders come as further pages.
 const PAGE_SIZE = 20;
+
+/** One page as answered, with the number of the request that asked for it: of two answers for a
+ * page, the one asked for later stands, so a slow refresh never undoes a newer one. */
+interface Answer {
+  asked: number;
+  page: SpotOrderPage;
+}
+
+/** Pages answered at different moments overlap when an order moved from one to the next between
+ * them (a new one came on top, or one left): it is listed once, where it first stands. */
+const ordersOf = (answers: Answer[]): SpotOrderView[] => [
+  ...new Map(answers.flatMap((a) => a.page.list).map((o) => [o.id, o])).values(),
+];
 
 /**
  * The reader's orders of one tab and status, newest first, a page at a time, with an order's
- * detail on tap. Pushes on the private `orders` channel refresh what is shown. Give it a `key` of
- * its tab and status: another choice starts afresh, the same one again keeps what is shown.
+ * detail on tap. Whenever orders may have moved (a push on the private `orders` channel, a poll
+ * while the socket is down) every page shown is fetched again. Give it a `key` of its tab and
+ * status: another choice starts afresh, the same one again keeps what is shown.
  */
 export const OrderRecords = ({
   tab,
@@ -24,32 +40,35 @@ export const OrderRecords = ({
   emptyText: string;
 }) => {
   const { t } = useTranslation();
-  const [pages, setPages] = useState(1);
-  const [list, setList] = useState<SpotOrderView[] | undefined>();
-  const [total, setTotal] = useState(0);
-  const [version, setVersion] = useState(0);
+  const [answers, setAnswers] = useState<Answer[]>([]);
   const [open, setOpen] = useState<number | undefined>();
+  const [version, changed] = useChannelVersion(ORDERS_CHANNEL, SPOT_POLL_MS.orders);
+  const requests = useRef(0);
 
-  useEffect(() => {
-    const sub = transport.channel$('orders').subscribe(() => setVersion((v) => v + 1));
-    return () => sub.unsubscribe();
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    spotApi.list({ tab, status, page: 1, size: PAGE_SIZE * pages }).then(
-      (p) => {
-        if (!live) return;
-        setList(p.list);
-        setTotal(p.total);
-      },
+  const fetchPages = (first: number, count: number) => {
+    const asked = ++requests.current;
+    const pages = Array.from({ length: count }, (_, i) =>
+      spotApi.list({ tab, status, page: first + i, size: PAGE_SIZE }),
+    );
+    Promise.all(pages).then(
+      (answered) =>
+        setAnswers((shown) => {
+          const next = [...shown];
+          answered.forEach((page, i) => {
+            const at = first - 1 + i;
+            if ((next[at]?.asked ?? 0) < asked) next[at] = { asked, page };
+          });
+          return next;
+        }),
       () => undefined,
     );
-    return () => {
-      live = false;
-    };
-  }, [tab, status, pages, version]);
+  };
+  const refresh = useEffectEvent(() => fetchPages(1, Math.max(answers.length, 1)));
+  useEffect(() => refresh(), [version]);
 
+  const list = answers.length > 0 ? ordersOf(answers) : undefined;
+  // Pages answered at different moments may count differently: the one asked for last knows best.
+  const latest = answers.reduce<Answer | undefined>((a, b) => (a && a.asked > b.asked ? a : b), undefined);
   return (
     <>
       {list === undefined ? (
@@ -63,8 +82,12 @@ export const OrderRecords = ({
           ))}
         </ul>
       )}
-      {list !== undefined && list.length < total && (
-        <button type="button" className="btn btn--ghost btn--block" onClick={() => setPages((p) => p + 1)}>
+      {list !== undefined && list.length < (latest?.page.total ?? 0) && (
+        <button
+          type="button"
+          className="btn btn--ghost btn--block"
+          onClick={() => fetchPages(answers.length + 1, 1)}
+        >
           {t('orders.loadMore')}
         </button>
       )}
@@ -73,7 +96,7 @@ export const OrderRecords = ({
           id={open}
           version={version}
           onClose={() => setOpen(undefined)}
-          onChanged={() => setVersion((v) => v + 1)}
+          onChanged={changed}
         />
       )}
     </>

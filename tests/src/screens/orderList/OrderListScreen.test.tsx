@@ -1,20 +1,37 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Subject } from 'rxjs';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BehaviorSubject, Subject } from 'rxjs';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConnectionState } from '../../../../streams/transport';
+import { SPOT_POLL_MS } from '../../../../streams/spot';
 import OrderListScreen from '../../../../src/screens/orderList/OrderListScreen';
 import { formatDateTime } from '../../../../src/components/format';
 import { i18n } from '../../../../src/i18n';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
+import type { SpotOrderView } from '../../../../protocol/spot';
 import { PAIRS, order } from '../trade/fixtures';
 
 const api = vi.hoisted(() => ({ list: vi.fn(), detail: vi.fn(), cancel: vi.fn() }));
-const pushes = vi.hoisted(() => ({ orders: undefined as unknown as Subject<unknown> }));
+const socket = vi.hoisted(() => ({
+  orders: undefined as unknown as Subject<unknown>,
+  connection: undefined as unknown as BehaviorSubject<ConnectionState>,
+}));
 
-vi.mock('../../../../src/hooks/useMarket', () => ({ usePairs: () => PAIRS }));
+// The app's own connection hook, over the socket the test drives.
+vi.mock('../../../../src/hooks/useMarket', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  usePairs: () => PAIRS,
+}));
 vi.mock('../../../../src/api/spot', () => ({ spotApi: api }));
-vi.mock('../../../../src/app/streams', () => ({ transport: { channel$: () => pushes.orders } }));
+vi.mock('../../../../src/app/streams', () => ({
+  transport: {
+    channel$: () => socket.orders,
+    get connection$() {
+      return socket.connection;
+    },
+  },
+}));
 
 const filled = order({
   id: 8,
@@ -30,8 +47,10 @@ const filled = order({
 });
 
 beforeAll(setupI18n);
+afterEach(() => vi.useRealTimers());
 beforeEach(() => {
-  pushes.orders = new Subject();
+  socket.orders = new Subject();
+  socket.connection = new BehaviorSubject<ConnectionState>('open');
   api.list.mockReset();
   api.detail.mockReset();
   api.list.mockImplementation(async (q: { tab: string; status: string }) => {
@@ -112,7 +131,106 @@ describe('/orderList', () => {
     renderScreen(<OrderListScreen />);
     await screen.findAllByTestId('order-card');
     const calls = api.list.mock.calls.length;
-    pushes.orders.next({ data: order() });
+    socket.orders.next({ data: order() });
     await vi.waitFor(() => expect(api.list.mock.calls.length).toBeGreaterThan(calls));
+  });
+});
+
+describe('/orderList, a page at a time', () => {
+  /** The reader's orders as the server holds them, newest first, served as it serves them. */
+  const serve = (orders: SpotOrderView[]) =>
+    api.list.mockImplementation(async (q: { page: number; size: number }) => {
+      if (q.size > 100) throw { code: 400, msg: 'app.msg.parameter_error' };
+      const list = orders.slice((q.page - 1) * q.size, q.page * q.size);
+      return { list, page: q.page, size: q.size, total: orders.length };
+    });
+  const numbered = (id: number) => order({ id, price: `${id}.00` });
+  /** The orders shown, by the price that numbers them. */
+  const shown = () =>
+    screen
+      .queryAllByTestId('order-card')
+      .map((c) => Number(/([\d,]+)\.00/.exec(c.textContent ?? '')![1]!.replace(',', '')));
+  // By text: a role query reads the whole accessibility tree, slow over a hundred cards.
+  const loadMore = () => screen.queryByText('Load more');
+  const newestFirst = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
+
+  it('loads older orders a page at a time past the server\u2019s size cap, and a push refreshes them all', async () => {
+    serve(newestFirst(130, 1).map(numbered));
+    renderScreen(<OrderListScreen />);
+    await screen.findAllByTestId('order-card');
+    for (let n = 2; n <= 7; n++) {
+      fireEvent.click(loadMore()!);
+      await vi.waitFor(() => expect(shown()).toHaveLength(Math.min(20 * n, 130)));
+    }
+    expect(shown()).toEqual(newestFirst(130, 1));
+    expect(loadMore()).toBeNull();
+    expect(api.list.mock.calls.map(([q]) => [q.page, q.size])).toEqual(
+      Array.from({ length: 7 }, (_, i) => [i + 1, 20]),
+    );
+    api.list.mockClear();
+    act(() => socket.orders.next({ data: order() }));
+    await vi.waitFor(() => expect(api.list).toHaveBeenCalledTimes(7));
+    expect(api.list.mock.calls.map(([q]) => q.page).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(shown()).toEqual(newestFirst(130, 1));
+  });
+
+  it('lists an order that moved to the next page once, and a refresh puts every page right', async () => {
+    const user = userEvent.setup();
+    const orders = newestFirst(25, 1).map(numbered);
+    serve(orders);
+    renderScreen(<OrderListScreen />);
+    await screen.findAllByTestId('order-card');
+    expect(shown()).toEqual(newestFirst(25, 6));
+    // A new order on top pushes order 6 onto the second page before the reader asks for it.
+    orders.unshift(numbered(26));
+    await user.click(loadMore()!);
+    await vi.waitFor(() => expect(shown()).toEqual(newestFirst(25, 1)));
+    expect(loadMore()!).toBeInTheDocument();
+    act(() => socket.orders.next({ data: orders[0] }));
+    await vi.waitFor(() => expect(shown()).toEqual(newestFirst(26, 1)));
+    expect(loadMore()).toBeNull();
+    // One cancelled on the open tab leaves it, and the one below moves up from the second page.
+    orders.splice(
+      orders.findIndex((o) => o.id === 10),
+      1,
+    );
+    act(() => socket.orders.next({ data: order({ id: 10, status: 'app.data.order_cancelled' }) }));
+    await vi.waitFor(() => expect(shown()).toEqual(newestFirst(26, 1).filter((id) => id !== 10)));
+  });
+});
+
+describe('/orderList with the socket down', () => {
+  it('fetches once when the socket first opens soon after the screen', async () => {
+    socket.connection.next('connecting');
+    renderScreen(<OrderListScreen />);
+    await screen.findAllByTestId('order-card');
+    act(() => socket.connection.next('open'));
+    expect(api.list).toHaveBeenCalledTimes(1);
+  });
+
+  it('polls the list and the open detail until the socket is back, and refreshes once then', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const user = userEvent.setup();
+    api.detail.mockResolvedValue({ ...order(), fills: [] });
+    renderScreen(<OrderListScreen />);
+    await user.click((await screen.findAllByTestId('order-card'))[0]!);
+    await screen.findByTestId('order-detail');
+    const tick = () => act(() => vi.advanceTimersByTime(SPOT_POLL_MS.orders));
+    const calls = () => [api.list.mock.calls.length, api.detail.mock.calls.length];
+    const before = calls();
+    tick();
+    expect(calls()).toEqual(before);
+
+    act(() => socket.connection.next('reconnecting'));
+    tick();
+    await vi.waitFor(() => expect(calls()).toEqual([before[0]! + 1, before[1]! + 1]));
+    tick();
+    await vi.waitFor(() => expect(calls()).toEqual([before[0]! + 2, before[1]! + 2]));
+
+    act(() => socket.connection.next('open'));
+    await vi.waitFor(() => expect(calls()).toEqual([before[0]! + 3, before[1]! + 3]));
+    tick();
+    tick();
+    expect(calls()).toEqual([before[0]! + 3, before[1]! + 3]);
   });
 });

@@ -26,8 +26,8 @@ export const spotApi: SpotApi & {
   /** Quiet: the screen shows the failure, and sends a reader refused for verification on to it. */
   order: (side, body) => api.post<SpotOrderView>(`/cointransaction/order${side}`, body, quiet),
   cancel: (id) => api.post<SpotOrderView>('/cointransaction/cancel', { id }),
-  list: (query) => api.get<SpotOrderPage>('/cointransaction/list', query),
-  detail: (id) => api.get<SpotOrderDetail>('/cointransaction/detail', { id }),
+  list: (query) => api.get<SpotOrderPage>('/cointransaction/list', query, quiet),
+  detail: (id) => api.get<SpotOrderDetail>('/cointransaction/detail', { id }, quiet),
   rules: (pair) => api.get<SpotPairRules>('/cointransaction/rules', { pair }, quiet),
   openOrders: (pair, size) =>
     api.get<SpotOrderPage>('/cointransaction/list', { tab: 'open', pair, page: 1, size }, quiet),

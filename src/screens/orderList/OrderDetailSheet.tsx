@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUS, type SpotOrderDetail } from '../../../protocol/spot';
+import type { Envelope } from '../../../protocol/envelope';
 import { spotApi } from '../../api/spot';
 import { formatDateTime, formatDecimal, formatTime } from '../../components/format';
 import { Spinner } from '../../components/Spinner';
+import { translateKey } from '../../i18n';
 import { Sheet } from '../../components/Sheet';
 import { usePairs } from '../../hooks/useMarket';
 import { cancelOrder } from '../trade/cancelOrder';
@@ -27,11 +29,17 @@ export const OrderDetailSheet = ({
   const pair = usePairs()?.find((p) => p.symbol === order?.pair);
   const num = (v: string | null) => (v === null ? '—' : formatDecimal(v, i18n.language));
 
+  // Reads are quiet (they are polled): a detail that cannot be read says why in the sheet.
+  const [failure, setFailure] = useState<string | undefined>();
   useEffect(() => {
     let live = true;
     spotApi.detail(id).then(
-      (o) => live && setOrder(o),
-      () => undefined,
+      (o) => {
+        if (!live) return;
+        setOrder(o);
+        setFailure(undefined);
+      },
+      (err: unknown) => live && setFailure((err as Envelope | undefined)?.msg || 'app.msg.network_error'),
     );
     return () => {
       live = false;
@@ -76,7 +84,9 @@ export const OrderDetailSheet = ({
       onClose={onClose}
       testId="order-detail"
     >
-      {!order ? (
+      {!order && failure ? (
+        <p className="muted empty-line">{translateKey(failure)}</p>
+      ) : !order ? (
         <Spinner />
       ) : (
         <>

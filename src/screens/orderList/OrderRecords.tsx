@@ -2,9 +2,11 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderFilter, OrderTab, SpotOrderPage, SpotOrderView } from '../../../protocol/spot';
 import { ORDERS_CHANNEL, SPOT_POLL_MS } from '../../../streams/spot';
+import type { Envelope } from '../../../protocol/envelope';
 import { spotApi } from '../../api/spot';
 import { Spinner } from '../../components/Spinner';
 import { useChannelVersion } from '../../hooks/useChannelVersion';
+import { translateKey } from '../../i18n';
 import { OrderCard } from './OrderCard';
 import { OrderDetailSheet } from './OrderDetailSheet';
 
@@ -41,6 +43,9 @@ export const OrderRecords = ({
 }) => {
   const { t } = useTranslation();
   const [answers, setAnswers] = useState<Answer[]>([]);
+  // Reads are quiet (they are polled): a first load that fails says so in place of the spinner,
+  // and the next refresh tries again.
+  const [failure, setFailure] = useState<string | undefined>();
   const [open, setOpen] = useState<number | undefined>();
   const [version, changed] = useChannelVersion(ORDERS_CHANNEL, SPOT_POLL_MS.orders);
   const requests = useRef(0);
@@ -51,7 +56,8 @@ export const OrderRecords = ({
       spotApi.list({ tab, status, page: first + i, size: PAGE_SIZE }),
     );
     Promise.all(pages).then(
-      (answered) =>
+      (answered) => {
+        setFailure(undefined);
         setAnswers((shown) => {
           const next = [...shown];
           answered.forEach((page, i) => {
@@ -59,8 +65,9 @@ export const OrderRecords = ({
             if ((next[at]?.asked ?? 0) < asked) next[at] = { asked, page };
           });
           return next;
-        }),
-      () => undefined,
+        });
+      },
+      (err: unknown) => setFailure((err as Envelope | undefined)?.msg || 'app.msg.network_error'),
     );
   };
   const refresh = useEffectEvent(() => fetchPages(1, Math.max(answers.length, 1)));
@@ -71,7 +78,9 @@ export const OrderRecords = ({
   const latest = answers.reduce<Answer | undefined>((a, b) => (a && a.asked > b.asked ? a : b), undefined);
   return (
     <>
-      {list === undefined ? (
+      {list === undefined && failure ? (
+        <p className="muted empty-line">{translateKey(failure)}</p>
+      ) : list === undefined ? (
         <Spinner />
       ) : list.length === 0 ? (
         <p className="muted empty-line">{emptyText}</p>

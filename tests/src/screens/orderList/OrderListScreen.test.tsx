@@ -7,6 +7,7 @@ import { SPOT_POLL_MS } from '../../../../streams/spot';
 import OrderListScreen from '../../../../src/screens/orderList/OrderListScreen';
 import { formatDateTime } from '../../../../src/components/format';
 import { i18n } from '../../../../src/i18n';
+import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 import type { SpotOrderView } from '../../../../protocol/spot';
@@ -125,6 +126,22 @@ describe('/orderList', () => {
     } finally {
       await act(() => i18n.changeLanguage('us'));
     }
+  });
+
+  it('says in place, not in a toast, when the orders or a detail cannot be read', async () => {
+    const user = userEvent.setup();
+    uiState.toasts.length = 0;
+    api.list.mockRejectedValueOnce({ code: 0, msg: 'app.msg.network_error', data: null });
+    renderScreen(<OrderListScreen />);
+    expect(await screen.findByText('Network error. Please check your connection')).toBeInTheDocument();
+    socket.orders.next({ data: order() });
+    expect(await screen.findAllByTestId('order-card')).toHaveLength(1);
+    api.detail.mockRejectedValue({ code: 404, msg: 'app.msg.order_not_exist', data: null });
+    await user.click(screen.getAllByTestId('order-card')[0]!);
+    expect(
+      await within(await screen.findByTestId('order-detail')).findByText('The order does not exist'),
+    ).toBeInTheDocument();
+    expect(uiState.toasts).toEqual([]);
   });
 
   it('refreshes when the orders channel says something moved', async () => {

@@ -24,7 +24,7 @@ import {
 import { symbolOf } from './settings';
 import { assertCanTrade } from '../domain/accounts/flags';
 import type { UserRecord } from '../domain/accounts/ports';
-import { assertVerified, isApproved } from '../domain/accounts/userinfo';
+import { assertVerified } from '../domain/accounts/userinfo';
 import type { Ledger } from '../domain/ledger/ledger';
 import type { LedgerSession } from '../domain/ledger/post';
 import type { AccountKey } from '../domain/ledger/ports';
@@ -472,7 +472,7 @@ export const createSpot = ({
       const b = bookOf(req.pair);
       if (!b.enabled) throw new AppError('spot_not_enabled');
       assertCanTrade(user);
-      if (!isApproved(user.certification)) assertVerified(user.certification, await certificationOn());
+      await assertVerified(user.certification, certificationOn);
       if (req.clientOid) {
         const first = await reader.byClientOid(user.id, req.clientOid);
         if (first) return firstOrderView(first);

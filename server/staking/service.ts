@@ -211,7 +211,7 @@ export const createStaking = ({ db, ledger, clock, onError }: StakingDeps) => {
         const product = await findProduct(trx, productId);
         if (!product || !product.enabled) throw new AppError('record_not_found');
         assertWithinLimits(product, amount);
-        assertVerified(user.certification, verificationRequired);
+        await assertVerified(user.certification, () => verificationRequired);
         if (!(await takeQuota(trx, productId, amount, now)))
           throw new AppError('investment_exceeds_limit', {
             remaining: formatUnitsString((await findProduct(trx, productId))?.remainingQuota ?? 0n),

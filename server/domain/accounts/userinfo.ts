@@ -1,5 +1,5 @@
-import { AppError } from '../appError';
 import { CERTIFICATION, type UserInfo } from '../../../protocol';
+import { fail } from './errors';
 import type { UserRecord } from './ports';
 
 /** The `userinfo` the web app keeps: never a hash, never a flag it has no use for. */
@@ -25,12 +25,14 @@ export const isApproved = (certification: number | null) =>
   certification !== CERTIFICATION.underReview &&
   certification !== CERTIFICATION.failed;
 
-/** While the site asks for real-name verification (`required`), only an approved user may trade,
- * withdraw, pledge or open a contract. Every one of them refuses alike, so the app can tell "under
- * review" (wait) from "not verified" or "failed" (go to verification) (spec §4). */
-export const assertVerified = (certification: number | null, required: boolean) => {
-  if (!required || isApproved(certification)) return;
-  throw new AppError(
-    certification === CERTIFICATION.underReview ? 'verification_pending' : 'verification_required',
-  );
+/** While the site asks for real-name verification (`required`, read only for a user who is not
+ * approved), only an approved user may trade, withdraw, pledge or open a contract. Every one of
+ * them refuses alike, so the app can tell "under review" (wait) from "not verified" or "failed" (go
+ * to verification) (spec §4). */
+export const assertVerified = async (
+  certification: number | null,
+  required: () => boolean | Promise<boolean>,
+) => {
+  if (isApproved(certification) || !(await required())) return;
+  throw fail(certification === CERTIFICATION.underReview ? 'verification_pending' : 'verification_required');
 };

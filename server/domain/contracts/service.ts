@@ -17,7 +17,7 @@ import {
 import { AppError } from '../appError';
 import { assertCanTrade } from '../accounts/flags';
 import type { AuditRepo, UserRecord } from '../accounts/ports';
-import { assertVerified, isApproved } from '../accounts/userinfo';
+import { assertVerified } from '../accounts/userinfo';
 import { transfer } from '../ledger/post';
 import { SYSTEM_ACCOUNTS, type PostedEntry } from '../ledger/types';
 import { parseExact } from '../money/scaled';
@@ -75,8 +75,7 @@ export const createContractService = (deps: ContractDeps) => {
     const earlier = await deps.contracts.byRequestKey(user.id, req.requestKey);
     if (earlier) return toWireOrder(earlier);
     assertCanTrade(user);
-    if (!isApproved(user.certification))
-      assertVerified(user.certification, await deps.certificationRequired());
+    await assertVerified(user.certification, deps.certificationRequired);
     const settings = await deps.settings.get(req.pair);
     if (!settings) throw new AppError('currency_not_exist', { field: 'pair' });
     const amount = parseExact(req.amount, ASSET_SCALE);

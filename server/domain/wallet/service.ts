@@ -237,7 +237,7 @@ export const createWallet = (deps: WalletDeps) => {
     if (earlier) return withdrawalToWire(earlier);
     const now = clock();
     assertCanWithdraw(user, now);
-    assertVerified(user.certification, (await deps.siteConfig()).certification);
+    await assertVerified(user.certification, async () => (await deps.siteConfig()).certification);
     const net = await openNetwork(req.coin, req.network, 'withdraw');
     const memo = req.memo ?? '';
     if (!(await deps.siteConfig()).thirdPartyWithdrawalAddress) {

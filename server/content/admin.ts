@@ -27,28 +27,21 @@ import {
   upsertDocument,
 } from '../db/repos/help';
 import type { Database } from '../db/schema';
-import type { Actor } from '../domain/operators';
+import { auditRow, type Actor, type AuditChange } from '../domain/operators/actor';
 import { AppError } from '../domain/appError';
 
 /** Operator editing of notices, help articles and documents, and replies in the service thread
  * (operator API and CLI alike). Each change commits with its audit row. */
 
-type Change = { action: string; target: string; before: unknown; after: unknown };
-
 const audited = <T>(
   db: Db,
   actor: Actor,
   now: number,
-  work: (trx: Kysely<Database>) => Promise<{ result: T; change: Change }>,
+  work: (trx: Kysely<Database>) => Promise<{ result: T; change: AuditChange }>,
 ): Promise<T> =>
   db.kysely.transaction().execute(async (trx) => {
     const { result, change } = await work(trx);
-    await auditRepo(trx).insert({
-      operatorId: actor.operatorId,
-      actor: actor.name,
-      ...change,
-      createdAt: now,
-    });
+    await auditRepo(trx).insert(auditRow(actor, change, now));
     return result;
   });
 

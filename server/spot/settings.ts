@@ -2,7 +2,7 @@ import { ASSET_SCALE } from '../../protocol';
 import type { Db } from '../db/connect';
 import { auditRepo } from '../db/repos/audit';
 import { spotReader, type SpotPairRow } from '../db/repos/spot';
-import type { Actor } from '../domain/operators';
+import { auditRow, type Actor } from '../domain/operators/actor';
 import { formatScaled, parseExact } from '../domain/money/scaled';
 import { AppError } from '../domain/appError';
 
@@ -53,15 +53,13 @@ export const configureSpotPair = async (
       .where('tradecoin', '=', row.tradecoin)
       .where('settlecoin', '=', row.settlecoin)
       .execute();
-    await auditRepo(trx).insert({
-      operatorId: actor.operatorId,
-      actor: actor.name,
-      action: 'spot.configure',
-      target: `pair:${change.pair}`,
-      before: view(row),
-      after: view(next),
-      createdAt: Date.now(),
-    });
+    await auditRepo(trx).insert(
+      auditRow(
+        actor,
+        { action: 'spot.configure', target: `pair:${change.pair}`, before: view(row), after: view(next) },
+        Date.now(),
+      ),
+    );
     return view(next);
   });
 };

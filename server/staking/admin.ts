@@ -12,7 +12,7 @@ import {
 import type { Db } from '../db/connect';
 import { auditRepo } from '../db/repos/audit';
 import { findProduct, insertProduct, listPledges, listProducts, updateProduct } from '../db/repos/defi';
-import type { Actor } from '../domain/operators';
+import { auditRow, type Actor } from '../domain/operators/actor';
 import { AppError } from '../domain/appError';
 import { toProduct, toRecord } from './service';
 
@@ -50,15 +50,13 @@ export const createProduct = async (
   checkTerms(terms);
   const id = await db.kysely.transaction().execute(async (trx) => {
     const id = await insertProduct(trx, terms, now);
-    await auditRepo(trx).insert({
-      operatorId: actor.operatorId,
-      actor: actor.name,
-      action: 'defi.product.create',
-      target: `defi_product:${id}`,
-      before: null,
-      after: body,
-      createdAt: now,
-    });
+    await auditRepo(trx).insert(
+      auditRow(
+        actor,
+        { action: 'defi.product.create', target: `defi_product:${id}`, before: null, after: body },
+        now,
+      ),
+    );
     return id;
   });
   return toProduct((await findProduct(db.kysely, id))!, 0);
@@ -99,15 +97,18 @@ export const updateProductTerms = async (
     );
     // The quota cannot drop below what users already hold.
     if (!ok) throw new AppError('parameter_error', { field: 'totalQuota' });
-    await auditRepo(trx).insert({
-      operatorId: actor.operatorId,
-      actor: actor.name,
-      action: 'defi.product.update',
-      target: `defi_product:${body.id}`,
-      before: toProduct(before, 0),
-      after: body,
-      createdAt: now,
-    });
+    await auditRepo(trx).insert(
+      auditRow(
+        actor,
+        {
+          action: 'defi.product.update',
+          target: `defi_product:${body.id}`,
+          before: toProduct(before, 0),
+          after: body,
+        },
+        now,
+      ),
+    );
   });
   return toProduct((await findProduct(db.kysely, body.id))!, 0);
 };

@@ -33,7 +33,7 @@ import {
   withdrawWithReview,
   type WalletTrail,
 } from './helpers/journeyWallet';
-import { buildWebApp } from './helpers/server';
+import { buildWeb } from '../../bench/buildWeb';
 
 /**
  * Issue 9: a new user's whole journey in a real phone-sized browser against the real server, once
@@ -53,7 +53,7 @@ let webRoot: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  webRoot = buildWebApp();
+  webRoot = buildWeb();
   browser = await launchBrowser();
 });
 

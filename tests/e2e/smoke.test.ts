@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext } from './helpers/browser';
-import { buildWebApp, startServer, type RunningServer } from './helpers/server';
+import { buildWeb } from '../../bench/buildWeb';
+import { startServer, type RunningServer } from './helpers/server';
 
 const german = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/de.json'), 'utf8'));
 const english = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
@@ -26,7 +27,7 @@ const acknowledgePopup = async () => {
 };
 
 beforeAll(async () => {
-  webRoot = buildWebApp();
+  webRoot = buildWeb();
   server = await startServer(webRoot);
   browser = await launchBrowser();
 });

@@ -17,6 +17,7 @@ import {
 import { AppError } from '../appError';
 import { assertCanTrade } from '../accounts/flags';
 import type { AuditRepo, UserRecord } from '../accounts/ports';
+import { auditRow, type Actor } from '../operators/actor';
 import { assertVerified } from '../accounts/userinfo';
 import { transfer } from '../ledger/post';
 import { SYSTEM_ACCOUNTS, type PostedEntry } from '../ledger/types';
@@ -26,12 +27,6 @@ import { isFresh, pickCycle } from './rules';
 import { toSettingsChange } from './settings';
 import type { ContractRecord } from './types';
 import { toWireOrder, toWirePair } from './view';
-
-/** Who changes settings: an operator account (API) or a named command-line operator. */
-export interface Actor {
-  operatorId: number | null;
-  name: string;
-}
 
 export type ContractListener = (userId: number, order: ContractOrder) => void;
 
@@ -161,15 +156,18 @@ export const createContractService = (deps: ContractDeps) => {
       if (!before) throw new AppError('currency_not_exist', { field: 'pair' });
       await settings.save(update.pair, change, deps.now());
       const after = (await settings.get(update.pair))!;
-      await audit.insert({
-        operatorId: actor.operatorId,
-        actor: actor.name,
-        action: 'contract.configure',
-        target: `pair:${update.pair}`,
-        before: toWirePair(before),
-        after: toWirePair(after),
-        createdAt: deps.now(),
-      });
+      await audit.insert(
+        auditRow(
+          actor,
+          {
+            action: 'contract.configure',
+            target: `pair:${update.pair}`,
+            before: toWirePair(before),
+            after: toWirePair(after),
+          },
+          deps.now(),
+        ),
+      );
       return toWirePair(after);
     });
   };

@@ -18,17 +18,14 @@ import { openSession } from '../accounts/sessions';
 import { uploadUrl } from '../accounts/uploads';
 import { toUserInfo } from '../accounts/userinfo';
 import { UniqueViolation } from '../accounts/ports';
+import { auditRow, type Actor } from './actor';
 
 /**
  * Operator rules, shared by the operator API and the command line. Every change is written with an
  * audit row (who, what, which target, before and after) in the same transaction.
  */
 
-/** Who acts: an operator account (API) or a named command-line operator. */
-export interface Actor {
-  operatorId: number | null;
-  name: string;
-}
+export type { Actor } from './actor';
 
 export const audit = (
   deps: AccountDeps,
@@ -38,16 +35,7 @@ export const audit = (
   target: string,
   before: unknown,
   after: unknown,
-) =>
-  tx.audit.insert({
-    operatorId: actor.operatorId,
-    actor: actor.name,
-    action,
-    target,
-    before,
-    after,
-    createdAt: deps.clock(),
-  });
+) => tx.audit.insert(auditRow(actor, { action, target, before, after }, deps.clock()));
 
 export const operatorFailureKey = (username: string) => `operator:${username.toLowerCase()}`;
 

@@ -24,7 +24,7 @@ import { UniqueViolation, type UserRecord } from '../accounts/ports';
 import { assertVerified } from '../accounts/userinfo';
 import type { PostedEntry } from '../ledger/types';
 import { parseExact } from '../money/scaled';
-import type { Actor } from '../operators';
+import { auditRow, type Actor } from '../operators/actor';
 import { configProblem, depositWithinLimits, plainAmount, withdrawLimitProblem } from './limits';
 import { depositMemo } from './memo';
 import { creditDeposit, freezeWithdrawal, releaseWithdrawal, settleWithdrawal } from './movements';
@@ -66,16 +66,7 @@ const audit = (
   before: unknown,
   after: unknown,
   now: number,
-) =>
-  tx.audit.insert({
-    operatorId: actor.operatorId,
-    actor: actor.name,
-    action,
-    target,
-    before,
-    after,
-    createdAt: now,
-  });
+) => tx.audit.insert(auditRow(actor, { action, target, before, after }, now));
 
 /** What an audit row keeps of a deposit or a withdrawal: its status and amounts as text. */
 const depositFacts = (d: DepositRecord) => ({

@@ -1,32 +1,10 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, serverEnv } from '../../../bench/serverProcess';
 
 const root = path.resolve(__dirname, '../../..');
-
-/** Builds the web app once into a temporary folder, so a test never serves a stale dist/. */
-export const buildWebApp = (): string => {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-web-'));
-  execFileSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'error',
-    ],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  return outDir;
-};
 
 const START_TIMEOUT_MS = 60_000;
 

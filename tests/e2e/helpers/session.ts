@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, phoneContext } from './browser';
-import { buildWebApp, startServer, type RunningServer } from './server';
+import { buildWeb } from '../../../bench/buildWeb';
+import { startServer, type RunningServer } from './server';
 
 const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../locales/us.json'), 'utf8'));
 
@@ -25,7 +26,7 @@ export const phoneSession = (env: Record<string, string> = {}, { notice = false 
   const session = {} as PhoneSession;
   let webRoot: string | undefined;
   beforeAll(async () => {
-    webRoot = buildWebApp();
+    webRoot = buildWeb();
     session.server = await startServer(webRoot, env);
     session.browser = await launchBrowser();
     session.context = await phoneContext(session.browser, session.server.url);

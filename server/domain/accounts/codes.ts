@@ -8,7 +8,9 @@ import {
 import { checkCaptcha } from './captcha';
 import { utcDayStart, type AccountDeps } from './deps';
 import { fail } from './errors';
+import { userFailureKey } from './login';
 import type { UserRecord } from './ports';
+import { clearFailures } from './rateLimit';
 import { hashPassword, randomDigits, safeEqualText, sha256Hex } from './secrets';
 
 /** An email address (lower-cased) or a phone number (in its stored form), as codes are keyed. */
@@ -73,7 +75,8 @@ const spendCode = async (deps: AccountDeps, target: string, purpose: string, cod
 };
 
 /** Resets a forgotten password with an emailed or texted code: the new password, every session
- * revoked, and (a login-password change) withdrawals locked for `withdrawLockMs`. */
+ * revoked, the login lock-out lifted, and (a login-password change) withdrawals locked for
+ * `withdrawLockMs`. */
 export const forgetPassword = async (deps: AccountDeps, req: ForgetPwdRequest): Promise<void> => {
   const { target, channel } = normalizeTarget(req.target);
   const user = await accountOf(deps, target, channel);
@@ -86,4 +89,7 @@ export const forgetPassword = async (deps: AccountDeps, req: ForgetPwdRequest): 
     await tx.users.update(user.id, { passwordHash, withdrawLockedUntil: now + deps.settings.withdrawLockMs });
     await tx.sessions.revokeAll('user', user.id, now);
   });
+  // Whoever forgot the password usually failed to log in first: the code proved the account is
+  // theirs, so the lock-out those failures earned must not keep them out with the new password.
+  await clearFailures(deps, userFailureKey(user.id));
 };

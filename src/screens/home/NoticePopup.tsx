@@ -1,20 +1,25 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import type { Popup } from '../../../protocol';
 import { Dialog } from '../../components/Dialog';
 import { isSuppressedToday, rememberChoice } from '../../state/noticeSuppression';
+import { uiState } from '../../state/ui';
 
 // Shown once per visit: coming back to home in the same visit does not ask again.
 let acknowledgedThisVisit = false;
 
-/** The operator's pop-up notices, one after another, with "not shown today". */
+/** The operator's pop-up notices, one after another, with "not shown today". They wait while an
+ * alert is open (an expired session or a verification gate sends the reader home with one), so
+ * the reader never has one dialog over another. */
 export const NoticePopup = ({ popups }: { popups: readonly Popup[] }) => {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const [hideToday, setHideToday] = useState(false);
   const [done, setDone] = useState(() => acknowledgedThisVisit || isSuppressedToday());
+  const { alerts } = useSnapshot(uiState);
   const popup = popups[index];
-  if (done || !popup) return null;
+  if (done || !popup || alerts.length > 0) return null;
 
   const acknowledge = () => {
     if (index + 1 < popups.length) {

@@ -435,6 +435,23 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       );
     });
 
+    it('lifts the login lock-out the failed tries earned once the password is reset', async () => {
+      const s = await registerUser(h.accounts, { email: 'locked@example.com' });
+      for (let i = 0; i < 5; i++)
+        await rejectsWith(
+          h.accounts.login({ username: s.userinfo.username, password: 'wrong123' }, null),
+          'login_failed',
+        );
+      await send('locked@example.com');
+      await h.accounts.forgetPassword({
+        target: 'locked@example.com',
+        code: await lastCode('locked@example.com'),
+        password: 'newpass9',
+        confirmPassword: 'newpass9',
+      });
+      await h.accounts.login({ username: s.userinfo.username, password: 'newpass9' }, null);
+    });
+
     it('refuses a wrong code, and a right one after five wrong tries or ten minutes', async () => {
       await registerUser(h.accounts, { email: 'tries@example.com' });
       await send('tries@example.com');

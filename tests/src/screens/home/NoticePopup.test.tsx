@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -54,5 +54,15 @@ describe('notice pop-up', () => {
     first.unmount();
     await act(freshPopup);
     expect(screen.getByRole('dialog')).toHaveTextContent('Maintenance tonight');
+  });
+
+  it('waits while an alert is open, so the two never stack', async () => {
+    await freshPopup();
+    // The module instance the fresh pop-up shares.
+    const ui = await import('../../../../src/state/ui');
+    act(() => void ui.showAlert('Your session has expired. Please log in again'));
+    await waitFor(() => expect(screen.queryByText('Maintenance tonight')).toBeNull());
+    act(() => ui.closeAlert(ui.uiState.alerts[0]!.id));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Maintenance tonight');
   });
 });

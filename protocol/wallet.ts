@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ASSET_SCALE } from './assets';
 import { UNSIGNED_DECIMAL_RE, scaleOf } from './decimal';
 import {
+  ADDRESS_MAX,
   MEMO_RE,
   NETWORKS,
   REMARK_MAX,
@@ -41,7 +42,7 @@ const memo = z.string().regex(MEMO_RE, 'app.msg.memo_invalid');
 const destinationFields = {
   coin: coinSchema,
   network: networkSchema,
-  address: z.string().max(200),
+  address: z.string().max(ADDRESS_MAX, 'app.msg.address_invalid'),
   memo: memo.optional(),
 };
 
@@ -128,6 +129,10 @@ const withAddress = <T extends { network: string; address: string; memo?: string
   if (problem) ctx.addIssue({ code: 'custom', path: ['address'], message: problem });
   if (memoRequired(v.network) && !v.memo)
     ctx.addIssue({ code: 'custom', path: ['memo'], message: 'app.msg.memo_invalid' });
+  // A memo where the network has none would be saved and sent on, though no chain reads it: the
+  // forms show no memo field there, so only a wrong call sends one.
+  if (!memoRequired(v.network) && v.memo !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['memo'], message: 'app.msg.parameter_error' });
 };
 
 /** `amount` is what leaves the balance; the fee comes out of it, the rest is received. */

@@ -46,6 +46,7 @@ export const NETWORK_RULES: Record<Network, NetworkRule> = {
 };
 
 export const ADDRESS_CHARSET_RE = /^[A-Za-z0-9]+$/;
+/** Longer than any network's address (Cardano's, the longest, reach 113): past it nothing is one. */
 export const ADDRESS_MAX = 128;
 /** A memo (destination tag) as chains write them: letters and digits. */
 export const MEMO_RE = /^[A-Za-z0-9]{1,32}$/;
@@ -58,7 +59,8 @@ export const REQUEST_KEY_RE = /^[A-Za-z0-9-]{8,64}$/;
 /** The first broken address rule for `network`, as its message key, or null when it is fine. */
 export const addressProblem = (network: string, address: string): string | null => {
   if (address.length === 0) return 'app.msg.field_required';
-  if (address.length > ADDRESS_MAX || !ADDRESS_CHARSET_RE.test(address)) return 'app.msg.address_charset';
+  if (address.length > ADDRESS_MAX) return 'app.msg.address_invalid';
+  if (!ADDRESS_CHARSET_RE.test(address)) return 'app.msg.address_charset';
   if (!isNetwork(network) || !NETWORK_RULES[network].address.test(address)) return 'app.msg.address_invalid';
   return null;
 };

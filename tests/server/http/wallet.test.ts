@@ -313,6 +313,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       ['an address with a symbol', { address: 'TXYZ-bcdefghijkmnopqrstuvwxyz12345' }, 400, 'address_charset'],
       ['an address of another network', { address: ADDRESSES.ERC20 }, 400, 'address_invalid'],
       ['XRP without its memo', { coin: 'XRP', network: 'XRP', address: ADDRESSES.XRP }, 400, 'memo_invalid'],
+      ['a memo on a network without memos', { memo: 'abc' }, 400, 'parameter_error'],
       ['a wrong withdrawal password', { password: 'nope1234' }, 400, 'withdraw_pwd_incorrect'],
       ['a bad amount', { amount: '-5' }, 400, 'amount_invalid'],
       [
@@ -420,12 +421,21 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       );
     });
 
+    const xrp = { coin: 'XRP', network: 'XRP', address: ADDRESSES.XRP };
     it.each([
-      ['a symbol in the address', { address: 'TXYZ bcdefghijkmnopqrstuvwxyz12345' }, 'address_charset'],
-      ['a short address', { address: 'T123' }, 'address_invalid'],
-      ['a bad memo', { memo: 'a-b' }, 'memo_invalid'],
-      ['a long remark', { remark: 'r'.repeat(41) }, 'parameter_error'],
-    ])('refuses %s', async (_name, over, name) => {
+      [
+        'a symbol in the address',
+        { address: 'TXYZ bcdefghijkmnopqrstuvwxyz12345' },
+        'address_charset',
+        'address',
+      ],
+      ['a short address', { address: 'T123' }, 'address_invalid', 'address'],
+      ['an address longer than any network has', { address: 'A'.repeat(150) }, 'address_invalid', 'address'],
+      ['an address past the column', { address: 'A'.repeat(201) }, 'address_invalid', 'address'],
+      ['a bad memo', { ...xrp, memo: 'a-b' }, 'memo_invalid', 'memo'],
+      ['a memo on a network without memos', { memo: 'abc' }, 'parameter_error', 'memo'],
+      ['a long remark', { remark: 'r'.repeat(41) }, 'parameter_error', 'remark'],
+    ])('refuses %s', async (_name, over, name, field) => {
       const u = await trader();
       const res = await call('POST', '/api/withdraw/address/add', u.token, {
         coin: 'USDT',
@@ -433,7 +443,14 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
         address: ADDRESSES.TRC20,
         ...over,
       });
-      expect(res.body).toMatchObject(fail(400, name));
+      expect(res.body).toMatchObject({ ...fail(400, name), data: { field } });
+      expect((await call('GET', '/api/withdraw/address/list', u.token)).body.data).toEqual([]);
+    });
+
+    it('keeps the memo a network needs', async () => {
+      const u = await trader();
+      const res = await call('POST', '/api/withdraw/address/add', u.token, { ...xrp, memo: '12345' });
+      expect(withdrawAddressSchema.parse(res.body.data)).toMatchObject({ network: 'XRP', memo: '12345' });
     });
   });
 });

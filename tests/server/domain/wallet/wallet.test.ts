@@ -36,6 +36,10 @@ describe('the demo networks', () => {
     expect(addressProblem('ERC20', ADDRESSES.TRC20)).toBe('app.msg.address_invalid');
     expect(addressProblem('TRC20', 'T-abc')).toBe('app.msg.address_charset');
   });
+  it('calls an address longer than any network has invalid, not a charset problem', () => {
+    expect(addressProblem('TRC20', 'A'.repeat(150))).toBe('app.msg.address_invalid');
+    expect(addressProblem('ADA', `addr1${'q'.repeat(108)}`)).toBeNull();
+  });
 });
 
 describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {

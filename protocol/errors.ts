@@ -50,6 +50,7 @@ export const ERRORS = {
   deposit_not_opened: { status: 403 },
   withdraw_min: { status: 400 },
   withdraw_max: { status: 400 },
+  fee_changed: { status: 409 },
   address_charset: { status: 400 },
   address_invalid: { status: 400 },
   memo_invalid: { status: 400 },

@@ -37,6 +37,12 @@ const amount = z.string().superRefine((value, ctx) => {
 
 const memo = z.string().regex(MEMO_RE, 'app.msg.memo_invalid');
 
+/** A withdrawal fee: an amount that may be zero. */
+const feeSchema = z
+  .string()
+  .regex(UNSIGNED_DECIMAL_RE, 'app.msg.amount_invalid')
+  .refine((v) => scaleOf(v) <= ASSET_SCALE, 'app.msg.amount_invalid');
+
 /** Where a withdrawal goes or an address book entry points, as the user types it: checked against
  * its network by `withAddress`. */
 const destinationFields = {
@@ -135,11 +141,14 @@ const withAddress = <T extends { network: string; address: string; memo?: string
     ctx.addIssue({ code: 'custom', path: ['memo'], message: 'app.msg.parameter_error' });
 };
 
-/** `amount` is what leaves the balance; the fee comes out of it, the rest is received. */
+/** `amount` is what leaves the balance; the fee comes out of it, the rest is received. `fee` is
+ * the fee the form showed: when the network's fee is another by now the withdrawal is refused
+ * (fee_changed) rather than made at a fee the user never saw. */
 export const withdrawRequestSchema = z
   .strictObject({
     ...destinationFields,
     amount,
+    fee: feeSchema.optional(),
     password: z.string().min(1, 'app.msg.withdraw_pwd_incorrect').max(64, 'app.msg.withdraw_pwd_incorrect'),
     requestKey: z.string().regex(REQUEST_KEY_RE),
   })
@@ -229,11 +238,7 @@ export const networkConfigPatchSchema = z.strictObject({
   maxDeposit: amount.optional(),
   minWithdraw: amount.optional(),
   maxWithdraw: amount.optional(),
-  withdrawFee: z
-    .string()
-    .regex(UNSIGNED_DECIMAL_RE, 'app.msg.amount_invalid')
-    .refine((v) => scaleOf(v) <= ASSET_SCALE, 'app.msg.amount_invalid')
-    .optional(),
+  withdrawFee: feeSchema.optional(),
   depositEnabled: z.boolean().optional(),
   withdrawEnabled: z.boolean().optional(),
 });

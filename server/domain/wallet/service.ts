@@ -230,6 +230,9 @@ export const createWallet = (deps: WalletDeps) => {
     assertCanWithdraw(user, now);
     await assertVerified(user.certification, async () => (await deps.siteConfig()).certification);
     const net = await openNetwork(req.coin, req.network, 'withdraw');
+    // The operator changed the fee after the form showed it: the user agreed to another one.
+    if (req.fee !== undefined && parseExact(req.fee, ASSET_SCALE) !== net.withdrawFee)
+      throw new AppError('fee_changed', { fee: plainAmount(net.withdrawFee) });
     const memo = req.memo ?? '';
     if (!(await deps.siteConfig()).thirdPartyWithdrawalAddress) {
       const saved = await uow.repo.findAddress(user.id, {

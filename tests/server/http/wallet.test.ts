@@ -316,6 +316,8 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       ['a memo on a network without memos', { memo: 'abc' }, 400, 'parameter_error'],
       ['a wrong withdrawal password', { password: 'nope1234' }, 400, 'withdraw_pwd_incorrect'],
       ['a bad amount', { amount: '-5' }, 400, 'amount_invalid'],
+      ['a fee that is not an amount', { fee: '1e0' }, 400, 'amount_invalid'],
+      ['a fee the network no longer charges', { fee: '0.5' }, 409, 'fee_changed'],
       [
         'a network the coin is not on',
         { network: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
@@ -331,6 +333,30 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       expect((await call('GET', '/api/assets/balances', u.token)).body.data[0]).toMatchObject({
         frozen: '0.00000000',
       });
+    });
+
+    it('refuses a withdrawal at the fee the form showed once the operator changed it', async () => {
+      const u = await trader('100');
+      expect(
+        (await admin('/api/admin/wallet/networks', { coin: 'USDT', network: 'TRC20', withdrawFee: '3' }))
+          .status,
+      ).toBe(200);
+      try {
+        const res = await order(u.token, { amount: '20', fee: '1' });
+        expect(res.status).toBe(409);
+        expect(res.body).toEqual({ code: 409, msg: 'app.msg.fee_changed', data: { fee: '3' } });
+        expect((await call('GET', '/api/withdraw/list', u.token)).body.data).toEqual([]);
+        expect((await call('GET', '/api/assets/balances', u.token)).body.data[0]).toMatchObject({
+          available: '100.00000000',
+          frozen: '0.00000000',
+        });
+        expect((await order(u.token, { amount: '20', fee: '3' })).body.data).toMatchObject({
+          fee: '3.00000000',
+          received: '17.00000000',
+        });
+      } finally {
+        await admin('/api/admin/wallet/networks', { coin: 'USDT', network: 'TRC20', withdrawFee: '1' });
+      }
     });
 
     it('is locked for 24 hours after a login password change', async () => {

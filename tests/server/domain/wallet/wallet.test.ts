@@ -214,6 +214,21 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
       ]);
     });
 
+    it('refuses a withdrawal at a fee the form no longer shows, changing nothing', async () => {
+      const { h, user, order } = await setup();
+      await h.wallet.updateNetwork(OPERATOR, { coin: 'USDT', network: 'TRC20', withdrawFee: '3' });
+      const err = await rejectsWith(order('20', { fee: '1' }), 'fee_changed');
+      expect(err.data).toEqual({ fee: '3' });
+      expect(await h.wallet.withdrawals(user.id, { page: 1, size: 20 })).toEqual([]);
+      expect(await h.ledger.balances(user.id)).toEqual([
+        { asset: 'USDT', available: '100.00000000', frozen: '0.00000000' },
+      ]);
+      expect(await order('20', { fee: '3.00000000' })).toMatchObject({
+        fee: '3.00000000',
+        received: '17.00000000',
+      });
+    });
+
     it('makes one withdrawal of a retried submit', async () => {
       const { h, user, order } = await setup();
       const key = requestKey();

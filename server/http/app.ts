@@ -15,6 +15,7 @@ import { marketRoutes } from './routes/market';
 import type { Market } from '../market/market';
 import { installGateway } from '../ws/gateway';
 import type { TokenVerifier } from '../ws/tokens';
+import { readAuthEpoch } from '../db/repos/sessionCache';
 import { installSpa } from './spa';
 import { bootData } from './bootData';
 import { buildAccountService, type AccountConfig } from '../accounts';
@@ -71,7 +72,8 @@ export interface AppDeps {
 }
 
 /** Session tokens of the account rules, for the WebSocket gateway. */
-const accountTokens = (accounts: AccountService): TokenVerifier => ({
+const accountTokens = (accounts: AccountService, db: Db): TokenVerifier => ({
+  epoch: () => readAuthEpoch(db.kysely),
   verify: async (token) => {
     try {
       return { userId: (await accounts.authenticateUser(token)).user.id };
@@ -161,7 +163,7 @@ export const buildApp = async ({
   app.get('/api/openapi.json', async () => doc);
 
   if (market) {
-    const gateway = await installGateway(app, { market, tokens: tokens ?? accountTokens(accounts) });
+    const gateway = await installGateway(app, { market, tokens: tokens ?? accountTokens(accounts, db) });
     const pushBalances = (userId: number) => {
       if (userId > 0 && gateway.listening(userId, 'balances'))
         void ledger.balances(userId).then((b) => gateway.publishPrivate(userId, 'balances', b));

@@ -4,6 +4,8 @@ import WebSocket from 'ws';
 export class WsClient {
   readonly channels = new Set<string>();
   userId: number | undefined;
+  /** The token `userId` was verified from, checked again while the socket lives. */
+  token: string | undefined;
   alive = true;
   private dropped = false;
 

@@ -33,6 +33,10 @@ export interface GatewayOptions {
   maxSubscriptions?: number;
   pingIntervalMs?: number;
   tickerFlushMs?: number;
+  /** How often the auth epoch is looked at (`TokenVerifier.epoch`). */
+  sessionCheckMs?: number;
+  /** How often every socket's token is checked again whatever the epoch says (expiry by time). */
+  sessionRecheckMs?: number;
 }
 
 export interface Gateway {
@@ -60,6 +64,8 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
     maxSubscriptions = MAX_SUBSCRIPTIONS,
     pingIntervalMs = PING_INTERVAL_MS,
     tickerFlushMs = 1000 / TICKERS_PER_SECOND,
+    sessionCheckMs = 1000,
+    sessionRecheckMs = 60_000,
   } = opts;
   const hub = new ChannelHub();
   const clients = new Set<WsClient>();
@@ -94,6 +100,46 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
 
   const sendError = (client: WsClient, name: ErrorName, ch?: string) =>
     client.send(JSON.stringify({ op: 'error', msg: errorKey(name), ...(ch ? { ch } : {}) }));
+
+  const forgetUser = (client: WsClient) => {
+    if (client.userId === undefined) return;
+    for (const name of PRIVATE_CHANNELS) hub.unsubscribe(client, privateKey(name, client.userId));
+    client.userId = undefined;
+    client.token = undefined;
+  };
+
+  /** A socket whose session has ended (logged out elsewhere, password changed, account locked,
+   * expired) stops hearing that user's private channels at once and is told why; its public
+   * channels go on. */
+  const recheckSessions = async () => {
+    for (const client of clients) {
+      const { token, userId } = client;
+      if (token === undefined) continue;
+      const who = await tokens.verify(token);
+      // An `auth` may have changed the socket's user while this one was being checked.
+      if (client.token !== token || who?.userId === userId) continue;
+      forgetUser(client);
+      sendError(client, 'session_expired');
+    }
+  };
+  let seenEpoch: number | undefined;
+  let lastRecheck = Date.now();
+  let checking = false;
+  const sessionTimer = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    void (async () => {
+      const epoch = await tokens.epoch?.();
+      const due = Date.now() - lastRecheck >= sessionRecheckMs;
+      if (epoch === seenEpoch && !due) return;
+      seenEpoch = epoch;
+      lastRecheck = Date.now();
+      await recheckSessions();
+    })()
+      .catch((err) => app.log.error({ err }, 'ws session check'))
+      .finally(() => (checking = false));
+  }, sessionCheckMs);
+  sessionTimer.unref();
 
   const subscribe = (client: WsClient, ch: string) => {
     const parsed = parseChannel(ch);
@@ -141,10 +187,9 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
         const who = await tokens.verify(msg.token);
         if (!who) return sendError(client, 'session_expired');
         // A socket that logs in as someone else stops hearing the previous user's private channels.
-        if (client.userId !== undefined && client.userId !== who.userId) {
-          for (const name of PRIVATE_CHANNELS) hub.unsubscribe(client, privateKey(name, client.userId));
-        }
+        if (client.userId !== who.userId) forgetUser(client);
         client.userId = who.userId;
+        client.token = msg.token;
         return;
       }
     }
@@ -177,6 +222,7 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
     stopListening();
     clearInterval(flushTimer);
     clearInterval(pingTimer);
+    clearInterval(sessionTimer);
     for (const c of clients) c.socket.terminate();
   });
 

@@ -6,6 +6,7 @@ import { subscribe } from 'valtio';
 import { localFailure } from '../api/client';
 import { marketApi } from '../api/market';
 import { prefetched } from '../api/prefetch';
+import { refreshUserInfo } from '../api/refreshUser';
 import { boot } from './boot';
 import { currentUser, sessionState } from '../state/session';
 
@@ -33,6 +34,13 @@ const followSession = () => {
 };
 followSession();
 subscribe(sessionState, followSession);
+
+// The server tells a socket when its session has ended (logged out elsewhere, password changed,
+// account locked): the user info asked for then meets the same end over HTTP, and its 401 logs the
+// reader out as any other does, with the one alert.
+transport.errors$.subscribe((e) => {
+  if (e.msg === 'app.msg.session_expired' && e.ch === undefined) void refreshUserInfo();
+});
 
 /** A private snapshot is asked for only while someone is logged in. A stream still warm after a
  * logout, or after the server ended the session, would otherwise poll without a token, and each

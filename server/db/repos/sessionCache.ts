@@ -9,7 +9,8 @@ type UserSession = NonNullable<Awaited<ReturnType<FindUserSession>>>;
 /** Sessions kept at most; the oldest lookup goes first. Each is a few hundred bytes. */
 const LIMIT = 10_000;
 
-const readEpoch = async (db: Kysely<Database>) => {
+/** The auth epoch (migration 011): it moves with every change to a user or a session. */
+export const readAuthEpoch = async (db: Kysely<Database>) => {
   const { rows } = await runPrepared(db, 'authEpoch.read', [1], () =>
     db.selectFrom('auth_epoch').select('n').where('id', '=', 1),
   );
@@ -34,7 +35,7 @@ export const cachedUserSessions = (
   let epoch: number | undefined;
   const kept = new Map<string, UserSession>();
   return async (tokenHash) => {
-    const seen = await readEpoch(db);
+    const seen = await readAuthEpoch(db);
     if (seen !== epoch) {
       kept.clear();
       epoch = seen;

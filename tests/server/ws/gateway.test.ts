@@ -197,6 +197,64 @@ describe('the WebSocket gateway', () => {
     expect(onChannel(c.messages, 'orders')).toEqual([]);
   });
 
+  it('stops a socket hearing private messages once its session ends, told why, public channels kept', async () => {
+    const live = new Set(['good', 'other']);
+    let epoch = 0;
+    const { fake, gateway, url } = await start({
+      tokens: {
+        verify: async (token) => (live.has(token) ? { userId: token === 'good' ? 7 : 9 } : null),
+        epoch: async () => epoch,
+      },
+      sessionCheckMs: 10,
+    });
+    const ended = await connect(url);
+    const kept = await connect(url);
+    ended.send({ op: 'auth', token: 'good' });
+    kept.send({ op: 'auth', token: 'other' });
+    for (const c of [ended, kept]) {
+      c.send({ op: 'sub', ch: ['orders', 'trades.btcusdt'] });
+      c.send({ op: 'ping', ts: 0 });
+      await c.waitFor((m) => m.some((x) => x.op === 'pong'));
+    }
+    live.delete('good');
+    epoch += 1;
+    await ended.waitFor((m) => m.some((x) => x.op === 'error'));
+    gateway.publishPrivate(7, 'orders', { id: 'after logout' });
+    gateway.publishPrivate(9, 'orders', { id: 'still here' });
+    fake.emit((l) => l.trades?.('btcusdt', [{ id: 1, price: '1', qty: '1', side: 'buy', ts: 1 }]));
+    await ended.waitFor((m) => onChannel(m, 'trades.btcusdt').length === 1);
+    await kept.waitFor((m) => onChannel(m, 'orders').length === 1);
+    expect(ended.messages.filter((m) => m.op === 'error')).toEqual([
+      { op: 'error', msg: 'app.msg.session_expired' },
+    ]);
+    expect(onChannel(ended.messages, 'orders')).toEqual([]);
+    expect(onChannel(kept.messages, 'orders').map((m) => m.data)).toEqual([{ id: 'still here' }]);
+    // Subscribing again needs a new login.
+    ended.send({ op: 'sub', ch: ['orders'] });
+    await ended.waitFor((m) => m.filter((x) => x.op === 'error').length === 2);
+    expect(ended.messages.filter((m) => m.op === 'error')[1]).toMatchObject({ msg: 'app.msg.not_logged_in' });
+  });
+
+  it('checks every socket again now and then without an epoch, so a session that ran out ends too', async () => {
+    const live = new Set(['good']);
+    const { gateway, url } = await start({
+      tokens: { verify: async (token) => (live.has(token) ? { userId: 7 } : null) },
+      sessionCheckMs: 10,
+      sessionRecheckMs: 30,
+    });
+    const c = await connect(url);
+    c.send({ op: 'auth', token: 'good' });
+    c.send({ op: 'sub', ch: ['orders'] });
+    c.send({ op: 'ping', ts: 0 });
+    await c.waitFor((m) => m.some((x) => x.op === 'pong'));
+    live.clear();
+    await c.waitFor((m) => m.some((x) => x.op === 'error'));
+    gateway.publishPrivate(7, 'orders', { id: 'expired' });
+    c.send({ op: 'ping', ts: 1 });
+    await c.waitFor((m) => m.filter((x) => x.op === 'pong').length === 2);
+    expect(onChannel(c.messages, 'orders')).toEqual([]);
+  });
+
   it('drops a slow consumer and keeps serving the others', async () => {
     const { fake, gateway, url } = await start({ maxBufferedBytes: 64 * 1024 });
     const slow = await connect(url);

@@ -4,6 +4,9 @@ import { WS_PATH } from '../../../protocol/ws';
 import type * as Streams from '../../../src/app/streams';
 import type * as Session from '../../../src/state/session';
 import type { StoredUser } from '../../../src/state/session';
+import { refreshUserInfo } from '../../../src/api/refreshUser';
+
+vi.mock('../../../src/api/refreshUser', () => ({ refreshUserInfo: vi.fn(async () => undefined) }));
 
 const USER: StoredUser = { token: 'tok-7f3a', userinfo: { certification: null } };
 const NOT_LOGGED_IN = { code: 0, msg: 'app.msg.not_logged_in', data: null };
@@ -64,5 +67,22 @@ describe('whileLoggedIn', () => {
     expect(session.sessionState.user).toEqual(USER);
     await expect(guarded('btcusdt', 2)).rejects.toEqual(NOT_LOGGED_IN);
     expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a session the server ended', () => {
+  it('asks for the user info when the socket says the session expired, so its 401 logs the reader out', async () => {
+    session.setUser(USER);
+    const watching = streams.transport.channel$('orders').subscribe();
+    await vi.waitFor(() => expect(server.clients().length).toBeGreaterThan(0));
+    const [socket] = server.clients();
+    // A channel's own refusal is not the session's end.
+    socket!.send(JSON.stringify({ op: 'error', msg: 'app.msg.session_expired', ch: 'orders' }));
+    socket!.send(JSON.stringify({ op: 'error', msg: 'app.msg.subscription_limit' }));
+    expect(refreshUserInfo).not.toHaveBeenCalled();
+    socket!.send(JSON.stringify({ op: 'error', msg: 'app.msg.session_expired' }));
+    await vi.waitFor(() => expect(refreshUserInfo).toHaveBeenCalledTimes(1));
+    watching.unsubscribe();
+    session.clearUser();
   });
 });

@@ -17,6 +17,7 @@ import {
   type Actor,
 } from '../domain/operators';
 import { resetOperatorPassword, setOperatorDisabled } from '../domain/operators/account';
+import { readOutbox } from '../domain/operators/outbox';
 
 export const ACCOUNT_USAGE = `
   npm run admin -- verifications list [pending|approved|rejected]
@@ -35,6 +36,8 @@ export const ACCOUNT_USAGE = `
   npm run admin -- operators disable|enable USERNAME
                                             stop an operator's logins and sessions, or allow them
   npm run admin -- audit [LIMIT]            the operator audit log, newest first
+  npm run admin -- outbox EMAIL|PHONE       what the embedded sender wrote there (verification codes
+                                            to pass on while no mail server is set), oldest first
 
 Changes are recorded in the audit log as cli:<your system user name>.`;
 
@@ -167,6 +170,13 @@ export const runAccountCommand = async (
       }
       return 0;
     }
+    if (area === 'outbox' && verb !== undefined && rest.length === 0) {
+      const messages = await readOutbox(deps, actor, verb);
+      if (messages.length === 0) out(`nothing was sent to ${verb}`);
+      for (const m of messages)
+        out(`${when(m.createdAt)}\t${m.channel}\t${m.target}\t${m.subject}\t${m.body}`);
+      return 0;
+    }
   } catch (e) {
     if (e instanceof AppError) {
       out(`refused: ${e.key}`);
@@ -174,7 +184,7 @@ export const runAccountCommand = async (
     }
     throw e;
   }
-  return area === 'verifications' || area === 'users' || area === 'operators' || area === 'audit'
+  return ['verifications', 'users', 'operators', 'audit', 'outbox'].includes(area ?? '')
     ? usageError(out, `unknown or incomplete command: ${argv.join(' ')}`)
     : null;
 };

@@ -233,6 +233,29 @@ describe('operator CLI: accounts', () => {
     }
   });
 
+  it('shows what the embedded sender wrote to an address or a phone, and audits the reading', async () => {
+    const { db, accounts, user } = await withUsers();
+    try {
+      const { solvedCaptcha } = await import('../helpers/accounts');
+      expect((await run('outbox', user.userinfo.email)).out).toBe(
+        `nothing was sent to ${user.userinfo.email}`,
+      );
+      await accounts.sendCode({
+        target: '+1 202 555 0199',
+        purpose: 'forgetPwd',
+        ...(await solvedCaptcha(accounts)),
+      });
+      // The number as the operator was told it, in another form than the stored one.
+      const shown = await run('outbox', '1-202-555-0199');
+      expect(shown.code).toBe(0);
+      expect(shown.out).toMatch(/\tsms\t\+12025550199\t.*\b\d{6}\b/);
+      expect((await run('audit')).out).toMatch(/cli:\S+\toutbox\.read\toutbox:\+12025550199/);
+      expect((await run('outbox')).code).toBe(2);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('shows the account commands in the usage text', async () => {
     const { out } = await run('verifications');
     expect(out).toContain('verifications approve ID');

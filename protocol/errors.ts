@@ -56,6 +56,7 @@ export const ERRORS = {
   memo_invalid: { status: 400 },
   amount_invalid: { status: 400 },
   tx_hash_invalid: { status: 400 },
+  tx_hash_used: { status: 409 },
   verification_required: { status: 403 },
   // spot orders (issue 5); the last three are limit failures (2001/2002) with the limit as value
   price_required: { status: 400 },

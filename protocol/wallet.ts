@@ -93,6 +93,8 @@ export type DepositState = (typeof DEPOSIT_STATES)[number];
 export const depositStatusName = (s: DepositState) => `app.data.deposit_${s}` as const;
 /** Why a confirmed deposit was not credited (shown as the record's note). */
 export const DEPOSIT_BELOW_MIN = 'app.data.deposit_below_min';
+/** The note of a deposit that migration 014 found declaring a transaction another one holds. */
+export const DEPOSIT_TX_HASH_USED = 'app.data.deposit_tx_hash_used';
 
 export const depositRequestSchema = z.strictObject({
   coin: coinSchema,

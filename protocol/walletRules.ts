@@ -6,6 +6,9 @@
  *   address of its network: prefix and length as each chain writes them. Checksums are the chain's
  *   business; these checks catch a pasted address of the wrong network or a truncated one.
  * - Networks whose deposit address is shared by many accounts need a memo (destination tag).
+ * - A transaction hash is kept in one form per transaction, so that a transaction declared twice
+ *   is seen to be one: hex hashes (every network but Solana) lower case and without 0x, which
+ *   chains ignore; Solana's base58 signatures as typed, since there case is part of the hash.
  */
 export const NETWORKS = [
   'TRC20',
@@ -30,19 +33,21 @@ interface NetworkRule {
   address: RegExp;
   /** The deposit address is shared: a memo tells whose deposit it is. */
   memo: boolean;
+  /** Transaction hashes are hex rather than base58. */
+  hexTx: boolean;
 }
 
 export const NETWORK_RULES: Record<Network, NetworkRule> = {
-  TRC20: { address: new RegExp(`^T[${BASE58}]{33}$`), memo: false },
-  ERC20: { address: /^0x[0-9a-fA-F]{40}$/, memo: false },
-  BEP20: { address: /^0x[0-9a-fA-F]{40}$/, memo: false },
-  BTC: { address: new RegExp(`^[13][${BASE58}]{25,34}$|^bc1[0-9a-z]{39,59}$`), memo: false },
-  SOL: { address: new RegExp(`^[${BASE58}]{32,44}$`), memo: false },
-  XRP: { address: new RegExp(`^r[${BASE58}]{24,34}$`), memo: true },
-  DOGE: { address: new RegExp(`^D[${BASE58}]{33}$`), memo: false },
-  ADA: { address: /^addr1[0-9a-z]{53,108}$/, memo: false },
-  LTC: { address: new RegExp(`^[LM][${BASE58}]{33}$|^ltc1[0-9a-z]{39,59}$`), memo: false },
-  DOT: { address: new RegExp(`^1[${BASE58}]{46,47}$`), memo: false },
+  TRC20: { address: new RegExp(`^T[${BASE58}]{33}$`), memo: false, hexTx: true },
+  ERC20: { address: /^0x[0-9a-fA-F]{40}$/, memo: false, hexTx: true },
+  BEP20: { address: /^0x[0-9a-fA-F]{40}$/, memo: false, hexTx: true },
+  BTC: { address: new RegExp(`^[13][${BASE58}]{25,34}$|^bc1[0-9a-z]{39,59}$`), memo: false, hexTx: true },
+  SOL: { address: new RegExp(`^[${BASE58}]{32,44}$`), memo: false, hexTx: false },
+  XRP: { address: new RegExp(`^r[${BASE58}]{24,34}$`), memo: true, hexTx: true },
+  DOGE: { address: new RegExp(`^D[${BASE58}]{33}$`), memo: false, hexTx: true },
+  ADA: { address: /^addr1[0-9a-z]{53,108}$/, memo: false, hexTx: true },
+  LTC: { address: new RegExp(`^[LM][${BASE58}]{33}$|^ltc1[0-9a-z]{39,59}$`), memo: false, hexTx: true },
+  DOT: { address: new RegExp(`^1[${BASE58}]{46,47}$`), memo: false, hexTx: true },
 };
 
 export const ADDRESS_CHARSET_RE = /^[A-Za-z0-9]+$/;
@@ -66,3 +71,11 @@ export const addressProblem = (network: string, address: string): string | null 
 };
 
 export const memoRequired = (network: string): boolean => isNetwork(network) && NETWORK_RULES[network].memo;
+
+const HEX_TX_RE = /^(?:0[xX])?([0-9a-fA-F]+)$/;
+
+/** A transaction hash in the one form it is kept and compared in (see above). */
+export const canonicalTxHash = (network: Network, hash: string): string => {
+  const hex = NETWORK_RULES[network].hexTx ? HEX_TX_RE.exec(hash) : null;
+  return hex ? hex[1]!.toLowerCase() : hash;
+};

@@ -13,6 +13,7 @@ import * as m010 from './migrations/010_user_index_tail';
 import * as m011 from './migrations/011_auth_epoch';
 import * as m012 from './migrations/012_phone_key';
 import * as m013 from './migrations/013_deposit_received';
+import * as m014 from './migrations/014_deposit_tx_hash';
 import type { MigrationFn } from './migrations/helpers';
 
 /** Versioned migrations, in order. A new one is appended here with the next number; applied ones
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, { up: MigrationFn }> = {
   '011_auth_epoch': m011,
   '012_phone_key': m012,
   '013_deposit_received': m013,
+  '014_deposit_tx_hash': m014,
 };
 
 /** Names of every migration, in the order they apply. */

@@ -167,28 +167,29 @@ export const walletRepo = (db: Kysely<Database>): WalletRepo => {
         .execute();
     },
 
-    insertDeposit: async (d) => {
-      const r = await db
-        .insertInto('deposits')
-        .values({
-          user_id: d.userId,
-          coin: d.coin,
-          network: d.network,
-          address: d.address,
-          memo: d.memo,
-          amount: d.amount.toString(),
-          credited_amount: d.creditedAmount?.toString() ?? null,
-          received_amount: d.receivedAmount?.toString() ?? null,
-          tx_hash: d.txHash,
-          status: d.status,
-          note: d.note,
-          created_at: d.createdAt,
-          updated_at: d.updatedAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return r.id;
-    },
+    insertDeposit: (d) =>
+      guardUnique(async () => {
+        const r = await db
+          .insertInto('deposits')
+          .values({
+            user_id: d.userId,
+            coin: d.coin,
+            network: d.network,
+            address: d.address,
+            memo: d.memo,
+            amount: d.amount.toString(),
+            credited_amount: d.creditedAmount?.toString() ?? null,
+            received_amount: d.receivedAmount?.toString() ?? null,
+            tx_hash: d.txHash,
+            status: d.status,
+            note: d.note,
+            created_at: d.createdAt,
+            updated_at: d.updatedAt,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return r.id;
+      }),
     deposit: deposits.byId,
     deposits: deposits.list,
     transitionDeposit: (id, from, patch) =>

@@ -9,6 +9,8 @@ export interface WalletRepo {
   network(coin: string, network: string): Promise<NetworkConfig | undefined>;
   saveNetwork(net: NetworkConfig, now: number): Promise<void>;
 
+  /** Throws UniqueViolation when a deposit that has not failed holds the transaction hash on the
+   * network already. */
   insertDeposit(d: Omit<DepositRecord, 'id'>): Promise<number>;
   deposit(id: number): Promise<DepositRecord | undefined>;
   /** Newest first: one user's, or every user's of a status (operators). */

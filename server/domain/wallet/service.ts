@@ -17,6 +17,7 @@ import {
   type WithdrawRequest,
   type WithdrawState,
   addressProblem,
+  canonicalTxHash,
 } from '../../../protocol';
 import { AppError } from '../appError';
 import { assertCanWithdraw } from '../accounts/flags';
@@ -196,6 +197,7 @@ export const createWallet = (deps: WalletDeps) => {
     const amount = units(req.amount);
     if (!depositWithinLimits(amount, net)) throw new AppError('outside_limit');
     const now = clock();
+    const txHash = req.txHash === undefined ? null : canonicalTxHash(net.network, req.txHash);
     const record: Omit<DepositRecord, 'id'> = {
       userId: user.id,
       coin: net.coin,
@@ -205,14 +207,18 @@ export const createWallet = (deps: WalletDeps) => {
       amount,
       creditedAmount: null,
       receivedAmount: null,
-      txHash: req.txHash ?? null,
+      txHash,
       // A transaction hash means the transfer is on its way: it waits for confirmations.
-      status: req.txHash ? 'confirming' : 'pending',
+      status: txHash ? 'confirming' : 'pending',
       note: null,
       createdAt: now,
       updatedAt: now,
     };
-    const id = await uow.repo.insertDeposit(record);
+    // One chain transaction backs one deposit: a second would be credited for the same coins. A
+    // failed deposit lets its hash go, for the transfer to be declared again the right way.
+    const id = await uow.repo.insertDeposit(record).catch((e: unknown) => {
+      throw e instanceof UniqueViolation ? new AppError('tx_hash_used') : e;
+    });
     watcher.watch({ ...record, id }, user.username);
     return depositToWire({ ...record, id });
   };

@@ -220,6 +220,47 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       expect((await call('GET', '/api/assets/balances', u.token)).body.data).toEqual([]);
     });
 
+    it('credits one chain transaction once, however often and by whomever it is declared', async () => {
+      const [a, b] = [await trader(), await trader()];
+      const declare = (token: string, txHash: string) =>
+        call('POST', '/api/recharge/submit', token, {
+          coin: 'USDT',
+          network: 'TRC20',
+          amount: '100',
+          txHash,
+        });
+      const first = await declare(a.token, 'AAAABBBBCCCCDDDD0001');
+      expect(first.body.data).toMatchObject({ status: 'confirming', txHash: 'aaaabbbbccccdddd0001' });
+      for (const [token, hash] of [
+        [a.token, 'aaaabbbbccccdddd0001'],
+        [b.token, 'aaaabbbbccccdddd0001'],
+        [b.token, '0xAAAAbbbbCCCCdddd0001'],
+      ] as const) {
+        const res = await declare(token, hash);
+        expect(res.status).toBe(409);
+        expect(res.body).toMatchObject(fail(409, 'tx_hash_used'));
+      }
+      const open = (await admin('/api/admin/deposits')).body.data.filter(
+        (d: { txHash: string | null }) => d.txHash === 'aaaabbbbccccdddd0001',
+      );
+      expect(open).toHaveLength(1);
+      for (const d of open) await admin('/api/admin/deposits/confirm', { id: d.id });
+      expect((await call('GET', '/api/assets/balances', a.token)).body.data).toEqual([
+        { asset: 'USDT', available: '100.00000000', frozen: '0.00000000' },
+      ]);
+      expect((await call('GET', '/api/assets/balances', b.token)).body.data).toEqual([]);
+      expect((await call('GET', '/api/recharge/list', b.token)).body.data).toEqual([]);
+    });
+
+    it('takes a failed deposit\u2019s transaction again', async () => {
+      const u = await trader();
+      const body = { coin: 'USDT', network: 'TRC20', amount: '30', txHash: 'be'.repeat(32) };
+      const first = (await call('POST', '/api/recharge/submit', u.token, body)).body.data;
+      await admin('/api/admin/deposits/fail', { id: first.id, reason: 'declared the wrong amount' });
+      const again = await call('POST', '/api/recharge/submit', u.token, body);
+      expect(again.body.data).toMatchObject({ status: 'confirming', txHash: 'be'.repeat(32) });
+    });
+
     it.each([
       ['below the minimum', { amount: '9.99' }, 400, 'outside_limit'],
       ['above the maximum', { amount: '1000000.01' }, 400, 'outside_limit'],

@@ -84,6 +84,80 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
     expect(journal.total).toBe(1);
   });
 
+  it('lets one chain transaction back one deposit that has not failed on its network', async () => {
+    const h = await walletFor(t());
+    const [a, b] = [await insertUser(t()), await insertUser(t())];
+    const hash = 'aaaabbbbccccdddd0001';
+    const declare = (user: typeof a, txHash: string, network: 'TRC20' | 'ERC20' = 'TRC20') =>
+      h.wallet.submitDeposit(user, { coin: 'USDT', network, amount: '100', txHash });
+    const first = await declare(a, hash);
+    await rejectsWith(declare(a, hash), 'tx_hash_used');
+    // Hex compares in any case and with or without 0x: each is the same transaction.
+    await rejectsWith(declare(b, hash.toUpperCase()), 'tx_hash_used');
+    await rejectsWith(declare(b, `0x${hash}`), 'tx_hash_used');
+    // Another network is another chain.
+    expect((await declare(b, hash, 'ERC20')).txHash).toBe(hash);
+    await h.wallet.confirmDeposit(OPERATOR, first.id);
+    await rejectsWith(declare(b, hash), 'tx_hash_used');
+    expect(await h.ledger.available(a.id, 'USDT')).toBe(units('100'));
+    expect(await h.ledger.available(b.id, 'USDT')).toBe(0n);
+    expect((await h.wallet.adminDeposits()).filter((d) => d.network === 'TRC20')).toHaveLength(1);
+  });
+
+  it('keeps hex hashes lower case without 0x, and Solana\u2019s base58 as typed', async () => {
+    const h = await walletFor(t());
+    const user = await insertUser(t());
+    const erc = await h.wallet.submitDeposit(user, {
+      coin: 'USDT',
+      network: 'ERC20',
+      amount: '20',
+      txHash: `0x${'AB'.repeat(32)}`,
+    });
+    expect(erc.txHash).toBe('ab'.repeat(32));
+    const base58 = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
+    const sol = await h.wallet.submitDeposit(user, {
+      coin: 'SOL',
+      network: 'SOL',
+      amount: '1',
+      txHash: base58,
+    });
+    expect(sol.txHash).toBe(base58);
+    // In base58 case is part of the hash: the lower-case text is another transaction.
+    const other = await h.wallet.submitDeposit(user, {
+      coin: 'SOL',
+      network: 'SOL',
+      amount: '1',
+      txHash: base58.toLowerCase(),
+    });
+    expect(other.txHash).toBe(base58.toLowerCase());
+  });
+
+  it('lets a failed deposit\u2019s transaction be declared again, and credits it once', async () => {
+    const h = await walletFor(t());
+    const [a, b] = [await insertUser(t()), await insertUser(t())];
+    const req = { coin: 'USDT', network: 'TRC20' as const, amount: '40', txHash: 'cd'.repeat(32) };
+    const first = await h.wallet.submitDeposit(a, req);
+    await h.wallet.failDeposit(OPERATOR, first.id, 'wrong amount declared');
+    const again = await h.wallet.submitDeposit(b, req);
+    await h.wallet.confirmDeposit(OPERATOR, again.id);
+    await rejectsWith(h.wallet.confirmDeposit(OPERATOR, first.id), 'record_not_found');
+    expect(await h.ledger.available(a.id, 'USDT')).toBe(0n);
+    expect(await h.ledger.available(b.id, 'USDT')).toBe(units('40'));
+  });
+
+  it('makes one deposit of one transaction declared twice at once', async () => {
+    const h = await walletFor(t());
+    const [a, b] = [await insertUser(t()), await insertUser(t())];
+    const req = { coin: 'USDT', network: 'TRC20' as const, amount: '40', txHash: 'ef'.repeat(32) };
+    const results = await Promise.allSettled([
+      h.wallet.submitDeposit(a, req),
+      h.wallet.submitDeposit(b, req),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected');
+    expect((refused as PromiseRejectedResult).reason).toMatchObject({ key: 'app.msg.tx_hash_used' });
+  });
+
   it('marks a deposit confirmed below the minimum and credits nothing', async () => {
     const h = await walletFor(t());
     const user = await insertUser(t());

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UNSIGNED_DECIMAL_RE } from './decimal';
 import { PLEDGE_STATUSES, RATE_SCALE, UNIT_SCALE, parseScaledExact } from './defiRules';
+import { amountSchema } from './wallet';
 
 /**
  * Staking (DeFi pledge) on the wire: products, pledges, daily income. Amounts are decimal strings
@@ -9,12 +10,9 @@ import { PLEDGE_STATUSES, RATE_SCALE, UNIT_SCALE, parseScaledExact } from './def
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
-/** An amount a user types: a plain decimal with at most 8 places, above zero. */
-export const pledgeAmount = z
-  .string()
-  .trim()
-  .min(1, 'app.msg.field_required')
-  .refine((v) => (parseScaledExact(v, UNIT_SCALE) ?? 0n) > 0n, 'app.msg.parameter_error');
+/** The amount pledged: the wallet's amount rule, so that the pledge form and the API take and
+ * refuse what the deposit and withdrawal forms do, with the same message. */
+export const pledgeAmount = amountSchema;
 
 export const defiProductSchema = z.object({
   id: z.number().int(),

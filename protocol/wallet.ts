@@ -30,7 +30,9 @@ export const amountProblem = (value: string): string | null =>
     ? 'app.msg.amount_invalid'
     : null;
 
-const amount = z.string().superRefine((value, ctx) => {
+/** The amount a user types anywhere money moves (deposits, withdrawals, pledges): amount_invalid
+ * unless amountProblem finds none. */
+export const amountSchema = z.string().superRefine((value, ctx) => {
   const problem = amountProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
@@ -99,7 +101,7 @@ export const DEPOSIT_TX_HASH_USED = 'app.data.deposit_tx_hash_used';
 export const depositRequestSchema = z.strictObject({
   coin: coinSchema,
   network: networkSchema,
-  amount,
+  amount: amountSchema,
   txHash: z.string().regex(TX_HASH_RE, 'app.msg.tx_hash_invalid').optional(),
 });
 export type DepositRequest = z.input<typeof depositRequestSchema>;
@@ -149,7 +151,7 @@ const withAddress = <T extends { network: string; address: string; memo?: string
 export const withdrawRequestSchema = z
   .strictObject({
     ...destinationFields,
-    amount,
+    amount: amountSchema,
     fee: feeSchema.optional(),
     password: z.string().min(1, 'app.msg.withdraw_pwd_incorrect').max(64, 'app.msg.withdraw_pwd_incorrect'),
     requestKey: z.string().regex(REQUEST_KEY_RE),
@@ -222,7 +224,7 @@ const reason = z.string().trim().min(1).max(200);
 /** Confirms a deposit; `amount` is what the chain shows, when it differs from the declared one. */
 export const confirmDepositSchema = z.strictObject({
   id: z.number().int().positive(),
-  amount: amount.optional(),
+  amount: amountSchema.optional(),
 });
 export const reasonBodySchema = z.strictObject({ id: z.number().int().positive(), reason });
 export const approveWithdrawalSchema = z.strictObject({
@@ -236,10 +238,10 @@ export const networkConfigPatchSchema = z.strictObject({
   network: networkSchema,
   depositAddress: z.string().max(200).optional(),
   memo: z.union([memo, z.literal('')]).optional(),
-  minDeposit: amount.optional(),
-  maxDeposit: amount.optional(),
-  minWithdraw: amount.optional(),
-  maxWithdraw: amount.optional(),
+  minDeposit: amountSchema.optional(),
+  maxDeposit: amountSchema.optional(),
+  minWithdraw: amountSchema.optional(),
+  maxWithdraw: amountSchema.optional(),
   withdrawFee: feeSchema.optional(),
   depositEnabled: z.boolean().optional(),
   withdrawEnabled: z.boolean().optional(),

@@ -1,4 +1,5 @@
 import {
+  amountProblem,
   annualRateUnits,
   dailyIncomeUnits,
   formatUnitsString,
@@ -202,8 +203,8 @@ export const createStaking = ({ db, ledger, clock, onError }: StakingDeps) => {
       productId: number,
       amountText: string,
     ): Promise<PledgeRecord> {
-      const amount = parseUnits(amountText);
-      if (amount === null || amount <= 0n) throw new AppError('parameter_error', { field: 'amount' });
+      const amount = amountProblem(amountText) ? null : parseUnits(amountText);
+      if (amount === null) throw new AppError('amount_invalid', { field: 'amount' });
       const now = await clock();
       const { certification: verificationRequired } = await readGlobalConfig(k);
       let posted: PostedEntry[] = [];

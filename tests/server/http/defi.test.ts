@@ -155,9 +155,9 @@ describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
       data: { min: '100.00000000', max: '1000.00000000' },
     });
     expect(await msg('1000.00000001')).toBe('app.msg.outside_limit');
-    expect(await msg('12.123456789')).toBe('app.msg.parameter_error');
-    expect(await msg('abc')).toBe('app.msg.parameter_error');
-    expect(await msg('0')).toBe('app.msg.parameter_error');
+    // The wallet's amount rule and message, as the deposit and withdrawal forms have them.
+    for (const amount of ['12.123456789', 'abc', '0', '-500', ' 100 ', '0100', '', '1e3'])
+      expect(await msg(amount), amount).toBe('app.msg.amount_invalid');
     expect((await pledge('100', unverifiedToken)).json()).toMatchObject({
       code: 403,
       msg: 'app.msg.verification_required',

@@ -35,8 +35,8 @@ describe.each(forEachEngine())('pledging on %s', (_engine, open) => {
     expect(
       (await rejectsWith(h.staking.pledge(rich, productId, '10000.00000001'), 'outside_limit')).data,
     ).toEqual(limits);
-    await rejectsWith(h.staking.pledge(rich, productId, '1000.000000001'), 'parameter_error');
-    await rejectsWith(h.staking.pledge(rich, productId, '-5'), 'parameter_error');
+    for (const amount of ['1000.000000001', '-5', '0', 'abc', ' 100 ', '0100', ''])
+      await rejectsWith(h.staking.pledge(rich, productId, amount), 'amount_invalid');
     await rejectsWith(h.staking.pledge(rich, productId, '1000.5'), 'investment_exceeds_limit');
     await rejectsWith(h.staking.pledge(unverified, productId, '100'), 'verification_required');
     await rejectsWith(h.staking.pledge(rejected, productId, '100'), 'verification_required');

@@ -25,6 +25,7 @@ export const ERRORS = {
   old_password_wrong: { status: 400 },
   old_withdraw_pwd_wrong: { status: 400 },
   withdraw_pwd_incorrect: { status: 400 },
+  withdraw_pwd_not_set: { status: 403 },
   password_exists: { status: 409 },
   // markets and products
   currency_not_exist: { status: 404 },
@@ -35,6 +36,7 @@ export const ERRORS = {
   cycle_not_exist: { status: 400 },
   investment_exceeds_limit: { status: 400 },
   outside_limit: { status: 400 },
+  rate_changed: { status: 409 },
   not_eligible: { status: 403 },
   no_purchase_times: { status: 400 },
   // identity

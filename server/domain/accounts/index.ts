@@ -45,7 +45,8 @@ export const createAccountService = (deps: AccountDeps) => ({
   setWithdrawPassword: (userId: number, password: string) => setWithdrawPassword(deps, userId, password),
   changeWithdrawPassword: (userId: number, req: { oldPassword: string; password: string }) =>
     changeWithdrawPassword(deps, userId, req),
-  /** For the wallet: withdraw_pwd_incorrect unless `password` is the user's withdrawal password. */
+  /** For the wallet: withdraw_pwd_not_set without a withdrawal password, withdraw_pwd_incorrect
+   * unless `password` is it. */
   checkWithdrawPassword: (userId: number, password: string) => checkWithdrawPassword(deps, userId, password),
   saveUpload: (userId: number, bytes: Buffer) => saveUpload(deps, userId, bytes),
   readUpload: (viewer: Viewer, id: string) => readUpload(deps, viewer, id),

@@ -74,19 +74,19 @@ export const changeWithdrawPassword = async (
   return getUserInfo(deps, userId);
 };
 
-/** For the wallet: the withdrawal password must be set and right → else withdraw_pwd_incorrect.
- * Wrong tries are throttled like logins (too_many_requests). */
+/** For the wallet: the withdrawal password must be set (withdraw_pwd_not_set: no try is a guess
+ * then, so none is counted) and right (withdraw_pwd_incorrect). Wrong tries are throttled like
+ * logins (too_many_requests). */
 export const checkWithdrawPassword = async (
   deps: AccountDeps,
   userId: number,
   password: string,
 ): Promise<void> => {
   const user = await getUser(deps, userId);
+  if (user.withdrawPasswordHash === null) throw fail('withdraw_pwd_not_set');
   const key = withdrawFailureKey(userId);
   await assertNotThrottled(deps, key, null);
-  const right =
-    user.withdrawPasswordHash !== null && (await verifyPassword(password, user.withdrawPasswordHash));
-  if (!right) {
+  if (!(await verifyPassword(password, user.withdrawPasswordHash))) {
     await recordFailure(deps, key, null);
     throw fail('withdraw_pwd_incorrect');
   }

@@ -40,7 +40,8 @@ export interface WalletDeps {
   announce: (entries: readonly PostedEntry[]) => void;
   clock: () => number;
   siteConfig: () => Promise<Pick<GlobalConfig, 'certification' | 'thirdPartyWithdrawalAddress'>>;
-  /** withdraw_pwd_incorrect unless right (the account rules, throttled like logins). */
+  /** withdraw_pwd_not_set or withdraw_pwd_incorrect unless set and right (the account rules,
+   * throttled like logins). */
   checkWithdrawPassword: (userId: number, password: string) => Promise<void>;
   /** The chain watcher, given what it may do to deposits; the operator when absent. */
   watcher?: (settler: DepositSettler) => ChainWatcher;

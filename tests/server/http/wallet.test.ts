@@ -400,6 +400,15 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       }
     });
 
+    it('asks a user without a withdrawal password to set one, freezing nothing', async () => {
+      const s = await registerUser(accounts);
+      await accounts.deps.uow.store.users.update(s.userinfo.id, { certification: CERTIFICATION.approved });
+      const res = await order(s.token);
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject(fail(403, 'withdraw_pwd_not_set'));
+      expect((await call('GET', '/api/withdraw/list', s.token)).body.data).toEqual([]);
+    });
+
     it('is locked for 24 hours after a login password change', async () => {
       const u = await trader('100');
       const changed = await call('POST', '/api/user/changePwd', u.token, {

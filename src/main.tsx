@@ -6,12 +6,14 @@ import { createAppRouter } from './app/router';
 import { applySiteDefaults } from './app/siteDefaults';
 import { initI18n, i18n } from './i18n';
 import { loadSiteConfig } from './state/config';
+import { followOtherTabs } from './state/changeLocale';
 import { localeState } from './state/locale';
 import { applyTheme } from './state/theme';
 import './styles/index.css';
 
 const start = async () => {
   applyTheme();
+  followOtherTabs();
   await initI18n(localeState.locale);
   const router = createAppRouter();
   createRoot(document.getElementById('root')!).render(

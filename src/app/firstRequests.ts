@@ -18,7 +18,8 @@ export const prefetchFor = (routeName: string) => {
   const carousel = routeName === 'home' ? boot.carousel : undefined;
   if (carousel) {
     delete boot.carousel;
-    if (carousel.locale === requestLocale()) return preload(siteApi.carousel, carousel.items);
+    if (carousel.locale === requestLocale())
+      return preload(siteApi.carousel, carousel.items, carousel.locale);
   }
   const load = FIRST_REQUEST[routeName];
   if (load) prefetch(load);

@@ -16,7 +16,8 @@ const loaderFor = (locale: Locale) => loaders[`../../locales/${locale}.json`];
 
 export const i18n = i18next.createInstance();
 
-const ensureLoaded = async (locale: Locale) => {
+/** Downloads a locale's labels without showing them yet. */
+export const loadTranslations = async (locale: Locale) => {
   if (i18n.hasResourceBundle(locale, 'translation')) return;
   const load = loaderFor(locale);
   if (!load) throw new Error(`no locale file for ${locale}`);
@@ -31,12 +32,12 @@ export const initI18n = async (locale: Locale) => {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  await ensureLoaded(DEFAULT_LOCALE);
+  await loadTranslations(DEFAULT_LOCALE);
   await switchI18n(locale);
 };
 
 export const switchI18n = async (locale: Locale) => {
-  await ensureLoaded(locale);
+  await loadTranslations(locale);
   await i18n.changeLanguage(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = LOCALE_TAGS[locale];
 };

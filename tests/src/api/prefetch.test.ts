@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { prefetch, prefetched } from '../../../src/api/prefetch';
+import { preload, prefetch, prefetched } from '../../../src/api/prefetch';
+import { rememberLocale } from '../../../src/state/locale';
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  localStorage.clear();
+});
 
 const counting = () => {
   let calls = 0;
@@ -39,5 +43,17 @@ describe('prefetching a screen’s first request', () => {
     prefetch(load);
     await expect(prefetched(load)).rejects.toThrow('down');
     prefetch(vi.fn(() => Promise.reject(new Error('nobody asked'))));
+  });
+
+  it('does not hand out an answer in a language the reader has left since', async () => {
+    // The site's default language is applied on a first visit while the home screen's code
+    // downloads; the carousel the page carried in English must not be shown under German labels.
+    rememberLocale('us');
+    const { load, calls } = counting();
+    preload(load, 0, 'us');
+    prefetch(load);
+    rememberLocale('de');
+    expect(await prefetched(load)).toBe(1);
+    expect(calls()).toBe(1);
   });
 });

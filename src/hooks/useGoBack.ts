@@ -1,12 +1,22 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, type Location } from 'react-router-dom';
 
-/** Back within the app; a deep link has no history here, so it goes home instead of off-site. */
+/** The screens a back has already been asked from. The router makes a new location object for
+ * every visit, so coming to the same entry again (browser forward) may go back again, while a
+ * second tap on the same visit, or a tap that finishes after the first one left, does nothing. */
+const leaving = new WeakSet<Location>();
+
+/** Back within the app, once per visit of a screen: a double tap on the back button or on a
+ * language would otherwise step back two screens. A deep link has no history here, so it goes
+ * home instead of off-site. */
 export const useGoBack = () => {
   const navigate = useNavigate();
+  const location = useLocation();
   return useCallback(() => {
+    if (leaving.has(location)) return;
+    leaving.add(location);
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) void navigate(-1);
     else void navigate('/home', { replace: true });
-  }, [navigate]);
+  }, [navigate, location]);
 };

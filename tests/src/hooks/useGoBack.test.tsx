@@ -1,0 +1,76 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { NavBar } from '../../../src/components/NavBar';
+import { i18n } from '../../../src/i18n';
+import LangScreen from '../../../src/screens/lang/LangScreen';
+import { changeLocale } from '../../../src/state/changeLocale';
+import { setupI18n } from '../../setup/i18n';
+
+const at = (name: string) => <p data-testid="at">{name}</p>;
+
+/** The browser router the app runs on, with /home → /user → /notice → /noticeDetail or /lang behind
+ * the reader, as they came there. */
+const open = async (last: string) => {
+  window.history.replaceState(null, '', '/');
+  const router = createBrowserRouter([
+    { path: '/', element: at('start') },
+    { path: '/home', element: at('home') },
+    { path: '/user', element: at('user') },
+    { path: '/notice', element: at('notice') },
+    { path: '/noticeDetail', element: <NavBar title="Notice" /> },
+    { path: '/lang', element: <LangScreen /> },
+  ]);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  for (const path of ['/home', '/user', '/notice', last]) await act(() => router.navigate(path));
+  return router;
+};
+
+const arrivesAt = (router: Awaited<ReturnType<typeof open>>, path: string) =>
+  waitFor(() => expect(router.state.location.pathname).toBe(path));
+
+/** Steps back asked of the browser. jsdom lands two quick steps on the same entry where Chromium
+ * takes both, so the steps are counted, not only where the reader ends up. */
+const stepsBack = () => vi.spyOn(window.history, 'go');
+
+/** A moment for a second, wrong step back to be taken, if one is. */
+const settled = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+
+beforeAll(setupI18n);
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await changeLocale('us');
+});
+
+describe('going back', () => {
+  it.each([
+    ['the bar’s back button', '/noticeDetail', 'Back'],
+    ['a language', '/lang', 'Español'],
+  ])('takes one step on a double tap of %s', async (_what, last, name) => {
+    const router = await open(last);
+    const go = stepsBack();
+    const button = screen.getByRole('button', { name });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await arrivesAt(router, '/notice');
+    await settled();
+    expect(go.mock.calls).toEqual([[-1]]);
+  });
+
+  it('goes back again from a screen the reader came forward to', async () => {
+    const router = await open('/noticeDetail');
+    const go = stepsBack();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await arrivesAt(router, '/notice');
+    await act(() => router.navigate(1));
+    await arrivesAt(router, '/noticeDetail');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await arrivesAt(router, '/notice');
+    expect(go.mock.calls).toEqual([[-1], [1], [-1]]);
+  });
+});

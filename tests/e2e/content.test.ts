@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { LOCALES, type Locale } from '../../protocol/locales';
+import { phoneContext } from './helpers/browser';
+import { adminCli } from './helpers/operator';
+import { phoneSession } from './helpers/session';
+
+const translations = (locale: Locale) =>
+  JSON.parse(fs.readFileSync(path.resolve(__dirname, `../../locales/${locale}.json`), 'utf8'));
+
+const session = phoneSession();
+const PHONE_WIDTH = 390;
+
+/** An address and a link as operators paste them: no place to break a line. */
+const UNBROKEN =
+  'Send only to TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE000000000000000000 or read ' +
+  'https://www.example.com/help/deposits/trc20/why-the-network-matters/and-what-happens-otherwise?from=notice';
+
+/** The operator API as the operator printed in the first-start box. */
+const operatorCall = async (method: string, url: string, body: object) => {
+  const m = /operator \([^)]*\):\s+(\S+) \/ (\S+)/.exec(session.server.logs());
+  if (!m) throw new Error(`no operator in the first-start output:\n${session.server.logs()}`);
+  const call = async (to: string, payload: object, token?: string) => {
+    const res = await fetch(`${session.server.url}/api${to}`, {
+      method: to === '/admin/login' ? 'POST' : method,
+      headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+      body: JSON.stringify(payload),
+    });
+    return ((await res.json()) as { data: { token: string; id: number } }).data;
+  };
+  const { token } = await call('/admin/login', { username: m[1], password: m[2] });
+  return call(url, body, token);
+};
+
+/** The page is as wide as the phone: nothing pushes it sideways. */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+const inLanguage = (page: Page, locale: Locale) =>
+  page.evaluate((l) => localStorage.setItem('lang', l), locale);
+
+describe('home, content and language in a real browser', () => {
+  it('keeps an unbroken address inside the phone on a notice, a help article and a document', async () => {
+    const { page } = session;
+    const notice = await operatorCall('POST', '/admin/notices', {
+      locale: 'us',
+      title: `Deposit address TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE000000`,
+      message: UNBROKEN,
+    });
+    const article = await operatorCall('POST', '/admin/help', {
+      locale: 'us',
+      category: 'wallet',
+      title: 'TRC20 deposits',
+      body: UNBROKEN,
+    });
+    await operatorCall('PUT', '/admin/documents', {
+      locale: 'us',
+      type: 'aboutUs',
+      title: 'About',
+      body: UNBROKEN,
+    });
+    for (const url of [
+      `/noticeDetail?id=${notice.id}`,
+      '/notice',
+      `/help/detail?id=${article.id}`,
+      '/aboutUs',
+    ]) {
+      await page.goto(url);
+      await page
+        .getByText(/TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE/)
+        .first()
+        .waitFor();
+      expect(await pageWidth(page), url).toBe(PHONE_WIDTH);
+    }
+  });
+
+  it('shows the whole app-download sentence in every language', async () => {
+    const { page } = session;
+    for (const locale of LOCALES) {
+      await page.goto('/home');
+      await inLanguage(page, locale);
+      await page.reload();
+      const text = page.locator('.download-banner__text');
+      await expect
+        .poll(() => text.textContent(), { message: locale })
+        .toBe(translations(locale).download.text);
+      const box = await text.evaluate((el) => ({
+        cut: el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth,
+        right: el.closest('.download-banner')!.getBoundingClientRect().right,
+      }));
+      expect(box.cut, locale).toBe(false);
+      expect(box.right, locale).toBeLessThanOrEqual(PHONE_WIDTH);
+    }
+  });
+
+  it('takes one step back on a double tap of a language or of the back button', async () => {
+    const { page } = session;
+    await page.goto('/home');
+    await inLanguage(page, 'de');
+    await page.reload();
+    await page.locator('a[href="/user"]').first().click();
+    await page.waitForURL('**/user');
+    await page.locator('a[href="/lang"]').click();
+    await page.waitForURL('**/lang');
+    await page.locator('[data-locale="es"]').dblclick();
+    await page.waitForURL('**/user');
+    await page.getByRole('heading', { name: translations('es').route.user, level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/user');
+
+    await page.locator('a[href="/notice"]').click();
+    await page.locator('.link-list__item').first().click();
+    await page.waitForURL('**/noticeDetail?id=*');
+    await page.locator('.navbar__back').dblclick();
+    await page.waitForURL('**/notice');
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/notice');
+  });
+
+  it('follows in one tab a language chosen in another, labels and requests alike', async () => {
+    const { context } = session;
+    const first = await context.newPage();
+    await first.goto('/home');
+    await inLanguage(first, 'de');
+    await first.reload();
+    await first.getByRole('navigation', { name: translations('de').tab.label }).waitFor();
+
+    const second = await context.newPage();
+    await second.goto('/lang');
+    await second.locator('[data-locale="kr"]').click();
+    await second.waitForURL('**/home');
+    await second.close();
+
+    const korean = translations('kr');
+    await first.getByRole('navigation', { name: korean.tab.label }).waitFor();
+    const asked = first.waitForRequest((r) => new URL(r.url()).pathname === '/api/index/notice');
+    await first.locator('.notice-bar').click();
+    expect((await asked).headers()['lang']).toBe('kr');
+    await first.getByRole('heading', { name: korean.route.notice, level: 1 }).waitFor();
+    await first.close();
+  });
+
+  // The config, which names the site's language, arrives once the home screen has drawn its
+  // content in English: that content is asked for again, in Korean. (The other order, the home
+  // screen's code arriving after the switch, is prefetch.test.ts's: this build runs React's
+  // development checks, whose second run of each effect asks again anyway.)
+  it('shows a first visitor the site’s language everywhere, content the screen had drawn included', async () => {
+    await adminCli(session.server.dataDir, 'config', 'set', 'lang', 'ko-kr');
+    const korean = async (what: string) => {
+      const res = await fetch(`${session.server.url}/api/index/${what}`, { headers: { lang: 'kr' } });
+      return ((await res.json()) as { data: { title: string }[] }).data[0]!.title;
+    };
+    const context = await phoneContext(session.browser, session.server.url);
+    const page = await context.newPage();
+    await page.route('**/api/index/config', async (route) => {
+      await page.locator('.feature__title').first().waitFor();
+      await route.continue();
+    });
+    const lang: Record<string, string | undefined> = {};
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/index/')) lang[url.pathname] = r.headers()['lang'];
+    });
+    await page.goto('/home');
+    await expect.poll(() => page.locator('.carousel__title').textContent()).toBe(await korean('carousel'));
+    await expect.poll(() => page.locator('.notice-bar__text').textContent()).toBe(await korean('notice'));
+    await expect
+      .poll(() => page.locator('.feature__title').first().textContent())
+      .toBe(await korean('content?type=home'));
+    await expect
+      .poll(() => page.getByRole('dialog').locator('h2').textContent())
+      .toBe(await korean('popups'));
+    await page.waitForLoadState('networkidle');
+    // The last time home asked for its content, it asked in Korean.
+    expect(lang).toMatchObject({
+      '/api/index/notice': 'kr',
+      '/api/index/content': 'kr',
+      '/api/index/popups': 'kr',
+    });
+    await context.close();
+  });
+});

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Health } from '../../../protocol';
-import { api } from '../../api/client';
+import type { Envelope } from '../../../protocol/envelope';
+import { api, failureText } from '../../api/client';
 import { NavBar } from '../../components/NavBar';
 import { Diagnostics } from './Diagnostics';
 
@@ -16,9 +17,11 @@ interface Probe {
 const TestScreen = () => {
   const { t } = useTranslation();
   const [probe, setProbe] = useState<Probe | null>(null);
-  const [status, setStatus] = useState<'idle' | 'running' | 'failed'>('idle');
+  const [running, setRunning] = useState(false);
+  /** Why the last run failed: the server's answer, or the client's when none came. */
+  const [failure, setFailure] = useState<Envelope | null>(null);
   const run = async () => {
-    setStatus('running');
+    setRunning(true);
     const sent = Date.now();
     try {
       const health = await api.get<Health>('/health', undefined, { silent: true });
@@ -27,9 +30,13 @@ const TestScreen = () => {
         roundTripMs: received - sent,
         offsetMs: health.serverTime - Math.round((sent + received) / 2),
       });
-      setStatus('idle');
-    } catch {
-      setStatus('failed');
+      setFailure(null);
+    } catch (err) {
+      // Figures of an earlier run would read as this one's.
+      setProbe(null);
+      setFailure(err as Envelope);
+    } finally {
+      setRunning(false);
     }
   };
   return (
@@ -43,12 +50,16 @@ const TestScreen = () => {
           <dt>{t('test.clockOffset')}</dt>
           <dd>{probe ? t('test.ms', { value: probe.offsetMs }) : '—'}</dd>
         </dl>
-        {status === 'failed' && <p className="error-text">{t('app.msg.network_error')}</p>}
+        {failure && (
+          <p className="error-text" role="alert">
+            {failureText(failure)}
+          </p>
+        )}
         <button
           type="button"
           className="btn btn--primary btn--block"
           onClick={() => void run()}
-          disabled={status === 'running'}
+          disabled={running}
         >
           {t('test.run')}
         </button>

@@ -6,7 +6,7 @@ import qs from 'qs';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { AppError } from '../domain/appError';
-import { installErrorHandler } from './errorHandler';
+import { frameworkErrors, installErrorHandler } from './errorHandler';
 import { openApiDocument } from './openapi';
 import { registerRoutes, type ApiRoute } from './route';
 import { healthRoutes } from './routes/health';
@@ -114,6 +114,7 @@ export const buildApp = async ({
     },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    frameworkErrors,
     // Nested GET parameters arrive as name[key]=value (spec §7).
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 100 }) },
   });

@@ -10,9 +10,15 @@ import type { BootData } from '../../protocol/boot';
 
 const isApiPath = (url: string) => /^\/(api|ws)(\/|\?|$)/.test(url);
 
+/** A path whose last segment has an extension names a file (a script chunk, an image, robots.txt),
+ * never a screen: when the file is not there, the page in its place would reach a script or an
+ * image as HTML. */
+const namesFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
+
 /**
  * Serves the built web app. Any GET that is not a file, not /api and not /ws gets index.html so the
- * client router can answer deep links; /api and /ws never fall back, they answer a catalogued 404.
+ * client router can answer deep links; /api, /ws and a missing file never fall back, they answer a
+ * catalogued 404.
  * The page is index.html with its landing screen's code announced and the boot data inlined
  * (pageShell.ts), so it is built per request rather than sent as the file.
  */
@@ -45,9 +51,9 @@ export const installSpa = async (
   if (page) {
     // A route rather than the not-found handler, so the page gets the route hooks (compression).
     app.get('/*', async (req, reply) => {
-      if (isApiPath(req.url)) return notFound(reply);
-      const [path, query = ''] = req.url.split('?');
-      const html = await page({ path: path!, query: new URLSearchParams(query), locale: pageLocale(req) });
+      const [path = '', query = ''] = req.url.split('?');
+      if (isApiPath(req.url) || namesFile(path)) return notFound(reply);
+      const html = await page({ path, query: new URLSearchParams(query), locale: pageLocale(req) });
       // The page depends on the reader's language (cookie or Accept-Language); it is never cached
       // without asking again.
       return reply

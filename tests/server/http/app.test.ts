@@ -271,6 +271,16 @@ describe.each(forEachEngine())('HTTP app on %s', (_engine, open) => {
       expect(res.json()).toMatchObject({ code: 400, msg: 'app.msg.parameter_error' });
     });
 
+    it.each(['/api/%E0%A4%A', '/api/index/%zz', '/%E0%A4%A'])(
+      'answers the path %s, which is no valid percent-encoding, with parameter_error',
+      async (url) => {
+        const res = await app().inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(400);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(res.json()).toEqual(failure(400, 'parameter_error'));
+      },
+    );
+
     it('answers a body over 1 MB with 413 payload_too_large', async () => {
       const big = JSON.stringify({ name: 'x'.repeat(BODY_LIMIT) });
       expect(Buffer.byteLength(big)).toBeGreaterThan(1024 * 1024);
@@ -300,6 +310,11 @@ describe.each(forEachEngine())('HTTP app on %s', (_engine, open) => {
       ['GET', '/ws'],
       ['GET', '/ws/anything'],
       ['GET', '/api/index/config/extra'],
+      // Files that are not there: the page in their place would reach a script or an image as HTML.
+      ['GET', '/assets/nope-abc123.js'],
+      ['GET', '/img/nope.png'],
+      ['GET', '/favicon.ico'],
+      ['GET', '/sitemap.xml?x=1'],
     ])('%s %s answers the 404 envelope', async (method, url) => {
       const res = await app().inject({ method: method as 'GET' | 'POST' | 'DELETE', url });
       expect(res.statusCode).toBe(404);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedText } from './typedText';
 import {
   CAPTCHA_LENGTH,
   CODE_LENGTH,
@@ -42,11 +43,7 @@ const codeTarget = z
       if (!EMAIL_RE.test(text)) ctx.addIssue({ code: 'custom', message: 'app.msg.email_format' });
     } else if (!phoneOf(text)) ctx.addIssue({ code: 'custom', message: 'app.msg.phone_format' });
   });
-const nickname = z
-  .string()
-  .trim()
-  .min(1, 'app.msg.nickname_length')
-  .max(NICKNAME_MAX, 'app.msg.nickname_length');
+const nickname = typedText().min(1, 'app.msg.nickname_length').max(NICKNAME_MAX, 'app.msg.nickname_length');
 const captchaId = z.string().min(1).max(64);
 const captcha = z.string().length(CAPTCHA_LENGTH, 'app.msg.graphic_captcha_incorrect');
 const code = z.string().regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), 'app.msg.captcha_incorrect');
@@ -123,7 +120,7 @@ export const docTypeSchema = z.enum(DOC_TYPES, 'app.msg.document_type_error');
 
 export const authenticationSchema = z
   .strictObject({
-    name: z.string().trim().min(2, 'app.msg.real_name_invalid').max(60, 'app.msg.real_name_invalid'),
+    name: typedText().min(2, 'app.msg.real_name_invalid').max(60, 'app.msg.real_name_invalid'),
     docType: docTypeSchema,
     docNumber: z.string().trim().max(20, 'app.msg.doc_number_invalid'),
     frontImage: z.string().min(1, 'app.msg.image_required').max(64),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedText } from './typedText';
 import { docTypeSchema, userInfoSchema } from './accounts';
 
 /** The operator API (`/api/admin/*`): its own accounts and tokens, reviews, flags and the audit log. */
@@ -45,7 +46,7 @@ export const approveVerificationSchema = z.strictObject({ id });
 export const REJECT_REASON_MAX = 200;
 export const rejectVerificationSchema = z.strictObject({
   id,
-  reason: z.string().trim().min(1).max(REJECT_REASON_MAX),
+  reason: typedText({ lines: true }).min(1).max(REJECT_REASON_MAX),
 });
 
 export const userFlagsSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedText } from './typedText';
 import { UNSIGNED_DECIMAL_RE } from './decimal';
 import { PLEDGE_STATUSES, RATE_SCALE, UNIT_SCALE, parseScaledExact } from './defiRules';
 import { amountSchema } from './wallet';
@@ -125,7 +126,7 @@ const yieldPercent = unsigned.refine(
 );
 
 export const adminProductFields = {
-  name: z.string().trim().min(1).max(60),
+  name: typedText().min(1).max(60),
   asset: z
     .string()
     .regex(/^[A-Za-z0-9]{2,10}$/)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedText } from './typedText';
 import { LOCALES } from './locales';
 
 /**
@@ -28,8 +29,8 @@ export type HelpArticle = z.infer<typeof helpArticleSchema>;
 // ---------- operator: notices, help articles, documents ----------
 
 const locale = z.enum(LOCALES);
-const title = z.string().trim().min(1).max(200);
-const text = z.string().trim().min(1).max(20_000);
+const title = typedText().min(1).max(200);
+const text = typedText({ lines: true }).min(1).max(20_000);
 
 export const adminLocaleQuerySchema = z.strictObject({ locale: locale.default('us') });
 
@@ -79,9 +80,7 @@ export type AdminDocument = z.infer<typeof adminDocumentSchema>;
 // ---------- customer service ----------
 
 export const SERVICE_MESSAGE_MAX = 1000;
-export const serviceMessageBody = z
-  .string()
-  .trim()
+export const serviceMessageBody = typedText({ lines: true })
   .min(1, 'app.msg.field_required')
   .max(SERVICE_MESSAGE_MAX, 'app.msg.parameter_error');
 

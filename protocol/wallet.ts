@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedText } from './typedText';
 import { ASSET_SCALE } from './assets';
 import { UNSIGNED_DECIMAL_RE, scaleOf } from './decimal';
 import {
@@ -178,7 +179,7 @@ export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const addressRequestSchema = z
   .strictObject({
     ...destinationFields,
-    remark: z.string().trim().max(REMARK_MAX).optional(),
+    remark: typedText().max(REMARK_MAX).optional(),
   })
   .superRefine(withAddress);
 export type AddressRequest = z.input<typeof addressRequestSchema>;
@@ -219,7 +220,7 @@ export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminDepositQuerySchema = z.strictObject({ status: z.enum(DEPOSIT_STATES).optional() });
 export const adminWithdrawalQuerySchema = z.strictObject({ status: z.enum(WITHDRAW_STATES).optional() });
 
-const reason = z.string().trim().min(1).max(200);
+const reason = typedText({ lines: true }).min(1).max(200);
 
 /** Confirms a deposit; `amount` is what the chain shows, when it differs from the declared one. */
 export const confirmDepositSchema = z.strictObject({

@@ -384,6 +384,12 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       expect((await call('PUT', '/api/user/info', { nickname: '' }, s.token)).body).toMatchObject(
         failure(400, 'nickname_length'),
       );
+      // Control characters are no part of a name: dropped, and a tab or a line break is a space.
+      const typed = await call('PUT', '/api/user/info', { nickname: 'New\u0000\tName\u0007' }, s.token);
+      expect(typed.body.data.nickname).toBe('New Name');
+      expect((await call('PUT', '/api/user/info', { nickname: '\u0000' }, s.token)).body).toMatchObject(
+        failure(400, 'nickname_length'),
+      );
       expect(
         (await call('PUT', '/api/user/info', { nickname: 'x', username: 'hack' }, s.token)).body,
       ).toMatchObject(failure(400, 'unknown_parameter'));
@@ -663,6 +669,7 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       ['ID card number with symbols', { docNumber: 'L01X-00T47' }, 'doc_number_invalid'],
       ['bad passport', { docType: 'passport', docNumber: "'; DROP--" }, 'doc_number_invalid'],
       ['short name', { name: 'L' }, 'real_name_invalid'],
+      ['name of one letter and control characters', { name: 'L\u0000\u0001' }, 'real_name_invalid'],
       ['huge name', { name: 'L'.repeat(10_000) }, 'real_name_invalid'],
       ['missing image', { frontImage: '' }, 'image_required'],
       ['unknown field', { selfie: 'x' }, 'unknown_parameter'],

@@ -191,4 +191,17 @@ describe.each(forEachEngine())('help, notices, documents and service API on %s',
       ).json().msg,
     ).toBe('app.msg.account_not_exist');
   });
+
+  it('keeps control characters out of a customer-service message', async () => {
+    const nul = await call('POST', '/api/service/send', { token, payload: { body: '\u0000' } });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().msg).toBe('app.msg.field_required');
+    const sent = (
+      await call('POST', '/api/service/send', {
+        token,
+        payload: { body: 'Still\u0000 waiting\u0007\nthanks' },
+      })
+    ).json().data;
+    expect(sent.at(-1)).toMatchObject({ from: 'user', body: 'Still waiting\nthanks' });
+  });
 });

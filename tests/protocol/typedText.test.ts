@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { authenticationSchema, updateUserInfoSchema } from '../../protocol/accounts';
+import { serviceSendSchema } from '../../protocol/help';
+import { typedText } from '../../protocol/typedText';
+import { addressRequestSchema } from '../../protocol/wallet';
+
+const issue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
+
+describe('free text a person writes', () => {
+  it('drops control characters, which show as a blank box or nothing', () => {
+    const text = typedText({ lines: true });
+    expect(text.parse('Where\u0000 is my\u0007 deposit?\u001b[31m')).toBe('Where is my deposit?[31m');
+    expect(text.parse('\u007fDEL and C1\u0085\u009f')).toBe('DEL and C1');
+  });
+
+  it('keeps lines and tabs in a text of several lines, and turns them into a space in one line', () => {
+    expect(typedText({ lines: true }).parse('first\r\n\tsecond')).toBe('first\n\tsecond');
+    expect(typedText().parse('Ann\r\n\tLee')).toBe('Ann Lee');
+  });
+
+  it('keeps everything that shows: accents, scripts, emoji with their joiners', () => {
+    const shown = 'Zoë 김민준 👩‍💻 ٣';
+    expect(typedText().parse(shown)).toBe(shown);
+  });
+
+  it('counts what is kept, so a message of control characters alone is an empty message', () => {
+    expect(issue(serviceSendSchema.safeParse({ body: '\u0000' }))).toBe('app.msg.field_required');
+    expect(issue(serviceSendSchema.safeParse({ body: ' \u0000\u0001 \n' }))).toBe('app.msg.field_required');
+    expect(issue(updateUserInfoSchema.safeParse({ nickname: '\u0000\t' }))).toBe('app.msg.nickname_length');
+    const name = authenticationSchema.safeParse({
+      name: 'L\u0000',
+      docType: 'passport',
+      docNumber: 'X1234567',
+      frontImage: 'a',
+      backImage: 'b',
+    });
+    expect(issue(name)).toBe('app.msg.real_name_invalid');
+  });
+
+  it('is the rule of an address remark too', () => {
+    const address = { coin: 'USDT', network: 'TRC20', address: 'TXYZabcdefghijkmnopqrstuvwxyz12345' };
+    expect(addressRequestSchema.parse({ ...address, remark: 'Ledger\u0000\nNano' }).remark).toBe(
+      'Ledger Nano',
+    );
+  });
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LOCALES, localeFromConfigLang } from '../locales';
+import { typedText } from '../typedText';
 
 /** Certification switch in the global config: whether real-name verification is offered at all. */
 export const globalConfigSchema = z.object({
@@ -16,3 +18,44 @@ export const globalConfigSchema = z.object({
   companyName: z.string(),
 });
 export type GlobalConfig = z.infer<typeof globalConfigSchema>;
+
+export const COMPANY_NAME_MAX = 60;
+
+const LINK_RE = /^(https?:\/\/[^\s/?#]+|\/(?!\/))\S*$/;
+const link = z
+  .string()
+  .trim()
+  .refine(
+    (value) => value === '' || LINK_RE.test(value),
+    'must be empty, a path on this site (/logo.svg) or an http(s) address',
+  );
+const onOff = z.boolean('must be true or false');
+
+/**
+ * What an operator may write into the global config (every writer goes through
+ * `writeGlobalConfig`, which checks against this). The read schema above takes whatever is
+ * stored; this one refuses what would break the display, each rule with a sentence the operator
+ * reads: a language the app does not have (silently ignored by every reader), a link that is
+ * none. Text is kept as typed text is (trimmed, no control characters): a company name of spaces
+ * is no company name, not a title of "   - Home".
+ */
+export const globalConfigWriteSchema = z
+  .strictObject({
+    certification: onOff,
+    lang: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine(
+        (lang) => /^[a-z]{2}-[a-z]{2}$/.test(lang) && localeFromConfigLang(lang) !== null,
+        `must be xx-yy where yy is one of the app's languages: ${LOCALES.join(', ')} (ko-kr for Korean)`,
+      ),
+    custom: link,
+    thirdPartyWithdrawalAddress: onOff,
+    h5ico: link,
+    appDownloadLink: link,
+    logo: link,
+    companyName: typedText().max(COMPANY_NAME_MAX, `must be at most ${COMPANY_NAME_MAX} characters`),
+  })
+  .partial();
+export type GlobalConfigWrite = z.input<typeof globalConfigWriteSchema>;

@@ -1,3 +1,4 @@
+import { ZodError } from 'zod';
 import { globalConfigSchema, type GlobalConfig } from '../../protocol';
 import { ConfigError, loadConfig } from '../config';
 import { openDb } from '../db/connect';
@@ -28,11 +29,8 @@ ${DEFI_USAGE}
 
 Config keys: ${Object.keys(globalConfigSchema.shape).join(', ')}`;
 
-const parseValue = (key: keyof GlobalConfig, raw: string): unknown => {
-  const field = globalConfigSchema.shape[key];
-  // Booleans are written as true/false; every other setting is text taken as typed.
-  return field.safeParse(true).success || field.safeParse(false).success ? JSON.parse(raw) : raw;
-};
+// Booleans are written as true/false; anything else is taken as typed, for the write rules to judge.
+const parseValue = (raw: string): unknown => (raw === 'true' ? true : raw === 'false' ? false : raw);
 
 const isConfigKey = (key: string): key is keyof GlobalConfig => key in globalConfigSchema.shape;
 
@@ -65,9 +63,10 @@ export const runCli = async (argv: string[], out: (line: string) => void = conso
         return 2;
       }
       try {
-        await writeGlobalConfig(db.kysely, { [key]: parseValue(key, raw) });
-      } catch {
-        out(`invalid value for ${key}: ${raw}`);
+        await writeGlobalConfig(db.kysely, { [key]: parseValue(raw) });
+      } catch (err) {
+        if (!(err instanceof ZodError)) throw err;
+        out(`invalid value for ${key}: ${JSON.stringify(raw)} ${err.issues[0]?.message ?? ''}`);
         return 2;
       }
       out(`${key} = ${JSON.stringify((await readGlobalConfig(db.kysely))[key])}`);

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { globalConfigSchema, type GlobalConfig } from '../../../protocol';
+import {
+  globalConfigSchema,
+  globalConfigWriteSchema,
+  type GlobalConfig,
+  type GlobalConfigWrite,
+} from '../../../protocol';
 import type { Database } from '../schema';
 
 /** The global config is stored as key/value rows so an operator can change one setting without a
@@ -11,8 +16,10 @@ export const readGlobalConfig = async (db: Kysely<Database>): Promise<GlobalConf
   return globalConfigSchema.parse(raw);
 };
 
-export const writeGlobalConfig = async (db: Kysely<Database>, config: Partial<GlobalConfig>) => {
-  const entries = Object.entries(globalConfigSchema.partial().strict().parse(config));
+/** Changes the given settings, as the write rules keep them; a value they refuse throws their
+ * ZodError (each issue names the setting and says what is expected) and changes nothing. */
+export const writeGlobalConfig = async (db: Kysely<Database>, config: GlobalConfigWrite) => {
+  const entries = Object.entries(globalConfigWriteSchema.parse(config));
   await db.transaction().execute(async (trx) => {
     for (const [key, value] of entries) {
       await trx

@@ -41,6 +41,21 @@ describe('operator CLI: config', () => {
     });
   });
 
+  it('says what a setting takes when a value would break the display, and keeps the old one', async () => {
+    const lang = await run('config', 'set', 'lang', 'xx-yy');
+    expect(lang.code).toBe(2);
+    expect(lang.out).toBe(
+      'invalid value for lang: "xx-yy" must be xx-yy where yy is one of the app\'s languages: ' +
+        'us, cn, tw, br, jp, kr, de, es, fr, ru, it (ko-kr for Korean)',
+    );
+    const logo = await run('config', 'set', 'logo', 'javascript:alert(1)');
+    expect(logo.out).toContain('must be empty, a path on this site (/logo.svg) or an http(s) address');
+    expect(JSON.parse((await run('config', 'show')).out)).toMatchObject({ lang: 'en-us', logo: '/logo.svg' });
+    // Blank is no company name: titles read "Home", not "   - Home".
+    expect((await run('config', 'set', 'companyName', '   ')).out).toBe('companyName = ""');
+    expect((await run('config', 'set', 'lang', 'ko-kr')).out).toBe('lang = "ko-kr"');
+  });
+
   it('prints usage for an unknown command', async () => {
     const { code, out } = await run('frobnicate');
     expect(code).toBe(2);

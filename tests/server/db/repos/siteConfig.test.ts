@@ -44,11 +44,28 @@ describe.each(forEachEngine())('site config on %s', (_engine, open) => {
     ['a null value', { logo: null }],
     ['a valid key next to an unknown one', { companyName: 'Half written', unknownSetting: 1 }],
     ['a valid key next to a wrong type', { companyName: 'Half written', thirdPartyWithdrawalAddress: 1 }],
+    ['a language the app does not have', { lang: 'xx-yy' }],
+    ['a language of the right form the app does not have', { lang: 'en-gb' }],
+    ['a logo that is no link', { logo: 'logo dot svg' }],
+    ['a script for a download link', { appDownloadLink: 'javascript:alert(1)' }],
+    ['a link to another site without its scheme', { h5ico: '//evil.example/x.ico' }],
+    ['a company name longer than a title can carry', { companyName: 'A'.repeat(61) }],
   ])('rejects %s and writes nothing', async (_label, update) => {
     const before = await storedRows();
     await expect(writeGlobalConfig(k(), update as unknown as Partial<GlobalConfig>)).rejects.toThrow();
     expect(await storedRows()).toEqual(before);
     expect(await readGlobalConfig(k())).toEqual(DEFAULT_SITE_CONFIG);
+  });
+
+  it('keeps text as typed text is kept: trimmed, without control characters', async () => {
+    await writeGlobalConfig(k(), { companyName: '   ', lang: ' KO-KR ', logo: ' /brand/logo.png ' });
+    expect(await readGlobalConfig(k())).toMatchObject({
+      companyName: '',
+      lang: 'ko-kr',
+      logo: '/brand/logo.png',
+    });
+    await writeGlobalConfig(k(), { companyName: ' Acme\u0000 Markets\n' });
+    expect((await readGlobalConfig(k())).companyName).toBe('Acme Markets');
   });
 
   it('inserts keys into an empty table', async () => {

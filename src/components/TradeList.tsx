@@ -1,10 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import type { Trade } from '../../protocol';
 import { formatDecimal, formatTime } from './format';
+import { Spinner } from './Spinner';
 
-/** Recent prints, newest first: time, price coloured by the taker's side, size. */
-export const TradeList = ({ trades, limit = 20 }: { trades: readonly Trade[]; limit?: number }) => {
+/** Recent prints, newest first: time, price coloured by the taker's side, size. `undefined` while
+ * they are being fetched; a market that has not traded yet says so. */
+export const TradeList = ({
+  trades,
+  limit = 20,
+}: {
+  trades: readonly Trade[] | undefined;
+  limit?: number;
+}) => {
   const { t, i18n } = useTranslation();
+  if (!trades) return <Spinner />;
+  if (trades.length === 0) {
+    return (
+      <p className="trades-empty" data-testid="trade-list">
+        {t('marketDetail.noTrades')}
+      </p>
+    );
+  }
   return (
     <table className="trades" data-testid="trade-list">
       <thead>

@@ -6,10 +6,7 @@ import { TradeList } from '../../components/TradeList';
 import { usePairs, useTrades } from '../../hooks/useMarket';
 import { OrderRecords } from '../orderList/OrderRecords';
 
-const MarketTrades = ({ pair }: { pair: string }) => {
-  const trades = useTrades(pair);
-  return <TradeList trades={trades ?? []} limit={30} />;
-};
+const MarketTrades = ({ pair }: { pair: string }) => <TradeList trades={useTrades(pair)} limit={30} />;
 
 /** The reader's deals: every order of theirs that traded, in whole or in part, with its deal
  * price, amount and fills on tap; below them, the market's latest prints for a chosen pair. */

@@ -9,10 +9,7 @@ const Depth = ({ pair }: { pair: string }) => {
   return <OrderBook bids={depth?.bids ?? []} asks={depth?.asks ?? []} />;
 };
 
-const Trades = ({ pair }: { pair: string }) => {
-  const trades = useTrades(pair);
-  return <TradeList trades={trades ?? []} />;
-};
+const Trades = ({ pair }: { pair: string }) => <TradeList trades={useTrades(pair)} />;
 
 /** Order book and recent trades, one at a time (only the one shown is streamed). */
 export const BookPanel = ({ pair }: { pair: string }) => {

@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Trade } from '../../../../protocol';
+import { i18n, switchI18n } from '../../../../src/i18n';
+import { BookPanel } from '../../../../src/screens/marketDetail/BookPanel';
+import { setupI18n } from '../../../setup/i18n';
+import { renderScreen } from '../renderScreen';
+
+const market = vi.hoisted(() => ({ trades: undefined as Trade[] | undefined }));
+vi.mock('../../../../src/hooks/useMarket', () => ({
+  useDepth: () => undefined,
+  useTrades: () => market.trades,
+}));
+
+beforeAll(setupI18n);
+beforeEach(() => {
+  market.trades = undefined;
+});
+
+const showTrades = async () => {
+  const user = userEvent.setup();
+  renderScreen(<BookPanel pair="btcusdt" />);
+  await user.click(screen.getByRole('tab', { name: i18n.t('marketDetail.trades') }));
+};
+
+describe('/marketDetail trades', () => {
+  it('says it is loading until the first trades arrive', async () => {
+    await showTrades();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(screen.queryByTestId('trade-list')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['us', 'No trades yet'],
+    ['ru', 'Сделок пока нет'],
+    ['jp', 'まだ約定はありません'],
+  ] as const)('says in %s that a market which has not traded has no trades', async (lang, text) => {
+    market.trades = [];
+    await switchI18n(lang);
+    try {
+      await showTrades();
+      expect(screen.getByTestId('trade-list')).toHaveTextContent(text);
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    } finally {
+      await switchI18n('us');
+    }
+  });
+
+  it('lists the trades once there are some', async () => {
+    market.trades = [{ id: 1, ts: Date.UTC(2027, 0, 15, 10), price: '97000.5', qty: '0.25', side: 'buy' }];
+    await showTrades();
+    const rows = within(screen.getByTestId('trade-list')).getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toHaveTextContent('97,000.5');
+    expect(screen.queryByText('No trades yet')).not.toBeInTheDocument();
+  });
+});

@@ -57,6 +57,12 @@ export interface ContractInfo {
   serverTime: number;
 }
 
+/** The reference feeds the server records ticks from (server/market), each with a translated name;
+ * a source not listed here is shown as recorded. */
+export const TICK_SOURCES = ['simulator', 'binance'] as const;
+export const tickSourceName = (source: string): string | null =>
+  (TICK_SOURCES as readonly string[]).includes(source) ? `app.data.tick_${source}` : null;
+
 /** A recorded reference tick, as the receipt shows it. */
 export interface ContractTick {
   id: number;
@@ -109,6 +115,9 @@ export interface ContractOrderRequest {
   direction: ContractDirection;
   cycle: number;
   amount: string;
-  /** A key the client picks per attempt: a retried request answers the first result. */
+  /** The payout rate the reader was shown (the cycle's `rate`): a contract opens at that rate or
+   * not at all (`rate_changed`). */
+  rate: string;
+  /** A key the client picks per intended order: a retried request answers the first result. */
   requestKey: string;
 }

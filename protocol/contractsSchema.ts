@@ -8,6 +8,7 @@ import {
 } from './contracts';
 import { amountString, decimalString } from './decimal';
 import { PAIR_SYMBOL_RE } from './market';
+import { amountProblem } from './wallet';
 
 const pair = z
   .string()
@@ -20,14 +21,15 @@ const CYCLE_MAX_MINUTES = 1440;
 const cycleMinutes = z.number().int().min(1).max(CYCLE_MAX_MINUTES);
 /** An operator's cycle minutes may come as text: the CLI splits them out of "5:88:10:50000". */
 const operatorMinutes = z.coerce.number().int().min(1).max(CYCLE_MAX_MINUTES);
+/** Percent, up to two decimals: a win pays this share of the amount on top of it. */
+const payoutRate = amountString.refine(
+  (s) => /^\d{1,3}(\.\d{1,2})?$/.test(s) && Number(s) > 0,
+  'app.msg.parameter_error',
+);
 
 export const contractCycleSchema = z.strictObject({
   minutes: operatorMinutes,
-  /** Percent, up to two decimals: a win pays this share of the amount on top of it. */
-  rate: amountString.refine(
-    (s) => /^\d{1,3}(\.\d{1,2})?$/.test(s) && Number(s) > 0,
-    'app.msg.parameter_error',
-  ),
+  rate: payoutRate,
   min: money,
   max: money,
 });
@@ -92,7 +94,10 @@ export const contractOrderRequestSchema = z.strictObject({
   pair,
   direction: z.enum(CONTRACT_DIRECTIONS),
   cycle: cycleMinutes,
-  amount: money,
+  /** The amount as the reader typed it: anything but a positive amount of at most 8 decimals is
+   * amount_invalid, as wherever else money is typed. */
+  amount: z.string().refine((s) => amountProblem(s) === null, 'app.msg.amount_invalid'),
+  rate: payoutRate,
   requestKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
 });
 

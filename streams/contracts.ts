@@ -1,12 +1,14 @@
 import {
   EMPTY,
   Observable,
+  Subject,
   Subscription,
   catchError,
   distinctUntilChanged,
   exhaustMap,
   from,
   map,
+  merge,
   switchMap,
   timer,
   type SchedulerLike,
@@ -97,11 +99,16 @@ export const createContractStreams = ({
     return info;
   };
 
+  /** Asks for the info now, outside the timer: the server refused an order placed on what the
+   * screen showed (a rate or a limit the operator has changed since). */
+  const refresh$ = new Subject<void>();
   const info$ = keyed(() =>
     transport.connection$.pipe(
       map((s) => s === 'open'),
       distinctUntilChanged(),
-      switchMap((open) => timer(0, open ? CONTRACT_POLL_MS.infoRefresh : CONTRACT_POLL_MS.info, scheduler)),
+      switchMap((open) =>
+        merge(timer(0, open ? CONTRACT_POLL_MS.infoRefresh : CONTRACT_POLL_MS.info, scheduler), refresh$),
+      ),
       exhaustMap(() => from(loadInfo()).pipe(catchError(() => EMPTY))),
     ),
   );
@@ -175,5 +182,12 @@ export const createContractStreams = ({
       }),
   );
 
-  return { info$, open$, settled$, order$, countdown$: clock.countdown$ };
+  return {
+    info$,
+    refreshInfo: () => refresh$.next(),
+    open$,
+    settled$,
+    order$,
+    countdown$: clock.countdown$,
+  };
 };

@@ -6,6 +6,8 @@ import { contracts } from '../app/contractStreams';
 
 /** Hooks over the shared contract streams (created once per key in streams/). */
 export const useContractInfo = () => useObservableState(contracts.info$(), undefined);
+/** Reads the info again now (rates and limits an operator may have changed). */
+export const refreshContractInfo = () => contracts.refreshInfo();
 export const useOpenContracts = () => useObservableState(contracts.open$(), undefined);
 export const useSettledContracts = (page: number, size: number) =>
   useObservableState(contracts.settled$(page, size), undefined);

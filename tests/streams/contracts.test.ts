@@ -64,6 +64,9 @@ const info = (): ContractInfo => ({
   serverTime: Date.now() + SKEW,
 });
 
+const CYCLE = { minutes: 1, rate: '80.00', min: '10', max: '50000' };
+const PAIR = { pair: 'bnbusdt', name: 'BNB/USDT', asset: 'USDT', enabled: true, cycles: [CYCLE] };
+
 const setup = () => {
   const t = fakeTransport();
   const clock = createServerClock(t.transport);
@@ -116,6 +119,24 @@ describe('contract streams', () => {
     expect(s.api.info).toHaveBeenCalledTimes(4);
     expect(s.api.list).toHaveBeenCalledTimes(6);
     subs.forEach((x) => x.unsubscribe());
+  });
+
+  it('reads the info again at once when asked, between the refreshes of an open socket', async () => {
+    const s = setup();
+    s.setState('open');
+    const seen: ContractInfo[] = [];
+    const sub = s.streams.info$().subscribe((i) => seen.push(i));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(s.api.info).toHaveBeenCalledTimes(1);
+    s.api.info.mockResolvedValueOnce({
+      ...info(),
+      pairs: [{ ...PAIR, cycles: [{ ...CYCLE, rate: '10.00' }] }],
+    });
+    s.streams.refreshInfo();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.api.info).toHaveBeenCalledTimes(2);
+    expect(seen.at(-1)!.pairs[0]!.cycles[0]!.rate).toBe('10.00');
+    sub.unsubscribe();
   });
 
   it('moves a contract to the settled side when the push says so', async () => {

@@ -1,6 +1,7 @@
 import type { ContractDirection, ContractResult } from '../../../protocol';
 import type { CycleSettings, PairSettings, RefTick } from './types';
 import { AppError } from '../appError';
+import { toWireCycle } from './figures';
 
 const BP = 10_000n;
 
@@ -14,13 +15,25 @@ export const compareDecimals = (a: string, b: string): number => {
   return x === y ? 0 : x > y ? 1 : -1;
 };
 
-/** The cycle a request names, after the pair's switch and the amount limits are checked. */
-export const pickCycle = (settings: PairSettings, minutes: number, amount: bigint): CycleSettings => {
+/** What the reader asked for: the cycle, the payout rate they were shown (basis points) and the
+ * amount (ledger units). */
+export interface CycleRequest {
+  minutes: number;
+  rateBp: number;
+  amount: bigint;
+}
+
+/** The cycle a request names, after the pair's switch, the rate and the amount limits are checked.
+ * A rate other than the one shown is refused (the operator changed it after the reader saw it),
+ * and so is an amount outside limits; each refusal carries the figures in force now. */
+export const pickCycle = (settings: PairSettings, req: CycleRequest): CycleSettings => {
   if (!settings.enabled) throw new AppError('features_not_enabled');
-  const cycle = settings.cycles.find((c) => c.minutes === minutes);
+  const cycle = settings.cycles.find((c) => c.minutes === req.minutes);
   if (!cycle) throw new AppError('cycle_not_exist');
-  if (amount > cycle.max) throw new AppError('investment_exceeds_limit');
-  if (amount < cycle.min) throw new AppError('outside_limit');
+  const { rate, min, max } = toWireCycle(cycle);
+  if (req.rateBp !== cycle.rateBp) throw new AppError('rate_changed', { rate });
+  if (req.amount > cycle.max) throw new AppError('investment_exceeds_limit', { min, max });
+  if (req.amount < cycle.min) throw new AppError('outside_limit', { min, max });
   return cycle;
 };
 

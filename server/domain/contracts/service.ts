@@ -74,8 +74,10 @@ export const createContractService = (deps: ContractDeps) => {
     const settings = await deps.settings.get(req.pair);
     if (!settings) throw new AppError('currency_not_exist', { field: 'pair' });
     const amount = parseExact(req.amount, ASSET_SCALE);
-    if (amount === null) throw new AppError('parameter_error', { field: 'amount' });
-    const cycle = pickCycle(settings, req.cycle, amount);
+    if (amount === null) throw new AppError('amount_invalid', { field: 'amount' });
+    const rateBp = parseExact(req.rate, 2);
+    if (rateBp === null) throw new AppError('parameter_error', { field: 'rate' });
+    const cycle = pickCycle(settings, { minutes: req.cycle, rateBp: Number(rateBp), amount });
 
     await deps.syncFeed();
     const openAt = deps.now();

@@ -1,23 +1,13 @@
 import {
-  ASSET_SCALE,
   directionName,
   resultName,
   statusName,
-  type ContractCycle,
   type ContractOrder,
   type ContractPairConfig,
 } from '../../../protocol';
-import { formatScaled } from '../money/scaled';
+import { formatAmount, formatRate, toWireCycle } from './figures';
 import { expectedProfit } from './rules';
 import type { ContractRecord, PairSettings } from './types';
-
-/** An amount as its canonical decimal string: no trailing zeros (`10`, `10.5`). */
-export const formatAmount = (units: bigint): string => {
-  const s = formatScaled(units, ASSET_SCALE);
-  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
-};
-
-export const formatRate = (rateBp: number): string => formatScaled(BigInt(rateBp), 2);
 
 /** `btcusdt` settled in USDT → `BTC/USDT`. */
 export const pairName = (pair: string, asset: string): string => {
@@ -25,13 +15,6 @@ export const pairName = (pair: string, asset: string): string => {
   const base = pair.endsWith(quote) ? pair.slice(0, -quote.length) : pair;
   return `${base.toUpperCase()}/${asset.toUpperCase()}`;
 };
-
-export const toWireCycle = (c: PairSettings['cycles'][number]): ContractCycle => ({
-  minutes: c.minutes,
-  rate: formatRate(c.rateBp),
-  min: formatAmount(c.min),
-  max: formatAmount(c.max),
-});
 
 export const toWirePair = (p: PairSettings): ContractPairConfig => ({
   pair: p.pair,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ContractDirection, ContractOrder, ContractPairConfig } from '../../../protocol/contracts';
 import { contractApi } from '../../api/contract';
+import { createIntentKeys, isRefusal } from '../../api/requestKey';
 import { verifiedAction } from '../../app/verificationPrompt';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
@@ -12,22 +13,17 @@ import { decimalInput } from '../../components/form/decimalInput';
 import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
-import { useContractInfo } from '../../hooks/useContracts';
+import { refreshContractInfo, useContractInfo } from '../../hooks/useContracts';
 import { usePairs, useTicker } from '../../hooks/useMarket';
 import { useBalances } from '../../hooks/useSpot';
 import { CountdownSheet } from './CountdownSheet';
-import { amountError, expectedOf, quickPicks, trimZeros } from './figures';
+import { LIMIT_ERRORS, amountError, expectedOf, quickPicks, trimZeros } from './figures';
+import { RunningContracts } from './RunningContracts';
 
 // The chart library is loaded only where a chart is shown, in its own chunk.
 const PriceChart = lazy(() => import('../../components/PriceChart'));
 
 const DEFAULT_PAIR = 'btcusdt';
-
-/** A request key per attempt: a retry of the same tap answers the first contract. */
-const newRequestKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 const PairSwitcher = ({
   pairs,
@@ -84,6 +80,7 @@ const ContractScreen = () => {
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [running, setRunning] = useState<ContractOrder | undefined>();
+  const [keys] = useState(createIntentKeys);
   const asset = pair?.asset ?? 'USDT';
   // The live balances, as /trade has them: a stake, a settlement or a deposit shows at once.
   const balances = useBalances();
@@ -110,21 +107,29 @@ const ContractScreen = () => {
     setError(problem);
     if (problem) return;
     setBusy(true);
+    const intended = {
+      pair: pair.pair,
+      direction,
+      cycle: cycle.minutes,
+      amount: new Decimal(amount).toFixed(),
+    };
+    // The rate is what the reader was shown, not part of the intent: after a lost answer the same
+    // order keeps its key even if the rate has been read again since.
+    const requestKey = keys.keyFor(JSON.stringify(intended));
     try {
       const order = await verifiedAction(
-        () =>
-          contractApi.order({
-            pair: pair.pair,
-            direction,
-            cycle: cycle.minutes,
-            amount: new Decimal(amount).toFixed(),
-            requestKey: newRequestKey(),
-          }),
+        () => contractApi.order({ ...intended, rate: cycle.rate, requestKey }),
         navigate,
       );
+      keys.answered();
       setRunning(order);
-    } catch {
-      // verifiedAction has shown the failure and sent the reader on where it had to.
+    } catch (err) {
+      // verifiedAction has shown the failure and sent the reader on where it had to. A refusal
+      // may come from a rate or a limit changed since the screen read them: read them again.
+      if (isRefusal(err)) {
+        keys.answered();
+        refreshContractInfo();
+      }
     } finally {
       setBusy(false);
     }
@@ -192,6 +197,11 @@ const ContractScreen = () => {
           inputMode="decimal"
           autoComplete="off"
           error={error}
+          errorSuffix={
+            error && LIMIT_ERRORS.includes(error)
+              ? ` (${num(cycle.min)} – ${num(cycle.max)} ${asset})`
+              : undefined
+          }
           hint={t('contract.limits', { min: num(cycle.min), max: num(cycle.max), asset })}
         />
         <div className="chip-row quick-picks" aria-label={t('contract.quickPicks')}>
@@ -225,6 +235,7 @@ const ContractScreen = () => {
           {t('contract.risk')}
         </p>
       </form>
+      <RunningContracts pair={pair.pair} onOpen={setRunning} />
       {running && <CountdownSheet placed={running} onClose={() => setRunning(undefined)} />}
     </div>
   );

@@ -1,20 +1,24 @@
 import Decimal from 'decimal.js';
 import type { ContractCycle } from '../../../protocol/contracts';
-
-const AMOUNT_RE = /^(0|[1-9]\d*)(\.\d{1,8})?$/;
+import { amountProblem } from '../../../protocol/wallet';
 
 /** What a win would earn on top of the amount (amount × rate %), as the server rounds it: down to
  * 8 decimals. Undefined while the amount is not a valid one. */
 export const expectedOf = (amount: string, rate: string): string | undefined => {
-  if (!AMOUNT_RE.test(amount)) return undefined;
+  if (amountProblem(amount)) return undefined;
   return new Decimal(amount).mul(rate).div(100).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
 };
 
+/** The limit failures, whose message is followed by the limits. */
+export const LIMIT_ERRORS: readonly string[] = ['app.msg.outside_limit', 'app.msg.investment_exceeds_limit'];
+
 /** The `app.msg.*` key an amount breaks for a cycle, or undefined when it is fine (the server
- * checks the same). */
+ * checks the same): a malformed amount is an invalid one, a well-formed one may be outside the
+ * cycle's limits. */
 export const amountError = (amount: string, cycle: ContractCycle | undefined): string | undefined => {
   if (amount.trim() === '') return 'app.msg.field_required';
-  if (!AMOUNT_RE.test(amount)) return 'app.msg.parameter_error';
+  const malformed = amountProblem(amount);
+  if (malformed) return malformed;
   if (!cycle) return 'app.msg.cycle_not_exist';
   const value = new Decimal(amount);
   if (value.gt(cycle.max)) return 'app.msg.investment_exceeds_limit';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContractOrder, ContractTick } from '../../../protocol/contracts';
+import { tickSourceName, type ContractOrder, type ContractTick } from '../../../protocol/contracts';
 import { formatDecimal } from '../../components/format';
 import { Spinner } from '../../components/Spinner';
 import { useContractDetail } from '../../hooks/useContracts';
@@ -18,6 +18,7 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
 /** One recorded tick of the receipt: which one, when, what price, from where. */
 const TickCard = ({ title, tick }: { title: string; tick: ContractTick }) => {
   const { t, i18n } = useTranslation();
+  const source = tickSourceName(tick.source);
   return (
     <section className="receipt-tick" aria-label={title}>
       <h4 className="receipt-tick__title">{title}</h4>
@@ -27,7 +28,7 @@ const TickCard = ({ title, tick }: { title: string; tick: ContractTick }) => {
           {formatDateTime(tick.ts, i18n.language)}.{String(tick.ts % 1000).padStart(3, '0')}
         </Row>
         <Row label={t('contractList.tickPrice')}>{formatDecimal(tick.price, i18n.language)}</Row>
-        <Row label={t('contractList.tickSource')}>{tick.source}</Row>
+        <Row label={t('contractList.tickSource')}>{source ? t(source) : tick.source}</Row>
       </dl>
     </section>
   );

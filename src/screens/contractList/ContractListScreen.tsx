@@ -1,51 +1,15 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { ContractListState, ContractOrder } from '../../../protocol/contracts';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
-import { formatDecimal } from '../../components/format';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
 import { Tabs } from '../../components/Tabs';
-import { useContract, useOpenContracts, useSettledContracts } from '../../hooks/useContracts';
-import { formatDateTime, signed } from '../contract/figures';
+import { useOpenContracts, useSettledContracts } from '../../hooks/useContracts';
 import { ContractDetail } from './ContractDetail';
-import { Remaining } from './Remaining';
+import { ContractRow } from './ContractRow';
 
 const PAGE_SIZE = 20;
-
-const Row = ({ order }: { order: ContractOrder }) => {
-  const { t, i18n } = useTranslation();
-  // A running contract follows itself to its result, so a row never waits for the list.
-  const live = useContract(order.status === 'completed' ? undefined : order.id, order) ?? order;
-  const num = (v: string) => formatDecimal(v, i18n.language);
-  return (
-    <li className="contract-row" data-contract={live.id}>
-      <Link className="contract-row__link" to={`/contractList?id=${live.id}`}>
-        <div className="contract-row__head">
-          <span className="contract-row__name">{live.name}</span>
-          <span className={`dir dir--${live.direction}`}>{t(live.directionname)}</span>
-          <span className="contract-row__cycle">{t('contract.cycleMinutes', { count: live.cycle })}</span>
-        </div>
-        <div className="contract-row__body">
-          <span>
-            {num(live.amount)} {live.asset}
-          </span>
-          {live.status === 'completed' ? (
-            <span
-              className={`pnl pnl--${live.result === 'win' ? 'up' : live.result === 'loss' ? 'down' : 'flat'}`}
-            >
-              {t(live.resultname ?? live.statusname)} {signed(num(live.profit ?? '0'))}
-            </span>
-          ) : (
-            <Remaining order={live} />
-          )}
-        </div>
-        <div className="contract-row__foot">{formatDateTime(live.openAt, i18n.language)}</div>
-      </Link>
-    </li>
-  );
-};
 
 const List = ({ list }: { list: readonly ContractOrder[] | undefined }) => {
   const { t } = useTranslation();
@@ -60,36 +24,35 @@ const List = ({ list }: { list: readonly ContractOrder[] | undefined }) => {
   return (
     <ul className="contract-list" aria-label={t('route.contractList')}>
       {list.map((o) => (
-        <Row key={o.id} order={o} />
+        <ContractRow key={o.id} order={o} />
       ))}
     </ul>
   );
 };
 
-const Settled = () => {
+const Settled = ({ page, onPage }: { page: number; onPage: (page: number) => void }) => {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
   const data = useSettledContracts(page, PAGE_SIZE);
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   return (
     <>
       <List list={data?.list} />
-      {pages > 1 && (
+      {(pages > 1 || page > 1) && (
         <nav className="pager" aria-label={t('contractList.pages')}>
           <button
             type="button"
             className="btn btn--ghost"
             disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
+            onClick={() => onPage(page - 1)}
           >
             {t('contractList.prev')}
           </button>
-          <span>{t('contractList.page', { page, pages })}</span>
+          <span>{t('contractList.page', { page, pages: Math.max(page, pages) })}</span>
           <button
             type="button"
             className="btn btn--ghost"
             disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
+            onClick={() => onPage(page + 1)}
           >
             {t('contractList.next')}
           </button>
@@ -101,12 +64,19 @@ const Settled = () => {
 
 const Open = () => <List list={useOpenContracts()} />;
 
+/** The tab and page a list address names (`?tab=settled&page=2`): kept in the address, so coming
+ * back from a contract's detail finds the list where the reader left it. */
+const listPlace = (params: URLSearchParams) => {
+  const tab: ContractListState = params.get('tab') === 'settled' ? 'settled' : 'open';
+  const page = Number(params.get('page'));
+  return { tab, page: Number.isInteger(page) && page > 1 ? page : 1 };
+};
+
 /** /contractList: contracts in progress with their countdowns, settled ones by page, and the detail
  * of one (`?id=`) with its receipt. */
 const ContractListScreen = () => {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const [tab, setTab] = useState<ContractListState>('open');
+  const [params, setParams] = useSearchParams();
   const id = Number(params.get('id'));
   if (Number.isInteger(id) && id > 0) {
     return (
@@ -117,6 +87,12 @@ const ContractListScreen = () => {
       </>
     );
   }
+  const { tab, page } = listPlace(params);
+  // Replaced, not pushed: back leaves the list rather than stepping through its pages.
+  const show = (next: ContractListState, nextPage = 1) =>
+    setParams(next === 'open' ? {} : { tab: next, ...(nextPage > 1 ? { page: String(nextPage) } : {}) }, {
+      replace: true,
+    });
   return (
     <>
       <NavBar title={t('route.contractList')} />
@@ -124,13 +100,13 @@ const ContractListScreen = () => {
       <Tabs
         label={t('route.contractList')}
         value={tab}
-        onChange={setTab}
+        onChange={(next) => show(next)}
         items={[
           { key: 'open', label: t('contractList.open') },
           { key: 'settled', label: t('contractList.settled') },
         ]}
       >
-        {tab === 'open' ? <Open /> : <Settled />}
+        {tab === 'open' ? <Open /> : <Settled page={page} onPage={(p) => show('settled', p)} />}
       </Tabs>
     </>
   );

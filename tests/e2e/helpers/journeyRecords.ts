@@ -125,8 +125,10 @@ export const tradingRecords = async (j: Journey, trail: Trail & WalletTrail) => 
   await row.waitFor({ timeout: LIVE_MS });
   const pnl = await row.locator('.pnl').innerText();
   expect(pnl.startsWith(t(contract.resultname!))).toBe(true);
+  // A win or a loss shows its profit; a tie or a void what it refunded.
+  const refunded = contract.result === 'tie' || contract.result === 'void';
   expect(fixed(shownUnits(pnl.slice(t(contract.resultname!).length), j.tag))).toBe(
-    fixed(units(contract.profit!)),
+    fixed(units(refunded ? contract.payout! : contract.profit!)),
   );
   expect(await page.locator('[data-contract]').count()).toBe(1);
 

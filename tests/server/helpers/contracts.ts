@@ -2,6 +2,8 @@ import { ASSET_SCALE, type ContractOrder, type ContractOrderRequest } from '../.
 import { buildContracts, type ContractConfig, type Contracts } from '../../../server/contracts';
 import { seedContractsIfEmpty } from '../../../server/db/seed/contracts';
 import { seedFundsIfEmpty } from '../../../server/db/seed/funds';
+import { DEFAULT_CYCLES } from '../../../server/domain/contracts/defaults';
+import { formatRate } from '../../../server/domain/contracts/figures';
 import type { ContractUser } from '../../../server/domain/contracts/service';
 import { createLedger, type Ledger } from '../../../server/domain/ledger/ledger';
 import { SYSTEM_ACCOUNTS } from '../../../server/domain/ledger/types';
@@ -25,6 +27,7 @@ export interface ContractHarness extends Contracts {
   tick(pair: string, ts: number, price: string): Promise<number>;
   /** A verified user holding `usdt`. */
   user(usdt?: string): Promise<ContractUser>;
+  /** Places at the seeded rate of the cycle unless the request names another. */
   place(user: ContractUser, req: Partial<ContractOrderRequest>): Promise<ContractOrder>;
   usdt(userId: number): Promise<bigint>;
   /** Every USDT unit in every account: constant, whatever contracts do. */
@@ -32,6 +35,10 @@ export interface ContractHarness extends Contracts {
   /** A second instance on the same database (another process, or this one after a restart). */
   restart(): Contracts;
 }
+
+/** The payout rate a fresh database offers for a cycle, as the info shows it (`80.00`). */
+export const seededRate = (minutes: number) =>
+  formatRate(DEFAULT_CYCLES.find((c) => c.minutes === minutes)?.rateBp ?? 0);
 
 let userIds = 1000;
 let keys = 0;
@@ -77,11 +84,13 @@ export const contractHarness = async (t: TestDb, config = TEST_CONTRACT_CONFIG):
     },
     place(user, req) {
       keys += 1;
+      const cycle = req.cycle ?? 1;
       return built.service.place(user, {
         pair: 'btcusdt',
         direction: 'up',
-        cycle: 1,
+        cycle,
         amount: '100',
+        rate: seededRate(cycle),
         requestKey: `key-${String(keys).padStart(6, '0')}`,
         ...req,
       });

@@ -37,6 +37,7 @@ describe.each(forEachEngine())('contract API on %s', (_engine, open) => {
       direction: 'up',
       cycle: 1,
       amount: '100',
+      rate: '80.00',
       requestKey: `http-key-${++keys}`,
       ...over,
     });
@@ -136,7 +137,15 @@ describe.each(forEachEngine())('contract API on %s', (_engine, open) => {
     expect(await order({ amount: '50000.01' })).toMatchObject(failure(400, 'investment_exceeds_limit'));
     expect(await order({ amount: '9.99' })).toMatchObject(failure(400, 'outside_limit'));
     expect(await order({ amount: '5000' })).toMatchObject(failure(400, 'insufficient_balance'));
-    expect(await order({ amount: '10.000000001' })).toMatchObject(failure(400, 'parameter_error'));
+    // A malformed amount is an invalid amount, as wherever money is typed.
+    for (const amount of ['10.000000001', '-5', '1e3', 'abc', '1.000,5', '0', ''])
+      expect(await order({ amount }), amount).toMatchObject(failure(400, 'amount_invalid'));
+    // The order names the rate it was shown, in the info's form.
+    expect(await order({ rate: undefined })).toMatchObject({
+      ...failure(400, 'parameter_error'),
+      body: { data: { field: 'rate' } },
+    });
+    expect(await order({ rate: 'eighty' })).toMatchObject(failure(400, 'parameter_error'));
     expect(await order({ direction: 'sideways' })).toMatchObject(failure(400, 'parameter_error'));
     // Each field has one JSON type: a number where a string belongs, or the other way, is refused.
     expect(await order({ amount: 100 })).toMatchObject(failure(400, 'parameter_error'));
@@ -149,6 +158,31 @@ describe.each(forEachEngine())('contract API on %s', (_engine, open) => {
     // No tick recorded for ETH: no price to open on.
     expect(await order({ pair: 'ethusdt' })).toMatchObject(failure(409, 'price_abnormal'));
     expect(await call('POST', '/api/contract/order', {}, '')).toMatchObject(failure(401, 'not_logged_in'));
+  });
+
+  it('opens a contract only at the payout rate the reader was shown (409 rate_changed otherwise)', async () => {
+    await h.tick('bnbusdt', T0 - 500, '600.00');
+    const cut = await call(
+      'POST',
+      '/api/admin/contract/config',
+      { pair: 'bnbusdt', cycles: [{ minutes: 1, rate: '10', min: '20', max: '500' }] },
+      operatorToken,
+    );
+    expect(cut.status, JSON.stringify(cut.body)).toBe(200);
+    const before = await h.usdt(userId);
+    const stale = await order({ pair: 'bnbusdt', rate: '80.00', requestKey: 'bnb-stale-1' });
+    expect(stale).toMatchObject({ ...failure(409, 'rate_changed'), body: { data: { rate: '10.00' } } });
+    // Limits changed alike: the refusal says the ones in force.
+    expect(await order({ pair: 'bnbusdt', rate: '10.00', amount: '15' })).toMatchObject({
+      ...failure(400, 'outside_limit'),
+      body: { data: { min: '20', max: '500' } },
+    });
+    expect(await h.usdt(userId)).toBe(before);
+    const list = contractPageSchema.parse((await call('GET', '/api/contract/list?state=open')).body.data);
+    expect(list.list.filter((o) => o.pair === 'bnbusdt')).toEqual([]);
+    const placed = await order({ pair: 'bnbusdt', rate: '10.00', requestKey: 'bnb-stale-1' });
+    expect(placed.body.data).toMatchObject({ pair: 'bnbusdt', rate: '10.00', expected: '10' });
+    expect(await h.usdt(userId)).toBe(before - units('100'));
   });
 
   it('refuses a switched-off pair, a trading ban and an unverified user', async () => {
@@ -169,7 +203,7 @@ describe.each(forEachEngine())('contract API on %s', (_engine, open) => {
       call(
         'POST',
         '/api/contract/order',
-        { pair: 'btcusdt', direction: 'up', cycle: 1, amount: '10', requestKey },
+        { pair: 'btcusdt', direction: 'up', cycle: 1, amount: '10', rate: '80', requestKey },
         token,
       );
     expect(await place(banned.token, 'banned-0001')).toMatchObject(failure(403, 'trading_disabled'));
@@ -224,6 +258,7 @@ describe.each(forEachEngine())('contract API on %s', (_engine, open) => {
           direction: i % 2 ? 'down' : 'up',
           cycle: 1,
           amount: '10',
+          rate: '80.00',
           requestKey: `list-key-${i}`,
         },
         tok,

@@ -28,6 +28,7 @@ describe('the contract sweeper timer', () => {
       direction: 'down',
       cycle: 3,
       amount: '10',
+      rate: '85.00',
       requestKey: 'timer-key-1',
     });
     await h.tick('btcusdt', order.openAt + 60, '99.00');

@@ -59,13 +59,28 @@ describe('contract rules', () => {
     );
   });
 
-  it('checks the switch, the cycle and the limits in that order', () => {
-    throwsWith(() => pickCycle({ ...BTC, enabled: false }, 1, units('100')), 'features_not_enabled');
-    throwsWith(() => pickCycle(BTC, 2, units('100')), 'cycle_not_exist');
-    throwsWith(() => pickCycle(BTC, 1, units('50000.00000001')), 'investment_exceeds_limit');
-    throwsWith(() => pickCycle(BTC, 1, units('9.99999999')), 'outside_limit');
-    expect(pickCycle(BTC, 15, units('10')).rateBp).toBe(9000);
-    expect(pickCycle(BTC, 1, units('50000')).minutes).toBe(1);
+  it('checks the switch, the cycle, the rate and the limits in that order', () => {
+    const ask = (minutes: number, amount: string, rateBp = 8000) => ({
+      minutes,
+      rateBp,
+      amount: units(amount),
+    });
+    throwsWith(() => pickCycle({ ...BTC, enabled: false }, ask(1, '100')), 'features_not_enabled');
+    throwsWith(() => pickCycle(BTC, ask(2, '100')), 'cycle_not_exist');
+    throwsWith(() => pickCycle(BTC, ask(1, '100', 1000)), 'rate_changed');
+    throwsWith(() => pickCycle(BTC, ask(1, '5', 8500)), 'rate_changed');
+    throwsWith(() => pickCycle(BTC, ask(1, '50000.00000001')), 'investment_exceeds_limit');
+    throwsWith(() => pickCycle(BTC, ask(1, '9.99999999')), 'outside_limit');
+    expect(pickCycle(BTC, ask(15, '10', 9000)).rateBp).toBe(9000);
+    expect(pickCycle(BTC, ask(1, '50000')).minutes).toBe(1);
+  });
+
+  it('refuses with the figures in force now: the rate, or the limits', () => {
+    const at = (minutes: number, amount: string) => ({ minutes, rateBp: 8000, amount: units(amount) });
+    expect(throwsWith(() => pickCycle(BTC, at(5, '100')), 'rate_changed').data).toEqual({ rate: '88.00' });
+    const limits = { min: '10', max: '50000' };
+    expect(throwsWith(() => pickCycle(BTC, at(1, '9.99')), 'outside_limit').data).toEqual(limits);
+    expect(throwsWith(() => pickCycle(BTC, at(1, '60000')), 'investment_exceeds_limit').data).toEqual(limits);
   });
 
   it('takes a tick as fresh up to the bound, never one from after the moment', () => {

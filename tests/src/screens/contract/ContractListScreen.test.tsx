@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ContractOrder } from '../../../../protocol';
+import type { ContractOrder, Locale } from '../../../../protocol';
 import { i18n, switchI18n } from '../../../../src/i18n';
 import ContractListScreen from '../../../../src/screens/contractList/ContractListScreen';
 import { setupI18n } from '../../../setup/i18n';
@@ -23,11 +23,12 @@ const SETTLED = [
 ];
 const LARGE = wonLarge();
 let openList: ContractOrder[] = OPEN;
+let settledTotal = 2;
 const byId = new Map<number, ContractOrder>([...OPEN, ...SETTLED, LARGE].map((o) => [o.id, o]));
 
 vi.mock('../../../../src/hooks/useContracts', () => ({
   useOpenContracts: () => openList,
-  useSettledContracts: (page: number, size: number) => ({ list: SETTLED, page, size, total: 2 }),
+  useSettledContracts: (page: number, size: number) => ({ list: SETTLED, page, size, total: settledTotal }),
   useContract: (id: number | undefined, initial?: ContractOrder) => (id ? byId.get(id) : initial),
   useContractDetail: (id: number) =>
     byId.has(id) ? { order: byId.get(id) } : { failure: 'app.msg.contract_not_exist' },
@@ -38,7 +39,18 @@ vi.mock('../../../../src/hooks/useMarket', () => ({ useConnection: () => 'open' 
 beforeAll(setupI18n);
 beforeEach(() => {
   openList = OPEN;
+  settledTotal = 2;
 });
+
+/** Runs a check with the screens in `lang`, and English again after it. */
+const inLanguage = async (lang: Locale, check: () => void) => {
+  await switchI18n(lang);
+  try {
+    check();
+  } finally {
+    await switchI18n('us');
+  }
+};
 
 /** The figure beside a label of a key/value list, in the language on screen. */
 const figure = (scope: HTMLElement, labelKey: string) =>
@@ -55,7 +67,24 @@ describe('/contractList', () => {
     await user.click(screen.getByRole('tab', { name: 'Settled' }));
     const settled = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(settled[0]).toHaveTextContent('Win +80');
-    expect(settled[1]).toHaveTextContent('Void, refunded 0');
+    expect(settled[1]).toHaveTextContent('Void, refunded 100 USDT');
+  });
+
+  it('keeps the tab and page in the address, so back from a detail finds the same page', async () => {
+    const user = userEvent.setup();
+    settledTotal = 45;
+    const router = renderScreen(<ContractListScreen />, { path: '/contractList' });
+    await user.click(screen.getByRole('tab', { name: 'Settled' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(router.state.location.search).toBe('?tab=settled&page=2');
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('list')).getAllByRole('link')[0]!);
+    expect(router.state.location.search).toBe('?id=40');
+    await act(() => router.navigate(-1));
+    expect(screen.getByRole('tab', { name: 'Settled' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'In progress' }));
+    expect(router.state.location.search).toBe('');
   });
 
   it('says there are none in the empty-state block other lists use, not flush against the edge', () => {
@@ -87,8 +116,24 @@ describe('/contractList', () => {
     expect(within(receipt).getByLabelText('Opening tick')).toHaveTextContent('#501');
     expect(within(receipt).getByLabelText('Closing tick')).toHaveTextContent('#777');
     expect(within(receipt).getByLabelText('Closing tick')).toHaveTextContent('97,012.50');
-    expect(within(receipt).getByLabelText('Closing tick')).toHaveTextContent('simulator');
+    expect(within(receipt).getByLabelText('Closing tick')).toHaveTextContent('SourcePrice simulator');
   });
+
+  it.each([
+    ['ru', 'Аннулирован, возврат 100 USDT', 'ИсточникСимулятор цен'],
+    ['jp', '無効（返金） 100 USDT', 'ソース価格シミュレーター'],
+  ] as const)(
+    'says in %s what a void contract refunded and where a receipt’s prices came from',
+    (lang, refunded, source) =>
+      inLanguage(lang, () => {
+        renderScreen(<ContractListScreen />, { path: '/contractList', at: '/contractList?tab=settled' });
+        expect(within(screen.getByRole('list')).getAllByRole('listitem')[1]).toHaveTextContent(refunded);
+        cleanup();
+        renderScreen(<ContractListScreen />, { path: '/contractList', at: '/contractList?id=40' });
+        const receipt = screen.getByTestId('receipt');
+        expect(within(receipt).getByLabelText(i18n.t('contractList.closeTick'))).toHaveTextContent(source);
+      }),
+  );
 
   it('says why a void contract has no closing tick', () => {
     renderScreen(<ContractListScreen />, { path: '/contractList', at: '/contractList?id=39' });

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { useSyncExternalStore } from 'react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Balance, ContractOrder } from '../../../../protocol';
+import type { Balance, ContractInfo, ContractOrder } from '../../../../protocol';
 import { i18n, switchI18n } from '../../../../src/i18n';
 import { CountdownSheet } from '../../../../src/screens/contract/CountdownSheet';
 import ContractScreen from '../../../../src/screens/contract/ContractScreen';
@@ -18,6 +18,10 @@ const state = vi.hoisted(() => {
   return {
     order: undefined as ContractOrder | undefined,
     seconds: 60 as number | undefined,
+    info: undefined as ContractInfo | undefined,
+    open: [] as ContractOrder[],
+    /** What the server holds: the info a refresh reads. */
+    serverInfo: undefined as ContractInfo | undefined,
     balances: undefined as Balance[] | undefined,
     subscribe: (l: () => void) => {
       listeners.add(l);
@@ -27,9 +31,17 @@ const state = vi.hoisted(() => {
   };
 });
 const order = vi.hoisted(() => vi.fn());
+const refresh = vi.hoisted(() =>
+  vi.fn(() => {
+    state.info = state.serverInfo;
+    state.emit();
+  }),
+);
 
 vi.mock('../../../../src/hooks/useContracts', () => ({
-  useContractInfo: () => INFO,
+  useContractInfo: () => useSyncExternalStore(state.subscribe, () => state.info),
+  refreshContractInfo: refresh,
+  useOpenContracts: () => useSyncExternalStore(state.subscribe, () => state.open),
   useContract: (_id: number, initial: ContractOrder) =>
     useSyncExternalStore(state.subscribe, () => state.order) ?? initial,
   useCountdown: () => useSyncExternalStore(state.subscribe, () => state.seconds),
@@ -54,6 +66,10 @@ const usdt = (available: string): Balance[] => [{ asset: 'USDT', available, froz
 beforeEach(() => {
   state.order = undefined;
   state.seconds = 60;
+  state.info = INFO;
+  state.serverInfo = INFO;
+  state.open = [];
+  refresh.mockClear();
   state.balances = usdt('1000.00000000');
   order.mockReset();
 });
@@ -128,17 +144,126 @@ describe('/contract', () => {
     expect(router.state.location.pathname).toBe('/contract');
   });
 
-  it('refuses an amount outside the cycle limits before sending anything', async () => {
+  it('refuses an amount outside the cycle limits before sending anything, saying the limits', async () => {
     const user = userEvent.setup();
     renderScreen(<ContractScreen />);
-    await user.type(screen.getByLabelText('Amount (USDT)'), '5');
+    await user.type(screen.getByLabelText('Amount (USDT)'), '9.99');
     await user.click(screen.getByRole('button', { name: 'Buy up' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(/outside|limit/i);
+    expect(screen.getByRole('alert')).toHaveTextContent('The amount is outside the limit (10 – 50,000 USDT)');
     await user.clear(screen.getByLabelText('Amount (USDT)'));
     await user.type(screen.getByLabelText('Amount (USDT)'), '60000');
     await user.click(screen.getByRole('button', { name: 'Buy down' }));
-    expect(screen.getByRole('alert')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The investment exceeds the limit (10 – 50,000 USDT)',
+    );
     expect(order).not.toHaveBeenCalled();
+  });
+
+  it.each(['10.123456789', '-5', '1e3', 'abc', '0'])(
+    'calls %s an invalid amount, not a missing parameter',
+    async (typed) => {
+      const user = userEvent.setup();
+      renderScreen(<ContractScreen />);
+      await user.type(screen.getByLabelText('Amount (USDT)'), typed);
+      await user.click(screen.getByRole('button', { name: 'Buy up' }));
+      expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid amount');
+      expect(order).not.toHaveBeenCalled();
+    },
+  );
+
+  it('calls a grouped Russian figure an invalid amount, in Russian', async () => {
+    await switchI18n('ru');
+    try {
+      const user = userEvent.setup();
+      renderScreen(<ContractScreen />);
+      await user.type(screen.getByLabelText(i18n.t('contract.amount', { asset: 'USDT' })), '1.000,5');
+      await user.click(screen.getByRole('button', { name: i18n.t('app.data.contract_up') }));
+      expect(screen.getByRole('alert')).toHaveTextContent('Введите корректную сумму');
+      expect(order).not.toHaveBeenCalled();
+    } finally {
+      await switchI18n('us');
+    }
+  });
+
+  it('sends the rate the reader saw; refused for a changed rate, it reads the new one and shows it', async () => {
+    const user = userEvent.setup();
+    state.serverInfo = {
+      ...INFO,
+      pairs: INFO.pairs.map((p, i) =>
+        i === 0
+          ? { ...p, cycles: [{ minutes: 1, rate: '10.00', min: '20', max: '500' }, ...p.cycles.slice(1)] }
+          : p,
+      ),
+    };
+    order.mockRejectedValueOnce({ code: 409, msg: 'app.msg.rate_changed', data: { rate: '10.00' } });
+    renderScreen(<ContractScreen />);
+    await user.type(screen.getByLabelText('Amount (USDT)'), '100');
+    expect(screen.getByTestId('expected')).toHaveTextContent('+80 USDT');
+    await user.click(screen.getByRole('button', { name: 'Buy up' }));
+    expect(order).toHaveBeenCalledWith(expect.objectContaining({ cycle: 1, amount: '100', rate: '80.00' }));
+    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('button', { name: /1 min\s*Payout 10%/ })).toBeInTheDocument();
+    expect(screen.getByTestId('expected')).toHaveTextContent('+10 USDT');
+    expect(screen.getByText('Min 20 · max 500 USDT')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    order.mockResolvedValueOnce(pending({ rate: '10.00', expected: '10' }));
+    await user.click(screen.getByRole('button', { name: 'Buy up' }));
+    expect(order).toHaveBeenLastCalledWith(expect.objectContaining({ rate: '10.00' }));
+    // A refusal is an answer: the order tried again is a new one, with a key of its own.
+    expect(order.mock.calls[1]![0].requestKey).not.toBe(order.mock.calls[0]![0].requestKey);
+  });
+
+  it('keeps one request key for the same order until the server answers it', async () => {
+    const user = userEvent.setup();
+    const keys = () => order.mock.calls.map((c) => c[0].requestKey as string);
+    renderScreen(<ContractScreen />);
+    const amount = screen.getByLabelText('Amount (USDT)');
+    await user.type(amount, '20');
+    // The answer is lost twice (no reply, then a server fault): the same order keeps its key, so
+    // the server answers the contract it may have placed instead of placing a second.
+    order.mockRejectedValueOnce({ code: 0, msg: 'app.msg.network_error', data: null });
+    await user.click(screen.getByRole('button', { name: 'Buy up' }));
+    order.mockRejectedValueOnce({ code: 500, msg: 'app.msg.unexpected_error', data: null });
+    await user.click(screen.getByRole('button', { name: 'Buy up' }));
+    order.mockResolvedValueOnce(pending({ amount: '20' }));
+    await user.click(screen.getByRole('button', { name: 'Buy up' }));
+    expect(new Set(keys()).size).toBe(1);
+    expect(refresh).not.toHaveBeenCalled();
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
+    // Placed: the same figures again are a second contract the reader means.
+    order.mockRejectedValue({ code: 0, msg: 'app.msg.network_error', data: null });
+    await user.click(screen.getByRole('button', { name: 'Buy up' }));
+    expect(keys()[3]).not.toBe(keys()[0]);
+    // Another direction, another amount: other orders, other keys.
+    await user.click(screen.getByRole('button', { name: 'Buy down' }));
+    await user.clear(amount);
+    await user.type(amount, '25');
+    await user.click(screen.getByRole('button', { name: 'Buy down' }));
+    await user.click(screen.getByRole('button', { name: 'Buy down' }));
+    expect(new Set(keys()).size).toBe(4);
+    expect(keys()[6]).toBe(keys()[5]);
+  });
+
+  it('lists the reader’s running contracts of the pair after a reload, and opens one’s countdown', async () => {
+    const user = userEvent.setup();
+    state.open = [
+      pending({ id: 44, direction: 'down', directionname: 'app.data.contract_down' }),
+      pending({ id: 43, pair: 'ethusdt', name: 'ETH/USDT' }),
+    ];
+    renderScreen(<ContractScreen />);
+    const running = screen.getByRole('list', { name: 'Running contracts' });
+    const rows = within(running).getAllByRole('listitem');
+    expect(rows.map((r) => r.getAttribute('data-contract'))).toEqual(['44']);
+    expect(within(rows[0]!).getByTestId('countdown')).toHaveTextContent('1:00');
+    await user.click(within(rows[0]!).getByRole('button'));
+    const sheet = screen.getByRole('dialog');
+    expect(sheet).toHaveTextContent('BTC/USDT · Buy down · 1 min');
+    expect(within(sheet).getByTestId('countdown')).toHaveTextContent('1:00');
+  });
+
+  it('shows no running section while none of the pair runs', () => {
+    renderScreen(<ContractScreen />);
+    expect(screen.queryByRole('list', { name: 'Running contracts' })).not.toBeInTheDocument();
   });
 
   it('buys up, counts down in a sheet and shows the result without a reload', async () => {

@@ -19,7 +19,9 @@ export const buildWeb = (): string => {
       '--logLevel',
       'error',
     ],
-    { cwd: root, stdio: 'inherit' },
+    // What users get: under the test runner NODE_ENV is `test`, which would build React's
+    // development version (StrictMode's double effects and all) into the browser tests' app.
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   return outDir;
 };

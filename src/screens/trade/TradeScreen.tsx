@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PairInfo } from '../../../protocol/market';
 import type { SpotPairRules } from '../../../protocol/spot';
+import { createIntentKeys, isRefusal } from '../../api/requestKey';
 import { spotApi } from '../../api/spot';
 import { verifiedAction } from '../../app/verificationPrompt';
 import { ChangeBadge } from '../../components/ChangeBadge';
@@ -37,12 +38,6 @@ import { PairSheet } from './PairSheet';
 
 const DEFAULT_PAIR = 'btcusdt';
 
-/** A client order id per attempt: a retry of the same tap answers the first order. */
-const newClientOid = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-
 const EMPTY: Omit<OrderFormState, 'side' | 'type'> = { price: '', qty: '', amount: '' };
 
 /** A price tapped in the book; `at` tells two taps on the same price apart. */
@@ -69,6 +64,9 @@ const OrderForm = ({
   const [state, setState] = useState<OrderFormState>({ side: initialSide, type: 'limit', ...EMPTY });
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // The client order id of the order the form holds, kept until the server answers it: a tap
+  // after a lost answer reaches the order that may already be placed instead of placing another.
+  const [oids] = useState(createIntentKeys);
   const navigate = useNavigate();
   const payAsset = state.side === 'buy' ? pair.quote : pair.base;
   const available = balances?.find((b) => b.asset === payAsset)?.available ?? '0';
@@ -125,16 +123,21 @@ const OrderForm = ({
       return;
     }
     setBusy(true);
+    const intended = { side: state.side, ...toRequest(state, pair.symbol, '') };
+    const clientOid = oids.keyFor(JSON.stringify(intended));
     try {
       await verifiedAction(
-        () => spotApi.order(state.side, toRequest(state, pair.symbol, newClientOid())),
+        () => spotApi.order(state.side, toRequest(state, pair.symbol, clientOid)),
         navigate,
       );
+      oids.answered();
       showToast(t('trade.placed'));
       setState((s) => ({ ...s, qty: '', amount: '' }));
-    } catch {
+    } catch (err) {
       // verifiedAction has shown the failure (with the limit for 2001 / 2002) and sent the reader
-      // on where it had to.
+      // on where it had to. Only a refusal settles the order; after no answer or a server fault it
+      // may have been placed, and the same order keeps its id.
+      if (isRefusal(err)) oids.answered();
     } finally {
       setBusy(false);
     }

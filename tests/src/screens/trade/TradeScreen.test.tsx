@@ -147,6 +147,37 @@ describe('/trade', () => {
     expect(body.clientOid).toMatch(/^[A-Za-z0-9_-]{1,40}$/);
   });
 
+  it('keeps one client order id for the order the form holds until the server answers it', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TradeScreen />);
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    const buy = () => user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    const oidOf = (call: number) => (api.order.mock.calls[call]![1] as { clientOid: string }).clientOid;
+    // No answer, then a server fault: the order may be placed, so the same tap asks for it again.
+    api.order.mockRejectedValueOnce({ code: 0, msg: 'app.msg.network_error', data: null });
+    await buy();
+    api.order.mockRejectedValueOnce({ code: 503, msg: 'app.msg.unexpected_error', data: null });
+    await buy();
+    api.order.mockResolvedValueOnce(order());
+    await buy();
+    expect(oidOf(1)).toBe(oidOf(0));
+    expect(oidOf(2)).toBe(oidOf(0));
+    // Answered: the next order, even the same one again, is another.
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    api.order.mockRejectedValueOnce({ code: 0, msg: 'app.msg.network_error', data: null });
+    await buy();
+    expect(oidOf(3)).not.toBe(oidOf(0));
+    // A changed order is another order; a refusal settles one.
+    await user.clear(screen.getByLabelText('Quantity (BTC)'));
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.02');
+    api.order.mockRejectedValueOnce({ code: 2001, msg: 'app.msg.insufficient_balance', data: null });
+    await buy();
+    expect(oidOf(4)).not.toBe(oidOf(3));
+    api.order.mockResolvedValueOnce(order());
+    await buy();
+    expect(oidOf(5)).not.toBe(oidOf(4));
+  });
+
   it('switches pairs from the sheet', async () => {
     const user = userEvent.setup();
     const router = renderScreen(<TradeScreen />, { path: '/trade', at: '/trade' });

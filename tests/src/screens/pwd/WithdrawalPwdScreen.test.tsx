@@ -9,13 +9,15 @@ import { setupI18n } from '../../../setup/i18n';
 import { renderScreen, storedUser } from '../renderScreen';
 
 vi.mock('../../../../src/api/user', () => ({
-  userApi: { setWithdrawPwd: vi.fn(), changeWithdrawPwd: vi.fn(), changePwd: vi.fn() },
+  userApi: { info: vi.fn(), setWithdrawPwd: vi.fn(), changeWithdrawPwd: vi.fn(), changePwd: vi.fn() },
 }));
 
-const login = (hasWithdrawPassword: boolean) => {
+/** Logged in with `hasWithdrawPassword` stored; the server says the same unless told otherwise. */
+const login = (hasWithdrawPassword: boolean, onServer = hasWithdrawPassword) => {
   const user = { token: 'tok', userinfo: { certification: 2, hasWithdrawPassword } };
   localStorage.setItem('user', JSON.stringify(user));
   sessionState.user = user;
+  vi.mocked(userApi.info).mockResolvedValue({ certification: 2, hasWithdrawPassword: onServer } as never);
 };
 
 beforeAll(setupI18n);
@@ -33,7 +35,7 @@ describe('withdrawal password', () => {
       hasWithdrawPassword: true,
     } as never);
     renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
-    expect(screen.getByRole('heading', { name: 'Set withdrawal password' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Set withdrawal password' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('New withdrawal password'), 'fund1234');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'fund1234');
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
@@ -47,13 +49,29 @@ describe('withdrawal password', () => {
   it('changes it once set, refusing a new one equal to the old before sending', async () => {
     login(true);
     renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
-    expect(screen.getByRole('heading', { name: 'Change withdrawal password' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Change withdrawal password' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Current withdrawal password'), 'fund1234');
     await userEvent.type(screen.getByLabelText('New withdrawal password'), 'fund1234');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'fund1234');
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.getByText('The new password must differ from the old one')).toBeInTheDocument();
     expect(userApi.changeWithdrawPwd).not.toHaveBeenCalled();
+  });
+
+  it('asks the server first: a password set from another device is changed, not set again', async () => {
+    login(false, true);
+    renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
+    expect(await screen.findByLabelText('Current withdrawal password')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Change withdrawal password' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Set withdrawal password' })).toBeNull();
+    expect(storedUser().userinfo.hasWithdrawPassword).toBe(true);
+  });
+
+  it('keeps to the stored info when the server cannot be asked', async () => {
+    login(false);
+    vi.mocked(userApi.info).mockRejectedValue({ code: 0, msg: 'app.msg.network_error', data: null });
+    renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
+    expect(await screen.findByRole('heading', { name: 'Set withdrawal password' })).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { failureOf } from '../components/LoadFailed';
 
 /** What a paged list endpoint answers: one page of items and how many there are in all. */
 export interface Paged<T> {
@@ -6,49 +7,93 @@ export interface Paged<T> {
   total: number;
 }
 
+/** One page as answered, with the number of the request that asked for it: of two answers for a
+ * page, the one asked for later stands, so a slow refresh never undoes a newer one. */
+interface Answer<T> {
+  asked: number;
+  page: Paged<T>;
+}
+
+/** Pages answered at different moments overlap when an item moved from one to the next between
+ * them (a new one came on top): it is listed once, where it first stands. */
+const itemsOf = <T extends { id: number }>(answers: Answer<T>[]): T[] => [
+  ...new Map(answers.flatMap((a) => a.page.list).map((item) => [item.id, item])).values(),
+];
+
+/** A paged list as a screen shows it. */
+export interface Pages<T> {
+  list: T[] | undefined;
+  failure: string | undefined;
+  loading: boolean;
+  hasMore: boolean;
+  more: () => void;
+  refresh: () => void;
+}
+
+interface State<T> {
+  /** What the answers are for: another key starts afresh. */
+  key: string;
+  answers: Answer<T>[];
+  failure: string | undefined;
+  loading: boolean;
+}
+
 /**
- * A list the server serves a page at a time, newest first: its first page, again from the first
- * whenever `key` changes (a filter, a push that something changed, the language), and the next
- * page appended on `more`, for as long as there are more.
+ * A list the server serves a page at a time, newest first. Its first page, and again from the
+ * first alone whenever `key` changes (a filter); the next page on `more`. Whenever `version`
+ * changes (a push or a balance saying something new arrived, the language) every page shown is
+ * fetched again, so a new item shows and one pushed onto the next page is not listed twice.
+ * `list` is undefined until the first page answers; `failure` says why the last fetch failed, and
+ * `refresh` tries again.
  */
-export const usePages = <T>(
+export const usePages = <T extends { id: number }>(
   load: (page: number, size: number) => Promise<Paged<T>>,
   size: number,
   key: string,
-) => {
-  const [state, setState] = useState({
-    list: [] as T[],
-    total: 0,
-    page: 0,
-    loading: true,
-    failed: false,
-  });
-  const [paging, setPaging] = useState({ key, page: 1 });
-  const page = paging.key === key ? paging.page : 1;
-  useEffect(() => {
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    load(page, size).then(
-      (p) =>
-        live &&
-        setState((s) => ({
-          list: page === 1 ? p.list : [...s.list, ...p.list],
-          total: p.total,
-          page,
-          loading: false,
-          failed: false,
-        })),
-      () => live && setState((s) => ({ ...s, loading: false, failed: true })),
+  version: string | number = 0,
+): Pages<T> => {
+  const [state, setState] = useState<State<T>>({ key, answers: [], failure: undefined, loading: true });
+  const requests = useRef(0);
+
+  const fetchPages = (forKey: string, first: number, count: number) => {
+    const asked = ++requests.current;
+    setState((s) => (s.key === forKey ? { ...s, loading: true } : s));
+    Promise.all(Array.from({ length: count }, (_, i) => load(first + i, size))).then(
+      (pages) =>
+        setState((s) => {
+          if (s.key !== forKey) return s;
+          const answers = [...s.answers];
+          pages.forEach((page, i) => {
+            const at = first - 1 + i;
+            if ((answers[at]?.asked ?? 0) < asked) answers[at] = { asked, page };
+          });
+          return { key: forKey, answers, failure: undefined, loading: false };
+        }),
+      (err: unknown) =>
+        setState((s) => (s.key === forKey ? { ...s, failure: failureOf(err), loading: false } : s)),
     );
-    return () => {
-      live = false;
-    };
-    // `load` is the caller's closure over what `key` names; `key` is what changes its answer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, page, size]);
+  };
+
+  const sync = useEffectEvent(() => {
+    if (state.key !== key) {
+      setState({ key, answers: [], failure: undefined, loading: true });
+      fetchPages(key, 1, 1);
+    } else fetchPages(key, 1, Math.max(state.answers.length, 1));
+  });
+  useEffect(() => sync(), [key, version, size]);
+
+  const answers = state.key === key ? state.answers : [];
+  const latest = answers.reduce<Answer<T> | undefined>((a, b) => (a && a.asked > b.asked ? a : b), undefined);
   return {
-    ...state,
-    hasMore: state.list.length < state.total,
-    more: () => setPaging({ key, page: state.page + 1 }),
+    list: answers.length > 0 ? itemsOf(answers) : undefined,
+    failure: state.key === key ? state.failure : undefined,
+    loading: state.key !== key || state.loading,
+    // Pages answered at different moments may count differently: the one asked for last knows best.
+    hasMore: answers.length * size < (latest?.page.total ?? 0),
+    more: () => fetchPages(key, answers.length + 1, 1),
+    refresh: () => {
+      setState((s) => ({ ...s, failure: undefined }));
+      fetchPages(key, 1, Math.max(answers.length, 1));
+    },
   };
 };

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { defiApi } from '../../api/defi';
 import { NavBar } from '../../components/NavBar';
-import { Spinner } from '../../components/Spinner';
+import { Loading } from '../../components/LoadFailed';
 import { useRemote } from '../../hooks/useRemote';
 import { EarningsSummary } from './EarningsSummary';
 import { ProductCard } from './ProductCard';
@@ -17,7 +17,11 @@ const DefiScreen = () => {
       <NavBar title={t('route.defi')} />
       <section className="defi-overview card">
         <h2 className="defi-overview__title">{t('defi.myEarnings')}</h2>
-        {earnings.data ? <EarningsSummary earnings={earnings.data} /> : !earnings.failed && <Spinner />}
+        {earnings.data ? (
+          <EarningsSummary earnings={earnings.data} />
+        ) : (
+          <Loading failure={earnings.failure} onRetry={earnings.retry} />
+        )}
         <nav className="defi-overview__links">
           <Link className="btn btn--small" to="/defi/pledgeRecord">
             {t('route.defi_pledgeRecord')}
@@ -28,8 +32,7 @@ const DefiScreen = () => {
         </nav>
       </section>
       <p className="defi-note">{t('defi.howItWorks')}</p>
-      {!products.data && !products.failed && <Spinner />}
-      {products.failed && <p className="empty-state__text">{t('app.msg.network_error')}</p>}
+      {!products.data && <Loading failure={products.failure} onRetry={products.retry} />}
       {products.data?.length === 0 && <p className="empty-state__text">{t('defi.noProducts')}</p>}
       <div className="defi-list">
         {products.data?.map((p) => (

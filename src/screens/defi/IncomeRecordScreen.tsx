@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { defiApi } from '../../api/defi';
 import { NavBar } from '../../components/NavBar';
-import { Spinner } from '../../components/Spinner';
+import { PagedList } from '../../components/PagedList';
 import { usePages } from '../../hooks/usePages';
 import { useDateFormat } from '../authentication/status';
 import { useDefiFormat } from './format';
@@ -13,34 +13,29 @@ const IncomeRecordScreen = () => {
   const { t, i18n } = useTranslation();
   const f = useDefiFormat();
   const date = useDateFormat(true);
-  // Product names come in the reader's language.
-  const income = usePages((page, size) => defiApi.income({ page, size }), PAGE, i18n.language);
+  // Product names come in the reader's language: another one fetches the pages shown again.
+  const income = usePages((page, size) => defiApi.income({ page, size }), PAGE, '', i18n.language);
   return (
     <>
       <NavBar title={t('route.defi_incomeRecord')} />
-      {income.loading && income.list.length === 0 && <Spinner />}
-      {!income.loading && !income.failed && income.list.length === 0 && (
-        <p className="empty-state__text">{t('defi.noIncome')}</p>
-      )}
-      <ul className="defi-income">
-        {income.list.map((r) => (
-          <li key={r.id} className="defi-income__row">
-            <div>
-              <span className="defi-income__name">{r.name}</span>
-              <span className="defi-income__meta">
-                {t('defi.dayN', { day: r.day })} ·{' '}
-                <time dateTime={new Date(r.releasedAt).toISOString()}>{date.format(r.releasedAt)}</time>
-              </span>
-            </div>
-            <span className="defi-income__amount">+{f.amount(r.amount, r.asset)}</span>
-          </li>
-        ))}
-      </ul>
-      {income.hasMore && (
-        <button type="button" className="btn btn--block" onClick={income.more} disabled={income.loading}>
-          {t('defi.more')}
-        </button>
-      )}
+      <PagedList pages={income} emptyText={t('defi.noIncome')} moreText={t('defi.more')}>
+        {(list) => (
+          <ul className="defi-income">
+            {list.map((r) => (
+              <li key={r.id} className="defi-income__row">
+                <div>
+                  <span className="defi-income__name">{r.name}</span>
+                  <span className="defi-income__meta">
+                    {t('defi.dayN', { day: r.day })} ·{' '}
+                    <time dateTime={new Date(r.releasedAt).toISOString()}>{date.format(r.releasedAt)}</time>
+                  </span>
+                </div>
+                <span className="defi-income__amount">+{f.amount(r.amount, r.asset)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </>
   );
 };

@@ -4,7 +4,7 @@ import type { PledgeRecord, PledgeStatus } from '../../../protocol';
 import { defiApi } from '../../api/defi';
 import { transport } from '../../app/streams';
 import { NavBar } from '../../components/NavBar';
-import { Spinner } from '../../components/Spinner';
+import { PagedList } from '../../components/PagedList';
 import { Tabs } from '../../components/Tabs';
 import { usePages } from '../../hooks/usePages';
 import { useDateFormat } from '../authentication/status';
@@ -67,11 +67,13 @@ const PledgeRecordScreen = () => {
     const sub = transport.channel$('pledges').subscribe(() => setVersion((v) => v + 1));
     return () => sub.unsubscribe();
   }, []);
-  // From the first page again on another tab, a push that a pledge changed, or another language.
+  // From the first page again on another tab; the pages shown again on a push that a pledge
+  // changed, or in another language (product names).
   const pledges = usePages(
     (page, size) => defiApi.pledges({ status, page, size }),
     PAGE,
-    `${status}:${version}:${i18n.language}`,
+    status,
+    `${version}:${i18n.language}`,
   );
   return (
     <>
@@ -85,20 +87,15 @@ const PledgeRecordScreen = () => {
           { key: 'app.data.pledge_settled', label: t('app.data.pledge_settled') },
         ]}
       >
-        {pledges.loading && pledges.list.length === 0 && <Spinner />}
-        {!pledges.loading && !pledges.failed && pledges.list.length === 0 && (
-          <p className="empty-state__text">{t('defi.noPledges')}</p>
-        )}
-        <ul className="defi-list">
-          {pledges.list.map((p) => (
-            <PledgeItem key={p.id} p={p} />
-          ))}
-        </ul>
-        {pledges.hasMore && (
-          <button type="button" className="btn btn--block" onClick={pledges.more} disabled={pledges.loading}>
-            {t('defi.more')}
-          </button>
-        )}
+        <PagedList pages={pledges} emptyText={t('defi.noPledges')} moreText={t('defi.more')}>
+          {(list) => (
+            <ul className="defi-list">
+              {list.map((p) => (
+                <PledgeItem key={p.id} p={p} />
+              ))}
+            </ul>
+          )}
+        </PagedList>
       </Tabs>
     </>
   );

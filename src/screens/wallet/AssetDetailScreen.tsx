@@ -6,7 +6,7 @@ import { LEDGER_TYPES, type LedgerType } from '../../../protocol/assets';
 import { walletApi } from '../../api/wallet';
 import { CoinBadge } from '../../components/CoinBadge';
 import { NavBar } from '../../components/NavBar';
-import { Spinner } from '../../components/Spinner';
+import { PagedList } from '../../components/PagedList';
 import { formatDecimal } from '../../components/format';
 import { useTickers } from '../../hooks/useMarket';
 import { usePages } from '../../hooks/usePages';
@@ -28,18 +28,20 @@ const AssetDetailScreen = () => {
   const balances = useBalances();
   const tickers = useTickers();
   const { hidden } = useSnapshot(balanceVisibility);
-  // The journal of this coin, newest first, a page at a time, filtered by type.
+  const held = balances?.find((b) => b.asset === coin);
+  // The journal of this coin, newest first, a page at a time, filtered by type. Every entry moves
+  // this coin's balance: when the live balance moves, the pages shown are fetched again.
   const journal = usePages(
     (page, size) => walletApi.financ({ asset: coin, page, size, ...(type ? { type } : {}) }),
     PAGE,
     `${coin}|${type}`,
+    `${held?.available}|${held?.frozen}`,
   );
   const format = useDateFormat(true);
   const lang = i18n.language;
   if (!/^[A-Z0-9]{2,10}$/.test(coin)) return <Navigate to="/assets" replace />;
 
-  const held = balances?.find((b) => b.asset === coin) ?? { asset: coin, available: '0', frozen: '0' };
-  const [row] = valueBalances([held], tickers).rows;
+  const [row] = valueBalances([held ?? { asset: coin, available: '0', frozen: '0' }], tickers).rows;
   const show = (v: string) => (hidden ? MASK : formatDecimal(v, lang));
 
   return (
@@ -93,42 +95,33 @@ const AssetDetailScreen = () => {
             </select>
           </label>
         </div>
-        {journal.list.length === 0 ? (
-          journal.loading ? (
-            <Spinner />
-          ) : (
-            <p className="empty-state__text">{t('wallet.noHistory')}</p>
-          )
-        ) : (
-          <ul className="records">
-            {journal.list.map((e) => {
-              // An entry that only moves frozen funds (a withdrawal paid out) shows that move.
-              const change = e.availableChange === '0.00000000' ? e.frozenChange : e.availableChange;
-              return (
-                <li key={e.id} className="record">
-                  <div className="record__row">
-                    <span className="record__title">{t(e.type)}</span>
-                    <span className={`record__amount ${change.startsWith('-') ? 'is-down' : 'is-up'}`}>
-                      {hidden ? MASK : signed(change, lang)}
-                    </span>
-                  </div>
-                  <div className="record__row record__meta">
-                    <time dateTime={new Date(e.createdAt).toISOString()}>{format.format(e.createdAt)}</time>
-                    <span>
-                      {t('wallet.after')} {show(e.availableAfter)}
-                      {e.frozenAfter !== '0.00000000' && ` · ${t('wallet.frozen')} ${show(e.frozenAfter)}`}
-                    </span>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        {journal.hasMore && (
-          <button type="button" className="btn btn--block" onClick={journal.more} disabled={journal.loading}>
-            {t('wallet.more')}
-          </button>
-        )}
+        <PagedList pages={journal} emptyText={t('wallet.noHistory')} moreText={t('wallet.more')}>
+          {(list) => (
+            <ul className="records">
+              {list.map((e) => {
+                // An entry that only moves frozen funds (a withdrawal paid out) shows that move.
+                const change = e.availableChange === '0.00000000' ? e.frozenChange : e.availableChange;
+                return (
+                  <li key={e.id} className="record">
+                    <div className="record__row">
+                      <span className="record__title">{t(e.type)}</span>
+                      <span className={`record__amount ${change.startsWith('-') ? 'is-down' : 'is-up'}`}>
+                        {hidden ? MASK : signed(change, lang)}
+                      </span>
+                    </div>
+                    <div className="record__row record__meta">
+                      <time dateTime={new Date(e.createdAt).toISOString()}>{format.format(e.createdAt)}</time>
+                      <span>
+                        {t('wallet.after')} {show(e.availableAfter)}
+                        {e.frozenAfter !== '0.00000000' && ` · ${t('wallet.frozen')} ${show(e.frozenAfter)}`}
+                      </span>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </PagedList>
       </section>
     </>
   );

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { ASSET_SCALE } from '../../../protocol/assets';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +9,10 @@ import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
 import { formatDecimal } from '../../components/format';
 import { useTickers } from '../../hooks/useMarket';
-import { useRemote } from '../../hooks/useRemote';
 import { useBalances } from '../../hooks/useSpot';
 import { MASK, balanceVisibility, toggleBalances } from './hideBalances';
-import { coinsOf, loadNetworks } from './networks';
+import { coinsOf } from './networks';
+import { useNetworks } from './useNetworks';
 import { valueBalances } from './valuation';
 
 /** The eye of the hide-balances toggle. */
@@ -32,6 +33,8 @@ const EyeIcon = ({ closed }: { closed: boolean }) => (
 );
 
 const ZERO_BALANCE = (0).toFixed(ASSET_SCALE);
+/** What " USDT" in its smaller type takes beside the total, in the total's characters. */
+const UNIT_CHARS = 5;
 
 /** /assets: everything I hold, valued in USDT at the live prices; per coin available, frozen and
  * total; deposit, withdraw and the records one tap away. */
@@ -39,7 +42,7 @@ const AssetsScreen = () => {
   const { t, i18n } = useTranslation();
   const balances = useBalances();
   const tickers = useTickers();
-  const { data: nets } = useRemote(loadNetworks);
+  const { nets } = useNetworks();
   const { hidden } = useSnapshot(balanceVisibility);
   const lang = i18n.language;
   const show = (value: string) => (hidden ? MASK : formatDecimal(value, lang));
@@ -55,6 +58,7 @@ const AssetsScreen = () => {
       .map((c) => ({ asset: c, available: ZERO_BALANCE, frozen: ZERO_BALANCE })),
   ];
   const { rows, totalUsdt } = valueBalances(all, tickers);
+  const total = balances ? show(totalUsdt) : '…';
 
   return (
     <>
@@ -76,7 +80,13 @@ const AssetsScreen = () => {
       <section className="wallet-total" aria-live="polite">
         <p className="wallet-total__label">{t('wallet.total')}</p>
         <p className="wallet-total__value" data-testid="wallet-total">
-          {balances ? show(totalUsdt) : '…'} <span className="wallet-total__unit">USDT</span>
+          <span
+            className="wallet-total__figure"
+            style={{ '--chars': total.length + UNIT_CHARS } as CSSProperties}
+          >
+            {total}
+          </span>{' '}
+          <span className="wallet-total__unit">USDT</span>
         </p>
         <div className="wallet-actions">
           <Link className="wallet-action" to="/recharge/select">

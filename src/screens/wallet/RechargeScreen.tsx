@@ -8,13 +8,13 @@ import { SubmitButton } from '../../components/form/SubmitButton';
 import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
 import { QrCode } from '../../components/QrCode';
-import { Spinner } from '../../components/Spinner';
+import { Loading } from '../../components/LoadFailed';
 import { formatDecimal } from '../../components/format';
 import { useForm } from '../../hooks/useForm';
-import { useRemote } from '../../hooks/useRemote';
 import { depositFormSchema } from './forms';
-import { loadNetworks, networksOf } from './networks';
+import { networksOf } from './networks';
 import { NetworkPicker } from './NetworkPicker';
+import { useNetworks } from './useNetworks';
 
 /** /recharge?coin=USDT: where to send a deposit on the chosen network (address as text and QR
  * code, memo where needed), its limits and the warning about small amounts, then the declaration
@@ -25,7 +25,7 @@ const RechargeScreen = () => {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const coin = (params.get('coin') ?? '').toUpperCase();
-  const { data: nets } = useRemote(loadNetworks);
+  const { nets, failure, reload } = useNetworks();
   const networks = nets ? networksOf(nets, coin, 'deposit') : [];
   const [chosen, setChosen] = useState('');
   const net = networks.find((n) => n.network === chosen) ?? networks[0];
@@ -60,7 +60,7 @@ const RechargeScreen = () => {
         }
       />
       {!nets ? (
-        <Spinner />
+        <Loading failure={failure} onRetry={reload} />
       ) : !net ? (
         <p className="empty-state__text">{t('app.msg.deposit_not_opened')}</p>
       ) : (

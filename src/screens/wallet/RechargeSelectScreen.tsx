@@ -4,14 +4,14 @@ import { Link } from 'react-router-dom';
 import { CoinBadge } from '../../components/CoinBadge';
 import { ChevronIcon } from '../../components/icons';
 import { NavBar } from '../../components/NavBar';
-import { Spinner } from '../../components/Spinner';
-import { useRemote } from '../../hooks/useRemote';
-import { coinsOf, loadNetworks, networksOf } from './networks';
+import { Loading } from '../../components/LoadFailed';
+import { coinsOf, networksOf } from './networks';
+import { useNetworks } from './useNetworks';
 
 /** /recharge/select: the coin to deposit, with a search. */
 const RechargeSelectScreen = () => {
   const { t } = useTranslation();
-  const { data: nets } = useRemote(loadNetworks);
+  const { nets, failure, reload } = useNetworks();
   const [query, setQuery] = useState('');
   const coins = nets ? coinsOf(nets, 'deposit').filter((c) => c.includes(query.trim().toUpperCase())) : [];
   return (
@@ -28,7 +28,7 @@ const RechargeSelectScreen = () => {
         />
       </div>
       {!nets ? (
-        <Spinner />
+        <Loading failure={failure} onRetry={reload} />
       ) : coins.length === 0 ? (
         <p className="empty-state__text">{t('recharge.noCoin')}</p>
       ) : (

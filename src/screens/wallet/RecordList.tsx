@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavBar } from '../../components/NavBar';
-import { Spinner } from '../../components/Spinner';
+import { Loading } from '../../components/LoadFailed';
 import { translateKey } from '../../i18n';
 import { useDateFormat } from '../authentication/status';
 import { StatusBadge } from './StatusBadge';
@@ -42,21 +42,12 @@ export const RecordList = <T extends WalletRecord>({
 }: Props<T>) => {
   const { t } = useTranslation();
   const format = useDateFormat(true);
-  const { list, failed, loading, hasMore, refresh, more } = useRecords(load, underWay);
+  const { list, failure, loading, hasMore, refresh, more } = useRecords(load, underWay);
   return (
     <>
       <NavBar title={t(title)} />
       {!list ? (
-        failed ? (
-          <section className="empty-state">
-            <p className="empty-state__text">{t('error.title')}</p>
-            <button type="button" className="btn" onClick={refresh}>
-              {t('wallet.retry')}
-            </button>
-          </section>
-        ) : (
-          <Spinner />
-        )
+        <Loading failure={failure} onRetry={refresh} />
       ) : list.length === 0 ? (
         <p className="empty-state__text">{emptyText}</p>
       ) : (

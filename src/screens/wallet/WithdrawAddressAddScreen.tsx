@@ -1,11 +1,12 @@
 import { useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { REMARK_MAX } from '../../../protocol/walletRules';
 import { walletApi } from '../../api/wallet';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
-import { Spinner } from '../../components/Spinner';
+import { Loading } from '../../components/LoadFailed';
 import { useForm } from '../../hooks/useForm';
 import { useGoBack } from '../../hooks/useGoBack';
 import { showToast } from '../../state/ui';
@@ -20,7 +21,12 @@ import { useWithdrawNetwork } from './useWithdrawNetwork';
 const WithdrawAddressAddScreen = () => {
   const { t } = useTranslation();
   const goBack = useGoBack();
-  const { nets, coins, activeCoin, setCoin, networks, net, setChosen } = useWithdrawNetwork('');
+  // Opened from a withdrawal (/withdraw?coin=BTC), the address is for that coin and network.
+  const [params] = useSearchParams();
+  const { nets, failure, reload, coins, activeCoin, setCoin, networks, net, setChosen } = useWithdrawNetwork(
+    (params.get('coin') ?? '').toUpperCase(),
+    params.get('network') ?? '',
+  );
   const schema = useMemo(() => addressFormSchema(net), [net]);
   const form = useForm(schema, { address: '', memo: '', remark: '' });
   const values = form.values;
@@ -38,7 +44,7 @@ const WithdrawAddressAddScreen = () => {
     <>
       <NavBar title={t('route.withdrawAddress_add')} />
       {!nets ? (
-        <Spinner />
+        <Loading failure={failure} onRetry={reload} />
       ) : (
         <form className="form wallet-form" onSubmit={onSubmit} noValidate>
           <CoinSelect coins={coins} value={activeCoin} onChange={setCoin} />

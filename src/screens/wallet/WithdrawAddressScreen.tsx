@@ -4,8 +4,9 @@ import { Link } from 'react-router-dom';
 import type { WithdrawAddress } from '../../../protocol/wallet';
 import { walletApi } from '../../api/wallet';
 import { NavBar } from '../../components/NavBar';
-import { Spinner } from '../../components/Spinner';
+import { Loading } from '../../components/LoadFailed';
 import { showToast } from '../../state/ui';
+import { Memo } from './Memo';
 import { useRecords } from './useRecords';
 
 const never = () => false;
@@ -39,11 +40,7 @@ const AddressRow = ({ a, onDeleted }: { a: WithdrawAddress; onDeleted: () => voi
         </button>
       </div>
       <p className="record__hash">{a.address}</p>
-      {a.memo && (
-        <p className="record__meta">
-          {t('address.memo')}: {a.memo}
-        </p>
-      )}
+      {a.memo && <Memo memo={a.memo} className="record__meta" />}
       {a.remark && <p className="record__meta">{a.remark}</p>}
     </li>
   );
@@ -52,7 +49,7 @@ const AddressRow = ({ a, onDeleted }: { a: WithdrawAddress; onDeleted: () => voi
 /** /withdrawAddress: my withdrawal address book. */
 const WithdrawAddressScreen = () => {
   const { t } = useTranslation();
-  const { list, refresh } = useRecords(walletApi.addresses, never);
+  const { list, failure, refresh } = useRecords(walletApi.addresses, never);
   return (
     <>
       <NavBar
@@ -64,7 +61,7 @@ const WithdrawAddressScreen = () => {
         }
       />
       {!list ? (
-        <Spinner />
+        <Loading failure={failure} onRetry={refresh} />
       ) : list.length === 0 ? (
         <section className="empty-state">
           <p className="empty-state__text">{t('address.empty')}</p>

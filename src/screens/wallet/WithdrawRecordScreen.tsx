@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Withdrawal } from '../../../protocol/wallet';
 import { walletApi } from '../../api/wallet';
 import { formatDecimal } from '../../components/format';
+import { Memo } from './Memo';
 import { RecordList, RecordRow } from './RecordList';
 
 const underWay = (w: Withdrawal) => w.status === 'pending';
@@ -27,6 +28,7 @@ const WithdrawRecordScreen = () => {
           <RecordRow label={t('withdraw.fee')} value={paysOut(w) ? amount(w.fee) : '—'} />
           <RecordRow label={t('withdraw.received')} value={paysOut(w) ? amount(w.received) : '—'} />
           <p className="record__hash">{w.address}</p>
+          {w.memo && <Memo memo={w.memo} className="record__meta" />}
         </>
       )}
     />

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import type { Envelope } from '../../../protocol/envelope';
 import type { WithdrawAddress } from '../../../protocol/wallet';
 import { walletApi } from '../../api/wallet';
 import { verifiedAction } from '../../app/verificationPrompt';
@@ -10,7 +11,7 @@ import { decimalInput } from '../../components/form/decimalInput';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
-import { Spinner } from '../../components/Spinner';
+import { Loading } from '../../components/LoadFailed';
 import { formatDecimal } from '../../components/format';
 import { useForm } from '../../hooks/useForm';
 import { useRemote } from '../../hooks/useRemote';
@@ -19,10 +20,13 @@ import { refreshUserInfo } from '../../api/refreshUser';
 import { configState, loadSiteConfig } from '../../state/config';
 import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
+import { useDateFormat } from '../authentication/status';
 import { AddressFields } from './AddressFields';
 import { CoinSelect } from './CoinSelect';
 import { limitValue, newRequestKey, receivedOf, withdrawFormSchema } from './forms';
+import { Memo } from './Memo';
 import { NetworkPicker } from './NetworkPicker';
+import { useWithdrawLock } from './useWithdrawLock';
 import { useWithdrawNetwork } from './useWithdrawNetwork';
 
 const OTHER = 'other';
@@ -34,10 +38,13 @@ const WithdrawScreen = () => {
   const num = (v: string) => formatDecimal(v, i18n.language);
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { nets, coins, activeCoin, setCoin, networks, net, setChosen } = useWithdrawNetwork(
+  const { nets, failure, reload, coins, activeCoin, setCoin, networks, net, setChosen } = useWithdrawNetwork(
     (params.get('coin') ?? '').toUpperCase(),
   );
-  const { data: book } = useRemote(walletApi.addresses);
+  const addresses = useRemote(walletApi.addresses);
+  const book = addresses.data;
+  const lockedUntil = useWithdrawLock();
+  const date = useDateFormat(true);
   const balances = useBalances();
   const { config } = useSnapshot(configState);
   const { user } = useSnapshot(sessionState);
@@ -74,17 +81,29 @@ const WithdrawScreen = () => {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void form.submit(async (body) => {
-      await verifiedAction(() => walletApi.withdraw(body), navigate);
+      await verifiedAction(() => walletApi.withdraw(body), navigate).catch((err: unknown) => {
+        const msg = (err as Envelope | undefined)?.msg;
+        // The operator changed the fee since the form read it: the form shows the new one (the
+        // toast says so) for the reader to send again, or not.
+        if (msg === 'app.msg.fee_changed') reload();
+        // The stored info said a password was set: the fresh one brings the notice to set one.
+        if (msg === 'app.msg.withdraw_pwd_not_set') void refreshUserInfo();
+        throw err;
+      });
       showToast(t('withdraw.submitted'), 2000);
       void navigate('/withdraw/record', { replace: true });
     });
   };
 
   if (!nets || !book) {
+    const retry = () => {
+      if (failure) reload();
+      if (addresses.failure) addresses.retry();
+    };
     return (
       <>
         <NavBar title={t('route.withdraw')} />
-        <Spinner />
+        <Loading failure={failure ?? addresses.failure} onRetry={retry} />
       </>
     );
   }
@@ -103,6 +122,11 @@ const WithdrawScreen = () => {
         <p className="empty-state__text">{t('app.msg.withdraw_not_opened')}</p>
       ) : (
         <form className="form wallet-form" onSubmit={onSubmit} noValidate>
+          {lockedUntil !== null && (
+            <p className="wallet-notice wallet-notice--warn" role="note" data-testid="withdraw-locked">
+              {t('withdraw.lockedUntil', { time: date.format(lockedUntil) })}
+            </p>
+          )}
           {!user?.userinfo.hasWithdrawPassword && (
             <p className="wallet-notice wallet-notice--warn">
               {t('withdraw.noPassword')} <Link to="/withdrawalPwd">{t('withdraw.setPassword')}</Link>
@@ -127,6 +151,7 @@ const WithdrawScreen = () => {
                       <span className="address-pick__text">
                         {a.remark && <span className="address-pick__remark">{a.remark}</span>}
                         <span className="address-pick__address">{a.address}</span>
+                        {a.memo && <Memo memo={a.memo} className="address-pick__memo" />}
                       </span>
                     </label>
                   </li>
@@ -142,7 +167,10 @@ const WithdrawScreen = () => {
               </ul>
             )}
             {saved.length === 0 && !typedAllowed && <p className="field__hint">{t('withdraw.savedOnly')}</p>}
-            <Link className="field__action" to="/withdrawAddress/add">
+            <Link
+              className="field__action"
+              to={`/withdrawAddress/add?coin=${encodeURIComponent(net.coin)}&network=${net.network}`}
+            >
               {t('withdraw.manageAddresses')}
             </Link>
           </fieldset>
@@ -208,7 +236,9 @@ const WithdrawScreen = () => {
             error={form.errors.password}
             autoComplete="off"
           />
-          <SubmitButton busy={form.submitting}>{t('withdraw.submit')}</SubmitButton>
+          <SubmitButton busy={form.submitting} disabled={lockedUntil !== null}>
+            {t('withdraw.submit')}
+          </SubmitButton>
         </form>
       )}
     </>

@@ -100,6 +100,8 @@ export const withdrawFormSchema = (net: WalletNetwork | undefined, available: st
       network: net?.network ?? 'TRC20',
       address: v.address,
       amount: v.amount,
+      // The fee the form shows: the server refuses the withdrawal if the network now charges another.
+      ...(net ? { fee: net.withdrawFee } : {}),
       password: v.password,
       requestKey,
       ...(net?.memoRequired ? { memo: v.memo } : {}),

@@ -1,5 +1,4 @@
 import type { WalletNetwork } from '../../../protocol/wallet';
-import { walletApi } from '../../api/wallet';
 
 export type Direction = 'deposit' | 'withdraw';
 
@@ -13,13 +12,3 @@ export const coinsOf = (nets: readonly WalletNetwork[], d: Direction): string[] 
 /** The networks of a coin open for a direction. */
 export const networksOf = (nets: readonly WalletNetwork[], coin: string, d: Direction): WalletNetwork[] =>
   nets.filter((n) => n.coin === coin && open(n, d));
-
-/** The coins and networks change only when the operator edits them: fetched once per visit. */
-let cached: Promise<WalletNetwork[]> | null = null;
-export const loadNetworks = (): Promise<WalletNetwork[]> => {
-  cached ??= walletApi.coins().catch((e: unknown) => {
-    cached = null;
-    throw e;
-  });
-  return cached;
-};

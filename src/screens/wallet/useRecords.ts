@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { failureOf } from '../../components/LoadFailed';
 
 /** While any record is still under way, how often the list is fetched again. */
 export const RECORDS_POLL_MS = 5000;
@@ -27,22 +28,21 @@ export const useRecords = <T extends { id: number }>(
   load: (page: number, size: number) => Promise<T[]>,
   underWay: (record: T) => boolean,
 ) => {
-  const [state, setState] = useState<{ pages: T[][] | undefined; failed: boolean; loading: boolean }>({
+  const [state, setState] = useState<{ pages: T[][] | undefined; failure?: string; loading: boolean }>({
     pages: undefined,
-    failed: false,
     loading: false,
   });
   const live = useRef(true);
   const shown = useRef(1);
   const fetchPages = useCallback((count: number) => {
-    setState((s) => ({ ...s, loading: true }));
+    setState((s) => ({ ...s, failure: undefined, loading: true }));
     Promise.all(Array.from({ length: count }, (_, i) => load(i + 1, RECORDS_PAGE))).then(
       (pages) => {
         if (!live.current) return;
         shown.current = count;
-        setState({ pages, failed: false, loading: false });
+        setState({ pages, loading: false });
       },
-      () => live.current && setState((s) => ({ ...s, failed: true, loading: false })),
+      (err: unknown) => live.current && setState((s) => ({ ...s, failure: failureOf(err), loading: false })),
     );
     // `load` is a module-level API call.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -75,5 +75,5 @@ export const useRecords = <T extends { id: number }>(
 
   // A full last page may have more behind it.
   const hasMore = state.pages !== undefined && state.pages[state.pages.length - 1]!.length === RECORDS_PAGE;
-  return { list, failed: state.failed, loading: state.loading, hasMore, refresh, more };
+  return { list, failure: state.failure, loading: state.loading, hasMore, refresh, more };
 };

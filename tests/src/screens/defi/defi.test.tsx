@@ -175,7 +175,7 @@ describe('staking screens', () => {
     renderScreen(<DefiDetailScreen />, { path: '/defi/detail', at: '/defi/detail?id=3' });
     await user.type(await screen.findByLabelText('Amount (USDT)'), '1.123456789');
     await user.click(screen.getByRole('button', { name: 'Pledge now' }));
-    expect(await screen.findByText('A parameter is missing or invalid')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid amount')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(defiApi.pledge).not.toHaveBeenCalled();
   });
@@ -228,5 +228,59 @@ describe('staking screens', () => {
     }
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
     expect(screen.getByText(/Day 1\b/)).toBeInTheDocument();
+  });
+});
+
+describe('staking screens when a read fails', () => {
+  const OFFLINE = { code: 0, msg: 'app.msg.network_error', data: null };
+  /** The one failure shown, with its reason; Try again reads again. */
+  const retryFailure = async () => {
+    const failed = await screen.findByTestId('load-failed');
+    expect(within(failed).getByText('Network error. Please check your connection')).toBeInTheDocument();
+    await userEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
+  };
+
+  it('/defi says the earnings and the products could not be read, and reads them again', async () => {
+    vi.mocked(defiApi.earnings).mockRejectedValueOnce(OFFLINE);
+    vi.mocked(defiApi.products).mockRejectedValueOnce(OFFLINE);
+    renderScreen(<DefiScreen />);
+    await waitFor(() => expect(screen.getAllByTestId('load-failed')).toHaveLength(2));
+    for (const failed of screen.getAllByTestId('load-failed'))
+      await userEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('USDT earnings')).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'USDT Saver 30' })).toBeInTheDocument();
+  });
+
+  it('/defi/pledgeRecord says so instead of a blank list', async () => {
+    vi.mocked(defiApi.pledges).mockRejectedValueOnce(OFFLINE);
+    renderScreen(<PledgeRecordScreen />);
+    await retryFailure();
+    expect(await screen.findByText('2 of 30 days')).toBeInTheDocument();
+  });
+
+  it('/defi/incomeRecord says so instead of a blank list', async () => {
+    vi.mocked(defiApi.income).mockRejectedValueOnce(OFFLINE);
+    renderScreen(<IncomeRecordScreen />);
+    await retryFailure();
+    expect(await screen.findByText('+0.30 USDT')).toBeInTheDocument();
+  });
+
+  it('/defi/detail tells a product that is not there from a read that failed', async () => {
+    vi.mocked(defiApi.detail).mockRejectedValueOnce(OFFLINE);
+    renderScreen(<DefiDetailScreen />, { path: '/defi/detail', at: '/defi/detail?id=3' });
+    expect(screen.queryByText('Record not found')).toBeNull();
+    await retryFailure();
+    expect(await screen.findByRole('article', { name: 'USDT Saver 30' })).toBeInTheDocument();
+  });
+
+  it('/defi/detail of a product that is not there says so, with nothing to retry', async () => {
+    vi.mocked(defiApi.detail).mockRejectedValueOnce({
+      code: 404,
+      msg: 'app.msg.record_not_found',
+      data: null,
+    });
+    renderScreen(<DefiDetailScreen />, { path: '/defi/detail', at: '/defi/detail?id=99' });
+    expect(await screen.findByText('Record not found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

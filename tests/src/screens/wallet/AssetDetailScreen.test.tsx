@@ -1,7 +1,10 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BehaviorSubject } from 'rxjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JournalEntry } from '../../../../protocol/assets';
+import type { Balance, JournalEntry } from '../../../../protocol/assets';
 import { walletApi } from '../../../../src/api/wallet';
+import * as spot from '../../../../src/hooks/useSpot';
 import { switchI18n } from '../../../../src/i18n';
 import AssetDetailScreen from '../../../../src/screens/wallet/AssetDetailScreen';
 import { balanceVisibility } from '../../../../src/screens/wallet/hideBalances';
@@ -9,9 +12,13 @@ import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 
 vi.mock('../../../../src/api/wallet', () => ({ walletApi: { financ: vi.fn() } }));
-vi.mock('../../../../src/hooks/useSpot', () => ({
-  useBalances: () => [{ asset: 'USDT', available: '9237.50000000', frozen: '0.00000000' }],
-}));
+// The live balances as a stream the test can move, like the socket does.
+vi.mock('../../../../src/hooks/useSpot', async () => {
+  const { BehaviorSubject } = await import('rxjs');
+  const { useObservableState } = await import('observable-hooks');
+  const balances$ = new BehaviorSubject<Balance[]>([]);
+  return { balances$, useBalances: () => useObservableState(balances$) };
+});
 vi.mock('../../../../src/hooks/useMarket', () => ({ useTickers: () => undefined }));
 
 const ZERO = '0.00000000';
@@ -28,9 +35,13 @@ const entry = (over: Partial<JournalEntry>): JournalEntry => ({
   ...over,
 });
 
+const { balances$ } = spot as unknown as { balances$: BehaviorSubject<Balance[]> };
+const holding = (available: string) => balances$.next([{ asset: 'USDT', available, frozen: ZERO }]);
+
 beforeAll(setupI18n);
 beforeEach(async () => {
   balanceVisibility.hidden = false;
+  holding('9237.50000000');
   // A withdrawal of 50 paid out from frozen funds, its freeze, and a deposit.
   vi.mocked(walletApi.financ).mockResolvedValue({
     page: 1,
@@ -67,5 +78,32 @@ describe('/assets/detail', () => {
     expect(amountOf('Auszahlung')).toHaveClass('is-down');
     expect(amountOf('Einzahlung')).toHaveTextContent('+1.000,00000000');
     expect(amountOf('Einzahlung')).toHaveClass('is-up');
+  });
+
+  it('lists an entry pushed onto the next page once, and shows a new one when the balance moves', async () => {
+    const user = userEvent.setup();
+    const page = (ids: number[], total: number) => ({
+      page: 1,
+      size: 20,
+      total,
+      list: ids.map((id) => entry({ id, availableChange: `${id}.00000000` })),
+    });
+    const newest = Array.from({ length: 20 }, (_, i) => 140 - i);
+    // Entry 141 came in after page 1 was read: page 2 now starts with page 1's last entry.
+    vi.mocked(walletApi.financ).mockImplementation(async ({ page: n = 1 }) =>
+      n === 1 ? page(newest, 21) : page([121, 120], 22),
+    );
+    renderScreen(<AssetDetailScreen />, { path: '/assets/detail', at: '/assets/detail?coin=USDT' });
+    expect(await screen.findByText('+140,00000000')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mehr laden' }));
+    expect(await screen.findByText('+120,00000000')).toBeInTheDocument();
+    expect(screen.getAllByText('+121,00000000')).toHaveLength(1);
+
+    vi.mocked(walletApi.financ).mockImplementation(async ({ page: n = 1 }) =>
+      n === 1 ? page([141, ...newest.slice(0, 19)], 22) : page([121, 120], 22),
+    );
+    act(() => holding('9378.50000000'));
+    expect(await screen.findByText('+141,00000000')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText(/^\+1\d\d,00000000$/)).toHaveLength(22));
   });
 });

@@ -47,4 +47,21 @@ describe('/withdraw/record', () => {
     expect(within(records[2]!).getByText('Rejected')).toBeInTheDocument();
     expect(within(records[3]!).getByText('Failed')).toBeInTheDocument();
   });
+
+  it('shows the memo a withdrawal went with, and none where there was none', async () => {
+    vi.mocked(walletApi.withdrawals).mockResolvedValue([
+      {
+        ...withdrawal(6, 'pending'),
+        coin: 'XRP',
+        network: 'XRP',
+        address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+        memo: '778899',
+      },
+      withdrawal(5, 'pending'),
+    ]);
+    renderScreen(<WithdrawRecordScreen />, { path: '/withdraw/record' });
+    const [xrp, usdt] = await screen.findAllByTestId('withdraw-record');
+    expect(within(xrp!).getByText('Memo (destination tag): 778899')).toBeInTheDocument();
+    expect(within(usdt!).queryByText(/Memo/)).toBeNull();
+  });
 });

@@ -94,9 +94,57 @@ describe('/withdraw', () => {
       network: 'TRC20',
       address: ADDRESS,
       amount: '50.25',
+      fee: '1',
       password: 'draw1234',
       requestKey: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
+  });
+
+  it('sends the fee it shows, and shows the new one when the server says it has changed', async () => {
+    uiState.toasts.length = 0;
+    vi.mocked(walletApi.withdraw)
+      .mockRejectedValueOnce({ code: 409, msg: 'app.msg.fee_changed', data: { fee: '3' } })
+      .mockResolvedValueOnce({} as never);
+    const router = renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+    await userEvent.type(await screen.findByLabelText('Amount'), '20');
+    await userEvent.type(screen.getByLabelText('Withdrawal password'), 'draw1234');
+    const fee = () => screen.getByText('Service fee').nextSibling;
+    expect(fee()).toHaveTextContent('1 USDT');
+
+    // The operator raised the TRC20 fee after the form read it.
+    vi.mocked(walletApi.coins).mockResolvedValue(
+      NETWORKS.map((n) => (n.network === 'TRC20' ? { ...n, withdrawFee: '3' } : n)),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(fee()).toHaveTextContent('3 USDT'));
+    expect(screen.getByTestId('withdraw-received')).toHaveTextContent('17 USDT');
+    expect(walletApi.withdraw).toHaveBeenCalledWith(expect.objectContaining({ fee: '1' }));
+    expect(uiState.toasts.map((toast) => toast.text)).toEqual([
+      'The fee has changed. Please check the new fee and try again',
+    ]);
+    expect(router.state.location.pathname).toBe('/withdraw');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/withdraw/record'));
+    expect(walletApi.withdraw).toHaveBeenLastCalledWith(expect.objectContaining({ amount: '20', fee: '3' }));
+  });
+
+  it('offers to set a withdrawal password when the server says none is set', async () => {
+    vi.mocked(walletApi.withdraw).mockRejectedValueOnce({
+      code: 403,
+      msg: 'app.msg.withdraw_pwd_not_set',
+      data: null,
+    });
+    renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+    await userEvent.type(await screen.findByLabelText('Amount'), '20');
+    await userEvent.type(screen.getByLabelText('Withdrawal password'), 'draw1234');
+    expect(screen.queryByText('Set a withdrawal password before withdrawing.')).toBeNull();
+    vi.mocked(refreshUserInfo).mockImplementationOnce(async () =>
+      setUser({ token: 'tok', userinfo: { certification: 2, hasWithdrawPassword: false } }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Set a withdrawal password before withdrawing.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set it now' })).toHaveAttribute('href', '/withdrawalPwd');
   });
 
   it.each([
@@ -149,7 +197,110 @@ describe('/withdraw', () => {
   });
 });
 
+describe('/withdraw: saved addresses that differ only by their tag', () => {
+  it('shows each one’s memo in the picker and sends the picked one’s', async () => {
+    vi.mocked(walletApi.withdraw).mockResolvedValue({} as never);
+    vi.mocked(useBalances).mockReturnValue([
+      { asset: 'XRP', available: '500.00000000', frozen: '0.00000000' },
+    ]);
+    const xrp = {
+      ...saved,
+      coin: 'XRP',
+      network: 'XRP' as const,
+      address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+    };
+    vi.mocked(walletApi.addresses).mockResolvedValue([
+      { ...xrp, id: 7, memo: '111', remark: 'Exchange' },
+      { ...xrp, id: 8, memo: '222', remark: 'Exchange' },
+    ]);
+    renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=XRP' });
+    expect(await screen.findByRole('radio', { name: /Memo \(destination tag\): 111/ })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: /Memo \(destination tag\): 222/ }));
+    await userEvent.type(screen.getByLabelText('Amount'), '50');
+    await userEvent.type(screen.getByLabelText('Withdrawal password'), 'draw1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() =>
+      expect(walletApi.withdraw).toHaveBeenCalledWith(
+        expect.objectContaining({ network: 'XRP', memo: '222' }),
+      ),
+    );
+  });
+});
+
+describe('/withdraw during the lock after a login password change', () => {
+  const lockedUntil = (until: number) =>
+    setUser({
+      token: 'tok',
+      userinfo: { certification: 2, hasWithdrawPassword: true, withdrawLockedUntil: until },
+    });
+
+  it('says until when, in local time, and offers no submit until the lock ends', async () => {
+    const until = Date.now() + 1500;
+    lockedUntil(until);
+    renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+    const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(until);
+    expect(await screen.findByTestId('withdraw-locked')).toHaveTextContent(
+      `Withdrawals are locked for 24 hours after a login password change. You can withdraw again from ${time}.`,
+    );
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeDisabled();
+    // The lock ends while the screen is open.
+    await waitFor(() => expect(screen.queryByTestId('withdraw-locked')).toBeNull(), { timeout: 3000 });
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeEnabled();
+  });
+
+  it('says nothing once the lock has passed', async () => {
+    lockedUntil(Date.now() - 1000);
+    renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+    expect(await screen.findByRole('button', { name: 'Withdraw' })).toBeEnabled();
+    expect(screen.queryByTestId('withdraw-locked')).toBeNull();
+  });
+
+  it('says it in French with the French date', async () => {
+    const until = Date.UTC(2099, 0, 15, 10, 30);
+    lockedUntil(until);
+    await switchI18n('fr');
+    try {
+      renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+      const time = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' }).format(
+        until,
+      );
+      expect(await screen.findByTestId('withdraw-locked')).toHaveTextContent(
+        `Vous pourrez de nouveau retirer à partir du ${time}.`,
+      );
+      expect(screen.getByRole('button', { name: 'Retirer' })).toBeDisabled();
+    } finally {
+      await switchI18n('us');
+    }
+  });
+});
+
+describe('/withdraw → Manage addresses', () => {
+  it('opens the address form on the coin and network of the withdrawal', async () => {
+    const router = renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=BTC' });
+    await userEvent.click(await screen.findByRole('link', { name: 'Manage addresses' }));
+    expect(router.state.location.pathname).toBe('/withdrawAddress/add');
+    expect(router.state.location.search).toBe('?coin=BTC&network=BTC');
+  });
+});
+
 describe('/withdrawAddress/add', () => {
+  it('starts on the coin it was opened for', async () => {
+    renderScreen(<WithdrawAddressAddScreen />, {
+      path: '/withdrawAddress/add',
+      at: '/withdrawAddress/add?coin=BTC&network=BTC',
+    });
+    expect(await screen.findByLabelText('Currency type')).toHaveValue('BTC');
+    expect(screen.getByRole('radio', { name: 'BTC' })).toBeChecked();
+  });
+
+  it('starts on the network it was opened for', async () => {
+    renderScreen(<WithdrawAddressAddScreen />, {
+      path: '/withdrawAddress/add',
+      at: '/withdrawAddress/add?coin=USDT&network=ERC20',
+    });
+    expect(await screen.findByRole('radio', { name: 'ERC20' })).toBeChecked();
+  });
+
   it('asks for the memo on a memo network and saves the address', async () => {
     vi.mocked(walletApi.addAddress).mockResolvedValue(saved);
     renderScreen(<WithdrawAddressAddScreen />, { path: '/withdrawAddress/add' });

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import type { Envelope } from '../../protocol/envelope';
+import { translateKey } from '../i18n';
+import { Spinner } from './Spinner';
+
+/** Why a read failed, as the key to show: the server's answer, or no answer at all. */
+export const failureOf = (err: unknown): string =>
+  (err as Envelope | undefined)?.msg || 'app.msg.network_error';
+
+/** In place of what a screen could not read: that it failed, why, and a way to ask again. A
+ * spinner would never end and "nothing yet" would be false. */
+export const LoadFailed = ({ failure, onRetry }: { failure: string; onRetry: () => void }) => {
+  const { t } = useTranslation();
+  return (
+    <section className="empty-state load-failed" data-testid="load-failed">
+      <p className="empty-state__text">{t('error.title')}</p>
+      <p className="load-failed__reason">{translateKey(failure)}</p>
+      <button type="button" className="btn" onClick={onRetry}>
+        {t('common.retry')}
+      </button>
+    </section>
+  );
+};
+
+/** A read still under way (spinner), or the failure with its retry. */
+export const Loading = ({ failure, onRetry }: { failure: string | undefined; onRetry: () => void }) =>
+  failure === undefined ? <Spinner /> : <LoadFailed failure={failure} onRetry={onRetry} />;

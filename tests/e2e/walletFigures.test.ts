@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { adminCli } from './helpers/operator';
+import { logIn, phoneSession } from './helpers/session';
+
+const DEMO_PASSWORD = 'Figures2026demo';
+// The demo trader's deposits confirm by themselves a second after they are declared.
+const session = phoneSession({ DEMO_PASSWORD, DEMO_DEPOSIT_DELAY_SECONDS: '1' });
+
+/** The figures of /assets drawn over more than one line, or past the screen's edge. */
+const brokenFigures = () =>
+  session.page.evaluate(() =>
+    [...document.querySelectorAll('.wallet-total__figure, .wallet-coin__value, .wallet-coin__figures dd')]
+      .filter((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        return lines > 1 || el.getBoundingClientRect().right > window.innerWidth;
+      })
+      .map((el) => el.textContent),
+  );
+
+describe('/assets holds balances of 10^14 at 390 px', () => {
+  it('writes every figure whole, on one line, within the screen, in French and Chinese', async () => {
+    const { page, server } = session;
+    for (const [coin, network] of [
+      ['USDT', 'TRC20'],
+      ['BTC', 'BTC'],
+    ])
+      await adminCli(server.dataDir, 'wallet', 'set', coin!, network!, 'maxDeposit=1000000000000000');
+    await page.goto('/login');
+    await logIn(page, 'demotrader', DEMO_PASSWORD);
+    await page.waitForURL('**/home');
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').token as string);
+    for (const body of [
+      { coin: 'USDT', network: 'TRC20', amount: '99999999999999.99999999' },
+      { coin: 'BTC', network: 'BTC', amount: '12345678901234.12345678' },
+    ]) {
+      const res = await fetch(`${server.url}/api/recharge/submit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token },
+        body: JSON.stringify(body),
+      });
+      expect((await res.json()).code).toBe(1);
+    }
+
+    for (const [lang, btc] of [
+      ['fr', '12\u202f345\u202f678\u202f901\u202f234,'],
+      ['cn', '12,345,678,901,234.'],
+    ] as const) {
+      await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+      await page.goto('/assets');
+      const figures = page.getByTestId('coin-BTC');
+      await expect.poll(() => figures.textContent(), { timeout: 15_000 }).toContain(btc);
+      expect(await brokenFigures()).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+  });
+});

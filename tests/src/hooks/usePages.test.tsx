@@ -1,0 +1,86 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { usePages, type Paged } from '../../../src/hooks/usePages';
+
+const SIZE = 3;
+
+/** A journal, newest first, served a page at a time as the server does: by offset. */
+const journal = (ids: number[]) => {
+  const feed = { ids };
+  const load = vi.fn(async (page: number, size: number): Promise<Paged<{ id: number }>> => ({
+    list: feed.ids.slice((page - 1) * size, page * size).map((id) => ({ id })),
+    total: feed.ids.length,
+  }));
+  return { feed, load };
+};
+
+const ids = (list: { id: number }[] | undefined) => list?.map((x) => x.id);
+
+describe('usePages', () => {
+  it('lists an item pushed onto the next page once, and a refresh of the pages shown shows the new one', async () => {
+    const { feed, load } = journal([7, 6, 5, 4, 3, 2, 1]);
+    const { result, rerender } = renderHook(({ version }) => usePages(load, SIZE, 'USDT', version), {
+      initialProps: { version: 0 },
+    });
+    await waitFor(() => expect(ids(result.current.list)).toEqual([7, 6, 5]));
+
+    // A new entry arrives: by offset, page 2 now starts with what page 1 ended with.
+    feed.ids = [8, ...feed.ids];
+    act(() => result.current.more());
+    await waitFor(() => expect(ids(result.current.list)).toEqual([7, 6, 5, 4, 3]));
+    expect(result.current.hasMore).toBe(true);
+
+    // Something says the journal moved: every page shown is fetched again.
+    load.mockClear();
+    rerender({ version: 1 });
+    await waitFor(() => expect(ids(result.current.list)).toEqual([8, 7, 6, 5, 4, 3]));
+    expect(load.mock.calls).toEqual([
+      [1, SIZE],
+      [2, SIZE],
+    ]);
+    act(() => result.current.more());
+    await waitFor(() => expect(ids(result.current.list)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]));
+    expect(result.current.hasMore).toBe(false);
+  });
+
+  it('starts afresh from the first page alone on another key', async () => {
+    const { load } = journal([9, 8, 7, 6, 5, 4]);
+    const { result, rerender } = renderHook(({ type }) => usePages(load, SIZE, type), {
+      initialProps: { type: 'all' },
+    });
+    await waitFor(() => expect(result.current.list).toBeDefined());
+    act(() => result.current.more());
+    await waitFor(() => expect(ids(result.current.list)).toHaveLength(6));
+
+    load.mockClear();
+    rerender({ type: 'deposit' });
+    // What the last filter listed is not shown under the new one.
+    expect(result.current.list).toBeUndefined();
+    await waitFor(() => expect(ids(result.current.list)).toEqual([9, 8, 7]));
+    expect(load.mock.calls).toEqual([[1, SIZE]]);
+  });
+
+  it('keeps the newer answer when an older request for the same page lands after it', async () => {
+    const answers: ((p: Paged<{ id: number }>) => void)[] = [];
+    const load = vi.fn(() => new Promise<Paged<{ id: number }>>((resolve) => answers.push(resolve)));
+    const { result, rerender } = renderHook(({ version }) => usePages(load, SIZE, 'k', version), {
+      initialProps: { version: 0 },
+    });
+    rerender({ version: 1 });
+    await waitFor(() => expect(answers).toHaveLength(2));
+    await act(async () => answers[1]!({ list: [{ id: 2 }, { id: 1 }], total: 2 }));
+    await act(async () => answers[0]!({ list: [{ id: 1 }], total: 1 }));
+    expect(ids(result.current.list)).toEqual([2, 1]);
+  });
+
+  it('says why a fetch failed and tries again on refresh', async () => {
+    const { load } = journal([2, 1]);
+    load.mockRejectedValueOnce({ code: 0, msg: 'app.msg.network_error', data: null });
+    const { result } = renderHook(() => usePages(load, SIZE, 'k'));
+    await waitFor(() => expect(result.current.failure).toBe('app.msg.network_error'));
+    expect(result.current.list).toBeUndefined();
+    act(() => result.current.refresh());
+    expect(result.current.failure).toBeUndefined();
+    await waitFor(() => expect(ids(result.current.list)).toEqual([2, 1]));
+  });
+});

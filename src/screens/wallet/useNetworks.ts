@@ -1,5 +1,6 @@
 import { useSnapshot } from 'valtio';
 import type { WalletNetwork } from '../../../protocol/wallet';
+import { localFailure } from '../../api/client';
 import { walletApi } from '../../api/wallet';
 import { useRemote } from '../../hooks/useRemote';
 import { sessionState } from '../../state/session';
@@ -18,10 +19,14 @@ export const useNetworks = () => {
   const token = useSnapshot(sessionState).user?.token ?? '';
   const remote = useRemote(
     () =>
-      walletApi.coins().then((nets) => {
-        last = { token, nets };
-        return { token, nets };
-      }),
+      // Logged out while a wallet screen is open (the session ended): nothing to ask, and a call
+      // without a token would raise a second "not logged in" alert over the session's own.
+      token
+        ? walletApi.coins().then((nets) => {
+            last = { token, nets };
+            return { token, nets };
+          })
+        : Promise.reject(localFailure('app.msg.not_logged_in')),
     token,
   );
   const fresh = remote.data?.token === token ? remote.data.nets : undefined;

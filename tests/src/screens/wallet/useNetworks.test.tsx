@@ -68,4 +68,15 @@ describe('the coin list belongs to the session that read it', () => {
     expect(await screen.findByTestId('deposit-address')).toHaveTextContent('TNewOperatorAddress');
     expect(walletApi.coins).toHaveBeenCalledTimes(2);
   });
+
+  it('asks nothing once the reader is logged out with the screen still open', async () => {
+    logIn('tok');
+    vi.mocked(walletApi.coins).mockResolvedValue(listFor('100001'));
+    open('XRP');
+    expect(await screen.findByText('100001')).toBeInTheDocument();
+    // The session ends while the screen is open: a call without a token would be one more alert.
+    act(() => clearUser());
+    await act(async () => undefined);
+    expect(walletApi.coins).toHaveBeenCalledTimes(1);
+  });
 });

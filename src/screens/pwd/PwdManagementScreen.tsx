@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { refreshUserInfo } from '../../api/refreshUser';
 import { ChevronIcon } from '../../components/icons';
 import { NavBar } from '../../components/NavBar';
 import { sessionState } from '../../state/session';
@@ -8,6 +10,9 @@ import { sessionState } from '../../state/session';
 const PwdManagementScreen = () => {
   const { t } = useTranslation();
   const { user } = useSnapshot(sessionState);
+  // Whether a withdrawal password is set may have changed on another device since the user info
+  // was stored: the row says Set or Change as the server has it.
+  useEffect(() => void refreshUserInfo(), []);
   const hasWithdrawPassword = Boolean(user?.userinfo.hasWithdrawPassword);
   return (
     <>

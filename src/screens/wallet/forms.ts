@@ -79,10 +79,6 @@ export const addressFormSchema = (net: WalletNetwork | undefined) =>
     }))
     .pipe(addressRequestSchema);
 
-/** A fresh idempotency key for one withdrawal (getRandomValues works on plain http too). */
-export const newRequestKey = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-
 /** The withdrawal form: limits and the balance first, then the server's own schema. */
 export const withdrawFormSchema = (net: WalletNetwork | undefined, available: string, requestKey: string) =>
   z

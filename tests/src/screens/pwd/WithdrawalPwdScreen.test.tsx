@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userApi } from '../../../../src/api/user';
 import ChangePwdScreen from '../../../../src/screens/pwd/ChangePwdScreen';
+import PwdManagementScreen from '../../../../src/screens/pwd/PwdManagementScreen';
 import WithdrawalPwdScreen from '../../../../src/screens/pwd/WithdrawalPwdScreen';
 import { sessionState } from '../../../../src/state/session';
 import { setupI18n } from '../../../setup/i18n';
@@ -101,5 +102,12 @@ describe('login password change', () => {
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.getByText('The passwords do not match')).toBeInTheDocument();
     expect(userApi.changePwd).not.toHaveBeenCalled();
+  });
+
+  it('offers to change, not set, a withdrawal password set from another device since', async () => {
+    login(false, true);
+    renderScreen(<PwdManagementScreen />, { path: '/pwdManagement' });
+    expect(await screen.findByRole('link', { name: 'Change withdrawal password' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Set withdrawal password' })).toBeNull();
   });
 });

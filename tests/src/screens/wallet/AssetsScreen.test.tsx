@@ -11,6 +11,7 @@ import { balanceVisibility } from '../../../../src/screens/wallet/hideBalances';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 import { NETWORKS } from './fixtures';
+import { setUser } from '../../../../src/state/session';
 
 vi.mock('../../../../src/hooks/useSpot', () => ({ useBalances: vi.fn() }));
 // The live tickers as a stream the test can move, like the socket does.
@@ -30,6 +31,8 @@ const balances: Balance[] = [
 ];
 
 beforeAll(setupI18n);
+// Login-only screens, read for the session that opened them.
+beforeAll(() => setUser({ token: 'tok', userinfo: { certification: 2 } }));
 beforeEach(() => {
   balanceVisibility.hidden = false;
   vi.mocked(useBalances).mockReturnValue(balances);

@@ -7,10 +7,13 @@ import RechargeScreen from '../../../../src/screens/wallet/RechargeScreen';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 import { NETWORKS, login } from './fixtures';
+import { setUser } from '../../../../src/state/session';
 
 vi.mock('../../../../src/api/wallet', () => ({ walletApi: { coins: vi.fn(), deposit: vi.fn() } }));
 
 beforeAll(setupI18n);
+// Login-only screens, read for the session that opened them.
+beforeAll(() => setUser({ token: 'tok', userinfo: { certification: 2 } }));
 beforeEach(async () => {
   login();
   vi.mocked(walletApi.coins).mockResolvedValue(

@@ -9,6 +9,7 @@ import RechargeScreen from '../../../../src/screens/wallet/RechargeScreen';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 import { NETWORKS, login } from './fixtures';
+import { setUser } from '../../../../src/state/session';
 
 vi.mock('../../../../src/api/wallet', () => ({
   walletApi: { coins: vi.fn(), deposit: vi.fn(), deposits: vi.fn() },
@@ -33,6 +34,8 @@ const deposit = (over: Partial<Deposit>): Deposit => ({
 });
 
 beforeAll(setupI18n);
+// Login-only screens, read for the session that opened them.
+beforeAll(() => setUser({ token: 'tok', userinfo: { certification: 2 } }));
 beforeEach(() => {
   login();
   vi.mocked(walletApi.coins).mockResolvedValue(NETWORKS);

@@ -84,12 +84,15 @@ export const usePages = <T extends { id: number }>(
 
   const answers = state.key === key ? state.answers : [];
   const latest = answers.reduce<Answer<T> | undefined>((a, b) => (a && a.asked > b.asked ? a : b), undefined);
+  const list = answers.length > 0 ? itemsOf(answers) : undefined;
   return {
-    list: answers.length > 0 ? itemsOf(answers) : undefined,
+    list,
     failure: state.key === key ? state.failure : undefined,
     loading: state.key !== key || state.loading,
     // Pages answered at different moments may count differently: the one asked for last knows best.
-    hasMore: answers.length * size < (latest?.page.total ?? 0),
+    // Counted by what is shown, not by pages asked: one that came on top after the first page was
+    // read is not shown yet, and the next page brings the one it pushed down.
+    hasMore: (list?.length ?? 0) < (latest?.page.total ?? 0),
     more: () => fetchPages(key, answers.length + 1, 1),
     refresh: () => {
       setState((s) => ({ ...s, failure: undefined }));

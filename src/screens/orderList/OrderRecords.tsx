@@ -1,30 +1,17 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderFilter, OrderTab, SpotOrderPage, SpotOrderView } from '../../../protocol/spot';
+import type { OrderFilter, OrderTab } from '../../../protocol/spot';
 import { ORDERS_CHANNEL, SPOT_POLL_MS } from '../../../streams/spot';
-import type { Envelope } from '../../../protocol/envelope';
 import { spotApi } from '../../api/spot';
 import { Spinner } from '../../components/Spinner';
 import { useChannelVersion } from '../../hooks/useChannelVersion';
+import { usePages } from '../../hooks/usePages';
 import { translateKey } from '../../i18n';
 import { OrderCard } from './OrderCard';
 import { OrderDetailSheet } from './OrderDetailSheet';
 
 // The server caps a page's size (orderListQuerySchema): older orders come as further pages.
 const PAGE_SIZE = 20;
-
-/** One page as answered, with the number of the request that asked for it: of two answers for a
- * page, the one asked for later stands, so a slow refresh never undoes a newer one. */
-interface Answer {
-  asked: number;
-  page: SpotOrderPage;
-}
-
-/** Pages answered at different moments overlap when an order moved from one to the next between
- * them (a new one came on top, or one left): it is listed once, where it first stands. */
-const ordersOf = (answers: Answer[]): SpotOrderView[] => [
-  ...new Map(answers.flatMap((a) => a.page.list).map((o) => [o.id, o])).values(),
-];
 
 /**
  * The reader's orders of one tab and status, newest first, a page at a time, with an order's
@@ -42,40 +29,17 @@ export const OrderRecords = ({
   emptyText: string;
 }) => {
   const { t } = useTranslation();
-  const [answers, setAnswers] = useState<Answer[]>([]);
-  // Reads are quiet (they are polled): a first load that fails says so in place of the spinner,
-  // and the next refresh tries again.
-  const [failure, setFailure] = useState<string | undefined>();
   const [open, setOpen] = useState<number | undefined>();
   const [version, changed] = useChannelVersion(ORDERS_CHANNEL, SPOT_POLL_MS.orders);
-  const requests = useRef(0);
-
-  const fetchPages = (first: number, count: number) => {
-    const asked = ++requests.current;
-    const pages = Array.from({ length: count }, (_, i) =>
-      spotApi.list({ tab, status, page: first + i, size: PAGE_SIZE }),
-    );
-    Promise.all(pages).then(
-      (answered) => {
-        setFailure(undefined);
-        setAnswers((shown) => {
-          const next = [...shown];
-          answered.forEach((page, i) => {
-            const at = first - 1 + i;
-            if ((next[at]?.asked ?? 0) < asked) next[at] = { asked, page };
-          });
-          return next;
-        });
-      },
-      (err: unknown) => setFailure((err as Envelope | undefined)?.msg || 'app.msg.network_error'),
-    );
-  };
-  const refresh = useEffectEvent(() => fetchPages(1, Math.max(answers.length, 1)));
-  useEffect(() => refresh(), [version]);
-
-  const list = answers.length > 0 ? ordersOf(answers) : undefined;
-  // Pages answered at different moments may count differently: the one asked for last knows best.
-  const latest = answers.reduce<Answer | undefined>((a, b) => (a && a.asked > b.asked ? a : b), undefined);
+  // Reads are quiet (they are polled): a first load that fails says so in place of the spinner,
+  // and the next refresh tries again.
+  const orders = usePages(
+    (page, size) => spotApi.list({ tab, status, page, size }),
+    PAGE_SIZE,
+    `${tab}:${status}`,
+    version,
+  );
+  const { list, failure } = orders;
   return (
     <>
       {list === undefined && failure ? (
@@ -91,12 +55,8 @@ export const OrderRecords = ({
           ))}
         </ul>
       )}
-      {list !== undefined && list.length < (latest?.page.total ?? 0) && (
-        <button
-          type="button"
-          className="btn btn--ghost btn--block"
-          onClick={() => fetchPages(answers.length + 1, 1)}
-        >
+      {list !== undefined && orders.hasMore && (
+        <button type="button" className="btn btn--ghost btn--block" onClick={orders.more}>
           {t('orders.loadMore')}
         </button>
       )}

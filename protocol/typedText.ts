@@ -4,19 +4,27 @@ import { z } from 'zod';
 // carry them, and they show as a blank box or nothing at all. Tab and newline are the two that
 // mean something in a text of several lines.
 const CONTROLS = /(?![\t\n])\p{Cc}/gu;
+// Format characters that reorder or hide what is shown: the bidirectional embeddings, overrides and
+// isolates (a name written to read backwards, "Trojan Source"), the zero-width space and the byte
+// order mark (a nickname that looks like another one). The joiners (U+200C, U+200D) stay: Persian,
+// the Indic scripts and emoji sequences need them.
+const HIDDEN = /[\u200b\u202a-\u202e\u2066-\u2069\ufeff]/g;
+// The line and paragraph separators are line breaks that no keyboard types.
+const SEPARATORS = /[\u2028\u2029]/g;
 const LINE_BREAKS = /[\t\n]+/g;
 
 /**
  * Free text a person writes (a nickname, a name, a remark, a message to customer service, an
- * operator's notice), as it is kept: control characters dropped, tabs and newlines too where the
- * text is one line (there they become a space), then trimmed. The checks chained after it see the
- * text as kept, so a message made only of a NUL is an empty message.
+ * operator's notice), as it is kept: control characters and the invisible format characters that
+ * disguise a text dropped, tabs and newlines too where the text is one line (there they become a
+ * space), then trimmed. The checks chained after it see the text as kept, so a message made only of
+ * a NUL is an empty message.
  */
 export const typedText = ({ lines = false }: { lines?: boolean } = {}) =>
   z
     .string()
     .overwrite((text) => {
-      const shown = text.replace(CONTROLS, '');
+      const shown = text.replace(CONTROLS, '').replace(HIDDEN, '').replace(SEPARATORS, '\n');
       return lines ? shown : shown.replace(LINE_BREAKS, ' ');
     })
     .trim();

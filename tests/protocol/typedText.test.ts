@@ -14,13 +14,27 @@ describe('free text a person writes', () => {
     expect(text.parse('\u007fDEL and C1\u0085\u009f')).toBe('DEL and C1');
   });
 
+  it('drops the invisible characters that disguise a text: bidi overrides, zero-width space, BOM', () => {
+    // Shown right to left from the override on, this would read "Bob gnp.exe" as "Bob exe.png".
+    expect(typedText().parse('Bob \u202egnp.exe')).toBe('Bob gnp.exe');
+    expect(typedText().parse('\u2066ali\u200bce\u2069\ufeff')).toBe('alice');
+    expect(issue(updateUserInfoSchema.safeParse({ nickname: '\u200b\u202e\ufeff' }))).toBe(
+      'app.msg.nickname_length',
+    );
+  });
+
+  it('reads the line and paragraph separators as line breaks', () => {
+    expect(typedText({ lines: true }).parse('one\u2028two\u2029three')).toBe('one\ntwo\nthree');
+    expect(typedText().parse('Ann\u2028Lee')).toBe('Ann Lee');
+  });
+
   it('keeps lines and tabs in a text of several lines, and turns them into a space in one line', () => {
     expect(typedText({ lines: true }).parse('first\r\n\tsecond')).toBe('first\n\tsecond');
     expect(typedText().parse('Ann\r\n\tLee')).toBe('Ann Lee');
   });
 
   it('keeps everything that shows: accents, scripts, emoji with their joiners', () => {
-    const shown = 'Zoë 김민준 👩‍💻 ٣';
+    const shown = 'Zoë 김민준 👩‍💻 ٣ می‌خواهم';
     expect(typedText().parse(shown)).toBe(shown);
   });
 

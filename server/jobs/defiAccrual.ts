@@ -1,5 +1,6 @@
 import type { AccrualResult } from '../../protocol';
 import type { Staking } from '../staking/service';
+import { repeat } from './repeat';
 
 const MINUTE_MS = 60_000;
 
@@ -14,21 +15,11 @@ export const scheduleAccrual = (
   opts: { everyMs?: number; onDone?: (r: AccrualResult) => void; onError?: (err: unknown) => void } = {},
 ) => {
   const { everyMs = MINUTE_MS, onDone, onError } = opts;
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return repeat(
+    async () => {
       const result = await staking.accrue();
       if (result.days > 0 || result.failed > 0) onDone?.(result);
-    } catch (err) {
-      onError?.(err);
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+    { everyMs, onError },
+  );
 };

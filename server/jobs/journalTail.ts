@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { LEDGER_TYPES } from '../../protocol';
 import type { Db } from '../db/connect';
+import { repeat } from './repeat';
 
 /**
  * Balance changes committed by another process (the operator CLI confirming a deposit or
@@ -24,7 +25,6 @@ export const tailJournal = (
 ): (() => void) => {
   let last: number | null = null;
   let version: number | undefined;
-  let running = false;
 
   const end = async () => {
     const top = await db.kysely
@@ -41,41 +41,30 @@ export const tailJournal = (
     return rows[0]!.data_version;
   };
 
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      // The end is read before the version: a commit from elsewhere between the two moves the
-      // version, and the round reads the entries.
-      const top = await end();
-      const now = await dataVersion();
-      // Both marks move only once a round has read what it must: a failed read is read again.
-      const done = () => {
-        last = top;
-        version = now;
-      };
-      if (last === null || (now !== undefined && now === version)) return done();
-      const rows = await db.kysely
-        .selectFrom('journal')
-        .select('user_id')
-        .distinct()
-        .where('id', '>', last)
-        .where('id', '<=', top)
-        // System accounts (negative ids) have no sockets.
-        .where('user_id', '>', 0)
-        .where('type', 'not in', SPOT_TYPES)
-        .orderBy('user_id')
-        .execute();
-      done();
-      if (rows.length > 0) opts.onUsers(rows.map((r) => r.user_id));
-    } catch (err) {
-      opts.onError(err);
-    } finally {
-      running = false;
-    }
+  const round = async () => {
+    // The end is read before the version: a commit from elsewhere between the two moves the
+    // version, and the round reads the entries.
+    const top = await end();
+    const now = await dataVersion();
+    // Both marks move only once a round has read what it must: a failed read is read again.
+    const done = () => {
+      last = top;
+      version = now;
+    };
+    if (last === null || (now !== undefined && now === version)) return done();
+    const rows = await db.kysely
+      .selectFrom('journal')
+      .select('user_id')
+      .distinct()
+      .where('id', '>', last)
+      .where('id', '<=', top)
+      // System accounts (negative ids) have no sockets.
+      .where('user_id', '>', 0)
+      .where('type', 'not in', SPOT_TYPES)
+      .orderBy('user_id')
+      .execute();
+    done();
+    if (rows.length > 0) opts.onUsers(rows.map((r) => r.user_id));
   };
-  void tick();
-  const timer = setInterval(() => void tick(), opts.intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeat(round, { everyMs: opts.intervalMs, onError: opts.onError });
 };

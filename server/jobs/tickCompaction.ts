@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { deleteCandlesBefore } from '../market/candleRepo';
+import { repeat } from './repeat';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -56,28 +57,14 @@ export interface CompactionOptions {
 export const scheduleCompaction = (db: Kysely<Database>, opts: CompactionOptions) => {
   const { rawRetentionMs, everyMs = HOUR_MS, now = Date.now, onDone, onError } = opts;
   let upTo: number | undefined;
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return repeat(
+    async () => {
       const t = now();
       const ticks = await compactTicks(db, t - rawRetentionMs, upTo);
       upTo = ticks.upTo;
       const candlesRemoved = await deleteCandlesBefore(db, '1m', t - MINUTE_CANDLE_RETENTION_MS);
       onDone?.({ removed: ticks.removed, candlesRemoved });
-    } catch (err) {
-      onError?.(err);
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void run(), Math.min(everyMs, MINUTE_MS));
-  const timer = setInterval(() => void run(), everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+    },
+    { everyMs, firstAfterMs: Math.min(everyMs, MINUTE_MS), onError },
+  );
 };

@@ -18,12 +18,16 @@ export const PRIVATE_CHANNELS = ['orders', 'balances', 'contracts', 'pledges'] a
 export type PrivateChannel = (typeof PRIVATE_CHANNELS)[number];
 
 export const TICKERS_CHANNEL = 'tickers';
+/** The contract pairs as /api/contract/info lists them, sent whenever an operator changes a rate,
+ * a limit, a cycle or a pair's switch: an open /contract screen shows the new terms at once. */
+export const CONTRACT_SETTINGS_CHANNEL = 'contractSettings';
 export const klineChannel = (pair: string, interval: Interval) => `kline.${pair}.${interval}`;
 export const depthChannel = (pair: string) => `depth.${pair}`;
 export const tradesChannel = (pair: string) => `trades.${pair}`;
 
 export type ParsedChannel =
   | { kind: 'tickers' }
+  | { kind: 'contractSettings' }
   | { kind: 'kline'; pair: string; interval: Interval }
   | { kind: 'depth'; pair: string }
   | { kind: 'trades'; pair: string }
@@ -33,6 +37,7 @@ export type ParsedChannel =
  * for the server to say. */
 export const parseChannel = (ch: string): ParsedChannel | null => {
   if (ch === TICKERS_CHANNEL) return { kind: 'tickers' };
+  if (ch === CONTRACT_SETTINGS_CHANNEL) return { kind: 'contractSettings' };
   if ((PRIVATE_CHANNELS as readonly string[]).includes(ch))
     return { kind: 'private', name: ch as PrivateChannel };
   const [kind, pair, interval, ...rest] = ch.split('.');

@@ -105,6 +105,7 @@ const main = async () => {
     spot,
     // Deposits confirmed and withdrawals approved on the operator CLI reach the user live.
     journalTailMs: 1000,
+    contractSettingsMs: 2000,
     wallet: (accounts) =>
       buildWallet({
         db,

@@ -4,12 +4,15 @@ import {
   Subject,
   Subscription,
   catchError,
+  defer,
   distinctUntilChanged,
   exhaustMap,
+  filter,
   from,
   map,
   merge,
   switchMap,
+  tap,
   timer,
   type SchedulerLike,
 } from 'rxjs';
@@ -18,11 +21,12 @@ import type {
   ContractListState,
   ContractOrder,
   ContractPage,
+  ContractPairConfig,
   ContractStatus,
 } from '../protocol/contracts';
 import type { Envelope } from '../protocol/envelope';
 import { errorKey } from '../protocol/errors';
-import type { ChannelMessage } from '../protocol/ws';
+import { CONTRACT_SETTINGS_CHANNEL, type ChannelMessage } from '../protocol/ws';
 import { keyed } from './keyed';
 import type { createServerClock } from './serverTime';
 import { synced$ } from './synced';
@@ -102,15 +106,40 @@ export const createContractStreams = ({
   /** Asks for the info now, outside the timer: the server refused an order placed on what the
    * screen showed (a rate or a limit the operator has changed since). */
   const refresh$ = new Subject<void>();
+  /** Read at once and now and then; while the socket is open, the terms an operator changes are
+   * pushed on the `contractSettings` channel and replace the pairs read. */
   const info$ = keyed(() =>
-    transport.connection$.pipe(
-      map((s) => s === 'open'),
-      distinctUntilChanged(),
-      switchMap((open) =>
-        merge(timer(0, open ? CONTRACT_POLL_MS.infoRefresh : CONTRACT_POLL_MS.info, scheduler), refresh$),
-      ),
-      exhaustMap(() => from(loadInfo()).pipe(catchError(() => EMPTY))),
-    ),
+    defer(() => {
+      let last: ContractInfo | undefined;
+      // A read sent before the latest push may answer after it with the terms as they were: the
+      // pushed pairs win over it.
+      let pushes = 0;
+      let pushed: ContractPairConfig[] = [];
+      const read = () => {
+        const at = pushes;
+        return from(loadInfo()).pipe(
+          map((info) => (pushes > at ? { ...info, pairs: pushed } : info)),
+          catchError(() => EMPTY),
+        );
+      };
+      const reads$ = transport.connection$.pipe(
+        map((s) => s === 'open'),
+        distinctUntilChanged(),
+        switchMap((open) =>
+          merge(timer(0, open ? CONTRACT_POLL_MS.infoRefresh : CONTRACT_POLL_MS.info, scheduler), refresh$),
+        ),
+        exhaustMap(read),
+      );
+      const pushed$ = transport.channel$<ContractPairConfig[]>(CONTRACT_SETTINGS_CHANNEL).pipe(
+        tap((msg) => {
+          pushes++;
+          pushed = msg.data;
+        }),
+        filter(() => last !== undefined),
+        map((msg): ContractInfo => ({ ...last!, pairs: msg.data })),
+      );
+      return merge(reads$, pushed$).pipe(tap((info) => (last = info)));
+    }),
   );
 
   const open$ = keyed(() =>

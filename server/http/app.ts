@@ -33,6 +33,8 @@ import { buildWallet } from '../wallet';
 import type { Wallet } from '../domain/wallet/service';
 import { walletRoutes } from './routes/wallet';
 import { adminWalletRoutes } from './routes/adminWallet';
+import { CONTRACT_SETTINGS_CHANNEL } from '../../protocol';
+import { watchContractSettings } from '../jobs/contractSettingsWatch';
 import { tailJournal } from '../jobs/journalTail';
 import type { SpotService } from '../spot/service';
 import { spotRoutes } from './routes/spot';
@@ -65,6 +67,9 @@ export interface AppDeps {
   /** How often balance changes made by other processes (the operator CLI) are looked for and
    * pushed; not at all when absent. */
   journalTailMs?: number;
+  /** How often the contract terms are compared with the last read, a change being pushed to open
+   * screens (`contractSettings` channel); not at all when absent. */
+  contractSettingsMs?: number;
   /** Spot trading: its routes, and the private `orders` channel when the gateway runs. */
   spot?: SpotService;
   /** Staking; built on the real clock when absent. Its private channel is `pledges`. */
@@ -94,6 +99,7 @@ export const buildApp = async ({
   contracts,
   wallet: givenWallet,
   journalTailMs,
+  contractSettingsMs,
   spot,
   staking = createStaking({ db, ledger, clock: stakingClock(db.kysely, false) }),
 }: AppDeps): Promise<FastifyInstance> => {
@@ -184,6 +190,15 @@ export const buildApp = async ({
       gateway.publishPrivate(userId, 'contracts', order),
     );
     if (stopContracts) app.addHook('onClose', async () => stopContracts());
+    if (contracts && contractSettingsMs) {
+      const stopWatch = watchContractSettings({
+        read: async () => (await contracts.info()).pairs,
+        intervalMs: contractSettingsMs,
+        onChange: (pairs) => gateway.publish(CONTRACT_SETTINGS_CHANNEL, pairs),
+        onError: (err) => app.log.error({ err }, 'contract settings watch'),
+      });
+      app.addHook('onClose', async () => stopWatch());
+    }
     const stopOrders = spot?.onOrders((userId, order) => gateway.publishPrivate(userId, 'orders', order));
     if (stopOrders) app.addHook('onClose', async () => stopOrders());
     const stopPledges = staking.onPledge((userId, pledge) =>

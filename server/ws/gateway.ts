@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type WebSocket from 'ws';
+import type { CONTRACT_SETTINGS_CHANNEL } from '../../protocol';
 import {
   PRIVATE_CHANNELS,
   DEPTH_LIMIT_MAX,
@@ -40,6 +41,8 @@ export interface GatewayOptions {
 }
 
 export interface Gateway {
+  /** Sends a message to everyone on a public channel that no market feed fills. */
+  publish(channel: typeof CONTRACT_SETTINGS_CHANNEL, data: unknown): void;
   /** Sends a private message (orders, balances, contracts, pledges) to one user's connections. */
   publishPrivate(userId: number, channel: PrivateChannel, data: unknown): void;
   /** Whether any connection of the user listens to the channel (so its data is worth reading). */
@@ -227,6 +230,7 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
   });
 
   return {
+    publish: (channel, data) => hub.publish(channel, data),
     publishPrivate(userId, channel, data) {
       hub.publish(privateKey(channel, userId), data);
     },

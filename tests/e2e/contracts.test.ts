@@ -61,4 +61,32 @@ describe('a timed contract in a real browser', () => {
       `#${settled.closeTick.id}`,
     );
   });
+
+  it('shows a rate the operator changes on the open screen at once, without a reload', async () => {
+    const m = /operator \([^)]*\):\s+(\S+) \/ (\S+)/.exec(session.server.logs());
+    if (!m) throw new Error(`no operator in the first-start output:\n${session.server.logs()}`);
+    const login = await session.page.request.post('/api/admin/login', {
+      data: { username: m[1], password: m[2] },
+    });
+    const operatorToken = (await login.json()).data.token as string;
+    const setRate = (rate: string) =>
+      session.page.request.post('/api/admin/contract/config', {
+        headers: { token: operatorToken },
+        data: { pair: 'btcusdt', cycles: [{ minutes: 1, rate, min: '10', max: '50000' }] },
+      });
+
+    await session.page.goto('/contract');
+    await session.page.getByRole('button', { name: /^1 min/ }).click();
+    await session.page.getByLabel(en.contract.amount.replace('{{asset}}', 'USDT')).fill('25');
+    await expect.poll(() => session.page.getByTestId('expected').innerText()).toBe('+20 USDT');
+    expect((await setRate('60')).ok()).toBe(true);
+    // Pushed within the server's two-second look at the settings; the info is otherwise read
+    // once a minute.
+    await expect
+      .poll(() => session.page.getByTestId('expected').innerText(), { timeout: 6000 })
+      .toBe('+15 USDT');
+    expect(await session.page.getByLabel(en.contract.amount.replace('{{asset}}', 'USDT')).inputValue()).toBe(
+      '25',
+    );
+  });
 });

@@ -5,6 +5,7 @@ import {
   depthChannel,
   klineChannel,
   parseChannel,
+  CONTRACT_SETTINGS_CHANNEL,
   pairSymbol,
   tradesChannel,
 } from '../../protocol';
@@ -12,6 +13,7 @@ import {
 describe('channel names', () => {
   it('round-trip through their helpers', () => {
     expect(parseChannel('tickers')).toEqual({ kind: 'tickers' });
+    expect(parseChannel(CONTRACT_SETTINGS_CHANNEL)).toEqual({ kind: 'contractSettings' });
     expect(parseChannel(klineChannel('btcusdt', '4h'))).toEqual({
       kind: 'kline',
       pair: 'btcusdt',

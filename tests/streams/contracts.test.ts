@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ContractInfo, ContractOrder, ContractPage } from '../../protocol';
+import {
+  CONTRACT_SETTINGS_CHANNEL,
+  type ContractInfo,
+  type ContractOrder,
+  type ContractPage,
+} from '../../protocol';
 import { applyOpen, applySettled, createContractStreams } from '../../streams/contracts';
 import { createServerClock } from '../../streams/serverTime';
 import { fakeTransport } from './fakeTransport';
@@ -136,6 +141,44 @@ describe('contract streams', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(s.api.info).toHaveBeenCalledTimes(2);
     expect(seen.at(-1)!.pairs[0]!.cycles[0]!.rate).toBe('10.00');
+    sub.unsubscribe();
+  });
+
+  it('shows the terms an operator changes as soon as they are pushed, without reading the info', async () => {
+    const s = setup();
+    s.setState('open');
+    const seen: ContractInfo[] = [];
+    const sub = s.streams.info$().subscribe((i) => seen.push(i));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(s.live.has(CONTRACT_SETTINGS_CHANNEL)).toBe(true);
+    const changed = [{ ...PAIR, cycles: [{ ...CYCLE, rate: '70.00' }] }];
+    s.push(CONTRACT_SETTINGS_CHANNEL, 1, changed);
+    expect(seen.at(-1)!.pairs).toEqual(changed);
+    // The names and the clock sample are the last read's.
+    expect(seen.at(-1)!.directionname).toEqual(info().directionname);
+    expect(s.api.info).toHaveBeenCalledTimes(1);
+    sub.unsubscribe();
+  });
+
+  it('keeps pushed terms over a read that was sent before the push and answers after it', async () => {
+    const s = setup();
+    s.setState('open');
+    const seen: ContractInfo[] = [];
+    const sub = s.streams.info$().subscribe((i) => seen.push(i));
+    await vi.advanceTimersByTimeAsync(0);
+    let answer!: (i: ContractInfo) => void;
+    s.api.info.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    s.streams.refreshInfo();
+    const changed = [{ ...PAIR, cycles: [{ ...CYCLE, rate: '70.00' }] }];
+    s.push(CONTRACT_SETTINGS_CHANNEL, 1, changed);
+    answer({ ...info(), pairs: [PAIR] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.at(-1)!.pairs).toEqual(changed);
+    // A read sent after the push is the newest word again.
+    s.api.info.mockResolvedValueOnce({ ...info(), pairs: [] });
+    s.streams.refreshInfo();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.at(-1)!.pairs).toEqual([]);
     sub.unsubscribe();
   });
 

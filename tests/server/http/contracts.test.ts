@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { contractInfoSchema, contractOrderSchema, contractPageSchema } from '../../../protocol';
+import {
+  CONTRACT_SETTINGS_CHANNEL,
+  contractInfoSchema,
+  contractOrderSchema,
+  contractPageSchema,
+  type ContractPairConfig,
+} from '../../../protocol';
+import { runContractCommand } from '../../../server/admin/contracts';
 import type { AccountService } from '../../../server/domain/accounts';
 import { createOperator } from '../../../server/domain/operators';
 import { buildApp } from '../../../server/http/app';
@@ -80,6 +87,7 @@ describe.each(forEachEngine())('contract API on %s', (_engine, open) => {
       ledger: h.ledger,
       contracts: h.service,
       market: fakeMarket().market,
+      contractSettingsMs: 50,
     });
     await app.ready();
     ({ token, id: userId } = await verifiedUser('1000'));
@@ -297,9 +305,17 @@ describe.each(forEachEngine())('contract API on %s', (_engine, open) => {
     h.clock.now = T0;
   });
 
+  const socketUrl = async () => {
+    const listening = app.server.address();
+    const address =
+      listening && typeof listening === 'object'
+        ? `http://127.0.0.1:${listening.port}`
+        : await app.listen({ port: 0, host: '127.0.0.1' });
+    return `${address.replace('http', 'ws')}/ws`;
+  };
+
   it('pushes placed and settled contracts on the private contracts channel', async () => {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const ws = new WebSocket(`${address.replace('http', 'ws')}/ws`);
+    const ws = new WebSocket(await socketUrl());
     const messages: Array<{ ch?: string; data?: { id: number; status: string } }> = [];
     const waitFor = (pred: (m: (typeof messages)[number]) => boolean) =>
       new Promise<void>((resolve) => {
@@ -322,6 +338,60 @@ describe.each(forEachEngine())('contract API on %s', (_engine, open) => {
     await waitFor(
       (m) => m.ch === 'contracts' && m.data?.id === placed.body.data.id && m.data?.status === 'completed',
     );
+    ws.terminate();
+  });
+
+  it('pushes the new terms to every open screen, logged in or not, when the CLI or an operator changes them', async () => {
+    const ws = new WebSocket(await socketUrl());
+    const pushed: ContractPairConfig[][] = [];
+    ws.on('message', (d) => {
+      const m = JSON.parse(d.toString()) as { ch?: string; data?: ContractPairConfig[] };
+      if (m.ch === CONTRACT_SETTINGS_CHANNEL) pushed.push(m.data!);
+    });
+    await new Promise((r) => ws.once('open', r));
+    ws.send(JSON.stringify({ op: 'sub', ch: [CONTRACT_SETTINGS_CHANNEL] }));
+    const waitFor = async (pred: () => boolean) => {
+      const until = Date.now() + 5000;
+      while (!pred()) {
+        if (Date.now() > until) throw new Error(`timed out: ${JSON.stringify(pushed)}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    const btc = (pairs: ContractPairConfig[]) => pairs.find((p) => p.pair === 'btcusdt');
+    // The operator CLI writes from its own process, past this server's contract service.
+    const lines: string[] = [];
+    const cli = await runContractCommand({ db: t.db, out: (l) => lines.push(l) }, [
+      'contracts',
+      'cycles',
+      'btcusdt',
+      '1:70:10:50000',
+      '3:85:10:50000',
+    ]);
+    expect(cli, lines.join('\n')).toBe(0);
+    await waitFor(() => pushed.length === 1);
+    expect(btc(pushed[0]!)!.cycles[0]).toEqual({ minutes: 1, rate: '70.00', min: '10', max: '50000' });
+    // What is pushed is what the info now answers.
+    expect(pushed[0]).toEqual((await call('GET', '/api/contract/info', undefined, '')).body.data.pairs);
+    const off = await call(
+      'POST',
+      '/api/admin/contract/config',
+      { pair: 'btcusdt', enabled: false },
+      operatorToken,
+    );
+    expect(off.status).toBe(200);
+    await waitFor(() => pushed.length === 2);
+    expect(btc(pushed[1]!)).toBeUndefined();
+    await call('POST', '/api/admin/contract/config', { pair: 'btcusdt', enabled: true }, operatorToken);
+    await runContractCommand({ db: t.db, out: () => undefined }, [
+      'contracts',
+      'cycles',
+      'btcusdt',
+      '1:80:10:50000',
+      '3:85:10:50000',
+      '5:88:10:50000',
+      '15:90:10:50000',
+    ]);
+    await waitFor(() => pushed.length >= 3 && btc(pushed.at(-1)!)?.cycles.length === 4);
     ws.terminate();
   });
 });

@@ -61,6 +61,7 @@ export const ERRORS = {
   tx_hash_used: { status: 409 },
   verification_required: { status: 403 },
   // spot orders (issue 5); the last three are limit failures (2001/2002) with the limit as value
+  client_oid_used: { status: 409 },
   price_required: { status: 400 },
   price_invalid: { status: 400 },
   order_price_min: { status: 400 },

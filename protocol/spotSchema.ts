@@ -17,18 +17,24 @@ export const orderRequestSchema = z.strictObject({
 });
 export type OrderRequest = z.input<typeof orderRequestSchema>;
 
+/** An order's id: the engine numbers orders with safe integers, so a larger one names none (and
+ * would not fit the database's column). */
+const orderId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
 /** One of the reader's orders: by its id, or by the client order id it was placed with (all a
  * client knows of an order whose place call went unanswered). Exactly one of the two. */
-const orderRefSchema = z
-  .strictObject({
-    id: z.coerce.number().int().positive().optional(),
-    clientOid: z.string().regex(CLIENT_OID_RE).optional(),
-  })
-  .refine((r) => (r.id === undefined) !== (r.clientOid === undefined), { path: ['id'] });
-export type OrderRef = z.infer<typeof orderRefSchema>;
+const orderRef = (id: z.ZodType<number, unknown>) =>
+  z
+    .strictObject({
+      id: id.optional(),
+      clientOid: z.string().regex(CLIENT_OID_RE).optional(),
+    })
+    .refine((r) => (r.id === undefined) !== (r.clientOid === undefined), { path: ['id'] });
 
-export const cancelRequestSchema = orderRefSchema;
+// A body's id is a JSON number: `true` or `[7]`, which a coercion reads as 1 and 7, is refused.
+export const cancelRequestSchema = orderRef(orderId);
 export type CancelRequest = z.input<typeof cancelRequestSchema>;
+export type OrderRef = z.infer<typeof cancelRequestSchema>;
 
 export const orderListQuerySchema = z.strictObject({
   tab: z.enum(ORDER_TABS).default('open'),
@@ -39,7 +45,14 @@ export const orderListQuerySchema = z.strictObject({
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
-export const orderDetailQuerySchema = orderRefSchema;
+// A query's id is its digits alone: Number() would also read '1e1', '0x10' and ' ' (as 0).
+export const orderDetailQuerySchema = orderRef(
+  z
+    .string()
+    .regex(/^[1-9]\d*$/)
+    .transform(Number)
+    .pipe(orderId),
+);
 
 export const spotRulesQuerySchema = z.strictObject({ pair: pairSymbolSchema });
 

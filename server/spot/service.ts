@@ -32,7 +32,7 @@ import { SYSTEM_ACCOUNTS, type Movement, type PostedEntry } from '../domain/ledg
 import { formatScaled, parseExact } from '../domain/money/scaled';
 import { SpotEngine, type Band, type Execution } from '../domain/spot/engine';
 import { houseLadder, planRequote } from '../domain/spot/house';
-import { bandAround, validateOrder, type OrderInput } from '../domain/spot/rules';
+import { bandAround, sameOrder, validateOrder, type OrderInput } from '../domain/spot/rules';
 import type { PairSpec, Side, SpotOrder, SpotTrade } from '../domain/spot/types';
 import type { PairUnits } from '../domain/spot/units';
 import { AppError } from '../domain/appError';
@@ -193,11 +193,13 @@ export const createSpot = ({
     return b;
   };
 
-  /** The order a client order id was first placed with, read with its own pair's precision: a
-   * retry may name another pair, and the answer is the first order as it is. */
-  const firstOrderView = (row: Parameters<typeof orderFromRow>[0]) => {
+  /** The answer to an order sent under a client order id it was already placed with: that order
+   * as it is now, if this is the same order; another order under the id is refused. */
+  const retried = (row: Parameters<typeof orderFromRow>[0], side: Side, req: PlaceRequest) => {
     const own = bookOf(row.pair);
-    return orderView(orderFromRow(row, own.spec), own.spec, own.units);
+    const first = orderFromRow(row, own.spec);
+    if (!sameOrder(first, { ...req, side }, own.spec)) throw new AppError('client_oid_used');
+    return orderView(first, own.spec, own.units);
   };
 
   const band = (b: Book): Band | undefined => {
@@ -361,7 +363,7 @@ export const createSpot = ({
   ) => {
     if (req.clientOid) {
       const first = await rows.byClientOid(userId, req.clientOid);
-      if (first) return { value: firstOrderView(first) };
+      if (first) return { value: retried(first, side, req) };
     }
     const bandNow = band(b);
     if (!bandNow || !b.ref) throw new AppError('price_abnormal');
@@ -385,6 +387,36 @@ export const createSpot = ({
     } catch (err) {
       throw fatal(err);
     }
+  };
+
+  const submit = async (b: Book, userId: number, side: Side, req: PlaceRequest) => {
+    if (req.clientOid) {
+      const first = await reader.byClientOid(userId, req.clientOid);
+      if (first) return retried(first, side, req);
+    }
+    // Checked before queueing so a bad order never waits for the writer; checked again there
+    // against the price of the moment.
+    const bandNow = band(b);
+    if (!bandNow || !b.ref) throw new AppError('price_abnormal');
+    validateOrder({ ...req, side }, b.spec, b.units, b.ref.price, bandNow, b.minQuote);
+    return b.queue.push((trx) => placeIn(trx, b, userId, side, req), {
+      userId,
+      asset: b.engine.frozenAsset(side),
+    });
+  };
+
+  /** Orders under one client order id are placed one after the other. Two on different books at
+   * once would each miss the other's order, and the second batch would fail on the database's
+   * unique key, taking every order of that batch down with it. */
+  const claims = new Map<string, Promise<unknown>>();
+  const oneAtATime = <T>(key: string, run: () => Promise<T>): Promise<T> => {
+    const turn = (claims.get(key) ?? Promise.resolve()).then(run);
+    const done = turn.catch(() => undefined);
+    claims.set(key, done);
+    void done.then(() => {
+      if (claims.get(key) === done) claims.delete(key);
+    });
+    return turn;
   };
 
   const pairSettings = async () => new Map((await reader.pairs()).map((r) => [symbolOf(r), r]));
@@ -473,19 +505,8 @@ export const createSpot = ({
       if (!b.enabled) throw new AppError('spot_not_enabled');
       assertCanTrade(user);
       await assertVerified(user.certification, certificationOn);
-      if (req.clientOid) {
-        const first = await reader.byClientOid(user.id, req.clientOid);
-        if (first) return firstOrderView(first);
-      }
-      // Checked before queueing so a bad order never waits for the writer; checked again there
-      // against the price of the moment.
-      const bandNow = band(b);
-      if (!bandNow || !b.ref) throw new AppError('price_abnormal');
-      validateOrder({ ...req, side }, b.spec, b.units, b.ref.price, bandNow, b.minQuote);
-      return b.queue.push((trx) => placeIn(trx, b, user.id, side, req), {
-        userId: user.id,
-        asset: b.engine.frozenAsset(side),
-      });
+      const placing = () => submit(b, user.id, side, req);
+      return req.clientOid ? oneAtATime(`${user.id}:${req.clientOid}`, placing) : placing();
     },
     async cancel(userId, id) {
       const row = await reader.order(userId, id);

@@ -2,7 +2,7 @@ import { ASSET_SCALE, CODE, errorKey } from '../../../protocol';
 import { AppError } from '../appError';
 import { formatScaled, parseExact } from '../money/scaled';
 import type { Band } from './engine';
-import type { OrderType, PairSpec, Side } from './types';
+import type { OrderType, PairSpec, Side, SpotOrder } from './types';
 import type { PairUnits } from './units';
 
 /** An order as the user sent it: decimal strings, validated here against the pair. */
@@ -109,4 +109,24 @@ export const validateOrder = (
     );
   }
   return { side, type, price, qty, budget };
+};
+
+/**
+ * Whether an order sent again under a client order id is the order first placed with it: the same
+ * pair, side, type and figures, however they are written ('0.1' is '0.10000'). Another order
+ * under a used id is refused rather than answered with the first, which the client would take for
+ * its new order placed.
+ */
+export const sameOrder = (first: SpotOrder, input: OrderInput & { pair: string }, pair: PairSpec) => {
+  const sent = (value: string | undefined, scale: number) =>
+    value === undefined ? null : (parseExact(value.trim(), scale) ?? 'unreadable');
+  const held = (value: number | bigint | null) => (value === null ? null : BigInt(value));
+  return (
+    first.pair === input.pair &&
+    first.side === input.side &&
+    first.type === input.type &&
+    sent(input.price, pair.pricePrecision) === held(first.price) &&
+    sent(input.qty, pair.qtyPrecision) === held(first.qty) &&
+    sent(input.amount, ASSET_SCALE) === held(first.budget)
+  );
 };

@@ -20,7 +20,7 @@ export const spotRoutes = (spot: SpotService) => [
       method: 'POST',
       path: `/cointransaction/order${side}`,
       tag: 'spot',
-      summary: `Places a ${side} order (limit or market); limit failures answer ${side === 'buy' ? 2001 : 2002} with {message, value}; a repeated clientOid answers the first result`,
+      summary: `Places a ${side} order (limit or market); limit failures answer ${side === 'buy' ? 2001 : 2002} with {message, value}; the same order sent again with its clientOid answers the first result, another order under it is client_oid_used`,
       auth: 'user',
       body: orderRequestSchema,
       response: spotOrderSchema,

@@ -275,15 +275,48 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
     expect(second.body.data.id).toBe(first.body.data.id);
     expect((await buy(a.token, body)).body.data.id).toBe(first.body.data.id);
     expect(await balance(a.id, 'USDT')).toMatchObject({ frozen: '9800.00000000' });
-    // A retry that names another pair still answers the first order as it is, in its own figures.
-    const elsewhere = await buy(a.token, { ...body, pair: 'ethusdt', price: '3000.00' });
-    expect(elsewhere.body.data).toMatchObject({
-      id: first.body.data.id,
-      pair: 'btcusdt',
-      price: '98000.00',
-      qty: first.body.data.qty,
-      amount: first.body.data.amount,
-    });
+    // The same order written otherwise is the same order.
+    const same = await buy(a.token, { ...body, price: '98000', qty: '0.10000' });
+    expect(same.body.data.id).toBe(first.body.data.id);
+  });
+
+  it('refuses a client order id already used for another order, placing nothing', async () => {
+    const a = await trader({ USDT: '100000', BTC: '2', ETH: '1' });
+    tick(spot, 'ethusdt', '3000.00', clock.now);
+    const body = { type: 'limit', price: '98000.00', qty: '0.1', clientOid: 'reuse-1' };
+    expect((await buy(a.token, body)).status).toBe(200);
+    const before = [await balance(a.id, 'USDT'), await balance(a.id, 'BTC')];
+    for (const [place, req] of [
+      [sell, body],
+      [buy, { ...body, price: '97000.00' }],
+      [buy, { ...body, qty: '0.2' }],
+      [buy, { type: 'market', qty: '0.1', clientOid: 'reuse-1' }],
+      [buy, { ...body, pair: 'ethusdt', price: '3000.00' }],
+    ] as const)
+      expect(await place(a.token, req)).toEqual(failure(409, 'client_oid_used'));
+    expect([await balance(a.id, 'USDT'), await balance(a.id, 'BTC')]).toEqual(before);
+    const list = spotOrderPageSchema.parse(
+      (await call('GET', '/api/cointransaction/list?tab=all', a.token)).body.data,
+    );
+    expect(list.total).toBe(1);
+    // Two different orders under one id at once, on two books: one is placed, the other refused.
+    const race = { type: 'limit', qty: '0.01', clientOid: 'race-1' };
+    const answers = await Promise.all([
+      buy(a.token, { ...race, price: '96000.00' }),
+      sell(a.token, { ...race, pair: 'ethusdt', price: '3100.00' }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.status === 409)!.body).toEqual(failure(409, 'client_oid_used').body);
+    const placed = spotOrderPageSchema.parse(
+      (await call('GET', '/api/cointransaction/list?tab=all', a.token)).body.data,
+    );
+    expect(placed.total).toBe(2);
+    const won = answers.find((r) => r.status === 200)!.body.data as { pair: string };
+    expect([await balance(a.id, 'USDT'), await balance(a.id, 'ETH')]).toMatchObject(
+      won.pair === 'btcusdt'
+        ? [{ frozen: '10760.00000000' }, { frozen: '0.00000000' }]
+        : [{ frozen: '9800.00000000' }, { frozen: '0.01000000' }],
+    );
   });
 
   it('cancels an open order, releasing its funds; only its owner can, and twice is harmless', async () => {
@@ -302,6 +335,26 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
     expect(await call('GET', '/api/cointransaction/detail?id=999999', a.token)).toEqual(
       failure(404, 'order_not_exist'),
     );
+  });
+
+  it('refuses an order id of another type or beyond any order, touching nothing', async () => {
+    const a = await trader();
+    const id = (await buy(a.token, { type: 'limit', price: '97000.00', qty: '0.2' })).body.data.id as number;
+    for (const ref of [true, [id], `${id}`, id + 0.5, 1e20, 2 ** 63])
+      expect(await call('POST', '/api/cointransaction/cancel', a.token, { id: ref })).toEqual({
+        status: 400,
+        body: { code: 400, msg: 'app.msg.parameter_error', data: { field: 'id' } },
+      });
+    for (const ref of ['1e1', '0x10', '%20', '99999999999999999999', `${id}.0`])
+      expect((await call('GET', `/api/cointransaction/detail?id=${ref}`, a.token)).body).toEqual({
+        code: 400,
+        msg: 'app.msg.parameter_error',
+        data: { field: 'id' },
+      });
+    expect((await call('GET', `/api/cointransaction/detail?id=${id}`, a.token)).body.data.status).toBe(
+      'app.data.order_pending',
+    );
+    expect(await balance(a.id, 'USDT')).toMatchObject({ frozen: '19400.00000000' });
   });
 
   it("names an order by its client order id to read or cancel it, only its owner's", async () => {

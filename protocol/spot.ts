@@ -21,6 +21,13 @@ export const ORDER_TABS = ['open', 'all', 'history', 'deals'] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
 export const ORDER_FILTERS = ['all', 'pending', 'completed', 'cancelled'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
+/** The statuses each tab holds: a filter by another status shows nothing there. */
+export const TAB_STATUSES: Record<OrderTab, ReadonlyArray<Exclude<OrderFilter, 'all'>>> = {
+  open: ['pending'],
+  all: ['pending', 'completed', 'cancelled'],
+  history: ['completed', 'cancelled'],
+  deals: ['pending', 'completed', 'cancelled'],
+};
 
 /** A client order id: a retry with the same one answers the first result. */
 export const CLIENT_OID_RE = /^[A-Za-z0-9_-]{1,40}$/;

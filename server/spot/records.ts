@@ -1,18 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { OrderListQuery, OrderRef, SpotOrderDetail, SpotOrderPage } from '../../protocol';
+import {
+  TAB_STATUSES,
+  type OrderListQuery,
+  type OrderRef,
+  type SpotOrderDetail,
+  type SpotOrderPage,
+} from '../../protocol';
 import { orderFromRow, spotReader, tradeFromRow } from '../db/repos/spot';
 import type { Database } from '../db/schema';
 import { AppError } from '../domain/appError';
-import type { OrderStatus } from '../domain/spot/types';
 import type { SpotPair } from './pairs';
 import { fillView, orderView } from './views';
-
-const STATUSES: Record<OrderListQuery['tab'], OrderStatus[]> = {
-  open: ['pending'],
-  all: ['pending', 'completed', 'cancelled'],
-  history: ['completed', 'cancelled'],
-  deals: ['pending', 'completed', 'cancelled'],
-};
 
 /** A user's orders as stored: read from the database, never from a book, so any thread that can
  * read the database answers them. */
@@ -20,7 +18,7 @@ export const spotRecords = (db: Kysely<Database>, pairOf: (symbol: string) => Sp
   const reader = spotReader(db);
   return {
     async list(userId: number, q: OrderListQuery): Promise<SpotOrderPage> {
-      const statuses = STATUSES[q.tab].filter((s) => q.status === 'all' || s === q.status);
+      const statuses = TAB_STATUSES[q.tab].filter((s) => q.status === 'all' || s === q.status);
       const { rows, total } = await reader.list(
         { userId, statuses, pair: q.pair, dealt: q.tab === 'deals' },
         { offset: (q.page - 1) * q.size, limit: q.size },

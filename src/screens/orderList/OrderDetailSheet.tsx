@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUS, type SpotOrderDetail } from '../../../protocol/spot';
-import type { Envelope } from '../../../protocol/envelope';
 import { spotApi } from '../../api/spot';
 import { formatDateTime, formatDecimal, formatTime } from '../../components/format';
-import { Spinner } from '../../components/Spinner';
-import { translateKey } from '../../i18n';
+import { failureOf, Loading } from '../../components/LoadFailed';
 import { Sheet } from '../../components/Sheet';
 import { usePairs } from '../../hooks/useMarket';
 import { cancelOrder } from '../trade/cancelOrder';
@@ -29,8 +27,10 @@ export const OrderDetailSheet = ({
   const pair = usePairs()?.find((p) => p.symbol === order?.pair);
   const num = (v: string | null) => (v === null ? '—' : formatDecimal(v, i18n.language));
 
-  // Reads are quiet (they are polled): a detail that cannot be read says why in the sheet.
+  // Reads are quiet (they are polled): a detail that cannot be read says why in the sheet, with a
+  // retry.
   const [failure, setFailure] = useState<string | undefined>();
+  const [retries, setRetries] = useState(0);
   useEffect(() => {
     let live = true;
     spotApi.detail(id).then(
@@ -39,12 +39,16 @@ export const OrderDetailSheet = ({
         setOrder(o);
         setFailure(undefined);
       },
-      (err: unknown) => live && setFailure((err as Envelope | undefined)?.msg || 'app.msg.network_error'),
+      (err: unknown) => live && setFailure(failureOf(err)),
     );
     return () => {
       live = false;
     };
-  }, [id, version]);
+  }, [id, version, retries]);
+  const retry = () => {
+    setFailure(undefined);
+    setRetries((n) => n + 1);
+  };
 
   const cancel = async () => {
     if (busy) return;
@@ -84,10 +88,8 @@ export const OrderDetailSheet = ({
       onClose={onClose}
       testId="order-detail"
     >
-      {!order && failure ? (
-        <p className="muted empty-line">{translateKey(failure)}</p>
-      ) : !order ? (
-        <Spinner />
+      {!order ? (
+        <Loading failure={failure} onRetry={retry} />
       ) : (
         <>
           <dl className="kv">

@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { OrderFilter, OrderTab } from '../../../protocol/spot';
 import { ORDERS_CHANNEL, SPOT_POLL_MS } from '../../../streams/spot';
 import { spotApi } from '../../api/spot';
-import { Spinner } from '../../components/Spinner';
+import { PagedList } from '../../components/PagedList';
 import { useChannelVersion } from '../../hooks/useChannelVersion';
 import { usePages } from '../../hooks/usePages';
-import { translateKey } from '../../i18n';
 import { OrderCard } from './OrderCard';
 import { OrderDetailSheet } from './OrderDetailSheet';
 
@@ -31,35 +30,25 @@ export const OrderRecords = ({
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | undefined>();
   const [version, changed] = useChannelVersion(ORDERS_CHANNEL, SPOT_POLL_MS.orders);
-  // Reads are quiet (they are polled): a first load that fails says so in place of the spinner,
-  // and the next refresh tries again.
+  // Reads are quiet (they are polled): a load that fails says so in place, with a retry, and the
+  // next refresh tries again too.
   const orders = usePages(
     (page, size) => spotApi.list({ tab, status, page, size }),
     PAGE_SIZE,
     `${tab}:${status}`,
     version,
   );
-  const { list, failure } = orders;
   return (
     <>
-      {list === undefined && failure ? (
-        <p className="muted empty-line">{translateKey(failure)}</p>
-      ) : list === undefined ? (
-        <Spinner />
-      ) : list.length === 0 ? (
-        <p className="muted empty-line">{emptyText}</p>
-      ) : (
-        <ul className="order-cards">
-          {list.map((o) => (
-            <OrderCard key={o.id} order={o} onOpen={() => setOpen(o.id)} />
-          ))}
-        </ul>
-      )}
-      {list !== undefined && orders.hasMore && (
-        <button type="button" className="btn btn--ghost btn--block" onClick={orders.more}>
-          {t('orders.loadMore')}
-        </button>
-      )}
+      <PagedList pages={orders} emptyText={emptyText} moreText={t('orders.loadMore')}>
+        {(list) => (
+          <ul className="order-cards">
+            {list.map((o) => (
+              <OrderCard key={o.id} order={o} onOpen={() => setOpen(o.id)} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
       {open !== undefined && (
         <OrderDetailSheet
           id={open}

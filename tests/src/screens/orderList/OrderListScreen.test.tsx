@@ -103,9 +103,35 @@ describe('/orderList', () => {
     renderScreen(<OrderListScreen />);
     expect(await screen.findAllByTestId('order-card')).toHaveLength(1);
     await user.click(screen.getByRole('tab', { name: 'Open orders' }));
-    await user.click(screen.getByLabelText('All'));
-    expect(screen.getAllByTestId('order-card')).toHaveLength(1);
     expect(api.list).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('tab', { name: 'All orders' }));
+    expect(await screen.findAllByTestId('order-card')).toHaveLength(2);
+    await user.click(screen.getByLabelText('All'));
+    expect(screen.getAllByTestId('order-card')).toHaveLength(2);
+    expect(api.list).toHaveBeenCalledTimes(2);
+  });
+
+  it('offers on each tab only the statuses it holds', async () => {
+    const user = userEvent.setup();
+    renderScreen(<OrderListScreen />);
+    await screen.findAllByTestId('order-card');
+    const filter = () => screen.queryByRole('group', { name: 'Filter by status' });
+    const offered = () =>
+      within(filter()!)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent);
+    // Every open order is pending: a filter could only empty the tab.
+    expect(filter()).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'All orders' }));
+    expect(offered()).toEqual(['All', 'Pending', 'Completed', 'Cancelled']);
+    await user.click(screen.getByLabelText('Pending'));
+    expect(api.list).toHaveBeenLastCalledWith({ tab: 'all', status: 'pending', page: 1, size: 20 });
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    expect(offered()).toEqual(['All', 'Completed', 'Cancelled']);
+    expect(screen.getByLabelText('All')).toBeChecked();
+    expect(api.list).toHaveBeenLastCalledWith({ tab: 'history', status: 'all', page: 1, size: 20 });
+    await user.click(screen.getByRole('tab', { name: 'All orders' }));
+    expect(screen.getByLabelText('Pending')).toBeChecked();
   });
 
   it('dates each order, and writes the detail\u2019s time in the reader\u2019s language', async () => {
@@ -142,6 +168,40 @@ describe('/orderList', () => {
       await within(await screen.findByTestId('order-detail')).findByText('The order does not exist'),
     ).toBeInTheDocument();
     expect(uiState.toasts).toEqual([]);
+  });
+
+  it('offers a retry where the orders, a further page or a detail could not be read', async () => {
+    const user = userEvent.setup();
+    const down = { code: 0, msg: 'app.msg.network_error', data: null };
+    const ok = api.list.getMockImplementation()!;
+    api.list.mockRejectedValueOnce(down);
+    renderScreen(<OrderListScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByTestId('order-card')).toHaveLength(1);
+
+    const orders = Array.from({ length: 25 }, (_, i) => order({ id: 100 - i }));
+    api.list.mockImplementation(async (q: { page: number; size: number }) => ({
+      list: orders.slice((q.page - 1) * q.size, q.page * q.size),
+      page: q.page,
+      size: q.size,
+      total: orders.length,
+    }));
+    await user.click(screen.getByRole('tab', { name: 'All orders' }));
+    await vi.waitFor(() => expect(screen.getAllByTestId('order-card')).toHaveLength(20));
+    api.list.mockRejectedValueOnce(down);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    // The page that failed says so, with a retry, under the orders already shown; once the
+    // orders read again, the next page can be asked for again.
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    await vi.waitFor(() => expect(screen.getAllByTestId('order-card')).toHaveLength(25));
+
+    api.list.mockImplementation(ok);
+    api.detail.mockRejectedValueOnce(down).mockResolvedValue({ ...order({ id: 100 }), fills: [] });
+    await user.click(screen.getAllByTestId('order-card')[0]!);
+    const sheet = await screen.findByTestId('order-detail');
+    await user.click(await within(sheet).findByRole('button', { name: 'Try again' }));
+    expect(await within(sheet).findByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
   });
 
   it('refreshes when the orders channel says something moved', async () => {

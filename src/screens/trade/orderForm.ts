@@ -26,9 +26,10 @@ export const PERCENTS = [25, 50, 75, 100] as const;
 export const amountDigits = (pair: PairInfo) => pair.pricePrecision;
 
 /** Whether a typed value is a plain decimal within `digits` places (a keystroke beyond the
- * precision is refused, never rounded). */
+ * precision is refused, never rounded). The point itself is taken even with no places: refused, a
+ * reader typing 100.5 of a whole-unit coin got 1005, the digits after it joining the whole part. */
 export const acceptsInput = (value: string, digits: number) =>
-  digits === 0 ? /^\d*$/.test(value) : new RegExp(`^\\d*(\\.\\d{0,${digits}})?$`).test(value);
+  new RegExp(`^\\d*(\\.\\d{0,${digits}})?$`).test(value);
 
 const dec = (s: string): Decimal | null => {
   if (s === '' || s === '.') return null;
@@ -109,10 +110,14 @@ export const formProblem = (
   return null;
 };
 
+/** A number as the server reads it, digits on both sides of a point: the form takes ".5" and
+ * "12." as they are typed, and the server refused them as invalid. */
+const wire = (typed: string) => typed.replace(/^\./, '0.').replace(/\.$/, '');
+
 /** The request body: only the fields the order type uses. */
 export const toRequest = (state: OrderFormState, pair: string, clientOid: string) => {
-  if (state.type === 'limit')
-    return { pair, type: state.type, price: state.price, qty: state.qty, clientOid };
-  if (state.side === 'buy') return { pair, type: state.type, amount: state.amount, clientOid };
-  return { pair, type: state.type, qty: state.qty, clientOid };
+  const [price, qty, amount] = [wire(state.price), wire(state.qty), wire(state.amount)];
+  if (state.type === 'limit') return { pair, type: state.type, price, qty, clientOid };
+  if (state.side === 'buy') return { pair, type: state.type, amount, clientOid };
+  return { pair, type: state.type, qty, clientOid };
 };

@@ -6,14 +6,14 @@ import { setUser } from '../../../../src/state/session';
 import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
-import { PAIRS, RULES, order } from './fixtures';
+import { DOGE, PAIRS, RULES, order } from './fixtures';
 
 const api = vi.hoisted(() => ({ order: vi.fn(), cancel: vi.fn(), rules: vi.fn() }));
 
 // The last price the mocked ticker gives; a test may move it.
 const market = vi.hoisted(() => ({ last: '100000.00' }));
 vi.mock('../../../../src/hooks/useMarket', () => ({
-  usePairs: () => PAIRS,
+  usePairs: () => [...PAIRS, DOGE],
   useTicker: (pair: string) => ({ pair, last: market.last, changePercent: '1.25' }),
   useDepth: () => ({
     bids: [
@@ -95,6 +95,42 @@ describe('/trade', () => {
     expect(api.order).toHaveBeenCalledWith(
       'buy',
       expect.objectContaining({ type: 'market', amount: '250.5' }),
+    );
+  });
+
+  it('sends a number typed with a point at either end as the plain decimal the server reads', async () => {
+    const user = userEvent.setup();
+    api.order.mockResolvedValue(order());
+    renderScreen(<TradeScreen />);
+    await user.clear(screen.getByLabelText('Price (USDT)'));
+    await user.type(screen.getByLabelText('Price (USDT)'), '97000.');
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '.01');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(api.order).toHaveBeenLastCalledWith(
+      'buy',
+      expect.objectContaining({ type: 'limit', price: '97000', qty: '0.01' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Market' }));
+    await user.type(screen.getByLabelText('Amount (USDT)'), '250.');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(api.order).toHaveBeenLastCalledWith(
+      'buy',
+      expect.objectContaining({ type: 'market', amount: '250' }),
+    );
+  });
+
+  it('refuses the decimals of a coin traded in whole units, never joining them to the whole part', async () => {
+    const user = userEvent.setup();
+    market.last = '0.38000';
+    api.order.mockResolvedValue(order());
+    renderScreen(<TradeScreen />, { path: '/trade', at: '/trade?pair=dogeusdt' });
+    await user.type(screen.getByLabelText('Quantity (DOGE)'), '100.5');
+    expect(screen.getByLabelText('Quantity (DOGE)')).toHaveValue('100.');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('38');
+    await user.click(screen.getByRole('button', { name: 'Buy DOGE' }));
+    expect(api.order).toHaveBeenCalledWith(
+      'buy',
+      expect.objectContaining({ pair: 'dogeusdt', type: 'limit', price: '0.38000', qty: '100' }),
     );
   });
 

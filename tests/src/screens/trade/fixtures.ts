@@ -6,6 +6,16 @@ export const PAIRS: PairInfo[] = [
   { symbol: 'ethusdt', name: 'ETH/USDT', base: 'ETH', quote: 'USDT', pricePrecision: 2, qtyPrecision: 4 },
 ];
 
+/** A coin traded in whole units. */
+export const DOGE: PairInfo = {
+  symbol: 'dogeusdt',
+  name: 'DOGE/USDT',
+  base: 'DOGE',
+  quote: 'USDT',
+  pricePrecision: 5,
+  qtyPrecision: 0,
+};
+
 export const RULES = {
   pair: 'btcusdt',
   enabled: true,

@@ -123,6 +123,7 @@ const OrderForm = ({
       return;
     }
     setBusy(true);
+    const sent = state;
     const intended = { side: state.side, ...toRequest(state, pair.symbol, '') };
     const clientOid = oids.keyFor(JSON.stringify(intended));
     try {
@@ -132,7 +133,9 @@ const OrderForm = ({
       );
       oids.answered();
       showToast(t('trade.placed'));
-      setState((s) => ({ ...s, qty: '', amount: '' }));
+      // Only the order placed is cleared: one the reader went on to write while it was on its way
+      // (another pair's, or this one changed) is theirs to send.
+      setState((s) => (s === sent ? { ...s, qty: '', amount: '' } : s));
     } catch (err) {
       // verifiedAction has shown the failure (with the limit for 2001 / 2002) and sent the reader
       // on where it had to. Only a refusal settles the order; after no answer or a server fault it

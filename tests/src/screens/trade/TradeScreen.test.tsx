@@ -223,6 +223,25 @@ describe('/trade', () => {
     expect(screen.getByRole('button', { name: /ETH\/USDT/ })).toBeInTheDocument();
   });
 
+  it('clears the order it placed, not one the reader went on to write while it was on its way', async () => {
+    const user = userEvent.setup();
+    let answer: (o: ReturnType<typeof order>) => void = () => undefined;
+    api.order.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    renderScreen(<TradeScreen />, { path: '/trade', at: '/trade' });
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    await user.click(screen.getByRole('button', { name: /BTC\/USDT/ }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /ETH\/USDT/ }));
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '0.05');
+    answer(order());
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Buy ETH' })).toBeEnabled());
+    expect(screen.getByLabelText('Quantity (ETH)')).toHaveValue('0.05');
+
+    api.order.mockResolvedValueOnce(order({ pair: 'ethusdt' }));
+    await user.click(screen.getByRole('button', { name: 'Buy ETH' }));
+    await vi.waitFor(() => expect(screen.getByLabelText('Quantity (ETH)')).toHaveValue(''));
+  });
+
   it('shows a refusal in the server\u2019s words, the limit of a 2001 with it', async () => {
     const user = userEvent.setup();
     uiState.toasts.length = 0;

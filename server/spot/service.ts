@@ -389,18 +389,23 @@ export const createSpot = ({
     }
   };
 
-  const submit = async (b: Book, userId: number, side: Side, req: PlaceRequest) => {
+  const submit = async (b: Book, user: Trader, side: Side, req: PlaceRequest) => {
+    // A retry answers what its first attempt did, even if the account or the pair was closed to
+    // new orders since: refused, the client would take the resting order for one never placed.
     if (req.clientOid) {
-      const first = await reader.byClientOid(userId, req.clientOid);
+      const first = await reader.byClientOid(user.id, req.clientOid);
       if (first) return retried(first, side, req);
     }
+    if (!b.enabled) throw new AppError('spot_not_enabled');
+    assertCanTrade(user);
+    await assertVerified(user.certification, certificationOn);
     // Checked before queueing so a bad order never waits for the writer; checked again there
     // against the price of the moment.
     const bandNow = band(b);
     if (!bandNow || !b.ref) throw new AppError('price_abnormal');
     validateOrder({ ...req, side }, b.spec, b.units, b.ref.price, bandNow, b.minQuote);
-    return b.queue.push((trx) => placeIn(trx, b, userId, side, req), {
-      userId,
+    return b.queue.push((trx) => placeIn(trx, b, user.id, side, req), {
+      userId: user.id,
       asset: b.engine.frozenAsset(side),
     });
   };
@@ -502,10 +507,7 @@ export const createSpot = ({
     },
     async place(user, side, req) {
       const b = bookOf(req.pair);
-      if (!b.enabled) throw new AppError('spot_not_enabled');
-      assertCanTrade(user);
-      await assertVerified(user.certification, certificationOn);
-      const placing = () => submit(b, user.id, side, req);
+      const placing = () => submit(b, user, side, req);
       return req.clientOid ? oneAtATime(`${user.id}:${req.clientOid}`, placing) : placing();
     },
     async cancel(userId, id) {

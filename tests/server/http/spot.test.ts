@@ -280,6 +280,32 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
     expect(same.body.data.id).toBe(first.body.data.id);
   });
 
+  it('answers a retry with the first result after the account or the pair was closed to new orders', async () => {
+    const a = await trader();
+    const body = { type: 'limit', price: '98000.00', qty: '0.1', clientOid: 'closed-1' };
+    const first = (await buy(a.token, body)).body.data as { id: number };
+    await t.db.kysely.updateTable('users').set({ trading_disabled: 1 }).where('id', '=', a.id).execute();
+    expect((await buy(a.token, body)).body.data).toMatchObject({
+      id: first.id,
+      status: 'app.data.order_pending',
+    });
+    expect(await buy(a.token, { ...body, clientOid: 'closed-2' })).toEqual(failure(403, 'trading_disabled'));
+    await t.db.kysely.updateTable('users').set({ trading_disabled: 0 }).where('id', '=', a.id).execute();
+    const cli = { operatorId: null, name: 'cli:test' };
+    await configureSpotPair(t.db, cli, { pair: 'btcusdt', enabled: false });
+    await spot.reloadSettings();
+    try {
+      expect((await buy(a.token, body)).body.data).toMatchObject({ id: first.id });
+      expect(await buy(a.token, { ...body, clientOid: 'closed-2' })).toEqual(
+        failure(400, 'spot_not_enabled'),
+      );
+    } finally {
+      await configureSpotPair(t.db, cli, { pair: 'btcusdt', enabled: true });
+      await spot.reloadSettings();
+    }
+    expect(await balance(a.id, 'USDT')).toMatchObject({ frozen: '9800.00000000' });
+  });
+
   it('refuses a client order id already used for another order, placing nothing', async () => {
     const a = await trader({ USDT: '100000', BTC: '2', ETH: '1' });
     tick(spot, 'ethusdt', '3000.00', clock.now);
@@ -311,12 +337,14 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
       (await call('GET', '/api/cointransaction/list?tab=all', a.token)).body.data,
     );
     expect(placed.total).toBe(2);
-    const won = answers.find((r) => r.status === 200)!.body.data as { pair: string };
+    const won = answers.find((r) => r.status === 200)!.body.data as { id: number; pair: string };
     expect([await balance(a.id, 'USDT'), await balance(a.id, 'ETH')]).toMatchObject(
       won.pair === 'btcusdt'
         ? [{ frozen: '10760.00000000' }, { frozen: '0.00000000' }]
         : [{ frozen: '9800.00000000' }, { frozen: '0.01000000' }],
     );
+    // The ethusdt book is the house tests' below.
+    await call('POST', '/api/cointransaction/cancel', a.token, { id: won.id });
   });
 
   it('cancels an open order, releasing its funds; only its owner can, and twice is harmless', async () => {

@@ -69,7 +69,9 @@ const OrderForm = ({
   const [oids] = useState(createIntentKeys);
   const navigate = useNavigate();
   const payAsset = state.side === 'buy' ? pair.quote : pair.base;
-  const available = balances?.find((b) => b.asset === payAsset)?.available ?? '0';
+  // Unknown until the balances arrive: not a balance of 0, which refused every order as
+  // insufficient and made 100 % of it nothing.
+  const available = balances && (balances.find((b) => b.asset === payAsset)?.available ?? '0');
   const num = (v: string) => formatDecimal(v, i18n.language);
 
   // A new pair starts a fresh form at its last price, once: a price the reader clears stays clear
@@ -211,7 +213,8 @@ const OrderForm = ({
             key={pct}
             type="button"
             className="chip"
-            onClick={() => update(fromPercent(pct, state, available, pair))}
+            disabled={available === undefined}
+            onClick={() => available !== undefined && update(fromPercent(pct, state, available, pair))}
           >
             {pct}%
           </button>
@@ -220,7 +223,7 @@ const OrderForm = ({
       <p className="order-form__available">
         <span className="muted">{t('trade.available')}</span>{' '}
         <span data-testid="available">
-          {num(new Decimal(available).toFixed())} {payAsset}
+          {available === undefined ? '—' : num(new Decimal(available).toFixed())} {payAsset}
         </span>
       </p>
       {problem && (

@@ -77,14 +77,14 @@ export const fromPercent = (
 
 /**
  * The same rules the server applies (spec §5), checked before sending: a limit order needs a
- * price; sizes must be positive; the amount must reach the pair's minimum and the balance.
- * `refPrice` values a market sell against the minimum.
+ * price; sizes must be positive; the amount must reach the pair's minimum and the balance, when
+ * it is known (else the server says). `refPrice` values a market sell against the minimum.
  */
 export const formProblem = (
   state: OrderFormState,
   pair: PairInfo,
   rules: SpotPairRules | undefined,
-  available: string,
+  available: string | undefined,
   refPrice: string | undefined,
 ): FormProblem | null => {
   const price = dec(state.price);
@@ -106,7 +106,8 @@ export const formProblem = (
     return { message: 'app.msg.order_amount_min', value: `${rules.minAmount} ${pair.quote}` };
   }
   const cost = state.side === 'sell' ? size : notional;
-  if (cost && cost.gt(available || '0')) return { message: 'app.msg.insufficient_balance' };
+  if (cost && available !== undefined && cost.gt(available || '0'))
+    return { message: 'app.msg.insufficient_balance' };
   return null;
 };
 

@@ -30,11 +30,14 @@ vi.mock('../../../../src/hooks/useMarket', () => ({
   ],
   useConnection: () => 'open',
 }));
+// The balances the mocked stream gives; undefined until they arrive.
+const BALANCES = [
+  { asset: 'USDT', available: '10000', frozen: '0' },
+  { asset: 'BTC', available: '0.5', frozen: '0' },
+];
+const wallet = vi.hoisted(() => ({ balances: undefined as unknown }));
 vi.mock('../../../../src/hooks/useSpot', () => ({
-  useBalances: () => [
-    { asset: 'USDT', available: '10000', frozen: '0' },
-    { asset: 'BTC', available: '0.5', frozen: '0' },
-  ],
+  useBalances: () => wallet.balances,
   useOpenOrders: () => [order()],
 }));
 vi.mock('../../../../src/api/spot', () => ({ spotApi: api }));
@@ -43,6 +46,7 @@ vi.mock('../../../../src/api/refreshUser', () => ({ refreshUserInfo: vi.fn(async
 beforeAll(setupI18n);
 beforeEach(() => {
   market.last = '100000.00';
+  wallet.balances = BALANCES;
   api.order.mockReset();
   api.cancel.mockReset();
   api.rules.mockResolvedValue(RULES);
@@ -132,6 +136,19 @@ describe('/trade', () => {
       'buy',
       expect.objectContaining({ pair: 'dogeusdt', type: 'limit', price: '0.38000', qty: '100' }),
     );
+  });
+
+  it('does not take balances still on their way for nothing: no 0 available, no refusal for it', async () => {
+    const user = userEvent.setup();
+    wallet.balances = undefined;
+    api.order.mockResolvedValue(order());
+    renderScreen(<TradeScreen />);
+    expect(screen.getByTestId('available')).toHaveTextContent('— USDT');
+    expect(screen.getByRole('button', { name: '100%' })).toBeDisabled();
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.order).toHaveBeenCalledWith('buy', expect.objectContaining({ qty: '0.01' }));
   });
 
   it('takes a price tapped in the book', async () => {

@@ -151,6 +151,19 @@ describe('/trade', () => {
     expect(api.order).toHaveBeenCalledWith('buy', expect.objectContaining({ qty: '0.01' }));
   });
 
+  it('heads the recent trades\u2019 sizes as the quantity they are, not the amount the form means in USDT', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TradeScreen />);
+    await user.click(screen.getByRole('tab', { name: 'Recent trades' }));
+    const list = screen.getByTestId('trade-list');
+    expect(
+      within(list)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Time', 'Price', 'Quantity']);
+    expect(within(list).getByRole('row', { name: /0\.01/ })).toBeInTheDocument();
+  });
+
   it('takes a price tapped in the book', async () => {
     const user = userEvent.setup();
     renderScreen(<TradeScreen />);

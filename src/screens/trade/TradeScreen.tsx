@@ -105,7 +105,12 @@ const OrderForm = ({
     // A keystroke beyond the precision is refused; a deletion never is: an amount computed from
     // price × quantity carries all its digits, and the reader must be able to edit it down.
     const deleting = value.length < state[field].length && /^\d*(\.\d*)?$/.test(value);
-    if (!deleting && !acceptsInput(value, digits)) return;
+    if (!deleting && !acceptsInput(value, digits)) {
+      // Said, as the server would say it, not only ignored: a pasted number finer than the pair
+      // takes, or grouped ("1,234.5"), left the field as it was without a word.
+      setProblem(translateKey(field === 'price' ? 'app.msg.price_invalid' : 'app.msg.amount_invalid'));
+      return;
+    }
     if (field === 'price') update({ price: value, amount: amountFrom(value, state.qty) });
     else if (field === 'qty')
       update({

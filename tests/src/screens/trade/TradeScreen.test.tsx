@@ -164,6 +164,22 @@ describe('/trade', () => {
     expect(within(list).getByRole('row', { name: /0\.01/ })).toBeInTheDocument();
   });
 
+  it('says why a pasted number finer than the pair takes, or grouped, is not taken', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TradeScreen />);
+    await user.click(screen.getByLabelText('Quantity (BTC)'));
+    await user.paste('0.1234567');
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid amount');
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.clear(screen.getByLabelText('Price (USDT)'));
+    await user.paste('97,000.50');
+    expect(screen.getByLabelText('Price (USDT)')).toHaveValue('');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid price');
+    expect(api.order).not.toHaveBeenCalled();
+  });
+
   it('takes a price tapped in the book', async () => {
     const user = userEvent.setup();
     renderScreen(<TradeScreen />);

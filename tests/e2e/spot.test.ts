@@ -71,4 +71,32 @@ describe('the demo trader on /trade', () => {
     expect(await deals.first().textContent()).toContain(en.app.data.order_completed);
     await shot('deal-list');
   });
+
+  it('keeps an order\u2019s fills within a phone\u2019s width, however long their figures', async () => {
+    const { page } = session;
+    const long = '987654321987.12345678';
+    await page.route('**/api/cointransaction/detail**', async (route) => {
+      const answer = (await (await route.fetch()).json()) as {
+        data: { fills: Array<Record<string, unknown>> };
+      };
+      answer.data.fills = answer.data.fills.map((f) => ({ ...f, price: long, qty: long, fee: long }));
+      await route.fulfill({ json: answer });
+    });
+    try {
+      await page.goto('/orderList');
+      await page.getByRole('tab', { name: en.orders.tabs.all }).click();
+      await page.getByTestId('order-card').first().click();
+      const detail = page.getByTestId('order-detail');
+      const cell = detail.locator('tbody tr').first().locator('td').last();
+      await cell.waitFor();
+      // The fee, the last column, stays inside the sheet; so does the whole sheet.
+      const sheet = (await detail.boundingBox())!;
+      const fee = (await cell.boundingBox())!;
+      expect(fee.x + fee.width).toBeLessThanOrEqual(sheet.x + sheet.width);
+      expect(await detail.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      await shot('order-detail-long');
+    } finally {
+      await page.unroute('**/api/cointransaction/detail**');
+    }
+  });
 });

@@ -125,10 +125,8 @@ const OrderForm = ({
     e.preventDefault();
     if (busy) return;
     const p = formProblem(state, pair, rules, available, last);
-    if (p) {
-      setProblem(`${translateKey(p.message)}${p.value ?? ''}`);
-      return;
-    }
+    setProblem(p ? `${translateKey(p.message)}${p.value ?? ''}` : undefined);
+    if (p) return;
     setBusy(true);
     const sent = state;
     const intended = { side: state.side, ...toRequest(state, pair.symbol, '') };

@@ -178,6 +178,13 @@ describe('/trade', () => {
     expect(screen.getByLabelText('Price (USDT)')).toHaveValue('');
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid price');
     expect(api.order).not.toHaveBeenCalled();
+    // An order sent as the form holds it leaves no word about a keystroke it did not take.
+    await user.type(screen.getByLabelText('Price (USDT)'), '97000.501');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid price');
+    api.order.mockResolvedValue(order());
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(api.order).toHaveBeenCalledWith('buy', expect.objectContaining({ price: '97000.50' }));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('takes a price tapped in the book', async () => {

@@ -19,7 +19,9 @@ export const PagedList = <T,>({
     {pages.list === undefined ? (
       <Loading failure={pages.failure} onRetry={pages.refresh} />
     ) : pages.list.length === 0 ? (
-      <p className="empty-state__text">{emptyText}</p>
+      <div className="empty-state">
+        <p className="empty-state__text">{emptyText}</p>
+      </div>
     ) : (
       children(pages.list)
     )}

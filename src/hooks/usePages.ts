@@ -35,6 +35,9 @@ interface State<T> {
   key: string;
   answers: Answer<T>[];
   failure: string | undefined;
+  /** The pages whose fetch failed, for `refresh` to ask again: after a failed `more`, the next
+   * page (the one the reader asked for), not the pages already shown. */
+  failed?: { first: number; count: number };
   loading: boolean;
 }
 
@@ -44,7 +47,7 @@ interface State<T> {
  * changes (a push or a balance saying something new arrived, the language) every page shown is
  * fetched again, so a new item shows and one pushed onto the next page is not listed twice.
  * `list` is undefined until the first page answers; `failure` says why the last fetch failed, and
- * `refresh` tries again.
+ * `refresh` tries that fetch again (without a failure, it fetches every page shown).
  */
 export const usePages = <T extends { id: number }>(
   load: (page: number, size: number) => Promise<Paged<T>>,
@@ -70,7 +73,9 @@ export const usePages = <T extends { id: number }>(
           return { key: forKey, answers, failure: undefined, loading: false };
         }),
       (err: unknown) =>
-        setState((s) => (s.key === forKey ? { ...s, failure: failureOf(err), loading: false } : s)),
+        setState((s) =>
+          s.key === forKey ? { ...s, failure: failureOf(err), failed: { first, count }, loading: false } : s,
+        ),
     );
   };
 
@@ -95,8 +100,10 @@ export const usePages = <T extends { id: number }>(
     hasMore: (list?.length ?? 0) < (latest?.page.total ?? 0),
     more: () => fetchPages(key, answers.length + 1, 1),
     refresh: () => {
-      setState((s) => ({ ...s, failure: undefined }));
-      fetchPages(key, 1, Math.max(answers.length, 1));
+      const again = state.key === key ? state.failed : undefined;
+      setState((s) => ({ ...s, failure: undefined, failed: undefined }));
+      if (again) fetchPages(key, again.first, again.count);
+      else fetchPages(key, 1, Math.max(answers.length, 1));
     },
   };
 };

@@ -83,4 +83,19 @@ describe('usePages', () => {
     expect(result.current.failure).toBeUndefined();
     await waitFor(() => expect(ids(result.current.list)).toEqual([2, 1]));
   });
+
+  it('asks again for the next page after a failed Load more, not for the pages shown', async () => {
+    const { load } = journal([6, 5, 4, 3, 2, 1]);
+    const { result } = renderHook(() => usePages(load, SIZE, 'k'));
+    await waitFor(() => expect(ids(result.current.list)).toEqual([6, 5, 4]));
+    load.mockRejectedValueOnce({ code: 0, msg: 'app.msg.network_error', data: null });
+    act(() => result.current.more());
+    await waitFor(() => expect(result.current.failure).toBe('app.msg.network_error'));
+    expect(ids(result.current.list)).toEqual([6, 5, 4]);
+    load.mockClear();
+    act(() => result.current.refresh());
+    await waitFor(() => expect(ids(result.current.list)).toEqual([6, 5, 4, 3, 2, 1]));
+    expect(load.mock.calls).toEqual([[2, SIZE]]);
+    expect(result.current.failure).toBeUndefined();
+  });
 });

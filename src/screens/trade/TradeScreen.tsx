@@ -225,8 +225,12 @@ const OrderForm = ({
       </div>
       <p className="order-form__available">
         <span className="muted">{t('trade.available')}</span>{' '}
+        {/* The unit never takes a line of its own (German's longer label pushed USDT under the
+            figure). */}
         <span data-testid="available">
-          {available === undefined ? '—' : num(new Decimal(available).toFixed())} {payAsset}
+          {available === undefined ? '—' : num(new Decimal(available).toFixed())}
+          {'\u00a0'}
+          {payAsset}
         </span>
       </p>
       {problem && (

@@ -60,6 +60,8 @@ describe('/trade', () => {
     expect(within(screen.getByTestId('book-bids')).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getByTestId('trade-last')).toHaveTextContent('100,000.00');
     expect(screen.getByTestId('available')).toHaveTextContent('10,000 USDT');
+    // Figure and unit stay on one line.
+    expect(screen.getByTestId('available').textContent).toBe('10,000\u00a0USDT');
     expect(screen.getByLabelText('Price (USDT)')).toHaveValue('100000.00');
     expect(screen.getAllByTestId('open-order')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orderList');

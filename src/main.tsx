@@ -8,6 +8,7 @@ import { initI18n, i18n } from './i18n';
 import { loadSiteConfig } from './state/config';
 import { followOtherTabs } from './state/changeLocale';
 import { localeState } from './state/locale';
+import { followOtherTabsSession } from './state/session';
 import { applyTheme } from './state/theme';
 import './styles/index.css';
 
@@ -16,6 +17,10 @@ const start = async () => {
   followOtherTabs();
   await initI18n(localeState.locale);
   const router = createAppRouter();
+  followOtherTabsSession({
+    changed: () => void router.revalidate(),
+    switched: () => window.location.reload(),
+  });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>

@@ -49,3 +49,21 @@ export const updateUserInfo = (userinfo: UserInfo) => {
   const user = currentUser();
   if (user) setUser({ token: user.token, userinfo });
 };
+
+/**
+ * Tabs share the stored user: when another tab logs in or out, this tab's session follows at once
+ * and `changed` is told, so the app can check the screen shown against its gates again (a
+ * login-only screen sends a reader logged out elsewhere to login). When another tab logs in as
+ * someone else, `switched` is told instead: the tab starts afresh, keeping nothing it showed the
+ * previous user.
+ */
+export const followOtherTabsSession = (on: { changed: () => void; switched: () => void }) =>
+  window.addEventListener('storage', (event) => {
+    // A null key is the whole storage cleared.
+    if (event.key !== null && event.key !== KEYS.user) return;
+    const before = sessionState.user?.token;
+    const now = currentUser()?.token;
+    if (now === before) return;
+    if (before !== undefined && now !== undefined) on.switched();
+    else on.changed();
+  });

@@ -82,4 +82,16 @@ describe('a new user, from sign-up to passing the verification gate', () => {
     const stored = await session.page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
     expect(stored.userinfo.certification).toBe(2);
   });
+  it('leaves /trade for login at once when the reader logs out in another tab', async () => {
+    const other = await session.context.newPage();
+    try {
+      await other.goto('/user');
+      await other.getByRole('button', { name: en.user.logout }).click();
+      await other.waitForURL('**/home');
+      // Nothing done on the first tab: it follows the shared session by itself.
+      await session.page.waitForURL('**/login?redirect=%2Ftrade', { timeout: 5000 });
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -9,6 +9,7 @@ import { createAppRouter } from '../../../src/app/router';
 import { i18n } from '../../../src/i18n';
 import { changeLocale } from '../../../src/state/changeLocale';
 import { configState } from '../../../src/state/config';
+import { followOtherTabsSession } from '../../../src/state/session';
 import { uiState } from '../../../src/state/ui';
 import { setupI18n } from '../../setup/i18n';
 
@@ -132,6 +133,17 @@ describe('routing', () => {
 describe('login gate', () => {
   it('sends a visitor to login and remembers where they were going', async () => {
     const router = open('/assets');
+    await settled(router, '/login');
+    expect(router.state.location.search).toBe('?redirect=%2Fassets');
+  });
+
+  it('sends a reader logged out in another tab from a login-only screen to login', async () => {
+    storeUser(2);
+    const router = open('/assets');
+    await settled(router, '/assets');
+    followOtherTabsSession({ changed: () => void router.revalidate(), switched: () => undefined });
+    localStorage.removeItem('user');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
     await settled(router, '/login');
     expect(router.state.location.search).toBe('?redirect=%2Fassets');
   });

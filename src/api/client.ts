@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { CODE, LIMIT_CODES, isLimitData, type Envelope } from '../../protocol/envelope';
 import { LANG_HEADER, TOKEN_HEADER } from '../../protocol/locales';
+import { formatDecimal } from '../components/format';
 import { i18n, translateKey } from '../i18n';
 import { currentUser, clearUser } from '../state/session';
 import { requestLocale } from '../state/locale';
@@ -25,11 +26,17 @@ declare module 'axios' {
 /** A failure the client made itself, shaped like a server envelope so callers handle one shape. */
 export const localFailure = (msg: string): Envelope<null> => ({ code: 0, msg, data: null });
 
+/** A limit as the server writes it ("97000.00", "5 USDT"), its figure in the reader's notation. */
+const limitValue = (value: string) => {
+  const m = /^(\d+(?:\.\d+)?)(\s.*)?$/.exec(value);
+  return m ? `${formatDecimal(m[1]!, i18n.language)}${m[2] ?? ''}` : value;
+};
+
 /** The sentence to show for a failed envelope: the translated key, and for the limit failures
  * (2001–2003) the translated `data.message` followed by the limit `data.value`. */
 export const failureText = (body: Envelope): string => {
   if (LIMIT_CODES.includes(body.code)) {
-    if (isLimitData(body.data)) return `${translateKey(body.data.message)}${body.data.value}`;
+    if (isLimitData(body.data)) return `${translateKey(body.data.message)}${limitValue(body.data.value)}`;
   }
   return translateKey(body.msg || 'app.msg.unexpected_error');
 };

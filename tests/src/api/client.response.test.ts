@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, failureText, http, localFailure } from '../../../src/api/client';
 import { setNavigator } from '../../../src/api/navigation';
+import { i18n } from '../../../src/i18n';
 import { sessionState } from '../../../src/state/session';
 import { DEFAULT_TOAST_MS, uiState } from '../../../src/state/ui';
 import { setupI18n } from '../../setup/i18n';
@@ -190,6 +191,20 @@ describe('REST client: limit failures 2001–2003 (§8)', () => {
       expect(failureText({ code, msg: 'x', data: { message: 'Max', value: ' 100 USDT' } })).toBe(
         'Max 100 USDT',
       );
+    }
+  });
+
+  it('writes the limit figure as the reader writes numbers', async () => {
+    const limit = (value: string) =>
+      failureText({ code: 2001, msg: 'x', data: { message: 'app.msg.order_price_min', value } });
+    expect(limit('92150.00')).toBe('The price must be at least 92,150.00');
+    await i18n.changeLanguage('de');
+    try {
+      expect(limit('92150.00')).toMatch(/ 92\.150,00$/);
+      expect(limit('5 USDT')).toMatch(/ 5 USDT$/);
+      expect(limit('12345.5 USDT')).toMatch(/ 12\.345,5 USDT$/);
+    } finally {
+      await i18n.changeLanguage('us');
     }
   });
 

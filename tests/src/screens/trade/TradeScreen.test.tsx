@@ -309,7 +309,7 @@ describe('/trade', () => {
     await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
     await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
     await vi.waitFor(() => expect(uiState.toasts.map((t) => t.text)).toHaveLength(1));
-    expect(uiState.toasts[0]!.text).toMatch(/105000\.00$/);
+    expect(uiState.toasts[0]!.text).toMatch(/105,000\.00$/);
   });
 
   it('sends a reader the server refuses for want of verification on to it, as the gate does', async () => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useAfterLoad } from '../hooks/useAfterLoad';
 import { useMediaQuery } from '../hooks/useMediaQuery';
+import { Decoration } from './Decoration';
 
 // The particle engine is its own chunk, fetched once the first screen has loaded. In this app the
 // `load` event comes before the screen's data and images (scripts ask for them), so it waits a
@@ -16,9 +17,11 @@ export const Background = () => {
   return (
     <div className="background" aria-hidden="true">
       {loaded && !reduceMotion && (
-        <Suspense fallback={null}>
-          <ParticlesLayer />
-        </Suspense>
+        <Decoration>
+          <Suspense fallback={null}>
+            <ParticlesLayer />
+          </Suspense>
+        </Decoration>
       )}
     </div>
   );

@@ -206,6 +206,13 @@ const OrderForm = ({
           label={t('trade.amount', { coin: pair.quote })}
           value={state.amount}
           onChange={typed('amount', amountDigits(pair))}
+          // A limit order trades whole lots: once the reader is done with the amount it shows what
+          // the quantity it bought costs, which is what the server freezes and checks against the
+          // minimum (10 USDT at 97 000 buys 0.0001 BTC, 9.7 USDT).
+          onBlur={() => {
+            if (state.type === 'limit' && state.qty)
+              setState((s) => ({ ...s, amount: amountFrom(s.price, s.qty) }));
+          }}
           inputMode="decimal"
           autoComplete="off"
         />

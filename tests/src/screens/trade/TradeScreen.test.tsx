@@ -125,6 +125,18 @@ describe('/trade', () => {
     );
   });
 
+  it('shows, once the amount is left, what the whole lots it buys at the limit cost', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TradeScreen />);
+    await user.clear(screen.getByLabelText('Price (USDT)'));
+    await user.type(screen.getByLabelText('Price (USDT)'), '97000');
+    await user.type(screen.getByLabelText('Amount (USDT)'), '10');
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('0.0001');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('10');
+    await user.tab();
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('9.7');
+  });
+
   it('refuses the decimals of a coin traded in whole units, never joining them to the whole part', async () => {
     const user = userEvent.setup();
     market.last = '0.38000';

@@ -37,6 +37,8 @@ export interface CommitQueueOptions<C, H> {
   maxBatch?: number;
   /** Runs of one batch when its transaction fails transiently (a deadlock victim). */
   attempts?: number;
+  /** Runs a batch's transaction when no other queue sharing it is inside one. */
+  inTurn?: <T>(transaction: () => Promise<T>) => Promise<T>;
 }
 
 /** Commands in one transaction at most. Larger batches commit less often, but every command in one
@@ -132,7 +134,7 @@ export class CommitQueue<C, H = never> {
         let failure: unknown;
         for (let i = 0; i < attempts && !outcomes; i++) {
           try {
-            outcomes = await this.attempt(batch);
+            outcomes = await (this.o.inTurn ? this.o.inTurn(() => this.attempt(batch)) : this.attempt(batch));
           } catch (err) {
             failure = err;
             await this.o.onAbort(err).catch(() => undefined);

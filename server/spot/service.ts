@@ -410,9 +410,9 @@ export const createSpot = ({
     });
   };
 
-  /** Orders under one client order id are placed one after the other. Two on different books at
-   * once would each miss the other's order, and the second batch would fail on the database's
-   * unique key, taking every order of that batch down with it. */
+  /** Runs under one key take turns. Orders under one client order id are placed one after the
+   * other: two on different books at once would each miss the other's order, and the second batch
+   * would fail on the database's unique key, taking every order of that batch down with it. */
   const claims = new Map<string, Promise<unknown>>();
   const oneAtATime = <T>(key: string, run: () => Promise<T>): Promise<T> => {
     const turn = (claims.get(key) ?? Promise.resolve()).then(run);
@@ -480,6 +480,11 @@ export const createSpot = ({
           afterBatch: () => depthNews(b),
           durable: db.durable,
           onPublishError: onError,
+          // The books' transactions take turns, as they do on SQLite's one connection. On
+          // PostgreSQL two books at once locked shared accounts (a user's USDT, the house's, the
+          // fees') in different orders (a batch's freezes first, its fills' later) and deadlocked,
+          // and PostgreSQL breaks a deadlock only after deadlock_timeout: a second's stall of both.
+          inTurn: (transaction) => oneAtATime('books', transaction),
         });
         await rebuild(b);
         b.trades = (await reader.recentTrades(spec.symbol, TRADES_LIMIT_MAX)).map((r) =>

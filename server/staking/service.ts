@@ -210,7 +210,9 @@ export const createStaking = ({ db, ledger, clock, onError }: StakingDeps) => {
       let posted: PostedEntry[] = [];
       const pledgeId = await k.transaction().execute(async (trx) => {
         const product = await findProduct(trx, productId);
-        if (!product || !product.enabled) throw new AppError('record_not_found');
+        if (!product) throw new AppError('record_not_found');
+        // Closed by an operator while its page was open: it exists, it just takes no pledges.
+        if (!product.enabled) throw new AppError('not_eligible');
         assertWithinLimits(product, amount);
         await assertVerified(user.certification, () => verificationRequired);
         if (!(await takeQuota(trx, productId, amount, now)))

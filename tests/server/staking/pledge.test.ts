@@ -43,6 +43,18 @@ describe.each(forEachEngine())('pledging on %s', (_engine, open) => {
     await rejectsWith(h.staking.pledge(underReview, productId, '100'), 'verification_pending');
     await rejectsWith(h.staking.pledge(poor, productId, '100'), 'insufficient_balance');
     await rejectsWith(h.staking.pledge(rich, 999, '100'), 'record_not_found');
+    // A product an operator has closed is not open to pledges (spec §8 "not eligible for purchase").
+    await db()
+      .db.kysely.updateTable('defi_products')
+      .set({ enabled: 0 })
+      .where('id', '=', productId)
+      .execute();
+    await rejectsWith(h.staking.pledge(rich, productId, '100'), 'not_eligible');
+    await db()
+      .db.kysely.updateTable('defi_products')
+      .set({ enabled: 1 })
+      .where('id', '=', productId)
+      .execute();
     expect(await state(productId)).toEqual(before);
     expect(await h.balance(poor.id)).toEqual({ available: '50.00000000', frozen: '0.00000000' });
 

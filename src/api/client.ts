@@ -26,17 +26,19 @@ declare module 'axios' {
 /** A failure the client made itself, shaped like a server envelope so callers handle one shape. */
 export const localFailure = (msg: string): Envelope<null> => ({ code: 0, msg, data: null });
 
-/** A limit as the server writes it ("97000.00", "5 USDT"), its figure in the reader's notation. */
-const limitValue = (value: string) => {
+/** A limit failure's sentence: the translated message followed by the limit as the server writes
+ * it ("97000.00", "5 USDT"), its figure in the reader's notation. The forms that check a limit
+ * before sending say it the same way. */
+export const limitText = (message: string, value: string) => {
   const m = /^(\d+(?:\.\d+)?)(\s.*)?$/.exec(value);
-  return m ? `${formatDecimal(m[1]!, i18n.language)}${m[2] ?? ''}` : value;
+  return `${translateKey(message)}${m ? `${formatDecimal(m[1]!, i18n.language)}${m[2] ?? ''}` : value}`;
 };
 
 /** The sentence to show for a failed envelope: the translated key, and for the limit failures
  * (2001–2003) the translated `data.message` followed by the limit `data.value`. */
 export const failureText = (body: Envelope): string => {
   if (LIMIT_CODES.includes(body.code)) {
-    if (isLimitData(body.data)) return `${translateKey(body.data.message)}${limitValue(body.data.value)}`;
+    if (isLimitData(body.data)) return limitText(body.data.message, body.data.value);
   }
   return translateKey(body.msg || 'app.msg.unexpected_error');
 };

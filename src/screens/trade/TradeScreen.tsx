@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PairInfo } from '../../../protocol/market';
 import type { SpotPairRules } from '../../../protocol/spot';
+import { limitText } from '../../api/client';
 import { createIntentKeys, isRefusal } from '../../api/requestKey';
 import { spotApi } from '../../api/spot';
 import { verifiedAction } from '../../app/verificationPrompt';
@@ -125,7 +126,7 @@ const OrderForm = ({
     e.preventDefault();
     if (busy) return;
     const p = formProblem(state, pair, rules, available, last);
-    setProblem(p ? `${translateKey(p.message)}${p.value ?? ''}` : undefined);
+    setProblem(p ? limitText(p.message, p.value ?? '') : undefined);
     if (p) return;
     setBusy(true);
     const sent = state;

@@ -208,6 +208,18 @@ describe('/trade', () => {
     expect(screen.getByLabelText('Price (USDT)')).toHaveValue('99980.00');
   });
 
+  it('writes the minimum it checks before sending as the server\u2019s refusal writes it', async () => {
+    const user = userEvent.setup();
+    api.rules.mockResolvedValue({ ...RULES, minAmount: '1000' });
+    renderScreen(<TradeScreen />);
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.001');
+    await vi.waitFor(async () => {
+      await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+      expect(screen.getByRole('alert')).toHaveTextContent('The minimum order amount is 1,000 USDT');
+    });
+    expect(api.order).not.toHaveBeenCalled();
+  });
+
   it('says what is wrong in the server\u2019s words before sending anything', async () => {
     const user = userEvent.setup();
     renderScreen(<TradeScreen />);

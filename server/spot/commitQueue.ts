@@ -21,8 +21,8 @@ export interface CommitQueueOptions<C, H> {
   db: Kysely<Database>;
   /** What the batch's commands share within its transaction (buffers written at the end). */
   begin: (trx: Kysely<Database>) => C;
-  /** Before the batch's commands run: what they said they will need (`push`'s hints), gathered
-   * so it can be read at once. */
+  /** Before the batch's commands run, every batch: what they said they will need (`push`'s
+   * hints, none for some), gathered so it can be read at once. */
   prepare?: (batch: C, hints: H[]) => Promise<void>;
   /** Writes what the batch buffered, just before it commits. */
   finish: (batch: C) => Promise<void>;
@@ -86,7 +86,7 @@ export class CommitQueue<C, H = never> {
       if (this.o.prepare) {
         const hints: H[] = [];
         for (const job of batch) if (job.hint !== undefined) hints.push(job.hint);
-        if (hints.length > 0) await this.o.prepare(ctx, hints);
+        await this.o.prepare(ctx, hints);
       }
       for (const job of batch) {
         try {

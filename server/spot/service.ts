@@ -133,6 +133,13 @@ const SETTINGS_REFRESH_MS = 5000;
 const fatal = (err: unknown) =>
   err instanceof AppError ? new Error('settlement refused', { cause: err }) : err;
 
+/** The exchange's own accounts a pair's fills move: the house's and the fees' in both coins. */
+const ownAccounts = (spec: PairSpec): AccountKey[] =>
+  [SYSTEM_ACCOUNTS.fees, SYSTEM_ACCOUNTS.house].flatMap((userId) => [
+    { userId, asset: spec.base },
+    { userId, asset: spec.quote },
+  ]);
+
 /** Movements of one account and asset and type, summed: the house's own freezes and releases of
  * a requote are journaled as one entry each, not one per level. */
 const net = (movements: readonly Movement[], ref: string): Movement[] => {
@@ -464,11 +471,17 @@ export const createSpot = ({
           depthSeq: 0,
           depthTs: 0,
         };
+        const own = ownAccounts(spec);
         b.queue = new CommitQueue<Batch, AccountKey>({
           db: db.kysely,
           begin: (trx) => ({ ledger: ledger.session(trx), rows: spotBatch(trx, spec) }),
-          // The accounts the batch's orders freeze from, read together rather than one by one.
-          prepare: (batch, accounts) => batch.ledger.hold(accounts),
+          // The accounts the batch's orders freeze from, read together rather than one by one,
+          // with the house's and the fees' in the pair's two assets. Every ledger post locks its
+          // accounts in one fixed order, the exchange's own (negative ids) first, but a batch
+          // reaches the house only at its first fill, after its traders: on PostgreSQL a contract
+          // opening or settling (the house's USDT, then the trader's) at that moment deadlocked with
+          // it, and PostgreSQL breaks a deadlock only after deadlock_timeout, a second's stall.
+          prepare: (batch, accounts) => batch.ledger.hold(own.concat(accounts)),
           finish: async (batch) => {
             await batch.ledger.flush();
             await batch.rows.flush();

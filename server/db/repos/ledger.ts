@@ -24,7 +24,9 @@ export const ledgerStore = (trx: Kysely<Database>, engine: Engine): LedgerStore 
           .where((eb) =>
             eb.or(part.map((k) => eb.and([eb('user_id', '=', k.userId), eb('asset', '=', k.asset)]))),
           );
-        return engine === 'postgres' ? q.forUpdate() : q;
+        // PostgreSQL locks rows in the order the plan yields them (a bitmap scan's is their place
+        // on disk), not the order the keys were given: sorting them makes the lock order fixed.
+        return engine === 'postgres' ? q.orderBy('user_id').orderBy('asset').forUpdate() : q;
       };
       const params: unknown[] = [];
       for (const k of part) params.push(k.userId, k.asset);

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { ledgerStore } from '../../../server/db/repos/ledger';
 import { createLedger, type Ledger } from '../../../server/domain/ledger/ledger';
+import { SYSTEM_ACCOUNTS } from '../../../server/domain/ledger/types';
 import { DEFAULT_SPOT_CONFIG } from '../../../server/spot/config';
 import { createSpot, type SpotService, type Trader } from '../../../server/spot/service';
 import { fund, tick } from '../helpers/spot';
@@ -7,7 +10,7 @@ import { forEachEngine, type TestDb } from '../helpers/testDb';
 
 const trader = (id: number): Trader => ({ id, certification: 2, tradingDisabled: false, locked: false });
 
-describe.each(forEachEngine())('spot books side by side on %s', (_engine, open) => {
+describe.each(forEachEngine())('spot books side by side on %s', (engine, open) => {
   let t: TestDb;
   let ledger: Ledger;
   let spot: SpotService;
@@ -48,4 +51,29 @@ describe.each(forEachEngine())('spot books side by side on %s', (_engine, open) 
     // A deadlock is retried, but only after PostgreSQL's deadlock_timeout (a second) with both books stalled.
     expect(errors).toEqual([]);
   });
+
+  it.runIf(engine === 'postgres')(
+    'a batch and a writer holding the exchange’s account and then wanting the trader’s both commit, neither a deadlock victim',
+    async () => {
+      const [a, b] = [trader(1), trader(2)];
+      await spot.place(b, 'sell', { pair: 'btcusdt', type: 'limit', price: '100000.00', qty: '0.01' });
+      const waiting = async () => {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db.kysely);
+        return rows[0]!.n;
+      };
+      let placing: ReturnType<SpotService['place']> | undefined;
+      // A withdrawal's post, say: its accounts locked in the ledger's order, the fees' USDT first and
+      // then the trader's, taken here one at a time so a's buy comes in between.
+      await t.db.kysely.transaction().execute(async (trx) => {
+        const store = ledgerStore(trx, 'postgres');
+        await store.lock([{ userId: SYSTEM_ACCOUNTS.fees, asset: 'USDT' }]);
+        placing = spot.place(a, 'buy', { pair: 'btcusdt', type: 'limit', price: '100000.00', qty: '0.01' });
+        while ((await waiting()) === 0) await new Promise((r) => setTimeout(r, 10));
+        await store.lock([{ userId: a.id, asset: 'USDT' }]);
+      });
+      expect((await placing!).status).toBe('app.data.order_completed');
+      expect(errors).toEqual([]);
+    },
+  );
 });

@@ -158,7 +158,7 @@ describe('commit queue', () => {
     expect(log.batches).toEqual([]);
     expect(await job('c')).toBe('c');
   });
-  it('gives `prepare` the hints of a batch’s commands once, before any of them runs', async () => {
+  it('calls `prepare` once a batch, before any command runs, with the hints its commands gave (none for some)', async () => {
     db = openSqlite(':memory:');
     const batches: string[][] = [];
     const queue = new CommitQueue<Ctx, string>({
@@ -175,6 +175,9 @@ describe('commit queue', () => {
       queue.push(async (ctx) => (ctx.done.push(name), { value: name }), hint);
     await Promise.all([job('a', 'x'), job('b'), job('c', 'y')]);
     await job('d');
-    expect(batches).toEqual([['prepare x y', 'a', 'b', 'c'], ['d']]);
+    expect(batches).toEqual([
+      ['prepare x y', 'a', 'b', 'c'],
+      ['prepare ', 'd'],
+    ]);
   });
 });

@@ -67,6 +67,9 @@ export interface SqliteOptions {
    * waits for `durable()` first. The spot thread's commit queue flushes one batch while it runs
    * the next. */
   deferFlush?: boolean;
+  /** A flush of the write-ahead log that failed: the server stops (`haltOnFlushFailure`, the
+   * default); a test hears of it instead. */
+  onFlushFailure?: (err: unknown) => void;
 }
 
 export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
@@ -90,7 +93,7 @@ export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
   // appended in order and recovered up to its first torn frame, so a cut loses only commits
   // nobody was answered for; checkpoints flush for themselves under NORMAL.
   sqlite.pragma('synchronous = NORMAL');
-  const wal = walFlusher(file);
+  const wal = walFlusher(file, opts.onFlushFailure);
   const checkpoints = opts.backgroundCheckpoints && startCheckpoints(file, opts.backgroundCheckpoints);
   if (checkpoints || opts.checkpointsElsewhere) sqlite.pragma('wal_autocheckpoint = 10000');
   let wrote = false;

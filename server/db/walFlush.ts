@@ -10,12 +10,31 @@ import {
 import { waitingForLock } from './lockWait';
 
 /**
+ * What a write-ahead log that could not be flushed does to the server: it stops at once, killed
+ * by its own hand before anything else is answered, as PostgreSQL stops (PANIC) when an fsync
+ * fails. After a failed fsync Linux may drop the unwritten pages and report the next fsync as a
+ * success, so no later commit could be vouched for; and the commits it held cannot be answered as
+ * failed either, as the books and every reader already see them. A restart recovers the log as far
+ * as it reached the disk and rebuilds the books from the database, as after any crash; a client
+ * that sent a client order id retries safely. SIGKILL ends every thread: the spot thread's flush
+ * fails on the same log as the main thread's.
+ */
+export const haltOnFlushFailure = (err: unknown): void => {
+  fs.writeSync(
+    2,
+    `FATAL: the database's write-ahead log could not be flushed to disk, stopping: ${String(err)}\n`,
+  );
+  process.kill(process.pid, 'SIGKILL');
+};
+
+/**
  * Flushes a SQLite database's write-ahead log to disk off the event loop (libuv's thread pool).
  * One flush runs at a time; a caller always waits for a flush that began after its call, so
  * whatever it committed before calling is on disk when its promise resolves. Callers that arrive
- * while a flush runs share the next one.
+ * while a flush runs share the next one. A flush that fails goes to `onFailure` before any caller
+ * hears of it.
  */
-export const walFlusher = (file: string) => {
+export const walFlusher = (file: string, onFailure: (err: unknown) => void = haltOnFlushFailure) => {
   const walFile = `${file}-wal`;
   let fd: number | undefined;
   let running: Promise<void> | undefined;
@@ -38,7 +57,17 @@ export const walFlusher = (file: string) => {
 
   const once = () =>
     new Promise<void>((resolve, reject) => {
-      fs.fdatasync(open(), (err) => (err ? reject(err) : resolve()));
+      const failed = (err: unknown) => {
+        onFailure(err);
+        reject(err);
+      };
+      let log: number;
+      try {
+        log = open();
+      } catch (err) {
+        return failed(err);
+      }
+      fs.fdatasync(log, (err) => (err ? failed(err) : resolve()));
     });
 
   const flush = (): Promise<void> => {

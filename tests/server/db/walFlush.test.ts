@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,6 +120,38 @@ describe('the write-ahead log flush', () => {
     });
     await notes.selectFrom('notes').selectAll().execute();
     expect(flushes.started).toHaveLength(1);
+  });
+});
+
+describe('a flush that fails', () => {
+  it('is reported before the write it held is answered, and the write is not answered as done', async () => {
+    const heard: string[] = [];
+    const { notes } = await openNotes({ onFlushFailure: (err) => heard.push(`halt: ${String(err)}`) });
+    vi.spyOn(fs, 'fdatasync').mockImplementation(((
+      _fd: number,
+      cb: (err: NodeJS.ErrnoException | null) => void,
+    ) => cb(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }))) as typeof fs.fdatasync);
+    await notes
+      .insertInto('notes')
+      .values({ id: 1, body: 'lost?' })
+      .execute()
+      .then(
+        () => heard.push('answered'),
+        () => heard.push('failed'),
+      );
+    expect(heard).toEqual(['halt: Error: EIO: i/o error, fdatasync', 'failed']);
+  });
+
+  it('stops the server’s process at once, by default, before the write is answered either way', () => {
+    const file = path.join(dir, 'exchange.db');
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'flushFailureProcess.ts'), file],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(child.stdout).toBe('first\n');
+    expect(child.signal).toBe('SIGKILL');
+    expect(child.stderr).toContain("FATAL: the database's write-ahead log could not be flushed to disk");
   });
 });
 

@@ -1,7 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { refreshUserInfo } from '../api/refreshUser';
+import { i18n } from '../i18n';
 import { loadSiteConfig } from '../state/config';
 import { currentUser } from '../state/session';
+import { showToast } from '../state/ui';
 import { gateFor, verificationDecision } from './gate';
 import { HOME_PATH, LOGIN_PATH, type RouteInfo } from './routes';
 import { promptVerification } from './verificationPrompt';
@@ -29,6 +31,9 @@ export const gateLoader =
       case 'pass':
         return null;
       case 'login':
+        // Said when the reader moves to the screen (spec §6), not when the screen they are on is
+        // checked again because another tab logged out: they chose to log out.
+        if (currentPath() !== url.pathname + url.search) showToast(i18n.t('app.msg.please_login'));
         return redirect(`${LOGIN_PATH}?redirect=${encodeURIComponent(url.pathname + url.search)}`);
       default:
         return redirect(promptVerification(decision.kind) ?? stayingPut(currentPath(), url.pathname));

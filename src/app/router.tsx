@@ -36,12 +36,12 @@ export const buildRouteObjects = (currentPath: () => string | null): RouteObject
 ];
 
 export const createAppRouter = (create: RouterFactory = createBrowserRouter) => {
-  // The loaders need to know where the reader is now (to keep them there on "under review"),
-  // which only the router knows once it exists.
+  // The loaders need to know where the reader is now (to keep them there on "under review"), which
+  // only the router knows once it exists. Until its first load has finished no screen is shown.
   let current: string | null = null;
   const router = create(buildRouteObjects(() => current));
   const here = ({ pathname, search }: { pathname: string; search: string }) => pathname + search;
-  current = here(router.state.location);
+  if (router.state.initialized) current = here(router.state.location);
   router.subscribe((state) => {
     if (state.navigation.state === 'idle') current = here(state.location);
   });

@@ -135,6 +135,15 @@ describe('login gate', () => {
     const router = open('/assets');
     await settled(router, '/login');
     expect(router.state.location.search).toBe('?redirect=%2Fassets');
+    expect(uiState.toasts.map((t) => t.text)).toContain('Please log in to operate');
+  });
+
+  it('tells a visitor who taps through to a login-only screen to log in', async () => {
+    const router = open('/marketDetail');
+    await settled(router, '/marketDetail');
+    await act(() => router.navigate('/trade'));
+    await settled(router, '/login');
+    expect(uiState.toasts.map((t) => t.text)).toContain('Please log in to operate');
   });
 
   it('sends a reader logged out in another tab from a login-only screen to login', async () => {
@@ -146,6 +155,7 @@ describe('login gate', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
     await settled(router, '/login');
     expect(router.state.location.search).toBe('?redirect=%2Fassets');
+    expect(uiState.toasts).toEqual([]);
   });
 
   it('lets a logged-in user into a login-only route', async () => {

@@ -11,7 +11,9 @@ const UPLOAD_ID_RE = /^[a-f0-9]{32}$/;
 /**
  * Keeps an uploaded image: size (uploadMaxBytes), count (uploadsPerDay per user over the last
  * 24 hours) and type sniffed from the bytes. The file gets a random name and a row naming its
- * owner; when the row cannot be written the file is removed again.
+ * owner; when the row cannot be written the file is removed again. A file that cannot be written
+ * is `upload_chunk_write`, a row that cannot is `upload_chunk_merge` (spec §8): the reader hears
+ * that the upload failed, not an unexpected error, and may pick the image again.
  */
 export const saveUpload = async (deps: AccountDeps, ownerId: number, bytes: Buffer): Promise<Upload> => {
   if (bytes.length > deps.settings.uploadMaxBytes) throw fail('upload_size');
@@ -29,12 +31,18 @@ export const saveUpload = async (deps: AccountDeps, ownerId: number, bytes: Buff
     size: bytes.length,
     createdAt: now,
   };
-  await deps.files.write(record.fileName, bytes);
+  try {
+    await deps.files.write(record.fileName, bytes);
+  } catch (e) {
+    deps.log.error({ err: e }, 'upload file not written');
+    throw fail('upload_chunk_write');
+  }
   try {
     await deps.uow.store.uploads.insert(record);
   } catch (e) {
+    deps.log.error({ err: e }, 'upload record not written');
     await deps.files.remove(record.fileName);
-    throw e;
+    throw fail('upload_chunk_merge');
   }
   return { id: record.id, url: uploadUrl(record.id) };
 };

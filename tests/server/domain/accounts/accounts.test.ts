@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CERTIFICATION } from '../../../../protocol';
 import { sha256Hex } from '../../../../server/domain/accounts/secrets';
@@ -604,6 +605,25 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       await rejectsWith(h.accounts.saveUpload(a.userinfo.id, IMAGES.jpeg), 'upload_count');
       h.clock.advance(24 * HOUR + 1);
       await h.accounts.saveUpload(a.userinfo.id, IMAGES.webp);
+    });
+
+    it('says the upload failed when its file cannot be written, and keeps no record of it', async () => {
+      const { IMAGES } = await import('../../helpers/accounts');
+      const a = await registerUser(h.accounts);
+      // The uploads folder cannot be made: a file stands in its place.
+      fs.writeFileSync(path.join(h.dataDir, 'uploads'), '');
+      await rejectsWith(h.accounts.saveUpload(a.userinfo.id, IMAGES.png), 'upload_chunk_write');
+      expect(await db().db.kysely.selectFrom('uploads').selectAll().execute()).toEqual([]);
+      expect(h.lines.some((l) => l.level === 'error')).toBe(true);
+    });
+
+    it('says the upload could not be completed when its record cannot be written, and removes the file', async () => {
+      const { IMAGES } = await import('../../helpers/accounts');
+      const a = await registerUser(h.accounts);
+      const uploads = h.accounts.deps.uow.store.uploads;
+      uploads.insert = () => Promise.reject(new Error('disk full'));
+      await rejectsWith(h.accounts.saveUpload(a.userinfo.id, IMAGES.png), 'upload_chunk_merge');
+      expect(fs.readdirSync(path.join(h.dataDir, 'uploads'))).toEqual([]);
     });
   });
 

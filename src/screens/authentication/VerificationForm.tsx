@@ -36,6 +36,12 @@ const SIDES: ReadonlyArray<{ side: Side; label: string }> = [
 
 const acceptedType = (type: string) => (IMAGE_TYPES as readonly string[]).includes(type);
 
+/** Why a picked file is refused by its type. A picker offering all files lets a PDF through, which
+ * is no image at all; an image the server does not take, or a file the browser cannot name, is
+ * another format. */
+const typeProblem = (type: string) =>
+  type && !type.startsWith('image/') ? 'app.msg.upload_not_image' : 'app.msg.upload_format';
+
 /**
  * The verification form: name, document type and number, and both sides of the document. Each
  * image is checked (type, size) and uploaded as soon as it is picked; the form sends the upload
@@ -66,7 +72,7 @@ export const VerificationForm = ({ onSubmitted }: { onSubmitted: (status: Verifi
 
   const pick = (side: Side, file: File) => {
     if (!acceptedType(file.type)) {
-      showToast(t('app.msg.upload_format'), MESSAGE_MS);
+      showToast(t(typeProblem(file.type)), MESSAGE_MS);
       return;
     }
     if (file.size > IMAGE_MAX_BYTES) {

@@ -195,6 +195,17 @@ describe('identity verification: the form', () => {
     expect(api.upload).not.toHaveBeenCalled();
   });
 
+  it('refuses a file that is no image at all as such, before any upload', async () => {
+    // A desktop picker set to "All files" lets it through the input's accept.
+    const user = userEvent.setup({ applyAccept: false });
+    show();
+    const pdf = new File(['%PDF-1.7'], 'passport.pdf', { type: 'application/pdf' });
+    await user.upload(await screen.findByLabelText('Front side'), pdf);
+    expect(await screen.findByText(t('app.msg.upload_not_image'))).toBeInTheDocument();
+    expect(screen.queryByText(t('app.msg.upload_format'))).toBeNull();
+    expect(api.upload).not.toHaveBeenCalled();
+  });
+
   it('asks to wait while an image is still uploading, with its progress shown', async () => {
     let progress: (f: number) => void = () => undefined;
     api.upload.mockImplementation((_file: File, onProgress: (f: number) => void) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { brokenFigures } from './helpers/figures';
 import { adminCli } from './helpers/operator';
 import { logIn, phoneSession } from './helpers/session';
 
@@ -7,17 +8,8 @@ const DEMO_PASSWORD = 'Figures2026demo';
 const session = phoneSession({ DEMO_PASSWORD, DEMO_DEPOSIT_DELAY_SECONDS: '1' });
 
 /** The figures of /assets drawn over more than one line, or past the screen's edge. */
-const brokenFigures = () =>
-  session.page.evaluate(() =>
-    [...document.querySelectorAll('.wallet-total__figure, .wallet-coin__value, .wallet-coin__figures dd')]
-      .filter((el) => {
-        const range = document.createRange();
-        range.selectNodeContents(el);
-        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-        return lines > 1 || el.getBoundingClientRect().right > window.innerWidth;
-      })
-      .map((el) => el.textContent),
-  );
+const brokenWalletFigures = () =>
+  brokenFigures(session.page, '.wallet-total__figure, .wallet-coin__value, .wallet-coin__figures dd');
 
 describe('/assets holds balances of 10^14 at 390 px', () => {
   it('writes every figure whole, on one line, within the screen, in French and Chinese', async () => {
@@ -51,7 +43,7 @@ describe('/assets holds balances of 10^14 at 390 px', () => {
       await page.goto('/assets');
       const figures = page.getByTestId('coin-BTC');
       await expect.poll(() => figures.textContent(), { timeout: 15_000 }).toContain(btc);
-      expect(await brokenFigures()).toEqual([]);
+      expect(await brokenWalletFigures()).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     }
   });

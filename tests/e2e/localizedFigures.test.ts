@@ -1,0 +1,59 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locale } from '../../protocol/locales';
+import { brokenFigures } from './helpers/figures';
+import { logIn, phoneSession } from './helpers/session';
+
+const DEMO_PASSWORD = 'Figures2026local';
+const session = phoneSession({ DEMO_PASSWORD });
+
+/** The demo trader's own call to the API, with the session the page holds. */
+const call = (path: string, body?: object) =>
+  session.page.evaluate(
+    async ([to, payload]) => {
+      const token = JSON.parse(localStorage.getItem('user') ?? '{}').token as string;
+      const res = await fetch(`/api${to}`, {
+        method: payload ? 'POST' : 'GET',
+        headers: { 'content-type': 'application/json', token },
+        body: payload ? JSON.stringify(payload) : undefined,
+      });
+      return ((await res.json()) as { code: number; data: unknown }).data;
+    },
+    [path, body] as const,
+  );
+
+const inLanguage = (page: Page, locale: Locale) =>
+  page.evaluate((l) => localStorage.setItem('lang', l), locale);
+
+describe('long localized figures on a 390 px phone', () => {
+  beforeAll(async () => {
+    const { page } = session;
+    await page.goto('/login');
+    await logIn(page, 'demotrader', DEMO_PASSWORD);
+    await page.waitForURL('**/home');
+  });
+
+  it('keeps an open order’s figures whole on /trade in German and Russian', async () => {
+    const { page } = session;
+    const tickers = (await call('/market/tickers')) as Array<{ pair: string; last: string }>;
+    const last = Number(tickers.find((t) => t.pair === 'btcusdt')!.last);
+    // Under the market, inside the price band: it rests.
+    await call('/cointransaction/orderbuy', {
+      pair: 'btcusdt',
+      type: 'limit',
+      price: (last * 0.97).toFixed(2),
+      qty: '0.01234',
+    });
+    for (const [locale, filled] of [
+      ['de', '0,00000 / 0,01234'],
+      ['ru', '0,00000 / 0,01234'],
+    ] as const) {
+      await inLanguage(page, locale);
+      await page.goto('/trade?pair=btcusdt');
+      const figures = page.getByTestId('open-order').first().locator('dd');
+      await expect.poll(() => figures.allTextContents(), { timeout: 15_000 }).toContain(filled);
+      expect(await brokenFigures(page, '.open-order dd, .open-order .btn'), locale).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+  });
+});

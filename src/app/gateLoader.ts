@@ -31,9 +31,10 @@ export const gateLoader =
       case 'pass':
         return null;
       case 'login':
-        // Said when the reader moves to the screen (spec §6), not when the screen they are on is
-        // checked again because another tab logged out: they chose to log out.
-        if (currentPath() !== url.pathname + url.search) showToast(i18n.t('app.msg.please_login'));
+        // Said to a visitor moving to the screen (spec §6). Not when the screen they are on is
+        // checked again because another tab logged out (they chose to), nor when the check above
+        // found the session expired, which the REST client has announced.
+        if (!stored && currentPath() !== url.pathname + url.search) showToast(i18n.t('app.msg.please_login'));
         return redirect(`${LOGIN_PATH}?redirect=${encodeURIComponent(url.pathname + url.search)}`);
       default:
         return redirect(promptVerification(decision.kind) ?? stayingPut(currentPath(), url.pathname));

@@ -36,10 +36,18 @@ vi.mock('../../../src/api/site', () => ({
 }));
 
 // The server's view of the user: by default what is stored; a test may say otherwise.
-const serverInfo = vi.hoisted(() => ({ certification: undefined as number | null | undefined }));
+const serverInfo = vi.hoisted(() => ({
+  certification: undefined as number | null | undefined,
+  expired: false,
+}));
 vi.mock('../../../src/api/user', () => ({
   userApi: {
     info: vi.fn(async () => {
+      if (serverInfo.expired) {
+        // What the REST client does with a 401: the stored user goes.
+        localStorage.removeItem('user');
+        throw { code: 401, msg: 'app.msg.session_expired', data: null };
+      }
       const stored = JSON.parse(localStorage.getItem('user') ?? 'null');
       return serverInfo.certification === undefined
         ? stored.userinfo
@@ -84,6 +92,7 @@ const settled = async (router: ReturnType<typeof open>, pathname: string) =>
 beforeAll(setupI18n);
 beforeEach(async () => {
   serverInfo.certification = undefined;
+  serverInfo.expired = false;
   await i18n.changeLanguage('us');
   configState.config = config;
   uiState.toasts.length = 0;
@@ -155,6 +164,16 @@ describe('login gate', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
     await settled(router, '/login');
     expect(router.state.location.search).toBe('?redirect=%2Fassets');
+    expect(uiState.toasts).toEqual([]);
+  });
+
+  it('adds nothing when checking the stored user finds the session expired', async () => {
+    storeUser(null);
+    serverInfo.expired = true;
+    const router = open('/market');
+    await settled(router, '/market');
+    await act(() => router.navigate('/trade'));
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
     expect(uiState.toasts).toEqual([]);
   });
 

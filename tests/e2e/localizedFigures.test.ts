@@ -56,4 +56,22 @@ describe('long localized figures on a 390 px phone', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     }
   });
+
+  it('keeps a staking term’s figure on one line beside a long label, on /defi and its records', async () => {
+    const { page } = session;
+    // 1 234.56789 × 0.02 % × 7 days: 1.72839499 USDT projected, beside 'Projected earnings (whole cycle)'.
+    await call('/defi/pledge', { productId: 1, amount: '1234.56789' });
+    for (const locale of ['us', 'de'] as const) {
+      await inLanguage(page, locale);
+      for (const [url, shown] of [
+        // The third product's 1,000.00 – 200,000.00 USDT beside 'Amount per pledge'.
+        ['/defi', page.locator('.defi-card').nth(2)],
+        ['/defi/pledgeRecord', page.getByText(/^1[.,]72839499 USDT$/)],
+      ] as const) {
+        await page.goto(url);
+        await shown.waitFor();
+        expect(await brokenFigures(page, '.defi-terms dd'), `${locale} ${url}`).toEqual([]);
+      }
+    }
+  });
 });

@@ -50,5 +50,18 @@ export const SCREENS: Partial<Record<string, () => Promise<ScreenModule>>> = {
   service: () => import('../screens/service/ServiceScreen'),
 };
 
+/** How long a screen's code may take to arrive (spec §9, chunk script timeout). A request the
+ * network has stalled would otherwise leave the reader on the spinner with no way on; past this
+ * the route's error screen offers a reload. */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
 export const loadScreen = (name: string): Promise<ScreenModule> =>
-  (SCREENS[name] ?? (() => import('../screens/pending/PendingScreen')))();
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`screen ${name}: no code after ${CHUNK_TIMEOUT_MS} ms`)),
+      CHUNK_TIMEOUT_MS,
+    );
+    (SCREENS[name] ?? (() => import('../screens/pending/PendingScreen')))()
+      .then(resolve, reject)
+      .finally(() => clearTimeout(timer));
+  });

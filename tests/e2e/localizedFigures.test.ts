@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../protocol/locales';
-import { brokenFigures } from './helpers/figures';
+import { brokenFigures, labelsApart } from './helpers/figures';
 import { logIn, phoneSession } from './helpers/session';
+
+const translations = (locale: Locale) =>
+  JSON.parse(fs.readFileSync(path.resolve(__dirname, `../../locales/${locale}.json`), 'utf8'));
 
 const DEMO_PASSWORD = 'Figures2026local';
 const session = phoneSession({ DEMO_PASSWORD });
@@ -22,6 +27,18 @@ const call = (path: string, body?: object) =>
     [path, body] as const,
   );
 
+/** A limit buy of BTC under the market, inside the price band: it rests. */
+const restingBuy = async (qty: string) => {
+  const tickers = (await call('/market/tickers')) as Array<{ pair: string; last: string }>;
+  const last = Number(tickers.find((t) => t.pair === 'btcusdt')!.last);
+  await call('/cointransaction/orderbuy', {
+    pair: 'btcusdt',
+    type: 'limit',
+    price: (last * 0.97).toFixed(2),
+    qty,
+  });
+};
+
 const inLanguage = (page: Page, locale: Locale) =>
   page.evaluate((l) => localStorage.setItem('lang', l), locale);
 
@@ -35,15 +52,7 @@ describe('long localized figures on a 390 px phone', () => {
 
   it('keeps an open order’s figures whole on /trade in German and Russian', async () => {
     const { page } = session;
-    const tickers = (await call('/market/tickers')) as Array<{ pair: string; last: string }>;
-    const last = Number(tickers.find((t) => t.pair === 'btcusdt')!.last);
-    // Under the market, inside the price band: it rests.
-    await call('/cointransaction/orderbuy', {
-      pair: 'btcusdt',
-      type: 'limit',
-      price: (last * 0.97).toFixed(2),
-      qty: '0.01234',
-    });
+    await restingBuy('0.01234');
     for (const [locale, filled] of [
       ['de', '0,00000 / 0,01234'],
       ['ru', '0,00000 / 0,01234'],
@@ -72,6 +81,20 @@ describe('long localized figures on a 390 px phone', () => {
         await shown.waitFor();
         expect(await brokenFigures(page, '.defi-terms dd'), `${locale} ${url}`).toEqual([]);
       }
+    }
+  });
+
+  it('keeps each balance beside its label in the wallet history, in Russian and German', async () => {
+    const { page } = session;
+    // Something frozen, so that each entry shows both balances.
+    await restingBuy('0.01');
+    for (const locale of ['ru', 'de'] as const) {
+      const { wallet } = translations(locale);
+      await inLanguage(page, locale);
+      await page.goto('/assets/detail?coin=USDT');
+      const meta = page.locator('.record__meta').first();
+      await expect.poll(() => meta.textContent(), { timeout: 15_000 }).toContain(wallet.frozen);
+      expect(await labelsApart(page, '.record__meta', [wallet.after, wallet.frozen]), locale).toEqual([]);
     }
   });
 });

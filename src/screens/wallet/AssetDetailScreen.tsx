@@ -112,8 +112,17 @@ const AssetDetailScreen = () => {
                     <div className="record__row record__meta">
                       <time dateTime={new Date(e.createdAt).toISOString()}>{format.format(e.createdAt)}</time>
                       <span>
-                        {t('wallet.after')} {show(e.availableAfter)}
-                        {e.frozenAfter !== '0.00000000' && ` · ${t('wallet.frozen')} ${show(e.frozenAfter)}`}
+                        <span className="record__balance">
+                          {t('wallet.after')} {show(e.availableAfter)}
+                        </span>
+                        {e.frozenAfter !== '0.00000000' && (
+                          <>
+                            {' · '}
+                            <span className="record__balance">
+                              {t('wallet.frozen')} {show(e.frozenAfter)}
+                            </span>
+                          </>
+                        )}
                       </span>
                     </div>
                   </li>

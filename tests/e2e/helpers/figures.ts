@@ -15,3 +15,44 @@ export const brokenFigures = (page: Page, selector: string) =>
         .map((el) => el.textContent),
     selector,
   );
+
+/** In the elements matching `selector`, each of `labels` with the figure after it (up to the next
+ * ' · ' or the end) that is drawn over more than one line: a label left at a line's end. */
+export const labelsApart = (page: Page, selector: string, labels: string[]) =>
+  page.evaluate(
+    ([sel, wanted]) =>
+      [...document.querySelectorAll(sel)].flatMap((el) => {
+        const nodes: Text[] = [];
+        const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) nodes.push(n as Text);
+        const text = nodes.map((n) => n.data).join('');
+        const lines = (from: number, to: number) => {
+          const tops = new Set<number>();
+          let offset = 0;
+          for (const node of nodes) {
+            for (let i = 0; i < node.data.length; i++) {
+              const at = offset + i;
+              if (at < from || at >= to || /\s/.test(node.data[i]!)) continue;
+              const range = document.createRange();
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              const rect = range.getClientRects()[0];
+              if (rect) tops.add(Math.round(rect.top));
+            }
+            offset += node.data.length;
+          }
+          return tops.size;
+        };
+        return wanted
+          .filter((label) => text.includes(label))
+          .map((label) => {
+            const from = text.indexOf(label);
+            const end = text.indexOf(' · ', from);
+            const to = end < 0 ? text.length : end;
+            return { part: text.slice(from, to), lines: lines(from, to) };
+          })
+          .filter(({ lines: n }) => n > 1)
+          .map(({ part }) => part);
+      }),
+    [selector, labels] as const,
+  );

@@ -14,6 +14,11 @@ export const BOOT_HEADING_ID = 'boot-heading';
  * the app reads navigator.language. */
 export const LANG_COOKIE = 'lang';
 
+/** A page's title (spec §1): the translated route title, after the company name and a dash when
+ * one is configured. The server writes it into the page; the app keeps it in step after. */
+export const pageTitle = (title: string, companyName: string | undefined): string =>
+  companyName ? `${companyName} - ${title}` : title;
+
 /**
  * What a page carries from the server so its first render needs no request: the listed pairs,
  * which nearly every screen names (their figures and precisions) and which change only when the

@@ -18,6 +18,7 @@ import type { TokenVerifier } from '../ws/tokens';
 import { readAuthEpoch } from '../db/repos/sessionCache';
 import { installSpa } from './spa';
 import { bootData } from './bootData';
+import { pageTitleOf } from './pageTitle';
 import { buildAccountService, type AccountConfig } from '../accounts';
 import type { AccountService } from '../domain/accounts';
 import type { Logger } from '../domain/accounts/ports';
@@ -206,6 +207,6 @@ export const buildApp = async ({
     );
     app.addHook('onClose', async () => void stopPledges());
   }
-  await installSpa(app, config.webRoot, market ? bootData(db, market) : undefined);
+  await installSpa(app, config.webRoot, market ? bootData(db, market) : undefined, pageTitleOf(db));
   return app;
 };

@@ -81,9 +81,13 @@ const headingOf = (page: PageRequest, data: BootData | undefined): string | unde
  * Every page the server answers with index.html: the built file in the reader's language, with
  * before `</head>` the landing screen's code to download early, the first banner image of a home
  * page, and, when the server has a market, the boot data block (protocol/boot.ts); on market
- * detail the pair's name as the page's heading.
+ * detail the pair's name as the page's heading; and, when `title` is given, the page's title.
  */
-export const createPageShell = (webRoot: string, boot?: (page: PageRequest) => Promise<BootData>) => {
+export const createPageShell = (
+  webRoot: string,
+  boot?: (page: PageRequest) => Promise<BootData>,
+  title?: (page: PageRequest) => Promise<string>,
+) => {
   const template = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const manifest = readManifest(webRoot);
   const links = new Map<string, string>();
@@ -98,7 +102,7 @@ export const createPageShell = (webRoot: string, boot?: (page: PageRequest) => P
     );
   }
   return async (page: PageRequest): Promise<string> => {
-    const data = boot ? await boot(page) : undefined;
+    const [data, text] = await Promise.all([boot?.(page), title?.(page)]);
     const banner = data?.carousel?.items[0]?.image;
     const heading = headingOf(page, data);
     const head = [
@@ -112,6 +116,9 @@ export const createPageShell = (webRoot: string, boot?: (page: PageRequest) => P
       : '';
     return template
       .replace(/<html lang="[^"]*"/, `<html lang="${LOCALE_TAGS[page.locale]}"`)
+      .replace(/<title>[^<]*<\/title>/, (built) =>
+        text === undefined ? built : `<title>${escapeHtml(text)}</title>`,
+      )
       .replace('</head>', `${head}</head>`)
       .replace('<div id="root">', `${bar}<div id="root">`);
   };

@@ -26,9 +26,10 @@ export const installSpa = async (
   app: FastifyInstance,
   webRoot: string,
   boot?: (page: PageRequest) => Promise<BootData>,
+  title?: (page: PageRequest) => Promise<string>,
 ) => {
   const hasApp = fs.existsSync(path.join(webRoot, 'index.html'));
-  const page = hasApp ? createPageShell(webRoot, boot) : null;
+  const page = hasApp ? createPageShell(webRoot, boot, title) : null;
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: webRoot,

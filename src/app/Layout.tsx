@@ -7,7 +7,8 @@ import { Background } from '../components/Background';
 import { Spinner } from '../components/Spinner';
 import { TabBar } from '../components/TabBar';
 import { Toasts } from '../components/Toasts';
-import { configState, pageTitle } from '../state/config';
+import { pageTitle } from '../../protocol/boot';
+import { configState } from '../state/config';
 import { useCurrentRoute } from '../hooks/useCurrentRoute';
 import { dropBootHeading } from './boot';
 

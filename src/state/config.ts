@@ -21,6 +21,3 @@ export const loadSiteConfig = (): Promise<GlobalConfig | null> => {
     });
   return pending;
 };
-
-export const pageTitle = (title: string, companyName: string | undefined): string =>
-  companyName ? `${companyName} - ${title}` : title;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Locale } from '../../protocol/locales';
+import { LOCALES, type Locale } from '../../protocol/locales';
 import { brokenFigures, labelsApart } from './helpers/figures';
 import { logIn, phoneSession } from './helpers/session';
 
@@ -42,7 +42,7 @@ const restingBuy = async (qty: string) => {
 const inLanguage = (page: Page, locale: Locale) =>
   page.evaluate((l) => localStorage.setItem('lang', l), locale);
 
-describe('long localized figures on a 390 px phone', () => {
+describe('long localized figures and labels on a 390 px phone', () => {
   beforeAll(async () => {
     const { page } = session;
     await page.goto('/login');
@@ -95,6 +95,29 @@ describe('long localized figures on a 390 px phone', () => {
       const meta = page.locator('.record__meta').first();
       await expect.poll(() => meta.textContent(), { timeout: 15_000 }).toContain(wallet.frozen);
       expect(await labelsApart(page, '.record__meta', [wallet.after, wallet.frozen]), locale).toEqual([]);
+    }
+  });
+
+  it('keeps the order status filter inside the screen, one row of segments, in every language', async () => {
+    const { page } = session;
+    for (const locale of LOCALES) {
+      await inLanguage(page, locale);
+      await page.goto('/orderList');
+      // All orders: the tab whose filter offers every status.
+      await page.getByRole('tab').nth(1).click();
+      const options = page.locator('.seg-control__option');
+      await expect.poll(() => options.count()).toBe(4);
+      const boxes = await options.evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return { top: Math.round(r.top), right: r.right };
+        }),
+      );
+      expect(new Set(boxes.map((b) => b.top)).size, locale).toBe(1);
+      expect(Math.max(...boxes.map((b) => b.right)), locale).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), locale).toBeLessThanOrEqual(
+        390,
+      );
     }
   });
 });

@@ -10,7 +10,8 @@ const translations = (locale: Locale) =>
   JSON.parse(fs.readFileSync(path.resolve(__dirname, `../../locales/${locale}.json`), 'utf8'));
 
 const DEMO_PASSWORD = 'Figures2026local';
-const session = phoneSession({ DEMO_PASSWORD });
+// A contract 'minute' of 2 s, so that a contract settles within the test.
+const session = phoneSession({ DEMO_PASSWORD, CONTRACT_MINUTE_MS: '2000' });
 
 /** The demo trader's own call to the API, with the session the page holds. */
 const call = (path: string, body?: object) =>
@@ -119,5 +120,23 @@ describe('long localized figures and labels on a 390 px phone', () => {
         390,
       );
     }
+  });
+
+  it('keeps a settled contract’s amount and outcome whole in the records, in Spanish', async () => {
+    // 5432,12345678 USDT beside Ganancia +4345,69876542 or Pérdida −5432,12345678: not one line.
+    const { page } = session;
+    await call('/contract/order', {
+      pair: 'btcusdt',
+      direction: 'up',
+      cycle: 1,
+      amount: '5432.12345678',
+      rate: '80.00',
+      requestKey: `layout-${Date.now()}`,
+    });
+    await inLanguage(page, 'es');
+    await page.goto('/contractList?tab=settled');
+    const row = page.locator('.contract-row', { hasText: '5432,12345678' }).first();
+    await row.locator('.pnl').waitFor({ timeout: 20_000 });
+    expect(await brokenFigures(page, '.contract-row__body > *')).toEqual([]);
   });
 });

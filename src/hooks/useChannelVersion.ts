@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { transport } from '../app/streams';
+import { currentUser } from '../state/session';
 import { useConnection } from './useMarket';
 
 /**
@@ -8,12 +9,19 @@ import { useConnection } from './useMarket';
  * once more when it is back, for what changed since the last poll. The synced streams keep theirs
  * the same way; a screen that pages by REST keys its fetches on this instead. `bump` is for a
  * change the screen made itself.
+ * What the channel may have missed matters only while someone is logged in. A logout in another
+ * tab reconnects the socket without a token before the login gate has moved this tab on: a read
+ * then would go without a token, and its 401 would send the reader home with a "not logged in"
+ * alert, where the gate sends them to login without one.
  */
 export const useChannelVersion = (channel: string, pollMs: number) => {
   const [version, setVersion] = useState(0);
   const bump = useCallback(() => setVersion((v) => v + 1), []);
   const state = useConnection();
   const missed = useRef(false);
+  const missedWhileLoggedIn = useCallback(() => {
+    if (currentUser()) bump();
+  }, [bump]);
 
   useEffect(() => {
     const sub = transport.channel$(channel).subscribe(bump);
@@ -22,7 +30,7 @@ export const useChannelVersion = (channel: string, pollMs: number) => {
 
   useEffect(() => {
     if (state === 'open') {
-      if (missed.current) bump();
+      if (missed.current) missedWhileLoggedIn();
       missed.current = false;
       return;
     }
@@ -30,10 +38,10 @@ export const useChannelVersion = (channel: string, pollMs: number) => {
     if (state !== 'connecting') missed.current = true;
     const timer = setInterval(() => {
       missed.current = true;
-      bump();
+      missedWhileLoggedIn();
     }, pollMs);
     return () => clearInterval(timer);
-  }, [state, pollMs, bump]);
+  }, [state, pollMs, missedWhileLoggedIn]);
 
   return [version, bump] as const;
 };

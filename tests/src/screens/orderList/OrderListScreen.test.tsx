@@ -50,6 +50,8 @@ const filled = order({
 beforeAll(setupI18n);
 afterEach(() => vi.useRealTimers());
 beforeEach(() => {
+  // The screen is login-only: a reader is logged in.
+  localStorage.setItem('user', JSON.stringify({ token: 'tok', userinfo: { certification: 2 } }));
   socket.orders = new Subject();
   socket.connection = new BehaviorSubject<ConnectionState>('open');
   api.list.mockReset();
@@ -308,5 +310,18 @@ describe('/orderList with the socket down', () => {
     tick();
     tick();
     expect(calls()).toEqual([before[0]! + 3, before[1]! + 3]);
+  });
+
+  it('reads nothing more for a reader logged out in another tab, as the socket reconnects without a token', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    renderScreen(<OrderListScreen />);
+    await screen.findAllByTestId('order-card');
+    const before = api.list.mock.calls.length;
+    localStorage.removeItem('user');
+    act(() => socket.connection.next('reconnecting'));
+    act(() => vi.advanceTimersByTime(SPOT_POLL_MS.orders));
+    act(() => socket.connection.next('open'));
+    await act(() => Promise.resolve());
+    expect(api.list).toHaveBeenCalledTimes(before);
   });
 });

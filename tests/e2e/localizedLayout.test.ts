@@ -43,7 +43,7 @@ const restingBuy = async (qty: string) => {
 const inLanguage = (page: Page, locale: Locale) =>
   page.evaluate((l) => localStorage.setItem('lang', l), locale);
 
-describe('long localized figures and labels on a 390 px phone', () => {
+describe('screens at 390 px: long localized figures and labels, and what lines up', () => {
   beforeAll(async () => {
     const { page } = session;
     await page.goto('/login');
@@ -138,5 +138,25 @@ describe('long localized figures and labels on a 390 px phone', () => {
     const row = page.locator('.contract-row', { hasText: '5432,12345678' }).first();
     await row.locator('.pnl').waitFor({ timeout: 20_000 });
     expect(await brokenFigures(page, '.contract-row__body > *')).toEqual([]);
+  });
+
+  it('lines the deposit form up with the address and notices above it', async () => {
+    const { page } = session;
+    await inLanguage(page, 'de');
+    await page.goto('/recharge?coin=USDT');
+    const amount = page.locator('.wallet-form form .field__control').first();
+    await amount.waitFor();
+    const left = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => Math.round(el.getBoundingClientRect().left));
+    const right = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => Math.round(el.getBoundingClientRect().right));
+    expect(await left('.wallet-form form .field__control')).toBe(await left('.wallet-notice'));
+    expect(await right('.wallet-form form button[type=submit]')).toBe(await right('.wallet-notice'));
   });
 });

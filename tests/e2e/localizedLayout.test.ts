@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '../../protocol/locales';
+import { phoneContext } from './helpers/browser';
 import { brokenFigures, labelsApart } from './helpers/figures';
 import { logIn, phoneSession } from './helpers/session';
 
@@ -158,5 +159,37 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
         .evaluate((el) => Math.round(el.getBoundingClientRect().right));
     expect(await left('.wallet-form form .field__control')).toBe(await left('.wallet-notice'));
     expect(await right('.wallet-form form button[type=submit]')).toBe(await right('.wallet-notice'));
+  });
+
+  it('shows the whole placeholder of the login and password-reset account fields, in every language', async () => {
+    const context = await phoneContext(session.browser, session.server.url);
+    const page = await context.newPage();
+    const cut: string[] = [];
+    for (const locale of LOCALES) {
+      for (const url of ['/login', '/forgetPwd']) {
+        await page.goto(url);
+        await inLanguage(page, locale);
+        await page.reload();
+        const field = page.locator('input[placeholder]').first();
+        await expect
+          .poll(() => field.getAttribute('placeholder'))
+          .toBe(
+            url === '/login'
+              ? translations(locale).login.accountPlaceholder
+              : translations(locale).forget.targetHint,
+          );
+        // The placeholder's width in the field's own font against the room inside the field.
+        const fits = await field.evaluate((input: HTMLInputElement) => {
+          const style = getComputedStyle(input);
+          const ctx = document.createElement('canvas').getContext('2d')!;
+          ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return ctx.measureText(input.placeholder).width <= room;
+        });
+        if (!fits) cut.push(`${locale} ${url}`);
+      }
+    }
+    await context.close();
+    expect(cut).toEqual([]);
   });
 });

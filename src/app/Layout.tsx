@@ -17,16 +17,18 @@ import { dropBootHeading } from './boot';
 export const Layout = () => {
   const { t, i18n } = useTranslation();
   const route = useCurrentRoute();
-  const { config } = useSnapshot(configState);
+  const { config, unavailable } = useSnapshot(configState);
   const navigation = useNavigation();
 
   // The router renders the layout with its first screen, already loaded: that screen's own bar is
   // about to be painted where the server's heading stands.
   useLayoutEffect(dropBootHeading, []);
 
+  // Until the config has come, the title stays as the server wrote it, company name and all, rather
+  // than lose the name for a moment; without a config to be had the route title goes alone.
   useEffect(() => {
-    if (route) document.title = pageTitle(t(route.title), config?.companyName);
-  }, [route, t, i18n.language, config?.companyName]);
+    if (route && (config || unavailable)) document.title = pageTitle(t(route.title), config?.companyName);
+  }, [route, t, i18n.language, config, unavailable]);
 
   return (
     <div className="viewport">

@@ -2,8 +2,12 @@ import { proxy } from 'valtio';
 import type { GlobalConfig } from '../../protocol';
 import { siteApi } from '../api/site';
 
-/** The global config from /api/index/config, fetched once per page load. */
-export const configState = proxy<{ config: GlobalConfig | null }>({ config: null });
+/** The global config from /api/index/config, fetched once per page load; `unavailable` once a
+ * fetch of it has failed (until one succeeds). */
+export const configState = proxy<{ config: GlobalConfig | null; unavailable: boolean }>({
+  config: null,
+  unavailable: false,
+});
 
 let pending: Promise<GlobalConfig | null> | null = null;
 
@@ -13,10 +17,12 @@ export const loadSiteConfig = (): Promise<GlobalConfig | null> => {
     .config()
     .then((config) => {
       configState.config = config;
+      configState.unavailable = false;
       return config;
     })
     .catch(() => {
       pending = null;
+      configState.unavailable = true;
       return null;
     });
   return pending;

@@ -95,6 +95,7 @@ beforeEach(async () => {
   serverInfo.expired = false;
   await i18n.changeLanguage('us');
   configState.config = config;
+  configState.unavailable = false;
   uiState.toasts.length = 0;
   uiState.alerts.length = 0;
 });
@@ -123,6 +124,27 @@ describe('routing', () => {
 
   it('titles a page without the company prefix when none is configured', async () => {
     configState.config = { ...config, companyName: '' };
+    const router = open('/market');
+    await settled(router, '/market');
+    await waitFor(() => expect(document.title).toBe('Markets'));
+  });
+
+  it('keeps the title the server wrote, company name and all, until the config has come', async () => {
+    configState.config = null;
+    document.title = 'Nova Exchange - Markets';
+    const router = open('/market');
+    await settled(router, '/market');
+    await screen.findByRole('navigation', { name: 'Main sections' });
+    expect(document.title).toBe('Nova Exchange - Markets');
+    act(() => {
+      configState.config = { ...config, companyName: 'Acme' };
+    });
+    await waitFor(() => expect(document.title).toBe('Acme - Markets'));
+  });
+
+  it('titles a page by its route alone when the config cannot be had', async () => {
+    configState.config = null;
+    configState.unavailable = true;
     const router = open('/market');
     await settled(router, '/market');
     await waitFor(() => expect(document.title).toBe('Markets'));

@@ -192,4 +192,22 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     await context.close();
     expect(cut).toEqual([]);
   });
+
+  it('sets “Already have an account?” level with its “Log in” link under the sign-up form', async () => {
+    const context = await phoneContext(session.browser, session.server.url);
+    const page = await context.newPage();
+    await page.goto('/register');
+    const links = page.locator('.form__links');
+    await links.locator('a').waitFor();
+    const middles = await links.evaluate((el) =>
+      [...el.children].map((child) => {
+        const range = document.createRange();
+        range.selectNodeContents(child);
+        const r = range.getBoundingClientRect();
+        return Math.round(r.top + r.height / 2);
+      }),
+    );
+    await context.close();
+    expect(new Set(middles).size).toBe(1);
+  });
 });

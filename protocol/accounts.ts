@@ -45,8 +45,15 @@ const codeTarget = z
   });
 const nickname = typedText().min(1, 'app.msg.nickname_length').max(NICKNAME_MAX, 'app.msg.nickname_length');
 const captchaId = z.string().min(1).max(64);
-const captcha = z.string().length(CAPTCHA_LENGTH, 'app.msg.graphic_captcha_incorrect');
-const code = z.string().regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), 'app.msg.captcha_incorrect');
+// Required, then correct (spec §5): nothing typed is said to be missing, not to be wrong.
+const captcha = z
+  .string()
+  .min(1, 'app.msg.field_required')
+  .length(CAPTCHA_LENGTH, 'app.msg.graphic_captcha_incorrect');
+const code = z
+  .string()
+  .min(1, 'app.msg.field_required')
+  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), 'app.msg.captcha_incorrect');
 
 const confirmed = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
   if (v.password !== v.confirmPassword)

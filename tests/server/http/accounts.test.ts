@@ -194,6 +194,7 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       ['lower-case invite code', { inviteCode: 'abcdefgh' }, 400, 'invite_code_not_exist'],
       ['unknown invite code', { inviteCode: 'ZZZZ9999' }, 400, 'invite_code_not_exist'],
       ['long nickname', { nickname: 'n'.repeat(31) }, 400, 'nickname_length'],
+      ['empty captcha', { captcha: '' }, 400, 'field_required'],
       ['short captcha', { captcha: 'abc' }, 400, 'graphic_captcha_incorrect'],
       ['wrong captcha', { captcha: '!!!!' }, 400, 'graphic_captcha_incorrect'],
     ])('POST /api/user/register refuses %s', async (_name, over, status, error) => {
@@ -480,6 +481,13 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
         confirmPassword: 'fresh123',
       });
       expect(bad.body).toMatchObject(failure(400, 'captcha_incorrect'));
+      const none = await call('POST', '/api/user/forgetPwd', {
+        target: 'reset.me@example.com',
+        code: '',
+        password: 'fresh123',
+        confirmPassword: 'fresh123',
+      });
+      expect(none.body).toMatchObject({ code: 400, msg: 'app.msg.field_required', data: { field: 'code' } });
       const ok = await call('POST', '/api/user/forgetPwd', {
         target: 'reset.me@example.com',
         code,

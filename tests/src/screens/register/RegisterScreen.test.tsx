@@ -61,6 +61,16 @@ describe('registration screen', () => {
     expect(userApi.register).not.toHaveBeenCalled();
   });
 
+  it('asks for the captcha when none is typed, rather than calling it wrong', async () => {
+    renderScreen(<RegisterScreen />, { path: '/register' });
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    // The only field whose empty value reads as missing: the others have their length rules.
+    expect(screen.getByText('This field is required')).toBeInTheDocument();
+    expect(screen.queryByText('The graphic captcha is incorrect')).toBeNull();
+    expect(userApi.register).not.toHaveBeenCalled();
+  });
+
   it('requires the service agreement', async () => {
     renderScreen(<RegisterScreen />, { path: '/register' });
     await fillValid();

@@ -154,7 +154,8 @@ export const withdrawRequestSchema = z
     ...destinationFields,
     amount: amountSchema,
     fee: feeSchema.optional(),
-    password: z.string().min(1, 'app.msg.withdraw_pwd_incorrect').max(64, 'app.msg.withdraw_pwd_incorrect'),
+    // Required, then correct: nothing typed is missing, not wrong.
+    password: z.string().min(1, 'app.msg.field_required').max(64, 'app.msg.withdraw_pwd_incorrect'),
     requestKey: z.string().regex(REQUEST_KEY_RE),
   })
   .superRefine(withAddress);

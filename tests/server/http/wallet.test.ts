@@ -356,6 +356,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       ['XRP without its memo', { coin: 'XRP', network: 'XRP', address: ADDRESSES.XRP }, 400, 'memo_invalid'],
       ['a memo on a network without memos', { memo: 'abc' }, 400, 'parameter_error'],
       ['a wrong withdrawal password', { password: 'nope1234' }, 400, 'withdraw_pwd_incorrect'],
+      ['no withdrawal password', { password: '' }, 400, 'field_required'],
       ['a bad amount', { amount: '-5' }, 400, 'amount_invalid'],
       ['a fee that is not an amount', { fee: '1e0' }, 400, 'amount_invalid'],
       ['a fee the network no longer charges', { fee: '0.5' }, 409, 'fee_changed'],

@@ -91,6 +91,11 @@ export const CloseIcon = (p: P) => (
     <path d="M6 6l12 12M18 6L6 18" />
   </Icon>
 );
+export const PlusIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
 export const CheckIcon = (p: P) => (
   <Icon {...p}>
     <path d="M5 12l5 5 9-10" />

@@ -210,4 +210,20 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     await context.close();
     expect(new Set(middles).size).toBe(1);
   });
+
+  it('shows the whole title in the top bar of the address list and the password screens, in every language', async () => {
+    const { page } = session;
+    const cut: string[] = [];
+    for (const locale of LOCALES) {
+      await inLanguage(page, locale);
+      for (const url of ['/withdrawAddress', '/changePwd', '/withdrawalPwd']) {
+        await page.goto(url);
+        const title = page.locator('.navbar__title');
+        await expect.poll(() => title.textContent()).toBeTruthy();
+        if (await title.evaluate((el) => el.scrollWidth > el.clientWidth))
+          cut.push(`${locale} ${url}: ${await title.textContent()}`);
+      }
+    }
+    expect(cut).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { WithdrawAddress } from '../../../protocol/wallet';
 import { walletApi } from '../../api/wallet';
+import { PlusIcon } from '../../components/icons';
 import { NavBar } from '../../components/NavBar';
 import { Loading } from '../../components/LoadFailed';
 import { showToast } from '../../state/ui';
@@ -55,8 +56,9 @@ const WithdrawAddressScreen = () => {
       <NavBar
         title={t('route.withdrawAddress')}
         actions={
-          <Link className="wallet-navlink" to="/withdrawAddress/add">
-            {t('address.add')}
+          // An icon: the words (Adresse hinzufügen) left the title no room; they are on the button below.
+          <Link className="icon-btn wallet-navicon" to="/withdrawAddress/add" aria-label={t('address.add')}>
+            <PlusIcon />
           </Link>
         }
       />

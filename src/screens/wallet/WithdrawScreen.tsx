@@ -219,7 +219,7 @@ const WithdrawScreen = () => {
             <div>
               <dt>{t('withdraw.received')}</dt>
               <dd data-testid="withdraw-received">
-                {received === null ? '--' : num(received)} {activeCoin}
+                {received === null ? '—' : num(received)} {activeCoin}
               </dd>
             </div>
             <div>

@@ -82,6 +82,13 @@ describe('/withdraw', () => {
     expect(walletApi.withdraw).not.toHaveBeenCalled();
   });
 
+  it('shows what arrives as unknown with the dash the app writes for it, until an amount is typed', async () => {
+    renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+    expect(await screen.findByTestId('withdraw-received')).toHaveTextContent(/^— USDT$/);
+    await userEvent.type(screen.getByLabelText('Amount'), '20');
+    expect(screen.getByTestId('withdraw-received')).toHaveTextContent(/^19 USDT$/);
+  });
+
   it('sends the saved address with one request key, and a typed one when allowed', async () => {
     vi.mocked(walletApi.withdraw).mockResolvedValue({} as never);
     const router = renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });

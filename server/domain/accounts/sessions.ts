@@ -1,5 +1,6 @@
+import { CODE } from '../../../protocol';
 import type { AccountDeps } from './deps';
-import { fail } from './errors';
+import { AppError, fail } from './errors';
 import type { AccountStore, OperatorRecord, SessionKind, SessionRecord, UserRecord } from './ports';
 import { newToken, sha256Hex } from './secrets';
 
@@ -57,14 +58,23 @@ export interface OperatorPrincipal {
   operator: OperatorRecord;
 }
 
-/** The user behind a token. Missing token → not_logged_in; unknown, expired, revoked, or the
- * account locked → session_expired. */
+/** A locked account's sessions end with the reason: a session expiry (code 401, so the app logs
+ * the reader out) whose message is account_locked, which the app's expiry alert shows in place of
+ * its default (spec §4), where the reader was told only that the session had expired and learnt
+ * why at the next login. Locking revokes the sessions too, so this is asked before whether the
+ * session still lives. */
+const lockedOut = () => new AppError('account_locked', null, CODE.sessionExpired);
+
+/** The user behind a token. Missing token → not_logged_in; unknown, expired or revoked →
+ * session_expired; the account locked → account_locked as a session expiry. */
 export const authenticateUser = async (
   deps: AccountDeps,
   token: string | undefined,
 ): Promise<UserPrincipal> => {
   const found = await deps.uow.store.sessions.findUserSession(hashOf(token));
-  if (!found || !isLive(deps, found.session) || found.user.locked) throw fail('session_expired');
+  if (!found) throw fail('session_expired');
+  if (found.user.locked) throw lockedOut();
+  if (!isLive(deps, found.session)) throw fail('session_expired');
   return { sessionId: found.session.id, user: found.user };
 };
 

@@ -878,7 +878,10 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
         op,
       );
       expect(res.body.data).toMatchObject({ tradingDisabled: true, withdrawProhibited: true, locked: true });
-      expect((await call('GET', '/api/user/info', undefined, s.token)).status).toBe(401);
+      // Logged out, and told why: the app's expiry alert shows the answer's message.
+      const after = await call('GET', '/api/user/info', undefined, s.token);
+      expect(after.status).toBe(403);
+      expect(after.body).toEqual({ code: 401, msg: 'app.msg.account_locked', data: null });
       const audit = (await call('GET', '/api/admin/audit', undefined, op)).body.data[0];
       expect(audit).toMatchObject({
         actor: 'reviewer',

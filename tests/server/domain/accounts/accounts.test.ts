@@ -223,8 +223,11 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
         h.accounts.login({ username: s.userinfo.username, password: s.password }, null),
         'account_locked',
       );
-      // And the old session stops working.
-      await rejectsWith(h.accounts.authenticateUser(s.token), 'session_expired');
+      // And the old session stops working, saying why, as an expiry (code 401) the app logs out on.
+      await expect(h.accounts.authenticateUser(s.token)).rejects.toMatchObject({
+        key: 'app.msg.account_locked',
+        code: 401,
+      });
     });
 
     it('throttles an account after 5 failures in 15 minutes, even with the right password', async () => {

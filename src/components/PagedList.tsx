@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Pages } from '../hooks/usePages';
 import { LoadFailed, Loading } from './LoadFailed';
+import { EmptyText } from './EmptyText';
 
 /** A paged list (usePages) in its states: a spinner, then the failure with its retry, the empty
  * text or the items; under them the next page's button, or why the last fetch failed. */
@@ -19,9 +20,7 @@ export const PagedList = <T,>({
     {pages.list === undefined ? (
       <Loading failure={pages.failure} onRetry={pages.refresh} />
     ) : pages.list.length === 0 ? (
-      <div className="empty-state">
-        <p className="empty-state__text">{emptyText}</p>
-      </div>
+      <EmptyText>{emptyText}</EmptyText>
     ) : (
       children(pages.list)
     )}

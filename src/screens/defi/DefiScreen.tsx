@@ -6,6 +6,7 @@ import { Loading } from '../../components/LoadFailed';
 import { useRemote } from '../../hooks/useRemote';
 import { EarningsSummary } from './EarningsSummary';
 import { ProductCard } from './ProductCard';
+import { EmptyText } from '../../components/EmptyText';
 
 /** /defi: my staking income at a glance, and the products on offer. */
 const DefiScreen = () => {
@@ -33,7 +34,7 @@ const DefiScreen = () => {
       </section>
       <p className="defi-note">{t('defi.howItWorks')}</p>
       {!products.data && <Loading failure={products.failure} onRetry={products.retry} />}
-      {products.data?.length === 0 && <p className="empty-state__text">{t('defi.noProducts')}</p>}
+      {products.data?.length === 0 && <EmptyText>{t('defi.noProducts')}</EmptyText>}
       <div className="defi-list">
         {products.data?.map((p) => (
           <ProductCard key={p.id} product={p} />

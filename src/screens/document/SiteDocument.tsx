@@ -3,6 +3,7 @@ import type { ContentType } from '../../../protocol';
 import { siteApi } from '../../api/site';
 import { Spinner } from '../../components/Spinner';
 import { useRemote } from '../../hooks/useRemote';
+import { EmptyText } from '../../components/EmptyText';
 
 /** A site document kept per locale by the operator (about us, service agreement, MSB approval). */
 export const SiteDocument = ({ type }: { type: ContentType }) => {
@@ -12,7 +13,7 @@ export const SiteDocument = ({ type }: { type: ContentType }) => {
   return (
     <>
       {!doc.data && !doc.failed && <Spinner />}
-      {doc.failed && <p className="empty-state__text">{t('app.msg.network_error')}</p>}
+      {doc.failed && <EmptyText>{t('app.msg.network_error')}</EmptyText>}
       {item && (
         <article className="document card">
           <h2 className="document__title">{item.title}</h2>

@@ -4,6 +4,7 @@ import { helpApi } from '../../api/help';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
 import { useRemote } from '../../hooks/useRemote';
+import { EmptyText } from '../../components/EmptyText';
 
 /** /help/detail?id=: one help article. */
 const HelpDetailScreen = () => {
@@ -14,7 +15,7 @@ const HelpDetailScreen = () => {
     <>
       <NavBar title={t('route.help_detail')} />
       {!article.data && !article.failed && <Spinner />}
-      {article.failed && <p className="empty-state__text">{t('app.msg.record_not_found')}</p>}
+      {article.failed && <EmptyText>{t('app.msg.record_not_found')}</EmptyText>}
       {article.data && (
         <article className="document card">
           <p className="document__meta">{t(`help.category.${article.data.category}`)}</p>

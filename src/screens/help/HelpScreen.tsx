@@ -6,6 +6,7 @@ import { ChevronIcon } from '../../components/icons';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
 import { useRemote } from '../../hooks/useRemote';
+import { EmptyText } from '../../components/EmptyText';
 
 /** /help: the help centre's articles by category, and the way to customer service. */
 const HelpScreen = () => {
@@ -16,7 +17,7 @@ const HelpScreen = () => {
     <>
       <NavBar title={t('route.help')} />
       {!articles.data && !articles.failed && <Spinner />}
-      {articles.failed && <p className="empty-state__text">{t('app.msg.network_error')}</p>}
+      {articles.failed && <EmptyText>{t('app.msg.network_error')}</EmptyText>}
       {HELP_CATEGORIES.filter((c) => byCategory(c).length > 0).map((c) => (
         <section key={c} className="help-section" aria-labelledby={`help-${c}`}>
           <h2 id={`help-${c}`} className="help-section__title">

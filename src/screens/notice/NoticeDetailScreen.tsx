@@ -5,6 +5,7 @@ import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
 import { useRemote } from '../../hooks/useRemote';
 import { useDateFormat } from '../authentication/status';
+import { EmptyText } from '../../components/EmptyText';
 
 /** /noticeDetail?id=: one notice in full. */
 const NoticeDetailScreen = () => {
@@ -16,7 +17,7 @@ const NoticeDetailScreen = () => {
     <>
       <NavBar title={t('route.noticeDetail')} />
       {!notice.data && !notice.failed && <Spinner />}
-      {notice.failed && <p className="empty-state__text">{t('app.msg.record_not_found')}</p>}
+      {notice.failed && <EmptyText>{t('app.msg.record_not_found')}</EmptyText>}
       {notice.data && (
         <article className="document card">
           <h2 className="document__title">{notice.data.title}</h2>

@@ -6,6 +6,7 @@ import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
 import { useRemote } from '../../hooks/useRemote';
 import { useDateFormat } from '../authentication/status';
+import { EmptyText } from '../../components/EmptyText';
 
 /** /notice: the site's notices in the reader's language, newest first. */
 const NoticeScreen = () => {
@@ -16,8 +17,8 @@ const NoticeScreen = () => {
     <>
       <NavBar title={t('route.notice')} />
       {!notices.data && !notices.failed && <Spinner />}
-      {notices.failed && <p className="empty-state__text">{t('app.msg.network_error')}</p>}
-      {notices.data?.length === 0 && <p className="empty-state__text">{t('notice.empty')}</p>}
+      {notices.failed && <EmptyText>{t('app.msg.network_error')}</EmptyText>}
+      {notices.data?.length === 0 && <EmptyText>{t('notice.empty')}</EmptyText>}
       <ul className="link-list">
         {notices.data?.map((n) => (
           <li key={n.id}>

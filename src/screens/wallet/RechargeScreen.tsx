@@ -15,6 +15,7 @@ import { depositFormSchema } from './forms';
 import { networksOf } from './networks';
 import { NetworkPicker } from './NetworkPicker';
 import { useNetworks } from './useNetworks';
+import { EmptyText } from '../../components/EmptyText';
 
 /** /recharge?coin=USDT: where to send a deposit on the chosen network (address as text and QR
  * code, memo where needed), its limits and the warning about small amounts, then the declaration
@@ -62,7 +63,7 @@ const RechargeScreen = () => {
       {!nets ? (
         <Loading failure={failure} onRetry={reload} />
       ) : !net ? (
-        <p className="empty-state__text">{t('app.msg.deposit_not_opened')}</p>
+        <EmptyText>{t('app.msg.deposit_not_opened')}</EmptyText>
       ) : (
         <div className="wallet-form">
           <NetworkPicker networks={networks} value={net.network} onChange={setChosen} />

@@ -7,6 +7,7 @@ import { NavBar } from '../../components/NavBar';
 import { Loading } from '../../components/LoadFailed';
 import { coinsOf, networksOf } from './networks';
 import { useNetworks } from './useNetworks';
+import { EmptyText } from '../../components/EmptyText';
 
 /** /recharge/select: the coin to deposit, with a search. */
 const RechargeSelectScreen = () => {
@@ -30,7 +31,7 @@ const RechargeSelectScreen = () => {
       {!nets ? (
         <Loading failure={failure} onRetry={reload} />
       ) : coins.length === 0 ? (
-        <p className="empty-state__text">{t('recharge.noCoin')}</p>
+        <EmptyText>{t('recharge.noCoin')}</EmptyText>
       ) : (
         <ul className="list">
           {coins.map((c) => (

@@ -6,6 +6,7 @@ import { translateKey } from '../../i18n';
 import { useDateFormat } from '../authentication/status';
 import { StatusBadge } from './StatusBadge';
 import { useRecords } from './useRecords';
+import { EmptyText } from '../../components/EmptyText';
 
 interface WalletRecord {
   id: number;
@@ -49,7 +50,7 @@ export const RecordList = <T extends WalletRecord>({
       {!list ? (
         <Loading failure={failure} onRetry={refresh} />
       ) : list.length === 0 ? (
-        <p className="empty-state__text">{emptyText}</p>
+        <EmptyText>{emptyText}</EmptyText>
       ) : (
         <ul className="records" aria-label={t(title)}>
           {list.map((r) => (

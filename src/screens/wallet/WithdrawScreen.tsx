@@ -29,6 +29,7 @@ import { Memo } from './Memo';
 import { NetworkPicker } from './NetworkPicker';
 import { useWithdrawLock } from './useWithdrawLock';
 import { useWithdrawNetwork } from './useWithdrawNetwork';
+import { EmptyText } from '../../components/EmptyText';
 
 const OTHER = 'other';
 
@@ -120,7 +121,7 @@ const WithdrawScreen = () => {
         }
       />
       {!net ? (
-        <p className="empty-state__text">{t('app.msg.withdraw_not_opened')}</p>
+        <EmptyText>{t('app.msg.withdraw_not_opened')}</EmptyText>
       ) : (
         <form className="form wallet-form" onSubmit={onSubmit} noValidate>
           {lockedUntil !== null && (

@@ -38,6 +38,12 @@ beforeEach(() => {
 });
 
 describe('/withdraw/record', () => {
+  it('says there are none yet in the centred empty block, as the other lists do', async () => {
+    vi.mocked(walletApi.withdrawals).mockResolvedValue([]);
+    renderScreen(<WithdrawRecordScreen />, { path: '/withdraw/record' });
+    expect((await screen.findByText('No withdrawals yet')).parentElement).toHaveClass('empty-state');
+  });
+
   it('shows a fee and an amount received only for withdrawals paid out or being paid out', async () => {
     renderScreen(<WithdrawRecordScreen />, { path: '/withdraw/record' });
     const records = await screen.findAllByTestId('withdraw-record');

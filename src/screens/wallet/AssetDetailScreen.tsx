@@ -13,7 +13,7 @@ import { usePages } from '../../hooks/usePages';
 import { useBalances } from '../../hooks/useSpot';
 import { useDateFormat } from '../authentication/status';
 import { MASK, balanceVisibility } from './hideBalances';
-import { valueBalances } from './valuation';
+import { ZERO_BALANCE, valueBalances } from './valuation';
 
 const PAGE = 20;
 
@@ -41,7 +41,10 @@ const AssetDetailScreen = () => {
   const lang = i18n.language;
   if (!/^[A-Z0-9]{2,10}$/.test(coin)) return <Navigate to="/assets" replace />;
 
-  const [row] = valueBalances([held ?? { asset: coin, available: '0', frozen: '0' }], tickers).rows;
+  const [row] = valueBalances(
+    [held ?? { asset: coin, available: ZERO_BALANCE, frozen: ZERO_BALANCE }],
+    tickers,
+  ).rows;
   const show = (v: string) => (hidden ? MASK : formatDecimal(v, lang));
 
   return (
@@ -100,7 +103,7 @@ const AssetDetailScreen = () => {
             <ul className="records">
               {list.map((e) => {
                 // An entry that only moves frozen funds (a withdrawal paid out) shows that move.
-                const change = e.availableChange === '0.00000000' ? e.frozenChange : e.availableChange;
+                const change = e.availableChange === ZERO_BALANCE ? e.frozenChange : e.availableChange;
                 return (
                   <li key={e.id} className="record">
                     <div className="record__row">
@@ -115,7 +118,7 @@ const AssetDetailScreen = () => {
                         <span className="record__balance">
                           {t('wallet.after')} {show(e.availableAfter)}
                         </span>
-                        {e.frozenAfter !== '0.00000000' && (
+                        {e.frozenAfter !== ZERO_BALANCE && (
                           <>
                             {' · '}
                             <span className="record__balance">

@@ -1,5 +1,4 @@
 import type { CSSProperties } from 'react';
-import { ASSET_SCALE } from '../../../protocol/assets';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -13,7 +12,7 @@ import { useBalances } from '../../hooks/useSpot';
 import { MASK, balanceVisibility, toggleBalances } from './hideBalances';
 import { coinsOf } from './networks';
 import { useNetworks } from './useNetworks';
-import { valueBalances } from './valuation';
+import { ZERO_BALANCE, valueBalances } from './valuation';
 
 /** The eye of the hide-balances toggle. */
 const EyeIcon = ({ closed }: { closed: boolean }) => (
@@ -32,7 +31,6 @@ const EyeIcon = ({ closed }: { closed: boolean }) => (
   </svg>
 );
 
-const ZERO_BALANCE = (0).toFixed(ASSET_SCALE);
 /** What " USDT" in its smaller type takes beside the total, in the total's characters. */
 const UNIT_CHARS = 5;
 

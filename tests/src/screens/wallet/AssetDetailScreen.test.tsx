@@ -80,6 +80,13 @@ describe('/assets/detail', () => {
     expect(amountOf('Einzahlung')).toHaveClass('is-up');
   });
 
+  it('writes the balances of a coin not held as the ones of a coin held: 0,00000000 each', async () => {
+    renderScreen(<AssetDetailScreen />, { path: '/assets/detail', at: '/assets/detail?coin=DOT' });
+    const facts = await screen.findByText('Verfügbar');
+    const figures = [...facts.closest('dl')!.querySelectorAll('dd')].map((dd) => dd.textContent);
+    expect(figures.slice(0, 3)).toEqual(['0,00000000', '0,00000000', '0,00000000']);
+  });
+
   it('lists an entry pushed onto the next page once, and shows a new one when the balance moves', async () => {
     const user = userEvent.setup();
     const page = (ids: number[], total: number) => ({

@@ -52,7 +52,7 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     await page.waitForURL('**/home');
   });
 
-  it('keeps an open order’s figures whole on /trade in German and Russian', async () => {
+  it('keeps an open order’s figures and the order types whole on /trade in German and Russian', async () => {
     const { page } = session;
     await restingBuy('0.01234');
     for (const [locale, filled] of [
@@ -63,7 +63,10 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
       await page.goto('/trade?pair=btcusdt');
       const figures = page.getByTestId('open-order').first().locator('dd');
       await expect.poll(() => figures.allTextContents(), { timeout: 15_000 }).toContain(filled);
-      expect(await brokenFigures(page, '.open-order dd, .open-order .btn'), locale).toEqual([]);
+      expect(
+        await brokenFigures(page, '.open-order dd, .open-order .btn, .order-form__types button'),
+        locale,
+      ).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     }
   });

@@ -229,4 +229,22 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     }
     expect(cut).toEqual([]);
   });
+
+  it('keeps each fill’s figures and headings whole in the order detail, in German, Spanish, Russian and Italian', async () => {
+    const { page } = session;
+    await call('/cointransaction/orderbuy', { pair: 'btcusdt', type: 'market', amount: '100.55' });
+    for (const locale of ['de', 'es', 'ru', 'it'] as const) {
+      await inLanguage(page, locale);
+      await page.goto('/orderList');
+      // All orders, newest first: the market order just filled.
+      await page.getByRole('tab').nth(1).click();
+      await page.getByTestId('order-card').first().click();
+      const fills = page.getByTestId('order-detail').locator('.order-detail__fills');
+      await fills.locator('tbody td').first().waitFor();
+      expect(
+        await brokenFigures(page, '.order-detail__fills th, .order-detail__fills td:not(:first-child)'),
+        locale,
+      ).toEqual([]);
+    }
+  });
 });

@@ -117,7 +117,8 @@ export const OrderDetailSheet = ({
                 {order.fills.map((f) => (
                   <tr key={f.id}>
                     <td className="muted">
-                      {formatTime(f.ts, i18n.language)} · {t(`orders.roles.${f.role}`)}
+                      {formatTime(f.ts, i18n.language)}
+                      <span className="order-detail__role">{t(`orders.roles.${f.role}`)}</span>
                     </td>
                     <td>{num(f.price)}</td>
                     <td>{num(f.qty)}</td>

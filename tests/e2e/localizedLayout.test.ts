@@ -144,24 +144,26 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     expect(await brokenFigures(page, '.contract-row__body > *')).toEqual([]);
   });
 
-  it('lines the deposit form up with the address and notices above it', async () => {
+  it('lines the deposit and online-service forms up with the text above them', async () => {
     const { page } = session;
     await inLanguage(page, 'de');
+    const edges = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return { left: Math.round(r.left), right: Math.round(r.right) };
+        });
     await page.goto('/recharge?coin=USDT');
-    const amount = page.locator('.wallet-form form .field__control').first();
-    await amount.waitFor();
-    const left = (selector: string) =>
-      page
-        .locator(selector)
-        .first()
-        .evaluate((el) => Math.round(el.getBoundingClientRect().left));
-    const right = (selector: string) =>
-      page
-        .locator(selector)
-        .first()
-        .evaluate((el) => Math.round(el.getBoundingClientRect().right));
-    expect(await left('.wallet-form form .field__control')).toBe(await left('.wallet-notice'));
-    expect(await right('.wallet-form form button[type=submit]')).toBe(await right('.wallet-notice'));
+    await page.locator('.wallet-form form .field__control').first().waitFor();
+    const notice = await edges('.wallet-notice');
+    expect((await edges('.wallet-form form .field__control')).left).toBe(notice.left);
+    expect((await edges('.wallet-form form button[type=submit]')).right).toBe(notice.right);
+    await page.goto('/service');
+    await page.locator('.service-form textarea').waitFor();
+    const thread = await edges('.service-thread');
+    expect(await edges('.service-form textarea')).toEqual(thread);
   });
 
   it('shows the whole placeholder of the login and password-reset account fields, in every language', async () => {

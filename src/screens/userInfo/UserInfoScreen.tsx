@@ -72,11 +72,13 @@ const UserInfoScreen = () => {
             <span className="uinfo-head__avatar" aria-hidden="true">
               {(info?.nickname || info?.username || '?').slice(0, 1).toUpperCase()}
             </span>
+            {/* The badge under the names, as on /user: beside them a long one (Не подтверждено)
+                left a ten-letter name 'emptyus…'. */}
             <div className="uinfo-head__names">
               <p className="uinfo-head__nickname">{info?.nickname || info?.username || '—'}</p>
               {info?.username && <p className="uinfo-head__username">{info.username}</p>}
+              <CertificationBadge certification={info?.certification} />
             </div>
-            <CertificationBadge certification={info?.certification} />
           </section>
           <dl className="info-list">
             <Row label={t('userInfo.id')} value={info?.id} mono />

@@ -85,6 +85,12 @@ describe('personal centre', () => {
     expect(within(row('Identity verification')).getByRole('link')).toHaveAttribute('href', '/authentication');
   });
 
+  it('puts the verification badge under the names, where it cannot crowd the name out', async () => {
+    show();
+    const names = (await screen.findByText('Satoshi', { selector: '.uinfo-head__nickname' })).parentElement!;
+    expect(within(names).getByText('Under review')).toHaveClass('badge');
+  });
+
   it('marks an empty phone as not set', async () => {
     api.info.mockResolvedValue({ ...INFO, phone: '' });
     show();

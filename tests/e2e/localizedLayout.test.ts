@@ -68,6 +68,10 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
         locale,
       ).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const typeRows = await page
+        .locator('.order-form__types button')
+        .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+      expect(new Set(typeRows).size, locale).toBe(1);
     }
   });
 

@@ -81,18 +81,19 @@ export const sessionRevokedServerSide = async (j: Journey) => {
   const flags = (lock: 'on' | 'off') =>
     adminCli(j.server.dataDir, 'users', 'flags', String(id), `--lock=${lock}`);
   expect(await flags('on')).toContain(`(${j.user.username}): trading on, withdraw on, lock on`);
-  expect(await flags('off')).toContain(`(${j.user.username}): trading on, withdraw on, lock off`);
-  // Unlocked again, but the sessions the lock ended stay ended.
-  expect((await apiCall(j, '/assets/balances')).code).toBe(401);
 
   // The reader does nothing: the socket under /assets' live balances hears that the session ended,
-  // and the app logs out by itself.
-  const alert = page.getByRole('dialog').filter({ hasText: t('app.msg.session_expired') });
+  // and the app logs out by itself, saying why.
+  const alert = page.getByRole('dialog').filter({ hasText: t('app.msg.account_locked') });
   await alert.waitFor();
   await page.waitForURL('**/home');
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
   await alert.getByRole('button', { name: t('common.confirm') }).click();
   await alert.waitFor({ state: 'detached' });
+
+  expect(await flags('off')).toContain(`(${j.user.username}): trading on, withdraw on, lock off`);
+  // Unlocked again, but the sessions the lock ended stay ended.
+  expect(await apiCall(j, '/assets/balances')).toMatchObject({ code: 401, msg: 'app.msg.session_expired' });
 
   // Logging in again restores everything as it was.
   await tapTab(j, 'assets');

@@ -50,7 +50,7 @@ describe.each(forEachSharedEngine())('the user sessions kept in memory, on %s', 
     await cli().updateTable('users').set({ certification: 2 }).where('id', '=', userId).execute();
     expect((await accounts.authenticateUser(token)).user.certification).toBe(2);
     await cli().updateTable('users').set({ locked: 1 }).where('id', '=', userId).execute();
-    await rejectsWith(accounts.authenticateUser(token), 'session_expired');
+    await rejectsWith(accounts.authenticateUser(token), 'account_locked');
   });
 
   it('ends a session logged out in this process at once', async () => {

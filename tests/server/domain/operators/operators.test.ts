@@ -144,7 +144,7 @@ describe.each(forEachEngine())('operator rules on %s', (_engine, open) => {
       locked: true,
     });
     expect(after).toMatchObject({ tradingDisabled: true, withdrawProhibited: false, locked: true });
-    await rejectsWith(h.accounts.authenticateUser(u.token), 'session_expired');
+    await rejectsWith(h.accounts.authenticateUser(u.token), 'account_locked');
     await setUserFlags(h.accounts.deps, cli, {
       userId: u.userinfo.id,
       locked: false,

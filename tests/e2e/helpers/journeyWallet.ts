@@ -65,8 +65,9 @@ export const pledgeInStaking = async (j: Journey, trail: WalletTrail) => {
   await expectBalances(j);
 };
 
-/** The operator locks and unlocks the account on the command line, which ends its sessions: the
- * next request of the app answers 401 and the user is logged out to /home with the expiry alert. */
+/** The operator locks the account on the command line, which ends its sessions: the app hears it
+ * and the user is logged out to /home with the lock's alert; unlocked, the old session stays ended
+ * and logging in again restores everything. */
 export const sessionRevokedServerSide = async (j: Journey) => {
   const { page, t } = j;
   await page.goto('/home');

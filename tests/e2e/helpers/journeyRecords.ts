@@ -86,7 +86,7 @@ export const financialRecords = async (j: Journey) => {
     await page.goto(`/assets/detail?coin=${asset}`);
     const rows = page.locator('.wallet-journal .record');
     await expect.poll(() => rows.count(), { timeout: LIVE_MS }).toBe(Math.min(page1.total, 20));
-    const after = await rows.first().locator('.record__meta span').innerText();
+    const after = await rows.first().locator('.record__balance').first().innerText();
     expect(after.startsWith(t('wallet.after'))).toBe(true);
     expect(fixed(shownUnits(after.slice(t('wallet.after').length), j.tag))).toBe(fixed(available));
     const facts = await page.locator('.wallet-facts dd').allInnerTexts();

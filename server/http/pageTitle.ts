@@ -2,39 +2,36 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { pageTitle } from '../../protocol/boot';
 import type { Locale } from '../../protocol/locales';
+import { HOME_PATH, NOT_FOUND_PATH, routeByPath } from '../../protocol/routes';
 import type { Db } from '../db/connect';
 import { readGlobalConfig } from '../db/repos/siteConfig';
 import type { PageRequest } from './pageShell';
 
 const LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url));
 
-const titles = new Map<Locale, Record<string, string>>();
+const locales = new Map<Locale, Record<string, unknown>>();
 
-/** The route titles of a locale (its `route` keys), read once. */
-const titlesOf = (locale: Locale): Record<string, string> => {
-  let read = titles.get(locale);
-  if (!read) {
-    const file = JSON.parse(fs.readFileSync(`${LOCALES_DIR}${locale}.json`, 'utf8')) as {
-      route: Record<string, string>;
-    };
-    read = file.route;
-    titles.set(locale, read);
+/** A translation of `locale` by its dotted key (`route.market`), the locale file read once. */
+const translate = (locale: Locale, key: string): string => {
+  let file = locales.get(locale);
+  if (!file) {
+    file = JSON.parse(fs.readFileSync(`${LOCALES_DIR}${locale}.json`, 'utf8')) as Record<string, unknown>;
+    locales.set(locale, file);
   }
-  return read;
+  return key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], file) as string;
 };
 
-/** A route name as the app's route table writes them: words joined by slashes. */
-const ROUTE_NAME_RE = /^[A-Za-z0-9]+(?:\/[A-Za-z0-9]+)*$/;
-
 /**
- * The translated title of the screen at `path`, as the app titles it (src/app/routes.ts: the title
- * key is `route.` and the route's name, its slashes written `_`). `/` is home, which the app sends
- * it to; a path that names no screen is the not-found page, where the app sends that.
+ * The translated title of the screen at `path`, as the app titles it (protocol/routes.ts). `/`
+ * is home, which the app sends it to, and a trailing slash names the same screen; a path that
+ * names no screen is the not-found page, where the app sends that.
  */
 export const routeTitle = (path: string, locale: Locale): string => {
-  const route = titlesOf(locale);
-  const name = path.replace(/^\/+|\/+$/g, '') || 'home';
-  return (ROUTE_NAME_RE.test(name) ? route[name.replace(/\//g, '_')] : undefined) ?? route['404']!;
+  const trimmed = path.replace(/\/+$/, '');
+  const route = routeByPath(trimmed === '' ? HOME_PATH : trimmed) ?? routeByPath(NOT_FOUND_PATH)!;
+  return translate(locale, route.title);
 };
 
 /** A page's title, written into the page so that it is right before any script has run. A config

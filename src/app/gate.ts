@@ -1,5 +1,5 @@
 import type { StoredUser } from '../state/session';
-import type { RouteInfo } from './routes';
+import type { RouteInfo } from '../../protocol/routes';
 
 export type GateDecision =
   | { kind: 'pass' }

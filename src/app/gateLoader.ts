@@ -5,7 +5,7 @@ import { loadSiteConfig } from '../state/config';
 import { currentUser } from '../state/session';
 import { showToast } from '../state/ui';
 import { gateFor, verificationDecision } from './gate';
-import { HOME_PATH, LOGIN_PATH, type RouteInfo } from './routes';
+import { HOME_PATH, LOGIN_PATH, type RouteInfo } from '../../protocol/routes';
 import { promptVerification } from './verificationPrompt';
 
 /** Where a reader under review is kept: the screen they were on (its query too, so a pair's page

@@ -7,7 +7,7 @@ import { prefetchFor } from './firstRequests';
 import { gateLoader } from './gateLoader';
 import { Layout } from './Layout';
 import { RouteError } from './RouteError';
-import { HOME_PATH, NOT_FOUND_PATH, ROUTES, type RouteInfo } from './routes';
+import { HOME_PATH, NOT_FOUND_PATH, ROUTES, type RouteInfo } from '../../protocol/routes';
 import { loadScreen } from './screens';
 
 export interface RouteHandle {

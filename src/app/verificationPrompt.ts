@@ -6,7 +6,7 @@ import { i18n } from '../i18n';
 import { currentUser } from '../state/session';
 import { showAlert, showToast } from '../state/ui';
 import { verificationDecision, type VerificationDecision } from './gate';
-import { VERIFY_PATH } from './routes';
+import { VERIFY_PATH } from '../../protocol/routes';
 
 const PROMPT_MS = 2000;
 

@@ -1,6 +1,6 @@
 import { useMatches } from 'react-router-dom';
 import type { RouteHandle } from '../app/router';
-import type { RouteInfo } from '../app/routes';
+import type { RouteInfo } from '../../protocol/routes';
 
 /** The route-table entry of the screen being shown. */
 export const useCurrentRoute = (): RouteInfo | undefined => {

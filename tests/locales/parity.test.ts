@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS, LOCALES, SUCCESS_MSG } from '../../protocol';
-import { ROUTES } from '../../src/app/routes';
+import { ROUTES } from '../../protocol/routes';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -7,7 +7,7 @@ import { LOCALES, type Locale } from '../../../protocol/locales';
 import { writeGlobalConfig } from '../../../server/db/repos/siteConfig';
 import { buildApp } from '../../../server/http/app';
 import { routeTitle } from '../../../server/http/pageTitle';
-import { ROUTES } from '../../../src/app/routes';
+import { ROUTES } from '../../../protocol/routes';
 import { forEachEngine, type TestDb } from '../helpers/testDb';
 
 const INDEX_HTML =

@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { siteApi } from '../../../../src/api/site';
-import { routeByPath } from '../../../../src/app/routes';
+import { routeByPath } from '../../../../protocol/routes';
 import { i18n } from '../../../../src/i18n';
 import DocumentScreen from '../../../../src/screens/document/DocumentScreen';
 import { setupI18n } from '../../../setup/i18n';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, routeByPath } from '../../../src/app/routes';
+import { ROUTES, routeByPath } from '../../protocol/routes';
 
 const SPEC_PATHS = [
   '/home',

@@ -8,6 +8,7 @@ import type { RunInTx } from './domain/contracts/ports';
 import { createContractService, type ContractService } from './domain/contracts/service';
 import type { Ledger } from './domain/ledger/ledger';
 import { createContractSweeper, type ContractSweeper } from './jobs/contractSweeper';
+import { transact } from './db/transient';
 
 const envSchema = z.object({
   /** Length of one cycle minute. Tests only: a short one makes a "1-minute" contract close in
@@ -64,7 +65,7 @@ export const buildContracts = (opts: {
   const { db, ledger, config = DEFAULT_CONTRACT_CONFIG, now = Date.now } = opts;
   const syncFeed = opts.syncFeed ?? (() => Promise.resolve());
   const runInTx: RunInTx = (fn) =>
-    db.kysely.transaction().execute((trx) =>
+    transact(db.kysely, (trx) =>
       fn({
         contracts: contractStore(trx),
         ticks: tickReader(trx),
@@ -78,7 +79,7 @@ export const buildContracts = (opts: {
     settings: settingsStore(db.kysely),
     ticks: tickReader(db.kysely),
     configureInTx: (fn) =>
-      db.kysely.transaction().execute((trx) => fn({ settings: settingsStore(trx), audit: auditRepo(trx) })),
+      transact(db.kysely, (trx) => fn({ settings: settingsStore(trx), audit: auditRepo(trx) })),
     syncFeed,
     certificationRequired: async () => (await readGlobalConfig(db.kysely)).certification,
     announce: (entries) => ledger.announce(entries),

@@ -29,6 +29,7 @@ import {
 import type { Database } from '../db/schema';
 import { auditRow, type Actor, type AuditChange } from '../domain/operators/actor';
 import { AppError } from '../domain/appError';
+import { transact } from '../db/transient';
 
 /** Operator editing of notices, help articles and documents, and replies in the service thread
  * (operator API and CLI alike). Each change commits with its audit row. */
@@ -39,7 +40,7 @@ const audited = <T>(
   now: number,
   work: (trx: Kysely<Database>) => Promise<{ result: T; change: AuditChange }>,
 ): Promise<T> =>
-  db.kysely.transaction().execute(async (trx) => {
+  transact(db.kysely, async (trx) => {
     const { result, change } = await work(trx);
     await auditRepo(trx).insert(auditRow(actor, change, now));
     return result;

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
 import type { Db } from './connect';
 import type { Database } from './schema';
+import { transact } from './transient';
 
 /** Tables whose index by owner is brought up to date in bulk (migration 010). */
 const USER_INDEXED = ['journal', 'spot_orders'] as const;
@@ -93,7 +94,7 @@ export const catchUpUserIndex = async (
     if (rows.length > 0) waiting.push(table);
   }
   if (waiting.length === 0) return { moved: 0, behind: false };
-  return db.kysely.transaction().execute(async (trx) => {
+  return transact(db.kysely, async (trx) => {
     let moved = 0;
     let behind = false;
     for (const table of waiting) {

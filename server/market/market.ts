@@ -23,6 +23,7 @@ import { instrumentFor, pairInfo, type Instrument } from './instruments';
 import { DAY_MS, RollingStats } from './rollingStats';
 import { toScaled } from '../domain/money/scaled';
 import { TickStore, lastTick } from './tickStore';
+import { transact } from '../db/transient';
 
 export interface MarketOptions {
   db: Kysely<Database>;
@@ -165,7 +166,7 @@ export const createMarket = ({
         if (!(await hasCandles(db, inst.symbol))) history.push(...backfill(inst, price, t));
       }
       // One transaction for the whole backfill: a crash leaves no pair half-filled.
-      if (history.length > 0) await db.transaction().execute((trx) => upsertCandles(trx, history));
+      if (history.length > 0) await transact(db, (trx) => upsertCandles(trx, history));
       for (const inst of instruments.values()) await resume(inst, t);
       store = new TickStore(db, instruments);
       book = givenBook ?? new HouseBook([...instruments.values()], seed);

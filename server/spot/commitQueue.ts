@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { isTransient } from '../db/transient';
+import { isTransient, TRANSIENT_ATTEMPTS } from '../db/transient';
 import { AppError } from '../domain/appError';
 
 /** What a command answers once its transaction has committed, and what it then publishes. Both
@@ -122,7 +122,7 @@ export class CommitQueue<C, H = never> {
   }
 
   private async drain() {
-    const attempts = this.o.attempts ?? 3;
+    const attempts = this.o.attempts ?? TRANSIENT_ATTEMPTS;
     try {
       while (this.jobs.length > 0) {
         // Let the event loop take in the requests that arrived meanwhile, so they join this batch:

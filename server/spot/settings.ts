@@ -5,6 +5,7 @@ import { spotReader, type SpotPairRow } from '../db/repos/spot';
 import { auditRow, type Actor } from '../domain/operators/actor';
 import { formatScaled, parseExact } from '../domain/money/scaled';
 import { AppError } from '../domain/appError';
+import { transact } from '../db/transient';
 
 /** A pair's spot settings as operators see and change them. */
 export interface SpotPairSettings {
@@ -39,7 +40,7 @@ export const configureSpotPair = async (
   const min = change.minAmount === undefined ? undefined : parseExact(change.minAmount, ASSET_SCALE);
   if (min === null || (min !== undefined && min < 0n))
     throw new AppError('parameter_error', { field: 'minAmount' });
-  return db.kysely.transaction().execute(async (trx) => {
+  return transact(db.kysely, async (trx) => {
     const row = (await spotReader(trx).pairs()).find((r) => symbolOf(r) === change.pair);
     if (!row) throw new AppError('currency_not_exist', { field: 'pair' });
     const next: SpotPairRow = {

@@ -15,6 +15,7 @@ import { findProduct, insertProduct, listPledges, listProducts, updateProduct } 
 import { auditRow, type Actor } from '../domain/operators/actor';
 import { AppError } from '../domain/appError';
 import { toProduct, toRecord } from './service';
+import { transact } from '../db/transient';
 
 /** Operator side of staking (operator API and CLI): products and a view of every pledge. Every
  * change is written with its audit row in the same transaction. */
@@ -48,7 +49,7 @@ export const createProduct = async (
     sort: body.sort,
   };
   checkTerms(terms);
-  const id = await db.kysely.transaction().execute(async (trx) => {
+  const id = await transact(db.kysely, async (trx) => {
     const id = await insertProduct(trx, terms, now);
     await auditRepo(trx).insert(
       auditRow(
@@ -69,7 +70,7 @@ export const updateProductTerms = async (
   now = Date.now(),
 ): Promise<DefiProduct> => {
   const body = adminUpdateProductSchema.parse(input);
-  await db.kysely.transaction().execute(async (trx) => {
+  await transact(db.kysely, async (trx) => {
     const before = await findProduct(trx, body.id);
     if (!before) throw new AppError('record_not_found');
     const dailyRate = body.dailyYield !== undefined ? rate(body.dailyYield) : undefined;

@@ -37,6 +37,7 @@ import { assertWithinLimits, dueDays, utcDayStart } from '../domain/defi/rules';
 import type { Ledger } from '../domain/ledger/ledger';
 import { SYSTEM_ACCOUNTS, type Movement, type PostedEntry } from '../domain/ledger/types';
 import { AppError } from '../domain/appError';
+import { transact } from '../db/transient';
 
 /** The staking clock: real time, or real time plus the test-mode offset (see testClock.ts). */
 export type StakingClock = () => Promise<number>;
@@ -115,7 +116,7 @@ export const createStaking = ({ db, ledger, clock, onError }: StakingDeps) => {
     if (last === undefined) return null;
     const settles = last === p.cycleDays;
     const ref = `pledge:${p.id}`;
-    const posted = await k.transaction().execute(async (trx) => {
+    const posted = await transact(k, async (trx) => {
       const moved = await advancePledge(trx, {
         id: p.id,
         fromDays: p.daysPaid,
@@ -208,7 +209,7 @@ export const createStaking = ({ db, ledger, clock, onError }: StakingDeps) => {
       const now = await clock();
       const { certification: verificationRequired } = await readGlobalConfig(k);
       let posted: PostedEntry[] = [];
-      const pledgeId = await k.transaction().execute(async (trx) => {
+      const pledgeId = await transact(k, async (trx) => {
         const product = await findProduct(trx, productId);
         if (!product) throw new AppError('record_not_found');
         // Closed by an operator while its page was open: it exists, it just takes no pledges.

@@ -10,6 +10,7 @@ import { sessionsRepo } from './sessions';
 import { uploadsRepo } from './uploads';
 import { usersRepo } from './users';
 import { verificationsRepo } from './verifications';
+import { transact } from '../transient';
 
 /** Every account repository over one connection or transaction. */
 export const accountStore = (db: Kysely<Database>): AccountStore => ({
@@ -28,5 +29,5 @@ export const accountStore = (db: Kysely<Database>): AccountStore => ({
 /** The unit of work the account rules run in: a Kysely transaction per call. */
 export const unitOfWork = (db: Kysely<Database>): UnitOfWork => ({
   store: accountStore(db),
-  transaction: (fn) => db.transaction().execute((trx) => fn(accountStore(trx))),
+  transaction: (fn) => transact(db, (trx) => fn(accountStore(trx))),
 });

@@ -6,6 +6,7 @@ import {
   type GlobalConfigWrite,
 } from '../../../protocol';
 import type { Database } from '../schema';
+import { transact } from '../transient';
 
 /** The global config is stored as key/value rows so an operator can change one setting without a
  * migration; it is checked against the wire schema on the way out. */
@@ -20,7 +21,7 @@ export const readGlobalConfig = async (db: Kysely<Database>): Promise<GlobalConf
  * ZodError (each issue names the setting and says what is expected) and changes nothing. */
 export const writeGlobalConfig = async (db: Kysely<Database>, config: GlobalConfigWrite) => {
   const entries = Object.entries(globalConfigWriteSchema.parse(config));
-  await db.transaction().execute(async (trx) => {
+  await transact(db, async (trx) => {
     for (const [key, value] of entries) {
       await trx
         .insertInto('site_config')

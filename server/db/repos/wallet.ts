@@ -18,6 +18,7 @@ import type {
 } from '../schema';
 import { auditRepo } from './audit';
 import { guardUnique } from './uniqueViolation';
+import { transact } from '../transient';
 
 const big = (v: string | null) => (v === null ? null : BigInt(v));
 
@@ -303,7 +304,7 @@ export const walletRepo = (db: Kysely<Database>): WalletRepo => {
 export const walletUnitOfWork = (db: Db, ledger: Ledger): WalletUnitOfWork => ({
   repo: walletRepo(db.kysely),
   transaction: (fn) =>
-    db.kysely.transaction().execute(async (trx) => {
+    transact(db.kysely, async (trx) => {
       if (db.engine === 'sqlite') await sql`update wallet_networks set sort = sort where 1 = 0`.execute(trx);
       return fn({
         repo: walletRepo(trx),

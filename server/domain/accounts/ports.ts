@@ -249,7 +249,8 @@ export interface AccountStore {
 export interface UnitOfWork {
   /** Repositories outside any transaction (single reads and single-row writes). */
   store: AccountStore;
-  /** Runs `fn` in one transaction: all of its changes are kept, or none. */
+  /** Runs `fn` in one transaction: all of its changes are kept, or none. A transaction that fails
+   * transiently (a deadlock victim) runs `fn` again in a new one, so `fn` only works the database. */
   transaction<T>(fn: (store: AccountStore) => Promise<T>): Promise<T>;
 }
 

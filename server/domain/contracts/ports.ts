@@ -44,4 +44,6 @@ export interface ContractTx {
   post(movements: readonly Movement[], now: number): Promise<PostedEntry[]>;
 }
 
+/** Runs `fn` in one transaction, and again in a new one if that fails transiently (a deadlock
+ * victim): `fn` only works the database. */
 export type RunInTx = <T>(fn: (tx: ContractTx) => Promise<T>) => Promise<T>;

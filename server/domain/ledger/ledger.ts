@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema';
 import { formatScaled } from '../money/scaled';
 import { openLedgerSession, postMovements, type LedgerSession } from './post';
 import type { Movement, PostedEntry } from './types';
+import { transact } from '../../db/transient';
 
 /** Whose balances changed in a commit (its entries, or just their owners when the entries were
  * posted on another thread). */
@@ -50,7 +51,7 @@ export const createLedger = (db: Db): Ledger => {
     session: (trx) => openLedgerSession(ledgerStore(trx, db.engine)),
     announce,
     post: async (movements, now = Date.now()) => {
-      const posted = await db.kysely.transaction().execute((trx) => postIn(trx, movements, now));
+      const posted = await transact(db.kysely, (trx) => postIn(trx, movements, now));
       announce(posted);
       return posted;
     },

@@ -61,5 +61,7 @@ export interface WalletTx {
 
 export interface WalletUnitOfWork {
   repo: WalletRepo;
+  /** Runs `fn` in one transaction, and again in a new one if that fails transiently (a deadlock
+   * victim): `fn` only works the database. */
   transaction<T>(fn: (tx: WalletTx) => Promise<T>): Promise<T>;
 }

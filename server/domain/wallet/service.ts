@@ -106,8 +106,9 @@ export const createWallet = (deps: WalletDeps) => {
   };
 
   const commit = async <T>(fn: (tx: WalletTx, posted: PostedEntry[]) => Promise<T>): Promise<T> => {
-    const posted: PostedEntry[] = [];
-    const result = await uow.transaction((tx) => fn(tx, posted));
+    let posted: PostedEntry[] = [];
+    // Made afresh on every run: a transaction run again after a transient failure posts again.
+    const result = await uow.transaction((tx) => fn(tx, (posted = [])));
     deps.announce(posted);
     return result;
   };

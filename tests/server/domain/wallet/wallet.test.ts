@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CODE, addressProblem, DEPOSIT_BELOW_MIN } from '../../../../protocol';
+import { walletUnitOfWork } from '../../../../server/db/repos/wallet';
 import { demoNetworks } from '../../../../server/db/seed/wallet';
+import { createLedger } from '../../../../server/domain/ledger/ledger';
+import type { PostedEntry } from '../../../../server/domain/ledger/types';
+import type { WalletUnitOfWork } from '../../../../server/domain/wallet/ports';
 import { rejectsWith } from '../../helpers/errors';
 import { forEachEngine, useTestDb } from '../../helpers/testDb';
 import {
@@ -61,6 +65,37 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
     await rejectsWith(h.wallet.confirmDeposit(OPERATOR, d.id), 'record_not_found');
     await rejectsWith(h.wallet.failDeposit(OPERATOR, d.id, 'late'), 'record_not_found');
     expect(await h.ledger.available(user.id, 'USDT')).toBe(units('150.5'));
+  });
+
+  it('credits and announces a deposit once when its transaction is run again after a transient failure', async () => {
+    const real = walletUnitOfWork(t().db, createLedger(t().db));
+    let failOnce = false;
+    // The work done, then the commit lost to a deadlock: the transaction runs the work again.
+    const uow: WalletUnitOfWork = {
+      repo: real.repo,
+      transaction: (fn) =>
+        real.transaction(async (tx) => {
+          const result = await fn(tx);
+          if (failOnce) {
+            failOnce = false;
+            throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+          }
+          return result;
+        }),
+    };
+    const announced: PostedEntry[][] = [];
+    const h = await walletFor(t(), { uow, announce: (entries) => announced.push([...entries]) });
+    const user = await insertUser(t());
+    const d = await h.wallet.submitDeposit(user, { coin: 'USDT', network: 'TRC20', amount: '150.5' });
+    announced.length = 0;
+    failOnce = true;
+    await h.wallet.confirmDeposit(OPERATOR, d.id);
+    expect(failOnce).toBe(false);
+    expect(await h.ledger.available(user.id, 'USDT')).toBe(units('150.5'));
+    expect(announced).toHaveLength(1);
+    expect(announced[0]!.map((e) => [e.userId, e.asset, e.available])).toEqual([
+      [user.id, 'USDT', units('150.5')],
+    ]);
   });
 
   it('credits once under two confirmations racing', async () => {

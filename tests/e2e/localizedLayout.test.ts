@@ -130,6 +130,21 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     }
   });
 
+  it('keeps the buy-up and buy-down labels on one line on /contract, in every language', async () => {
+    const { page } = session;
+    const broken: string[] = [];
+    for (const locale of LOCALES) {
+      await inLanguage(page, locale);
+      await page.goto('/contract');
+      await expect
+        .poll(() => page.locator('.contract-actions .btn').first().textContent())
+        .toBe(translations(locale).app.data.contract_up);
+      for (const label of await brokenFigures(page, '.contract-actions .btn'))
+        broken.push(`${locale}: ${label}`);
+    }
+    expect(broken).toEqual([]);
+  });
+
   it('keeps a settled contract’s amount and outcome whole in the records, in Spanish', async () => {
     // 5432,12345678 USDT beside Ganancia +4345,69876542 or Pérdida −5432,12345678: not one line.
     const { page } = session;

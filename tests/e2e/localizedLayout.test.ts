@@ -145,6 +145,30 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     expect(broken).toEqual([]);
   });
 
+  it('keeps each generation tab’s count on the line of its label on /invite, in every language', async () => {
+    const { page } = session;
+    const apart: string[] = [];
+    for (const locale of LOCALES) {
+      await inLanguage(page, locale);
+      await page.goto('/invite');
+      const tab = page.getByRole('tab').first();
+      await expect.poll(() => tab.textContent()).toContain(translations(locale).invite.first);
+      const tabs = await page.getByRole('tab').evaluateAll((els) =>
+        els
+          .filter((el) => {
+            const badge = el.querySelector('.tabs__count')!.getBoundingClientRect();
+            const middle = badge.top + badge.height / 2;
+            const range = document.createRange();
+            range.selectNodeContents(el.querySelector('.tabs__text')!.firstChild!);
+            return [...range.getClientRects()].some((line) => middle < line.top || middle > line.bottom);
+          })
+          .map((el) => el.textContent),
+      );
+      for (const text of tabs) apart.push(`${locale}: ${text}`);
+    }
+    expect(apart).toEqual([]);
+  });
+
   it('keeps a settled contract’s amount and outcome whole in the records, in Spanish', async () => {
     // 5432,12345678 USDT beside Ganancia +4345,69876542 or Pérdida −5432,12345678: not one line.
     const { page } = session;

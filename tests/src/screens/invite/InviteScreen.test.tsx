@@ -99,7 +99,7 @@ describe('invite screen', () => {
   it('lists the first generation with dates and badges, then the second', async () => {
     const user = userEvent.setup();
     show();
-    const first = await screen.findByRole('tab', { name: /First generation/ });
+    const first = await screen.findByRole('tab', { name: /1st generation/ });
     expect(first).toHaveAttribute('aria-selected', 'true');
     expect(first).toHaveTextContent('2');
     const panel = screen.getByRole('tabpanel');
@@ -111,8 +111,8 @@ describe('invite screen', () => {
     expect(rows[1]).toHaveTextContent('bob_trader');
     expect(within(rows[1]!).getByText('Not verified')).not.toHaveClass('badge--ok');
 
-    await user.click(screen.getByRole('tab', { name: /Second generation/ }));
-    expect(screen.getByRole('tab', { name: /Second generation/ })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: /2nd generation/ }));
+    expect(screen.getByRole('tab', { name: /2nd generation/ })).toHaveAttribute('aria-selected', 'true');
     const second = within(screen.getByRole('tabpanel')).getAllByRole('listitem');
     expect(second).toHaveLength(1);
     expect(second[0]).toHaveTextContent('carol_x');
@@ -123,9 +123,9 @@ describe('invite screen', () => {
   it('moves between tabs with the arrow keys', async () => {
     const user = userEvent.setup();
     show();
-    await user.click(await screen.findByRole('tab', { name: /First generation/ }));
+    await user.click(await screen.findByRole('tab', { name: /1st generation/ }));
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByRole('tab', { name: /Second generation/ })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: /2nd generation/ })).toHaveFocus();
     expect(screen.getByText('carol_x')).toBeInTheDocument();
   });
 
@@ -135,7 +135,7 @@ describe('invite screen', () => {
       show();
       const expected = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium' }).format(day(2025, 3, 1));
       expect(await screen.findByText(expected)).toBeInTheDocument();
-      expect(screen.getByRole('tab', { name: /Erste Generation/ })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: /1. Generation/ })).toBeInTheDocument();
     } finally {
       await switchI18n('us');
     }
@@ -145,7 +145,7 @@ describe('invite screen', () => {
     api.invite.mockResolvedValue({ ...INVITE, second: [] });
     const user = userEvent.setup();
     show();
-    await user.click(await screen.findByRole('tab', { name: /Second generation/ }));
+    await user.click(await screen.findByRole('tab', { name: /2nd generation/ }));
     expect(screen.getByText('No one has joined yet. Share your link to invite friends.')).toBeInTheDocument();
     expect(within(screen.getByRole('tabpanel')).queryAllByRole('listitem')).toHaveLength(0);
   });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '../../protocol/locales';
 import { phoneContext } from './helpers/browser';
@@ -43,6 +43,24 @@ const restingBuy = async (qty: string) => {
 
 const inLanguage = (page: Page, locale: Locale) =>
   page.evaluate((l) => localStorage.setItem('lang', l), locale);
+
+/** What `faults` finds on `url` in each language, once `marker` shows its text in that language
+ * (`text` of the locale file), as 'locale: what was found'. */
+const inEveryLanguage = async (
+  url: string,
+  marker: Locator,
+  text: (translated: ReturnType<typeof translations>) => string,
+  faults: () => Promise<Array<string | null>>,
+) => {
+  const found: string[] = [];
+  for (const locale of LOCALES) {
+    await inLanguage(session.page, locale);
+    await session.page.goto(url);
+    await expect.poll(() => marker.textContent()).toContain(text(translations(locale)));
+    for (const fault of await faults()) found.push(`${locale}: ${fault}`);
+  }
+  return found;
+};
 
 describe('screens at 390 px: long localized figures and labels, and what lines up', () => {
   beforeAll(async () => {
@@ -132,40 +150,34 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
 
   it('keeps the buy-up and buy-down labels on one line on /contract, in every language', async () => {
     const { page } = session;
-    const broken: string[] = [];
-    for (const locale of LOCALES) {
-      await inLanguage(page, locale);
-      await page.goto('/contract');
-      await expect
-        .poll(() => page.locator('.contract-actions .btn').first().textContent())
-        .toBe(translations(locale).app.data.contract_up);
-      for (const label of await brokenFigures(page, '.contract-actions .btn'))
-        broken.push(`${locale}: ${label}`);
-    }
+    const broken = await inEveryLanguage(
+      '/contract',
+      page.locator('.contract-actions .btn').first(),
+      (tr) => tr.app.data.contract_up,
+      () => brokenFigures(page, '.contract-actions .btn'),
+    );
     expect(broken).toEqual([]);
   });
 
   it('keeps each generation tab’s count on the line of its label on /invite, in every language', async () => {
     const { page } = session;
-    const apart: string[] = [];
-    for (const locale of LOCALES) {
-      await inLanguage(page, locale);
-      await page.goto('/invite');
-      const tab = page.getByRole('tab').first();
-      await expect.poll(() => tab.textContent()).toContain(translations(locale).invite.first);
-      const tabs = await page.getByRole('tab').evaluateAll((els) =>
-        els
-          .filter((el) => {
-            const badge = el.querySelector('.tabs__count')!.getBoundingClientRect();
-            const middle = badge.top + badge.height / 2;
-            const range = document.createRange();
-            range.selectNodeContents(el.querySelector('.tabs__text')!.firstChild!);
-            return [...range.getClientRects()].some((line) => middle < line.top || middle > line.bottom);
-          })
-          .map((el) => el.textContent),
-      );
-      for (const text of tabs) apart.push(`${locale}: ${text}`);
-    }
+    const apart = await inEveryLanguage(
+      '/invite',
+      page.getByRole('tab').first(),
+      (tr) => tr.invite.first,
+      () =>
+        page.getByRole('tab').evaluateAll((els) =>
+          els
+            .filter((el) => {
+              const badge = el.querySelector('.tabs__count')!.getBoundingClientRect();
+              const middle = badge.top + badge.height / 2;
+              const range = document.createRange();
+              range.selectNodeContents(el.querySelector('.tabs__text')!.firstChild!);
+              return [...range.getClientRects()].some((line) => middle < line.top || middle > line.bottom);
+            })
+            .map((el) => el.textContent),
+        ),
+    );
     expect(apart).toEqual([]);
   });
 

@@ -62,6 +62,16 @@ const inEveryLanguage = async (
   return found;
 };
 
+/** The left and right edges of the first element matching `selector`, in whole pixels. */
+const edges = (selector: string) =>
+  session.page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { left: Math.round(r.left), right: Math.round(r.right) };
+    });
+
 describe('screens at 390 px: long localized figures and labels, and what lines up', () => {
   beforeAll(async () => {
     const { page } = session;
@@ -202,14 +212,6 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
   it('lines the deposit and online-service forms up with the text above them', async () => {
     const { page } = session;
     await inLanguage(page, 'de');
-    const edges = (selector: string) =>
-      page
-        .locator(selector)
-        .first()
-        .evaluate((el) => {
-          const r = el.getBoundingClientRect();
-          return { left: Math.round(r.left), right: Math.round(r.right) };
-        });
     await page.goto('/recharge?coin=USDT');
     await page.locator('.wallet-form form .field__control').first().waitFor();
     const notice = await edges('.wallet-notice');
@@ -219,6 +221,17 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     await page.locator('.service-form textarea').waitFor();
     const thread = await edges('.service-thread');
     expect(await edges('.service-form textarea')).toEqual(thread);
+  });
+
+  it('lines the logout button up with the account card and the menu above it on /user', async () => {
+    const { page } = session;
+    await inLanguage(page, 'us');
+    await page.goto('/user');
+    const logout = `button:has-text("${translations('us').user.logout}")`;
+    await page.locator(logout).waitFor();
+    const menu = await edges('.list');
+    expect(await edges('.profile')).toEqual(menu);
+    expect(await edges(logout)).toEqual(menu);
   });
 
   it('shows the whole placeholder of the login and password-reset account fields, in every language', async () => {

@@ -35,7 +35,7 @@ const HelpScreen = () => {
           </ul>
         </section>
       ))}
-      <Link className="btn btn--block help-contact" to="/service">
+      <Link className="btn btn--block page-action" to="/service">
         {t('help.contact')}
       </Link>
     </>

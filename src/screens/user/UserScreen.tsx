@@ -87,11 +87,9 @@ const UserScreen = () => {
         ))}
       </ul>
       {info && (
-        <div className="form">
-          <button type="button" className="btn btn--block" onClick={() => void logout()}>
-            {t('user.logout')}
-          </button>
-        </div>
+        <button type="button" className="btn btn--block page-action" onClick={() => void logout()}>
+          {t('user.logout')}
+        </button>
       )}
     </>
   );

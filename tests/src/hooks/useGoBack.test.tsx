@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NavBar } from '../../../src/components/NavBar';
 import { i18n } from '../../../src/i18n';
 import LangScreen from '../../../src/screens/lang/LangScreen';
@@ -18,7 +18,7 @@ const open = async (last: string) => {
     { path: '/', element: at('start') },
     { path: '/home', element: at('home') },
     { path: '/user', element: at('user') },
-    { path: '/notice', element: at('notice') },
+    { path: '/notice', element: <NavBar title="Notices" /> },
     { path: '/noticeDetail', element: <NavBar title="Notice" /> },
     { path: '/lang', element: <LangScreen /> },
   ]);
@@ -38,10 +38,22 @@ const arrivesAt = (router: Awaited<ReturnType<typeof open>>, path: string) =>
  * takes both, so the steps are counted, not only where the reader ends up. */
 const stepsBack = () => vi.spyOn(window.history, 'go');
 
+/** The clock the taps are timed by, moved on past a double tap's window before each test and by
+ * `later`, so the taps after it are new ones. */
+const realNow = performance.now.bind(performance);
+let skipped = 0;
+const later = () => {
+  skipped += 1000;
+};
+
 /** A moment for a second, wrong step back to be taken, if one is. */
 const settled = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
 
 beforeAll(setupI18n);
+beforeEach(() => {
+  later();
+  vi.spyOn(performance, 'now').mockImplementation(() => realNow() + skipped);
+});
 afterEach(async () => {
   vi.restoreAllMocks();
   await changeLocale('us');
@@ -62,6 +74,26 @@ describe('going back', () => {
     expect(go.mock.calls).toEqual([[-1]]);
   });
 
+  it('takes one step when the second tap of a double tap lands on the screen the first went back to', async () => {
+    const router = await open('/noticeDetail');
+    const go = stepsBack();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await arrivesAt(router, '/notice');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await settled();
+    expect(router.state.location.pathname).toBe('/notice');
+    expect(go.mock.calls).toEqual([[-1]]);
+  });
+
+  it('goes back again on a later tap of the screen before', async () => {
+    const router = await open('/noticeDetail');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await arrivesAt(router, '/notice');
+    later();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await arrivesAt(router, '/user');
+  });
+
   it('goes back again from a screen the reader came forward to', async () => {
     const router = await open('/noticeDetail');
     const go = stepsBack();
@@ -69,6 +101,7 @@ describe('going back', () => {
     await arrivesAt(router, '/notice');
     await act(() => router.navigate(1));
     await arrivesAt(router, '/noticeDetail');
+    later();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await arrivesAt(router, '/notice');
     expect(go.mock.calls).toEqual([[-1], [1], [-1]]);

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, Link, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NavBar } from '../../../src/components/NavBar';
 import { i18n } from '../../../src/i18n';
@@ -18,7 +18,15 @@ const open = async (last: string) => {
     { path: '/', element: at('start') },
     { path: '/home', element: at('home') },
     { path: '/user', element: at('user') },
-    { path: '/notice', element: <NavBar title="Notices" /> },
+    {
+      path: '/notice',
+      element: (
+        <>
+          <NavBar title="Notices" />
+          <Link to="/noticeDetail">Read</Link>
+        </>
+      ),
+    },
     { path: '/noticeDetail', element: <NavBar title="Notice" /> },
     { path: '/lang', element: <LangScreen /> },
   ]);
@@ -83,6 +91,18 @@ describe('going back', () => {
     await settled();
     expect(router.state.location.pathname).toBe('/notice');
     expect(go.mock.calls).toEqual([[-1]]);
+  });
+
+  it('follows no link that the second tap of a double tap on a language lands on', async () => {
+    const router = await open('/lang');
+    fireEvent.click(screen.getByRole('button', { name: 'Español' }));
+    await arrivesAt(router, '/notice');
+    fireEvent.click(screen.getByRole('link', { name: 'Read' }));
+    await settled();
+    expect(router.state.location.pathname).toBe('/notice');
+    later();
+    fireEvent.click(screen.getByRole('link', { name: 'Read' }));
+    await arrivesAt(router, '/noticeDetail');
   });
 
   it('goes back again on a later tap of the screen before', async () => {

@@ -55,7 +55,14 @@ const PriceChart = ({
       },
       grid: { vertLines: { color: cssVar('--line') }, horzLines: { color: cssVar('--line') } },
       rightPriceScale: { borderColor: cssVar('--line') },
-      timeScale: { borderColor: cssVar('--line'), timeVisible: true, secondsVisible: false },
+      timeScale: {
+        borderColor: cssVar('--line'),
+        timeVisible: true,
+        secondsVisible: false,
+        // The library moves a time label in from the right edge only where that edge is fixed;
+        // otherwise the newest label, the one a reader looks for, is drawn half under the prices.
+        fixRightEdge: true,
+      },
       crosshair: { mode: 0 },
     });
     const up = cssVar('--up');

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { INTERVALS } from '../../protocol/market';
 import { LOCALES, type Locale } from '../../protocol/locales';
 import { phoneContext } from './helpers/browser';
+import { recordCanvasText, textPastRightEdge } from './helpers/canvasText';
 import { brokenFigures, labelsApart } from './helpers/figures';
 import { logIn, phoneSession } from './helpers/session';
 
@@ -316,5 +318,39 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
         locale,
       ).toEqual([]);
     }
+  });
+
+  it('draws the chart’s newest time label whole at its right edge, at every interval and zoom', async () => {
+    const context = await phoneContext(session.browser, session.server.url);
+    await recordCanvasText(context);
+    const page = await context.newPage();
+    const nextFrame = () =>
+      page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.goto('/marketDetail?pair=btcusdt');
+    const rows = page.getByTestId('price-chart').locator('tr');
+    // The candles' canvas, and under it the time scale's, which holds the labels.
+    const pane = rows.first().locator('canvas').first();
+    const axis = rows.last().locator('canvas').first();
+    await axis.waitFor();
+    const cut: string[] = [];
+    for (const interval of INTERVALS) {
+      await page
+        .getByRole('tab', { name: translations('us').marketDetail.intervals[interval], exact: true })
+        .click();
+      // Each zoom out from the newest candle brings other tick marks to the edge.
+      for (let zoom = 0; zoom < 4; zoom++) {
+        await expect
+          .poll(() => axis.evaluate((c: HTMLCanvasElement) => window.drawnText!(c).length))
+          .toBeGreaterThan(0);
+        for (const label of await textPastRightEdge(axis))
+          cut.push(`${interval}, zoomed out ${zoom}×: ${label}`);
+        const box = (await pane.boundingBox())!;
+        await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
+        await page.mouse.wheel(0, 120);
+        await nextFrame();
+      }
+    }
+    await context.close();
+    expect(cut).toEqual([]);
   });
 });

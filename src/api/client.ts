@@ -139,7 +139,10 @@ export const createClient = (): AxiosInstance => {
       if (!isEnvelope(body)) return fail(res.config, localFailure('app.msg.unexpected_error'));
       if (body.code === CODE.ok) return body.data as never;
       if (body.code === CODE.sessionExpired) {
-        void expireSession(body);
+        // A session this tab no longer holds (logged out, or another user logged in, in another
+        // tab): the tab has already followed that change, and must not log out whoever is in now.
+        const sent = res.config.headers.get(TOKEN_HEADER);
+        if (sent && sent === currentUser()?.token) void expireSession(body);
         return Promise.reject(body);
       }
       return fail(res.config, body);

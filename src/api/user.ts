@@ -13,6 +13,7 @@ import type {
   UserInfo,
   VerificationStatus,
 } from '../../protocol';
+import { TOKEN_HEADER } from '../../protocol/locales';
 import { api } from './client';
 
 /** Accounts and identity: /api/user/* and uploads. */
@@ -20,7 +21,14 @@ export const userApi = {
   captcha: () => api.get<Captcha>('/user/captcha'),
   register: (body: RegisterRequest) => api.post<Session>('/user/register', body),
   login: (body: LoginRequest) => api.post<Session>('/user/login', body),
-  logout: () => api.post<null>('/user/logout', {}, { silent: true, repeatSubmit: false }),
+  /** Ends the session of `token`, named here because the stored user is cleared before the call:
+   * other tabs then follow the logout before the server ends the session under them. */
+  logout: (token: string) =>
+    api.post<null>(
+      '/user/logout',
+      {},
+      { silent: true, repeatSubmit: false, headers: { [TOKEN_HEADER]: token } },
+    ),
   info: () => api.get<UserInfo>('/user/info'),
   updateInfo: (nickname: string) => api.put<UserInfo>('/user/info', { nickname }),
   sendCode: (body: SendCodeRequest) => api.post<null>('/user/sendCode', body),

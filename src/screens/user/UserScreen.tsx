@@ -40,8 +40,8 @@ const UserScreen = () => {
     if (token) userApi.info().then(updateUserInfo, () => undefined);
   }, [token]);
 
-  const logout = async () => {
-    await userApi.logout().catch(() => undefined);
+  const logout = () => {
+    if (token) void userApi.logout(token).catch(() => undefined);
     clearUser();
     navigate('/home', { replace: true });
   };
@@ -87,7 +87,7 @@ const UserScreen = () => {
         ))}
       </ul>
       {info && (
-        <button type="button" className="btn btn--block page-action" onClick={() => void logout()}>
+        <button type="button" className="btn btn--block page-action" onClick={logout}>
           {t('user.logout')}
         </button>
       )}

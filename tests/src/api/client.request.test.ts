@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BASE_URL, TIMEOUT_MS, api, http } from '../../../src/api/client';
 import { setNavigator } from '../../../src/api/navigation';
+import { userApi } from '../../../src/api/user';
 import { setupI18n } from '../../setup/i18n';
 import { ok, resetUi, sentConfig, sentUrl, storeUser, stubAdapter } from './helpers';
 
@@ -73,6 +74,13 @@ describe('REST client: headers (§7)', () => {
     expect(sentConfig(adapter, 0).headers.get('token')).toBe('first');
     expect(sentConfig(adapter, 1).headers.get('token')).toBe('second');
     expect(sentConfig(adapter, 2).headers.has('token')).toBe(false);
+  });
+
+  it('ends the named session on logout, though the stored user was forgotten first', async () => {
+    const adapter = stubAdapter(ok(null));
+    await userApi.logout('leaving');
+    expect(sentUrl(sentConfig(adapter))).toBe('/api/user/logout');
+    expect(sentConfig(adapter).headers.get('token')).toBe('leaving');
   });
 
   it('sends no token header when no user is stored', async () => {

@@ -78,10 +78,12 @@ describe('REST client: session expiry (§8)', () => {
   });
 
   it('on code 401 falls back to the session-expired text for an unknown key or an empty msg', async () => {
+    storeUser('tok-1');
     stubAdapter({ data: { code: 401, msg: 'app.msg.no_such_key', data: null } });
     await expect(api.get('/user/info')).rejects.toMatchObject({ code: 401 });
     expect(alertTexts()).toEqual([TEXT.sessionExpired]);
     resetUi();
+    storeUser('tok-1');
     stubAdapter({ data: { code: 401, msg: '', data: null } });
     await expect(api.get('/user/info')).rejects.toMatchObject({ code: 401 });
     expect(alertTexts()).toEqual([TEXT.sessionExpired]);
@@ -103,8 +105,28 @@ describe('REST client: session expiry (§8)', () => {
     const results = await Promise.allSettled([api.get('/a'), api.get('/b'), api.get('/c')]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(alertTexts()).toEqual([TEXT.sessionExpired]);
-    expect(uiState.alerts[0]?.waiting).toHaveLength(3);
+    expect(navigate).toHaveBeenCalledTimes(1);
   });
+
+  it.each([
+    ['another tab logged out', null],
+    ['another tab logged another user in', 'tok-2'],
+  ])(
+    'leaves alone a 401 for a session the tab no longer holds: %s while it was asked',
+    async (_what, now) => {
+      storeUser('tok-1');
+      stubAdapter(() => {
+        if (now) storeUser(now);
+        else localStorage.removeItem('user');
+        return { status: 401, data: { code: 401, msg: 'app.msg.session_expired', data: null } };
+      });
+      await expect(api.get('/user/info')).rejects.toMatchObject({ code: 401 });
+      expect(alertTexts()).toEqual([]);
+      expect(navigate).not.toHaveBeenCalled();
+      // Whoever the other tab left logged in stays logged in.
+      expect(JSON.parse(localStorage.getItem('user') ?? 'null')?.token ?? null).toBe(now);
+    },
+  );
 });
 
 describe('REST client: other failures (§8)', () => {

@@ -68,7 +68,18 @@ describe('account centre', () => {
     const router = renderScreen(<UserScreen />, { path: '/user' });
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-    expect(userApi.logout).toHaveBeenCalledTimes(1);
+    expect(userApi.logout).toHaveBeenCalledWith('tok');
     expect(storedUser()).toBeNull();
+  });
+
+  it('forgets the user before the server has answered the logout, so other tabs follow it first', async () => {
+    login(2);
+    vi.mocked(userApi.info).mockResolvedValue({ ...info, certification: 2 });
+    vi.mocked(userApi.logout).mockReturnValue(new Promise(() => undefined));
+    const router = renderScreen(<UserScreen />, { path: '/user' });
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(userApi.logout).toHaveBeenCalledWith('tok');
+    expect(storedUser()).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 });

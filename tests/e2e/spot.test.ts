@@ -72,6 +72,27 @@ describe('the demo trader on /trade', () => {
     await shot('deal-list');
   });
 
+  it('lets the second tap of a double tap on a pair fall on nothing once the sheet has closed', async () => {
+    const { page } = session;
+    await page.goto('/trade?pair=btcusdt');
+    await page.getByTestId('book-asks').locator('li').first().waitFor();
+    // Each row of the sheet has something else of the trade screen under it: the price, a balance
+    // chip, the buy button, the tabs.
+    for (const row of [1, 2, 3, 4, 5]) {
+      await page.locator('.trade__pair').click();
+      const pick = page.getByRole('dialog').locator('.pair-sheet__row').nth(row);
+      const box = (await pick.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.waitForTimeout(150);
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.waitForTimeout(300);
+      expect(await page.getByRole('dialog').count(), `row ${row}`).toBe(0);
+      expect(await page.getByLabel(/^Quantity/).inputValue(), `row ${row}`).toBe('');
+      expect(await page.getByLabel(/^Amount/).inputValue(), `row ${row}`).toBe('');
+      expect(await page.locator('.toast').count(), `row ${row}`).toBe(0);
+    }
+  });
+
   it('keeps an order\u2019s fills within a phone\u2019s width, however long their figures', async () => {
     const { page } = session;
     const long = '987654321987.12345678';

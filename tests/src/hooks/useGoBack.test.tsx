@@ -1,11 +1,12 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, Link, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NavBar } from '../../../src/components/NavBar';
 import { i18n } from '../../../src/i18n';
 import LangScreen from '../../../src/screens/lang/LangScreen';
 import { changeLocale } from '../../../src/state/changeLocale';
+import { afterDoubleTap } from '../../setup/dom';
 import { setupI18n } from '../../setup/i18n';
 
 const at = (name: string) => <p data-testid="at">{name}</p>;
@@ -46,22 +47,10 @@ const arrivesAt = (router: Awaited<ReturnType<typeof open>>, path: string) =>
  * takes both, so the steps are counted, not only where the reader ends up. */
 const stepsBack = () => vi.spyOn(window.history, 'go');
 
-/** The clock the taps are timed by, moved on past a double tap's window before each test and by
- * `later`, so the taps after it are new ones. */
-const realNow = performance.now.bind(performance);
-let skipped = 0;
-const later = () => {
-  skipped += 1000;
-};
-
 /** A moment for a second, wrong step back to be taken, if one is. */
 const settled = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
 
 beforeAll(setupI18n);
-beforeEach(() => {
-  later();
-  vi.spyOn(performance, 'now').mockImplementation(() => realNow() + skipped);
-});
 afterEach(async () => {
   vi.restoreAllMocks();
   await changeLocale('us');
@@ -100,7 +89,7 @@ describe('going back', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Read' }));
     await settled();
     expect(router.state.location.pathname).toBe('/notice');
-    later();
+    afterDoubleTap();
     fireEvent.click(screen.getByRole('link', { name: 'Read' }));
     await arrivesAt(router, '/noticeDetail');
   });
@@ -109,7 +98,7 @@ describe('going back', () => {
     const router = await open('/noticeDetail');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await arrivesAt(router, '/notice');
-    later();
+    afterDoubleTap();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await arrivesAt(router, '/user');
   });
@@ -121,7 +110,7 @@ describe('going back', () => {
     await arrivesAt(router, '/notice');
     await act(() => router.navigate(1));
     await arrivesAt(router, '/noticeDetail');
-    later();
+    afterDoubleTap();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await arrivesAt(router, '/notice');
     expect(go.mock.calls).toEqual([[-1], [1], [-1]]);

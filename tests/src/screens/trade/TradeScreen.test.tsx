@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import TradeScreen from '../../../../src/screens/trade/TradeScreen';
 import { setUser } from '../../../../src/state/session';
 import { uiState } from '../../../../src/state/ui';
+import { afterDoubleTap } from '../../../setup/dom';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 import { DOGE, PAIRS, RULES, order } from './fixtures';
@@ -311,6 +312,7 @@ describe('/trade', () => {
     await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
     await user.click(screen.getByRole('button', { name: /BTC\/USDT/ }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /ETH\/USDT/ }));
+    afterDoubleTap();
     await user.type(screen.getByLabelText('Quantity (ETH)'), '0.05');
     answer(order());
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Buy ETH' })).toBeEnabled());

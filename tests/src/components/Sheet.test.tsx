@@ -1,0 +1,55 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { Sheet } from '../../../src/components/Sheet';
+import { i18n } from '../../../src/i18n';
+import { afterDoubleTap } from '../../setup/dom';
+import { setupI18n } from '../../setup/i18n';
+
+/** A screen with a button under where the sheet's row was, and a sheet whose row picks and closes. */
+const Screen = ({ beneath }: { beneath: () => void }) => {
+  const [open, setOpen] = useState(true);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <button type="button" onClick={beneath}>
+        Buy
+      </button>
+      {open && (
+        <Sheet id="pick-title" title="Pick" className="pick" onClose={() => setOpen(false)}>
+          <button type="button" onClick={() => setOpen(false)}>
+            ETH/USDT
+          </button>
+        </Sheet>
+      )}
+    </I18nextProvider>
+  );
+};
+
+beforeAll(setupI18n);
+
+describe('a sheet', () => {
+  it.each([
+    ['a pick', 'ETH/USDT'],
+    ['its close button', 'Close'],
+  ])('closed by %s lets no second tap of a double tap fall on the screen beneath', (_what, name) => {
+    const beneath = vi.fn();
+    render(<Screen beneath={beneath} />);
+    fireEvent.click(screen.getByRole('button', { name }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    expect(beneath).not.toHaveBeenCalled();
+    afterDoubleTap();
+    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    expect(beneath).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets a tap that does not close it leave the screen beneath alone', () => {
+    const beneath = vi.fn();
+    render(<Screen beneath={beneath} />);
+    fireEvent.click(screen.getByRole('heading', { name: 'Pick' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    expect(beneath).toHaveBeenCalledTimes(1);
+  });
+});

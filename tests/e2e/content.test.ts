@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '../../protocol/locales';
-import { phoneContext } from './helpers/browser';
+import { doubleTap, phoneContext } from './helpers/browser';
 import { adminCli } from './helpers/operator';
 import { phoneSession } from './helpers/session';
 
@@ -17,15 +17,6 @@ const PHONE_WIDTH = 390;
 const UNBROKEN =
   'Send only to TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE000000000000000000 or read ' +
   'https://www.example.com/help/deposits/trc20/why-the-network-matters/and-what-happens-otherwise?from=notice';
-
-/** Two taps on one spot as a finger makes them: by the second the first may have gone back, and
- * the screen before has something else under the finger (its own back button, a link). */
-const doubleTap = async (page: Page, target: Locator) => {
-  const box = (await target.boundingBox())!;
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await page.waitForTimeout(150);
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-};
 
 /** The operator API as the operator printed in the first-start box. */
 const operatorCall = async (method: string, url: string, body: object) => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { doubleTap } from './helpers/browser';
 import { logIn, phoneSession } from './helpers/session';
 
 const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
@@ -80,11 +81,7 @@ describe('the demo trader on /trade', () => {
     // chip, the buy button, the tabs.
     for (const row of [1, 2, 3, 4, 5]) {
       await page.locator('.trade__pair').click();
-      const pick = page.getByRole('dialog').locator('.pair-sheet__row').nth(row);
-      const box = (await pick.boundingBox())!;
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-      await page.waitForTimeout(150);
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await doubleTap(page, page.getByRole('dialog').locator('.pair-sheet__row').nth(row));
       await page.waitForTimeout(300);
       expect(await page.getByRole('dialog').count(), `row ${row}`).toBe(0);
       expect(await page.getByLabel(/^Quantity/).inputValue(), `row ${row}`).toBe('');

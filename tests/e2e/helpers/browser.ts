@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -26,3 +26,12 @@ export const phoneContext = (browser: Browser, baseURL: string, locale = 'en-US'
     hasTouch: true,
     locale,
   });
+
+/** Two taps on one spot as a finger makes them, 150 ms apart: by the second the first may have
+ * changed the screen (gone back, closed a sheet), with something else under the finger. */
+export const doubleTap = async (page: Page, target: Locator) => {
+  const box = (await target.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForTimeout(150);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+};

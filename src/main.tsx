@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './app/router';
+import { guardDoubleTaps } from './app/secondTap';
 import { applySiteDefaults } from './app/siteDefaults';
 import { initI18n, i18n } from './i18n';
 import { loadSiteConfig } from './state/config';
@@ -13,6 +14,7 @@ import { applyTheme } from './state/theme';
 import './styles/index.css';
 
 const start = async () => {
+  guardDoubleTaps();
   applyTheme();
   followOtherTabs();
   await initI18n(localeState.locale);

@@ -1,26 +1,74 @@
 /** A second tap of a double tap comes within this long of the first. */
 const DOUBLE_TAP_MS = 400;
 
-let armed: { at: number; landed: () => boolean } | undefined;
-let catching = false;
+/** And within this far of it, in CSS pixels: a finger taps the same spot twice. A tap elsewhere
+ * that soon is meant for what it lands on. */
+const DOUBLE_TAP_PX = 30;
 
-const catchTap = (event: MouseEvent) => {
-  if (!armed || performance.now() - armed.at >= DOUBLE_TAP_MS || !armed.landed()) return;
+interface Tap {
+  at: number;
+  x: number;
+  y: number;
+  landed: () => boolean;
+}
+
+let last: Tap | undefined;
+let guarding = false;
+
+/** The press or the click of a second tap, which no one else may hear. A click a key makes (Enter
+ * in a form, Space on a button) or a script makes is not a tap. */
+const isSecondTap = (event: MouseEvent) =>
+  event.detail !== 0 &&
+  last !== undefined &&
+  performance.now() - last.at < DOUBLE_TAP_MS &&
+  Math.hypot(event.clientX - last.x, event.clientY - last.y) <= DOUBLE_TAP_PX &&
+  last.landed();
+
+const swallow = (event: MouseEvent) => {
   event.preventDefault();
   event.stopPropagation();
 };
 
+/** The press too: it would focus a field or open a list (a <select>) under the finger. */
+const onPress = (event: MouseEvent) => {
+  if (isSecondTap(event)) swallow(event);
+};
+
+const onTap = (event: MouseEvent) => {
+  if (isSecondTap(event)) return swallow(event);
+  if (event.detail === 0) return;
+  const target = event.target instanceof Node ? event.target : undefined;
+  const path = window.location.pathname;
+  last = {
+    at: performance.now(),
+    x: event.clientX,
+    y: event.clientY,
+    landed: () => window.location.pathname !== path || (target !== undefined && !target.isConnected),
+  };
+};
+
 /**
- * After a tap that takes away what was under the finger (a back, a pick that closes a sheet): for
- * as long as a double tap lasts, the taps that come down once `landed` says the change has landed
- * are caught before any screen hears of them. A finger's second tap would otherwise fall on what
- * came up beneath: the screen before's own back button, a row of /user, the trade form's "Buy"
- * or its 100 % chip. A tap before the change lands falls where the first did, which ignores it.
- * Installed at the first such tap, during whose own dispatch: that tap is past the window already.
+ * A double tap is one tap. When a tap takes away what was under the finger (it opens another
+ * screen, goes back, closes a sheet or a banner), the second tap of a double tap
+ * would fall on what came up beneath: a row of the next screen, the screen before's own back
+ * button, the trade form's "Buy" or its 100 % chip, a dialog's "Confirm". So for as long as a
+ * double tap lasts, a tap near the last one is caught before any screen hears of it once the
+ * change has landed. A tap before the change lands falls where the first did, which ignores it
+ * (useGoBack) or acts on it again as the same intent (the forms' idempotency keys). Installed once,
+ * at start, ahead of every other listener.
+ */
+export const guardDoubleTaps = () => {
+  if (guarding) return;
+  window.addEventListener('mousedown', onPress, true);
+  window.addEventListener('click', onTap, true);
+  guarding = true;
+};
+
+/**
+ * What the tap being handled changes lands when `landed` says so, rather than when the path
+ * changes or its target leaves the page: a back may change only the query, a button may turn into
+ * its own confirmation or open one. Called during the tap's own dispatch, or as its form is sent.
  */
 export const catchSecondTap = (landed: () => boolean) => {
-  armed = { at: performance.now(), landed };
-  if (catching) return;
-  window.addEventListener('click', catchTap, true);
-  catching = true;
+  if (last) last.landed = landed;
 };

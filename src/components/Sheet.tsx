@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { catchSecondTap } from '../app/secondTap';
 
 /** A sheet rising over the screen, titled, with a close button; a tap on the dimmed screen around
  * it closes it too. */
@@ -22,13 +21,9 @@ export const Sheet = ({
 }) => {
   const { t } = useTranslation();
   return (
-    // Any tap on the sheet or around it may close it (a pick, the close button, the dimmed screen):
-    // the second tap of a double tap must not then fall on the screen beneath.
-    <div
-      className="sheet-backdrop"
-      onClickCapture={() => catchSecondTap(() => !document.getElementById(id))}
-      onClick={onClose}
-    >
+    // A double tap that closes it is one tap (guardDoubleTaps): the second does not fall on the
+    // screen beneath.
+    <div className="sheet-backdrop" onClick={onClose}>
       <div
         className={`sheet ${className}`}
         role="dialog"

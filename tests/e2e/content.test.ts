@@ -121,6 +121,32 @@ describe('home, content and language in a real browser', () => {
     expect(new URL(page.url()).pathname).toBe('/notice');
   });
 
+  it('opens one screen on a double tap of a home shortcut, and closes the banner without tapping what moved up', async () => {
+    const { page } = session;
+    const stays = async (path: string) => {
+      await page.waitForURL(`**${path}`);
+      await page.waitForLoadState('networkidle');
+      // A moment for a second tap that fell on the new screen to open something, if one did.
+      await page.waitForTimeout(300);
+      expect(new URL(page.url()).pathname).toBe(path);
+    };
+    // The second tap would open the first notice, the first help article.
+    for (const [shortcut, path] of [
+      ['.notice-bar', '/notice'],
+      ['.quick-links__item[href="/help"]', '/help'],
+    ] as const) {
+      await page.goto('/home');
+      await doubleTap(page, page.locator(shortcut));
+      await stays(path);
+    }
+    // The second tap would open /trade from the carousel that moves up into the banner's place.
+    await page.goto('/home');
+    await doubleTap(page, page.locator('.download-banner .icon-btn'));
+    await page.locator('.download-banner').waitFor({ state: 'detached' });
+    await stays('/home');
+    await page.evaluate(() => localStorage.removeItem('downloadBannerClosed'));
+  });
+
   it('follows in one tab a language chosen in another, labels and requests alike', async () => {
     const { context } = session;
     const first = await context.newPage();

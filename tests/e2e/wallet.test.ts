@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { doubleTap } from './helpers/browser';
 import { adminCli, captchaAnswer } from './helpers/operator';
 import { logIn, phoneSession } from './helpers/session';
 
@@ -111,7 +112,15 @@ describe('a verified user deposits, withdraws with review, and the balance is ri
     await session.page.getByLabel(en.address.remark).fill('My cold wallet');
     await session.page.getByRole('button', { name: en.address.save }).click();
     await session.page.goto('/withdrawAddress');
-    await session.page.getByTestId('address-row').getByText(ADDRESS).waitFor();
+    const row = session.page.getByTestId('address-row');
+    await row.getByText(ADDRESS).waitFor();
+    // A double tap on Delete asks to confirm and stops there: the second tap does not answer.
+    await doubleTap(session.page, row.getByRole('button', { name: en.address.delete }));
+    await row.getByRole('button', { name: en.address.confirmDelete }).waitFor();
+    await session.page.waitForLoadState('networkidle');
+    await session.page.reload();
+    await row.getByText(ADDRESS).waitFor();
+    expect(await row.count()).toBe(1);
 
     await session.page.goto('/withdrawalPwd');
     await session.page.getByLabel(en.pwd.newWithdraw).fill(WITHDRAW_PASSWORD);

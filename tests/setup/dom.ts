@@ -1,13 +1,20 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, fireEvent } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { guardDoubleTaps } from '../../src/app/secondTap';
 
-// A tap that closes a sheet or goes back catches the second tap of a double tap for a moment
-// (src/app/secondTap.ts). Tests tap faster than any finger, so the clock that times it moves on a
-// second between tests, and when a test says the reader has moved on.
+// As the app does at start: a tap that takes away what was under it catches the second tap of a
+// double tap for a moment (src/app/secondTap.ts). Tests tap faster than any finger, so the clock
+// that times it moves on a second between tests, and when a test says the reader has moved on.
+guardDoubleTaps();
 const realNow = performance.now.bind(performance);
 let skipped = 0;
 performance.now = () => realNow() + skipped;
+
+/** A finger's tap on `el`, at a point of the screen (jsdom lays nothing out: every tap is at the
+ * same point unless told). A plain `fireEvent.click` is a click without a tap, as a key makes. */
+export const tap = (el: Element, at: { x: number; y: number } = { x: 0, y: 0 }) =>
+  fireEvent.click(el, { detail: 1, clientX: at.x, clientY: at.y });
 
 /** Moves the clock past a double tap: the taps after it are new ones. */
 export const afterDoubleTap = () => {

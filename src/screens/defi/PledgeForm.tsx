@@ -13,6 +13,7 @@ import {
   parseUnits,
 } from '../../../protocol/defiRules';
 import { defiApi } from '../../api/defi';
+import { catchSecondTap } from '../../app/secondTap';
 import { verifiedAction } from '../../app/verificationPrompt';
 import { Dialog } from '../../components/Dialog';
 import { decimalInput } from '../../components/form/decimalInput';
@@ -51,6 +52,8 @@ export const projection = (p: DefiProduct, amountText: string, now: number) => {
   };
 };
 
+const CONFIRM_TITLE = 'defi-confirm-title';
+
 /** The pledge: the amount with what it would earn, a confirmation of the terms, then the pledge. */
 export const PledgeForm = ({ product }: { product: DefiProduct }) => {
   const { t } = useTranslation();
@@ -65,6 +68,8 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    // The confirmation comes up where the finger is: a double tap must not answer it.
+    catchSecondTap(() => document.getElementById(CONFIRM_TITLE) !== null);
     // Checked by the server's own rules and the product's limits before the confirmation shows the figures.
     void form.submit(async () => setConfirming(true));
   };
@@ -121,8 +126,8 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
       <p className="form__intro">{t('defi.rounding')}</p>
       <SubmitButton busy={form.submitting}>{t('defi.pledgeNow')}</SubmitButton>
       {confirming && plan && (
-        <Dialog labelledBy="defi-confirm-title">
-          <h2 id="defi-confirm-title" className="dialog__title">
+        <Dialog labelledBy={CONFIRM_TITLE}>
+          <h2 id={CONFIRM_TITLE} className="dialog__title">
             {t('defi.confirmTitle')}
           </h2>
           <dl className="defi-terms">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { WithdrawAddress } from '../../../protocol/wallet';
 import { walletApi } from '../../api/wallet';
+import { catchSecondTap } from '../../app/secondTap';
 import { PlusIcon } from '../../components/icons';
 import { NavBar } from '../../components/NavBar';
 import { Loading } from '../../components/LoadFailed';
@@ -17,7 +18,11 @@ const AddressRow = ({ a, onDeleted }: { a: WithdrawAddress; onDeleted: () => voi
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const remove = () => {
-    if (!confirming) return setConfirming(true);
+    if (!confirming) {
+      // The button now asks to confirm: a double tap must not answer its own question.
+      catchSecondTap(() => true);
+      return setConfirming(true);
+    }
     walletApi.deleteAddress(a.id).then(
       () => {
         showToast(t('address.deleted'));

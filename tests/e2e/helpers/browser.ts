@@ -27,6 +27,11 @@ export const phoneContext = (browser: Browser, baseURL: string, locale = 'en-US'
     locale,
   });
 
+/** The pause before a reader's next tap once a tap has changed the screen: a tap at once on the
+ * same spot would be the second of a double tap, which the app does not hear (src/app/secondTap.ts).
+ * A person looks at the new screen first. */
+export const moveOn = (page: Page) => page.waitForTimeout(400);
+
 /** Two taps on one spot as a finger makes them, 150 ms apart: by the second the first may have
  * changed the screen (gone back, closed a sheet), with something else under the finger. */
 export const doubleTap = async (page: Page, target: Locator) => {

@@ -16,6 +16,7 @@ import {
   tapTab,
   type Journey,
 } from './journey';
+import { moveOn } from './browser';
 import { adminCli, captchaAnswer } from './operator';
 import { PNG, idNumber } from './documents';
 
@@ -149,6 +150,8 @@ export const logOutThenLogInToTrade = async (j: Journey) => {
   await page.getByRole('button', { name: t('user.logout') }).click();
   await page.waitForURL('**/home');
   expect(await storedUser(j)).toBeNull();
+  // The tab sits where the logout button was.
+  await moveOn(page);
   await tapTab(j, 'trade');
   await page.waitForURL('**/login?redirect=%2Ftrade');
   // The prompt is a toast of two seconds: watched for from before it can appear.

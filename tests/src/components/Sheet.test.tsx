@@ -1,10 +1,10 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Sheet } from '../../../src/components/Sheet';
 import { i18n } from '../../../src/i18n';
-import { afterDoubleTap } from '../../setup/dom';
+import { afterDoubleTap, tap } from '../../setup/dom';
 import { setupI18n } from '../../setup/i18n';
 
 /** A screen with a button under where the sheet's row was, and a sheet whose row picks and closes. */
@@ -35,21 +35,21 @@ describe('a sheet', () => {
   ])('closed by %s lets no second tap of a double tap fall on the screen beneath', (_what, name) => {
     const beneath = vi.fn();
     render(<Screen beneath={beneath} />);
-    fireEvent.click(screen.getByRole('button', { name }));
+    tap(screen.getByRole('button', { name }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    tap(screen.getByRole('button', { name: 'Buy' }));
     expect(beneath).not.toHaveBeenCalled();
     afterDoubleTap();
-    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    tap(screen.getByRole('button', { name: 'Buy' }));
     expect(beneath).toHaveBeenCalledTimes(1);
   });
 
   it('lets a tap that does not close it leave the screen beneath alone', () => {
     const beneath = vi.fn();
     render(<Screen beneath={beneath} />);
-    fireEvent.click(screen.getByRole('heading', { name: 'Pick' }));
+    tap(screen.getByRole('heading', { name: 'Pick' }));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    tap(screen.getByRole('button', { name: 'Buy' }));
     expect(beneath).toHaveBeenCalledTimes(1);
   });
 });

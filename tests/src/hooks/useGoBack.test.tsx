@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, Link, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { NavBar } from '../../../src/components/NavBar';
 import { i18n } from '../../../src/i18n';
 import LangScreen from '../../../src/screens/lang/LangScreen';
 import { changeLocale } from '../../../src/state/changeLocale';
-import { afterDoubleTap } from '../../setup/dom';
+import { afterDoubleTap, tap } from '../../setup/dom';
 import { setupI18n } from '../../setup/i18n';
 
 const at = (name: string) => <p data-testid="at">{name}</p>;
@@ -64,8 +64,8 @@ describe('going back', () => {
     const router = await open(last);
     const go = stepsBack();
     const button = screen.getByRole('button', { name });
-    fireEvent.click(button);
-    fireEvent.click(button);
+    tap(button);
+    tap(button);
     await arrivesAt(router, '/notice');
     await settled();
     expect(go.mock.calls).toEqual([[-1]]);
@@ -74,9 +74,9 @@ describe('going back', () => {
   it('takes one step when the second tap of a double tap lands on the screen the first went back to', async () => {
     const router = await open('/noticeDetail');
     const go = stepsBack();
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    tap(screen.getByRole('button', { name: 'Back' }));
     await arrivesAt(router, '/notice');
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    tap(screen.getByRole('button', { name: 'Back' }));
     await settled();
     expect(router.state.location.pathname).toBe('/notice');
     expect(go.mock.calls).toEqual([[-1]]);
@@ -84,34 +84,34 @@ describe('going back', () => {
 
   it('follows no link that the second tap of a double tap on a language lands on', async () => {
     const router = await open('/lang');
-    fireEvent.click(screen.getByRole('button', { name: 'Español' }));
+    tap(screen.getByRole('button', { name: 'Español' }));
     await arrivesAt(router, '/notice');
-    fireEvent.click(screen.getByRole('link', { name: 'Read' }));
+    tap(screen.getByRole('link', { name: 'Read' }));
     await settled();
     expect(router.state.location.pathname).toBe('/notice');
     afterDoubleTap();
-    fireEvent.click(screen.getByRole('link', { name: 'Read' }));
+    tap(screen.getByRole('link', { name: 'Read' }));
     await arrivesAt(router, '/noticeDetail');
   });
 
   it('goes back again on a later tap of the screen before', async () => {
     const router = await open('/noticeDetail');
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    tap(screen.getByRole('button', { name: 'Back' }));
     await arrivesAt(router, '/notice');
     afterDoubleTap();
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    tap(screen.getByRole('button', { name: 'Back' }));
     await arrivesAt(router, '/user');
   });
 
   it('goes back again from a screen the reader came forward to', async () => {
     const router = await open('/noticeDetail');
     const go = stepsBack();
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    tap(screen.getByRole('button', { name: 'Back' }));
     await arrivesAt(router, '/notice');
     await act(() => router.navigate(1));
     await arrivesAt(router, '/noticeDetail');
     afterDoubleTap();
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    tap(screen.getByRole('button', { name: 'Back' }));
     await arrivesAt(router, '/notice');
     expect(go.mock.calls).toEqual([[-1], [1], [-1]]);
   });

@@ -7,6 +7,7 @@ import ContractListScreen from '../../../../src/screens/contractList/ContractLis
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 import { LARGE_FIGURES, pending, won, wonLarge } from './fixtures';
+import { afterDoubleTap } from '../../../setup/dom';
 
 const OPEN = [pending({ id: 42, direction: 'down', directionname: 'app.data.contract_down' }), pending()];
 const SETTLED = [
@@ -81,6 +82,7 @@ describe('/contractList', () => {
     await user.click(within(screen.getByRole('list')).getAllByRole('link')[0]!);
     expect(router.state.location.search).toBe('?id=40');
     await act(() => router.navigate(-1));
+    afterDoubleTap();
     expect(screen.getByRole('tab', { name: 'Settled' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'In progress' }));

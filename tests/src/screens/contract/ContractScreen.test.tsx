@@ -11,6 +11,7 @@ import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 import { INFO, LARGE_FIGURES, pending, won, wonLarge } from './fixtures';
+import { afterDoubleTap } from '../../../setup/dom';
 
 /** What the streams would say, as a tiny store the mocked hooks follow. */
 const state = vi.hoisted(() => {
@@ -230,6 +231,7 @@ describe('/contract', () => {
     expect(new Set(keys()).size).toBe(1);
     expect(refresh).not.toHaveBeenCalled();
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
+    afterDoubleTap();
     // Placed: the same figures again are a second contract the reader means.
     order.mockRejectedValue({ code: 0, msg: 'app.msg.network_error', data: null });
     await user.click(screen.getByRole('button', { name: 'Buy up' }));

@@ -7,6 +7,7 @@ import { switchI18n } from '../../../../src/i18n';
 import DefiDetailScreen from '../../../../src/screens/defi/DefiDetailScreen';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
+import { afterDoubleTap } from '../../../setup/dom';
 
 vi.mock('../../../../src/api/defi', () => ({
   defiApi: { detail: vi.fn(), pledge: vi.fn(), available: vi.fn() },
@@ -47,6 +48,7 @@ describe('/defi/detail', () => {
     expect(amount).toHaveValue('0.5');
     await user.click(screen.getByRole('button', { name: 'Jetzt staken' }));
     const dialog = await screen.findByRole('dialog', { name: 'Staking bestätigen' });
+    afterDoubleTap();
     await user.click(within(dialog).getByRole('button', { name: 'Bestätigen' }));
     await waitFor(() => expect(defiApi.pledge).toHaveBeenCalledWith({ productId: 3, amount: '0.5' }));
   });

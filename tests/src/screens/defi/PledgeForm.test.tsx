@@ -9,6 +9,7 @@ import { setUser, type Certification } from '../../../../src/state/session';
 import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
+import { afterDoubleTap, tap } from '../../../setup/dom';
 
 vi.mock('../../../../src/api/defi', () => ({
   defiApi: { pledge: vi.fn(), available: vi.fn() },
@@ -47,6 +48,8 @@ const pledge = async (amount: string) => {
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText('Amount (USDT)'), amount);
   await user.click(screen.getByRole('button', { name: 'Pledge now' }));
+  // The reader reads the confirmation before answering it.
+  afterDoubleTap();
   return user;
 };
 
@@ -63,6 +66,16 @@ describe('the pledge form', () => {
       expect(defiApi.pledge).not.toHaveBeenCalled();
     },
   );
+
+  it('opens the confirmation on a double tap of the pledge button, and does not answer it', async () => {
+    open();
+    await userEvent.setup().type(await screen.findByLabelText('Amount (USDT)'), '100');
+    tap(screen.getByRole('button', { name: 'Pledge now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm pledge' });
+    tap(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('dialog', { name: 'Confirm pledge' })).toBeInTheDocument();
+    expect(defiApi.pledge).not.toHaveBeenCalled();
+  });
 
   /** Confirms a pledge the server refuses with `msg`, for a reader whose status the server now
    * gives as `certification` (the stored one, approved, let them try). */

@@ -11,6 +11,7 @@ import { projection } from '../../../../src/screens/defi/PledgeForm';
 import PledgeRecordScreen from '../../../../src/screens/defi/PledgeRecordScreen';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
+import { afterDoubleTap } from '../../../setup/dom';
 
 const pledges$ = new Subject<unknown>();
 vi.mock('../../../../src/app/streams', () => ({ transport: { channel$: () => pledges$ } }));
@@ -165,6 +166,7 @@ describe('staking screens', () => {
     await user.click(screen.getByRole('button', { name: 'Pledge now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm pledge' });
     expect(within(dialog).getByText('18.00 USDT')).toBeInTheDocument();
+    afterDoubleTap();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/defi/pledgeRecord'));
     expect(defiApi.pledge).toHaveBeenCalledWith({ productId: 3, amount: '2000' });
@@ -245,8 +247,11 @@ describe('staking screens when a read fails', () => {
     vi.mocked(defiApi.products).mockRejectedValueOnce(OFFLINE);
     renderScreen(<DefiScreen />);
     await waitFor(() => expect(screen.getAllByTestId('load-failed')).toHaveLength(2));
-    for (const failed of screen.getAllByTestId('load-failed'))
+    // Two taps on two blocks, each taken away by its own tap: not a double tap.
+    for (const failed of screen.getAllByTestId('load-failed')) {
       await userEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
+      afterDoubleTap();
+    }
     expect(await screen.findByLabelText('USDT earnings')).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'USDT Saver 30' })).toBeInTheDocument();
   });

@@ -12,6 +12,7 @@ import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 import type { SpotOrderView } from '../../../../protocol/spot';
 import { PAIRS, order } from '../trade/fixtures';
+import { afterDoubleTap } from '../../../setup/dom';
 
 const api = vi.hoisted(() => ({ list: vi.fn(), detail: vi.fn(), cancel: vi.fn() }));
 const socket = vi.hoisted(() => ({
@@ -180,6 +181,8 @@ describe('/orderList', () => {
     renderScreen(<OrderListScreen />);
     await user.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByTestId('order-card')).toHaveLength(1);
+    // Each retry takes its button away; the reader's next tap is a new one.
+    afterDoubleTap();
 
     const orders = Array.from({ length: 25 }, (_, i) => order({ id: 100 - i }));
     api.list.mockImplementation(async (q: { page: number; size: number }) => ({
@@ -192,10 +195,12 @@ describe('/orderList', () => {
     await vi.waitFor(() => expect(screen.getAllByTestId('order-card')).toHaveLength(20));
     api.list.mockRejectedValueOnce(down);
     await user.click(screen.getByRole('button', { name: 'Load more' }));
+    afterDoubleTap();
     // The page that failed says so, with a retry, under the orders already shown; the retry asks
     // for that page again.
     await user.click(await screen.findByRole('button', { name: 'Try again' }));
     await vi.waitFor(() => expect(screen.getAllByTestId('order-card')).toHaveLength(25));
+    afterDoubleTap();
 
     api.list.mockImplementation(ok);
     api.detail.mockRejectedValueOnce(down).mockResolvedValue({ ...order({ id: 100 }), fills: [] });

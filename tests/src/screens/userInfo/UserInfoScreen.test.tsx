@@ -10,6 +10,7 @@ import UserInfoScreen from '../../../../src/screens/userInfo/UserInfoScreen';
 import { currentUser, setUser } from '../../../../src/state/session';
 import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
+import { afterDoubleTap } from '../../../setup/dom';
 
 const api = vi.hoisted(() => ({ info: vi.fn(), updateInfo: vi.fn() }));
 vi.mock('../../../../src/api/user', () => ({ userApi: api }));
@@ -121,6 +122,8 @@ describe('personal centre', () => {
     show();
     await screen.findByText('1042');
     await user.click(screen.getByRole('button', { name: 'Edit nickname' }));
+    // The editor took the button's place: the reader's next tap is a new one.
+    afterDoubleTap();
     await user.clear(screen.getByRole('textbox', { name: 'Nickname' }));
     await user.type(screen.getByRole('textbox', { name: 'Nickname' }), '   ');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -133,8 +136,10 @@ describe('personal centre', () => {
     show();
     await screen.findByText('1042');
     await user.click(screen.getByRole('button', { name: 'Edit nickname' }));
+    afterDoubleTap();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('textbox', { name: 'Nickname' })).toBeNull();
+    afterDoubleTap();
     await user.click(screen.getByRole('button', { name: 'Edit nickname' }));
     await user.type(screen.getByRole('textbox', { name: 'Nickname' }), 'x{Escape}');
     expect(screen.queryByRole('textbox', { name: 'Nickname' })).toBeNull();

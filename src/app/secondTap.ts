@@ -66,8 +66,9 @@ export const guardDoubleTaps = () => {
 
 /**
  * What the tap being handled changes lands when `landed` says so, rather than when the path
- * changes or its target leaves the page: a back may change only the query, a button may turn into
- * its own confirmation or open one. Called during the tap's own dispatch, or as its form is sent.
+ * changes or its target leaves the page: a back may change only the query, a tap may bring up a
+ * sheet or a confirmation under the finger, or turn its button into one. Called during the tap's
+ * own dispatch, as its form is sent, or as what it opened mounts.
  */
 export const catchSecondTap = (landed: () => boolean) => {
   if (last) last.landed = landed;

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { catchSecondTap } from '../app/secondTap';
 
 /** A sheet rising over the screen, titled, with a close button; a tap on the dimmed screen around
  * it closes it too. */
@@ -20,6 +21,9 @@ export const Sheet = ({
   testId?: string;
 }) => {
   const { t } = useTranslation();
+  // It comes up under the finger that opened it: the second tap of a double tap must neither close
+  // it again nor press what it holds (an order's cancel button).
+  useLayoutEffect(() => catchSecondTap(() => true), []);
   return (
     // A double tap that closes it is one tap (guardDoubleTaps): the second does not fall on the
     // screen beneath.

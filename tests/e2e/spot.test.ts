@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { doubleTap } from './helpers/browser';
+import { doubleTap, doubleTapAt } from './helpers/browser';
 import { logIn, phoneSession } from './helpers/session';
 
 const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
@@ -116,5 +116,45 @@ describe('the demo trader on /trade', () => {
     } finally {
       await page.unroute('**/api/cointransaction/detail**');
     }
+  });
+
+  it('opens a resting order\u2019s detail once on a double tap, and does not cancel it with the second', async () => {
+    const { page } = session;
+    // Enough resting orders that a card lies where the detail's cancel button comes up, at the
+    // bottom of the screen.
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).token as string);
+    const depth = (await (
+      await fetch(`${session.server.url}/api/market/depth?pair=btcusdt&limit=1`)
+    ).json()) as {
+      data: { bids: [string, string][] };
+    };
+    const below = Math.floor(Number(depth.data.bids[0]![0]) * 0.99);
+    for (let i = 0; i < 4; i++) {
+      const placed = await fetch(`${session.server.url}/api/cointransaction/orderbuy`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token },
+        body: JSON.stringify({ pair: 'btcusdt', type: 'limit', price: String(below - i * 10), qty: '0.001' }),
+      });
+      expect(((await placed.json()) as { code: number }).code).toBe(1);
+    }
+    await page.goto('/orderList');
+    const cards = page.getByTestId('order-card');
+    await expect.poll(() => cards.count()).toBe(5);
+    const bottom = page.viewportSize()!.height - 40;
+    const boxes = await Promise.all((await cards.all()).map((c) => c.boundingBox()));
+    const under = boxes.findIndex((b) => b !== null && b.y < bottom && b.y + b.height > bottom);
+    expect(under).toBeGreaterThanOrEqual(0);
+    await doubleTapAt(page, 195, bottom);
+    const detail = page.getByTestId('order-detail');
+    const cancel = detail.getByRole('button', { name: en.orders.cancel });
+    await cancel.waitFor();
+    // The cancel button is where the finger was.
+    const button = (await cancel.boundingBox())!;
+    expect(button.y < bottom && button.y + button.height > bottom).toBe(true);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    expect(await detail.textContent()).toContain(en.app.data.order_pending);
+    await detail.getByRole('button', { name: en.common.close }).click();
+    expect(await cards.count()).toBe(5);
   });
 });

@@ -36,7 +36,12 @@ export const moveOn = (page: Page) => page.waitForTimeout(400);
  * changed the screen (gone back, closed a sheet), with something else under the finger. */
 export const doubleTap = async (page: Page, target: Locator) => {
   const box = (await target.boundingBox())!;
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await doubleTapAt(page, box.x + box.width / 2, box.y + box.height / 2);
+};
+
+/** The same double tap on a point of the screen. */
+export const doubleTapAt = async (page: Page, x: number, y: number) => {
+  await page.mouse.click(x, y);
   await page.waitForTimeout(150);
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.click(x, y);
 };

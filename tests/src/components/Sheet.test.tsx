@@ -15,6 +15,9 @@ const Screen = ({ beneath }: { beneath: () => void }) => {
       <button type="button" onClick={beneath}>
         Buy
       </button>
+      <button type="button" onClick={() => setOpen(true)}>
+        Pairs
+      </button>
       {open && (
         <Sheet id="pick-title" title="Pick" className="pick" onClose={() => setOpen(false)}>
           <button type="button" onClick={() => setOpen(false)}>
@@ -42,6 +45,18 @@ describe('a sheet', () => {
     afterDoubleTap();
     tap(screen.getByRole('button', { name: 'Buy' }));
     expect(beneath).toHaveBeenCalledTimes(1);
+  });
+
+  it('opened by a tap is not closed again by the second tap of a double tap, nor pressed', () => {
+    render(<Screen beneath={vi.fn()} />);
+    tap(screen.getByRole('button', { name: 'Close' }));
+    afterDoubleTap();
+    tap(screen.getByRole('button', { name: 'Pairs' }));
+    tap(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    afterDoubleTap();
+    tap(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('lets a tap that does not close it leave the screen beneath alone', () => {

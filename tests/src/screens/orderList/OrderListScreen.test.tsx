@@ -206,6 +206,7 @@ describe('/orderList', () => {
     api.detail.mockRejectedValueOnce(down).mockResolvedValue({ ...order({ id: 100 }), fills: [] });
     await user.click(screen.getAllByTestId('order-card')[0]!);
     const sheet = await screen.findByTestId('order-detail');
+    afterDoubleTap();
     await user.click(await within(sheet).findByRole('button', { name: 'Try again' }));
     expect(await within(sheet).findByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
   });

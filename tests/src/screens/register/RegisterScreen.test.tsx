@@ -6,6 +6,7 @@ import RegisterScreen from '../../../../src/screens/register/RegisterScreen';
 import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen, storedUser } from '../renderScreen';
+import { afterDoubleTap } from '../../../setup/dom';
 
 vi.mock('../../../../src/api/site', () => ({
   siteApi: {
@@ -83,6 +84,8 @@ describe('registration screen', () => {
     renderScreen(<RegisterScreen />, { path: '/register' });
     await fillValid();
     await userEvent.click(screen.getByRole('button', { name: 'Service agreement' }));
+    // The sheet came up under the finger: the reader's next tap is a new one.
+    afterDoubleTap();
     const sheet = screen.getByRole('dialog', { name: 'Service agreement' });
     expect(await within(sheet).findByText('Trade with care.')).toBeInTheDocument();
     expect(screen.getByRole('checkbox')).not.toBeChecked();
@@ -96,6 +99,7 @@ describe('registration screen', () => {
   it('closes the agreement without agreeing', async () => {
     renderScreen(<RegisterScreen />, { path: '/register' });
     await userEvent.click(screen.getByRole('button', { name: 'Service agreement' }));
+    afterDoubleTap();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox')).not.toBeChecked();

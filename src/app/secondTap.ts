@@ -49,11 +49,11 @@ const onTap = (event: MouseEvent) => {
 
 /**
  * A double tap is one tap. When a tap takes away what was under the finger (it opens another
- * screen, goes back, closes a sheet or a banner), the second tap of a double tap
- * would fall on what came up beneath: a row of the next screen, the screen before's own back
- * button, the trade form's "Buy" or its 100 % chip, a dialog's "Confirm". So for as long as a
- * double tap lasts, a tap near the last one is caught before any screen hears of it once the
- * change has landed. A tap before the change lands falls where the first did, which ignores it
+ * screen, goes back, closes a sheet or a banner), the second tap of a double tap would fall on
+ * what came up beneath: a row of the next screen, the screen before's own back button, the trade
+ * form's "Buy" or its 100 % chip. So for as long as a double tap lasts, a tap near the last one is
+ * caught before any screen hears of it once the change has landed; a tap that brings something up
+ * under the finger instead (a sheet, a confirmation) says so with `catchSecondTap`. A tap before the change lands falls where the first did, which ignores it
  * (useGoBack) or acts on it again as the same intent (the forms' idempotency keys). Installed once,
  * at start, ahead of every other listener.
  */

@@ -147,6 +147,29 @@ describe('home, content and language in a real browser', () => {
     await page.evaluate(() => localStorage.removeItem('downloadBannerClosed'));
   });
 
+  it('acknowledges one notice pop-up on a double tap, the next one coming up under the finger', async () => {
+    const context = await phoneContext(session.browser, session.server.url);
+    const page = await context.newPage();
+    // A second pop-up like the seeded one, so that its button comes up where the first one's was.
+    await page.route('**/api/index/popups', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Array<{ id: number; title: string; content: string }> };
+      const [first] = body.data;
+      body.data.push({ ...first!, id: first!.id + 1000, title: `${first!.title} (2)` });
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/home');
+    const dialog = page.getByRole('dialog');
+    const title = await dialog.locator('h2').textContent();
+    await doubleTap(page, dialog.getByRole('button', { name: translations('us').notice.acknowledge }));
+    const shown = async () => ((await dialog.count()) ? dialog.locator('h2').textContent() : 'no pop-up');
+    await expect.poll(shown).not.toBe(title);
+    // A moment for a second tap that fell on the next pop-up to acknowledge it, if one did.
+    await page.waitForTimeout(300);
+    expect(await shown()).toBe(`${title} (2)`);
+    await context.close();
+  });
+
   it('follows in one tab a language chosen in another, labels and requests alike', async () => {
     const { context } = session;
     const first = await context.newPage();

@@ -13,7 +13,6 @@ import {
   parseUnits,
 } from '../../../protocol/defiRules';
 import { defiApi } from '../../api/defi';
-import { catchSecondTap } from '../../app/secondTap';
 import { verifiedAction } from '../../app/verificationPrompt';
 import { Dialog } from '../../components/Dialog';
 import { decimalInput } from '../../components/form/decimalInput';
@@ -68,8 +67,6 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    // The confirmation comes up where the finger is: a double tap must not answer it.
-    catchSecondTap(() => document.getElementById(CONFIRM_TITLE) !== null);
     // Checked by the server's own rules and the product's limits before the confirmation shows the figures.
     void form.submit(async () => setConfirming(true));
   };

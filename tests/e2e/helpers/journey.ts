@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { Balance } from '../../../protocol/assets';
 import { LOCALE_TAGS, type Locale } from '../../../protocol/locales';
 import { fixed, Ledger, shownUnits } from './money';
-import { phoneContext } from './browser';
+import { moveOn, phoneContext } from './browser';
 import { startServer, type RunningServer } from './server';
 
 /** One run of the journey: the site's default language (global config `lang`, set by the
@@ -175,6 +175,8 @@ export const acknowledgePopups = async (j: Journey, t: Translate = j.t, notToday
     await dialog.waitFor();
     if (notToday && i === count - 1) await dialog.getByRole('checkbox').check();
     await dialog.getByRole('button', { name: t('notice.acknowledge') }).click();
+    // The next notice comes up under the finger: a person reads it before tapping again.
+    if (i + 1 < count) await moveOn(j.page);
   }
   await dialog.waitFor({ state: 'detached' });
 };

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../src/i18n';
+import { afterDoubleTap, tap } from '../../../setup/dom';
 import { setupI18n } from '../../../setup/i18n';
 
 const popups = [
@@ -31,6 +32,7 @@ describe('notice pop-up', () => {
     expect(screen.getByRole('checkbox', { name: "Don't show again today" })).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'I understand' }));
     expect(screen.getByRole('dialog')).toHaveTextContent('New pair');
+    afterDoubleTap();
     await userEvent.click(screen.getByRole('button', { name: 'I understand' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -39,6 +41,7 @@ describe('notice pop-up', () => {
     const first = await freshPopup();
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'I understand' }));
+    afterDoubleTap();
     await userEvent.click(screen.getByRole('button', { name: 'I understand' }));
     expect(localStorage.getItem('notShownToday')).toBe('true');
     expect(localStorage.getItem('lastDate')).toBe(String(new Date().getDate()));
@@ -50,6 +53,7 @@ describe('notice pop-up', () => {
   it('shows again on the next visit when acknowledged without the tick', async () => {
     const first = await freshPopup();
     await userEvent.click(screen.getByRole('button', { name: 'I understand' }));
+    afterDoubleTap();
     await userEvent.click(screen.getByRole('button', { name: 'I understand' }));
     first.unmount();
     await act(freshPopup);
@@ -64,5 +68,16 @@ describe('notice pop-up', () => {
     await waitFor(() => expect(screen.queryByText('Maintenance tonight')).toBeNull());
     act(() => ui.closeAlert(ui.uiState.alerts[0]!.id));
     expect(await screen.findByRole('dialog')).toHaveTextContent('Maintenance tonight');
+  });
+
+  it('acknowledges one pop-up on a double tap, and shows the next one under the finger', async () => {
+    await freshPopup();
+    tap(screen.getByRole('button', { name: 'I understand' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('New pair');
+    tap(screen.getByRole('button', { name: 'I understand' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('New pair');
+    afterDoubleTap();
+    tap(screen.getByRole('button', { name: 'I understand' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ export const AlertHost = () => {
   const alert = alerts[0];
   if (!alert) return null;
   return (
-    <Dialog key={alert.id} labelledBy={`alert-${alert.id}`}>
+    <Dialog key={alert.id} labelledBy={`alert-${alert.id}`} onDismiss={() => closeAlert(alert.id)}>
       <p id={`alert-${alert.id}`} className="dialog__text">
         {alert.text}
       </p>

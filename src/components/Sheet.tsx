@@ -1,9 +1,9 @@
-import { useLayoutEffect, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { catchSecondTap } from '../app/secondTap';
+import { useModal } from '../hooks/useModal';
 
-/** A sheet rising over the screen, titled, with a close button; a tap on the dimmed screen around
- * it closes it too. */
+/** A sheet rising over the screen (useModal), titled, with a close button; a tap on the dimmed
+ * screen around it, or Escape, closes it too. */
 export const Sheet = ({
   id,
   title,
@@ -21,18 +21,19 @@ export const Sheet = ({
   testId?: string;
 }) => {
   const { t } = useTranslation();
-  // It comes up under the finger that opened it: the second tap of a double tap must neither close
-  // it again nor press what it holds (an order's cancel button).
-  useLayoutEffect(() => catchSecondTap(() => true), []);
+  const sheet = useRef<HTMLDivElement>(null);
+  useModal(sheet, onClose);
   return (
     // A double tap that closes it is one tap (guardDoubleTaps): the second does not fall on the
     // screen beneath.
     <div className="sheet-backdrop" onClick={onClose}>
       <div
+        ref={sheet}
         className={`sheet ${className}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={id}
+        tabIndex={-1}
         onClick={(e) => e.stopPropagation()}
         data-testid={testId}
       >

@@ -90,6 +90,31 @@ describe('the demo trader on /trade', () => {
     }
   });
 
+  it('opens and closes the pair sheet from the keyboard, which stays inside it meanwhile', async () => {
+    const { page } = session;
+    await page.goto('/trade?pair=btcusdt');
+    await page.getByTestId('book-asks').locator('li').first().waitFor();
+    const opener = page.locator('.trade__pair');
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const sheet = page.getByRole('dialog');
+    await sheet.waitFor();
+    const focusInSheet = () =>
+      page.evaluate(() => document.querySelector('[role=dialog]')?.contains(document.activeElement) ?? false);
+    expect(await focusInSheet()).toBe(true);
+    // The trade form beneath is inert: however far the keyboard goes, it stays in the sheet (or
+    // the browser's own controls, past the end of the page).
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      const inside = await focusInSheet();
+      const onPage = await page.evaluate(() => document.activeElement !== document.body);
+      expect(inside || !onPage, `tab ${i}`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('trade__pair'))).toBe(true);
+  });
+
   it('keeps an order\u2019s fills within a phone\u2019s width, however long their figures', async () => {
     const { page } = session;
     const long = '987654321987.12345678';

@@ -1,10 +1,12 @@
 import Decimal from 'decimal.js';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ContractOrder } from '../../../protocol/contracts';
 import { formatDecimal } from '../../components/format';
 import { useContract, useCountdown } from '../../hooks/useContracts';
 import { useTicker } from '../../hooks/useMarket';
+import { useModal } from '../../hooks/useModal';
 import { formatCountdown, signed } from './figures';
 
 /** The result of a settled contract, in words and figures. */
@@ -40,13 +42,18 @@ export const CountdownSheet = ({ placed, onClose }: { placed: ContractOrder; onC
   const trend = move > 0 ? 'up' : move < 0 ? 'down' : 'flat';
   const done = order.status === 'completed';
   const num = (v: string) => formatDecimal(v, i18n.language);
+  const sheet = useRef<HTMLElement>(null);
+  // A tap beside it does not close it (the contract is the reader's to watch); Close or Escape do.
+  useModal(sheet, onClose);
   return (
     <div className="sheet-backdrop">
       <section
+        ref={sheet}
         className="sheet contract-sheet"
         role="dialog"
         aria-modal="true"
         aria-labelledby="contract-sheet-title"
+        tabIndex={-1}
       >
         <header className="sheet__head">
           <h2 id="contract-sheet-title" className="sheet__title">

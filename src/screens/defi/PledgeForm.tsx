@@ -123,7 +123,7 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
       <p className="form__intro">{t('defi.rounding')}</p>
       <SubmitButton busy={form.submitting}>{t('defi.pledgeNow')}</SubmitButton>
       {confirming && plan && (
-        <Dialog labelledBy={CONFIRM_TITLE}>
+        <Dialog labelledBy={CONFIRM_TITLE} onDismiss={() => setConfirming(false)}>
           <h2 id={CONFIRM_TITLE} className="dialog__title">
             {t('defi.confirmTitle')}
           </h2>

@@ -32,7 +32,7 @@ export const NoticePopup = ({ popups }: { popups: readonly Popup[] }) => {
   };
 
   return (
-    <Dialog key={popup.id} labelledBy="notice-popup-title">
+    <Dialog key={popup.id} labelledBy="notice-popup-title" onDismiss={acknowledge}>
       <h2 id="notice-popup-title" className="dialog__title">
         {popup.title}
       </h2>

@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -47,7 +48,7 @@ vi.mock('../../../../src/hooks/useMarket', () => ({
 beforeAll(setupI18n);
 
 describe('home screen', () => {
-  it('shows banners, the latest notice, shortcuts, the listed pairs, home content and the pop-up', async () => {
+  it('shows the pop-up, then banners, the latest notice, shortcuts, the listed pairs and home content', async () => {
     render(
       <I18nextProvider i18n={i18n}>
         <MemoryRouter>
@@ -55,6 +56,9 @@ describe('home screen', () => {
         </MemoryRouter>
       </I18nextProvider>,
     );
+    // The pop-up stands in front of the screen (which is inert meanwhile) until it is acknowledged.
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Welcome');
+    await userEvent.click(screen.getByRole('button', { name: 'I understand' }));
     expect(await screen.findByText('Spot trading')).toBeInTheDocument();
     // Named by what it shows (the latest title) after what it is, so voice control finds it.
     expect(screen.getByRole('link', { name: 'Notices New pairs listed' })).toHaveAttribute('href', '/notice');
@@ -69,6 +73,5 @@ describe('home screen', () => {
     );
     expect(screen.getByRole('link', { name: /BTC/ })).toHaveTextContent('97,000.00');
     expect(screen.getByText('Honest prices')).toBeInTheDocument();
-    expect(await screen.findByRole('dialog')).toHaveTextContent('Welcome');
   });
 });

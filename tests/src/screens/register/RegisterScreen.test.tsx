@@ -88,7 +88,8 @@ describe('registration screen', () => {
     afterDoubleTap();
     const sheet = screen.getByRole('dialog', { name: 'Service agreement' });
     expect(await within(sheet).findByText('Trade with care.')).toBeInTheDocument();
-    expect(screen.getByRole('checkbox')).not.toBeChecked();
+    // Beneath the sheet, out of reach while it is up.
+    expect(screen.getByRole('checkbox', { hidden: true })).not.toBeChecked();
     await userEvent.click(within(sheet).getByRole('button', { name: 'Agree' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox')).toBeChecked();

@@ -1,0 +1,53 @@
+import { suppressOthers } from 'aria-hidden';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { catchSecondTap } from '../app/secondTap';
+
+interface Layer {
+  dismiss: () => (() => void) | undefined;
+}
+
+/** The layers up, the newest last: Escape dismisses only the one on top. */
+const layers: Layer[] = [];
+
+const onKey = (event: KeyboardEvent) => {
+  if (event.key !== 'Escape') return;
+  const dismiss = layers.at(-1)?.dismiss();
+  if (!dismiss) return;
+  event.preventDefault();
+  dismiss();
+};
+
+/**
+ * What a layer over the screen (a sheet, a dialog) does while it is up, as a modal should:
+ * - the screen beneath is inert: no tab stop, no screen reader, no tap reaches it (aria-hidden's
+ *   `suppressOthers`; a layer that comes up later, an alert over a sheet, is not affected);
+ * - focus moves into it, unless something in it took focus itself, and goes back on close to what
+ *   had it before, so a keyboard or a screen reader carries on where the reader was;
+ * - Escape dismisses it, where it can be dismissed (`onDismiss`), the top layer only;
+ * - it comes up under the finger that opened it: the second tap of a double tap must neither
+ *   dismiss it again nor press what it holds (guardDoubleTaps).
+ * `ref` is the layer's own element, which takes focus (`tabIndex={-1}`).
+ */
+export const useModal = (ref: RefObject<HTMLElement | null>, onDismiss?: () => void) => {
+  // Read as the layer renders, before anything in it takes focus.
+  const [opener] = useState(() => document.activeElement);
+  const dismiss = useRef(onDismiss);
+  useLayoutEffect(() => {
+    dismiss.current = onDismiss;
+  });
+  useLayoutEffect(() => {
+    const element = ref.current!;
+    catchSecondTap(() => true);
+    const layer: Layer = { dismiss: () => dismiss.current };
+    if (layers.length === 0) document.addEventListener('keydown', onKey);
+    layers.push(layer);
+    const undo = suppressOthers(element);
+    if (!element.contains(document.activeElement)) element.focus({ preventScroll: true });
+    return () => {
+      undo();
+      layers.splice(layers.indexOf(layer), 1);
+      if (layers.length === 0) document.removeEventListener('keydown', onKey);
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, [ref, opener]);
+};

@@ -20,7 +20,8 @@ const onKey = (event: KeyboardEvent) => {
 /**
  * What a layer over the screen (a sheet, a dialog) does while it is up, as a modal should:
  * - the screen beneath is inert: no tab stop, no screen reader, no tap reaches it (aria-hidden's
- *   `suppressOthers`; a layer that comes up later, an alert over a sheet, is not affected);
+ *   `suppressOthers`; a layer that comes up later, an alert over a sheet, is not affected, nor
+ *   are live regions, the toasts);
  * - focus moves into it, unless something in it took focus itself, and goes back on close to what
  *   had it before, so a keyboard or a screen reader carries on where the reader was;
  * - Escape dismisses it, where it can be dismissed (`onDismiss`), the top layer only;

@@ -66,7 +66,13 @@ export const CountdownSheet = ({ placed, onClose }: { placed: ContractOrder; onC
           <div className="contract-sheet__clock" aria-live="polite">
             {left === undefined || left > 0 ? (
               <>
-                <span className="contract-sheet__remaining" data-testid="countdown">
+                {/* A timer is not read out every second; "settling" and the result are. */}
+                <span
+                  className="contract-sheet__remaining"
+                  role="timer"
+                  aria-live="off"
+                  data-testid="countdown"
+                >
                   {left === undefined ? '—' : formatCountdown(left)}
                 </span>
                 <span className="contract-sheet__label">{t('contract.sheet.remaining')}</span>

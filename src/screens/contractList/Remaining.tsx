@@ -15,7 +15,8 @@ export const Remaining = ({ order, large = false }: { order: ContractOrder; larg
       ) : (
         <>
           <span className="remaining__label">{t('contractList.closesIn')}</span>{' '}
-          <span className="remaining__time" data-testid="countdown">
+          {/* A timer is not read out every second; the change to "settling" is. */}
+          <span className="remaining__time" role="timer" aria-live="off" data-testid="countdown">
             {left === undefined ? '—' : formatCountdown(left)}
           </span>
         </>

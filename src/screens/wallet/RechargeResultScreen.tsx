@@ -26,7 +26,8 @@ const RechargeResultScreen = () => {
         </span>
         <h2 className="wallet-result__title">{t('recharge.resultTitle')}</h2>
         <p className="wallet-result__text">{t('recharge.resultText')}</p>
-        <p className="wallet-result__countdown" aria-live="polite">
+        {/* Read with the page, not again every second. */}
+        <p className="wallet-result__countdown" role="timer" aria-live="off">
           {t('recharge.redirectIn', { seconds })}
         </p>
         <Link className="btn btn--primary btn--block" to={RECORDS} replace>

@@ -64,7 +64,7 @@ describe('/contractList', () => {
     const rows = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(rows.map((r) => r.getAttribute('data-contract'))).toEqual(['42', '41']);
     expect(rows[0]).toHaveTextContent('Buy down');
-    expect(within(rows[0]!).getByTestId('countdown')).toHaveTextContent('0:42');
+    expect(within(rows[0]!).getByRole('timer')).toHaveTextContent('0:42');
     await user.click(screen.getByRole('tab', { name: 'Settled' }));
     const settled = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(settled[0]).toHaveTextContent('Win +80');

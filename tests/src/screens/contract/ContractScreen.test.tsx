@@ -263,7 +263,7 @@ describe('/contract', () => {
     await user.click(within(rows[0]!).getByRole('button'));
     const sheet = screen.getByRole('dialog');
     expect(sheet).toHaveTextContent('BTC/USDT · Buy down · 1 min');
-    expect(within(sheet).getByTestId('countdown')).toHaveTextContent('1:00');
+    expect(within(sheet).getByRole('timer')).toHaveTextContent('1:00');
   });
 
   it('shows no running section while none of the pair runs', () => {

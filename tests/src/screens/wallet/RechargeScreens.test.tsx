@@ -90,7 +90,9 @@ describe('/recharge/result', () => {
       path: '/recharge/result',
       at: '/recharge/result?id=1',
     });
-    expect(screen.getByText('Going to the deposit records in 5 s')).toBeInTheDocument();
+    // A timer: read with the page, not announced again every second.
+    expect(screen.getByRole('timer')).toHaveTextContent('Going to the deposit records in 5 s');
+    expect(screen.getByRole('timer')).toHaveAttribute('aria-live', 'off');
     act(() => vi.advanceTimersByTime(2000));
     expect(screen.getByText('Going to the deposit records in 3 s')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(3000));

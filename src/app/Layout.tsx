@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -10,6 +10,7 @@ import { Toasts } from '../components/Toasts';
 import { pageTitle } from '../../protocol/boot';
 import { configState } from '../state/config';
 import { useCurrentRoute } from '../hooks/useCurrentRoute';
+import { useScreenFocus } from '../hooks/useScreenFocus';
 import { dropBootHeading } from './boot';
 
 /** The mobile frame every screen sits in: particle background, screen, tab bar where flagged, and
@@ -19,6 +20,8 @@ export const Layout = () => {
   const route = useCurrentRoute();
   const { config, unavailable } = useSnapshot(configState);
   const navigation = useNavigation();
+  const screen = useRef<HTMLElement>(null);
+  useScreenFocus(screen);
 
   // The router renders the layout with its first screen, already loaded: that screen's own bar is
   // about to be painted where the server's heading stands.
@@ -34,7 +37,7 @@ export const Layout = () => {
     <div className="viewport">
       <Background />
       <div className={`frame${route?.tabBar ? ' frame--tabs' : ''}`}>
-        <main className="screen" aria-busy={navigation.state === 'loading'}>
+        <main ref={screen} className="screen" aria-busy={navigation.state === 'loading'} tabIndex={-1}>
           <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>

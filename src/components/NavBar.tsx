@@ -29,7 +29,10 @@ export const NavBar = ({
       ) : (
         <span className="navbar__spacer" />
       )}
-      <h1 className="navbar__title">{title}</h1>
+      {/* Focused when the screen comes up (useScreenFocus). */}
+      <h1 className="navbar__title" tabIndex={-1}>
+        {title}
+      </h1>
       <div className="navbar__actions">{actions}</div>
     </header>
   );

@@ -170,6 +170,23 @@ describe('home, content and language in a real browser', () => {
     await context.close();
   });
 
+  it('starts a keyboard and a screen reader at the new screen\u2019s title once a link is followed', async () => {
+    const { page } = session;
+    await page.goto('/home');
+    await page.locator('.quick-links__item[href="/help"]').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/help');
+    // In the language an earlier case left chosen.
+    const shown = translations((await page.evaluate(() => localStorage.getItem('lang'))) as Locale);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(shown.route.help);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    // The next Tab goes on into the screen, not back to the top of the page.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement))).toBe(
+      true,
+    );
+  });
+
   it('follows in one tab a language chosen in another, labels and requests alike', async () => {
     const { context } = session;
     const first = await context.newPage();

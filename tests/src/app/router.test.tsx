@@ -122,6 +122,21 @@ describe('routing', () => {
     expect(screen.queryByRole('navigation', { name: 'Main sections' })).toBeNull();
   });
 
+  it('puts focus on the new screen\u2019s title when the screen changes, not on first load', async () => {
+    const router = open('/market');
+    await settled(router, '/market');
+    await screen.findByRole('navigation', { name: 'Main sections' });
+    expect(document.activeElement).toBe(document.body);
+    await act(() => router.navigate('/lang'));
+    await settled(router, '/lang');
+    const title = await screen.findByRole('heading', { level: 1, name: 'Language' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    // A new query on the same screen is not a new screen.
+    title.blur();
+    await act(() => router.navigate('/lang?from=user'));
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('titles a page without the company prefix when none is configured', async () => {
     configState.config = { ...config, companyName: '' };
     const router = open('/market');

@@ -10,7 +10,7 @@ import { i18n } from '../../../src/i18n';
 import { changeLocale } from '../../../src/state/changeLocale';
 import { configState } from '../../../src/state/config';
 import { followOtherTabsSession } from '../../../src/state/session';
-import { uiState } from '../../../src/state/ui';
+import { showAlert, uiState } from '../../../src/state/ui';
 import { setupI18n } from '../../setup/i18n';
 
 const config: GlobalConfig = {
@@ -135,6 +135,18 @@ describe('routing', () => {
     title.blur();
     await act(() => router.navigate('/lang?from=user'));
     expect(document.activeElement).toBe(document.body);
+  });
+
+  it('leaves focus on an alert that is up as the screen changes', async () => {
+    const router = open('/market');
+    await settled(router, '/market');
+    act(() => void showAlert('Your session has expired. Please log in again'));
+    const ok = await screen.findByRole('button', { name: 'OK' });
+    expect(document.activeElement).toBe(ok);
+    await act(() => router.navigate('/lang'));
+    await settled(router, '/lang');
+    await screen.findByRole('heading', { level: 1, name: 'Language', hidden: true });
+    expect(document.activeElement).toBe(ok);
   });
 
   it('titles a page without the company prefix when none is configured', async () => {

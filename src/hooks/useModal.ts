@@ -6,6 +6,9 @@ interface Layer {
   dismiss: () => (() => void) | undefined;
 }
 
+/** On the page's root while any layer is up: the page beneath does not scroll (components.css). */
+const PAGE_HELD = 'modal-open';
+
 /** The layers up, the newest last: Escape dismisses only the one on top. */
 const layers: Layer[] = [];
 
@@ -25,6 +28,8 @@ const onKey = (event: KeyboardEvent) => {
  * - focus moves into it, unless something in it took focus itself, and goes back on close to what
  *   had it before, so a keyboard or a screen reader carries on where the reader was;
  * - Escape dismisses it, where it can be dismissed (`onDismiss`), the top layer only;
+ * - the page beneath holds still: a swipe on the dimmed screen, or a scroll that reaches the end of
+ *   the layer's own, does not move it;
  * - it comes up under the finger that opened it: the second tap of a double tap must neither
  *   dismiss it again nor press what it holds (guardDoubleTaps).
  * `ref` is the layer's own element, which takes focus (`tabIndex={-1}`).
@@ -40,14 +45,20 @@ export const useModal = (ref: RefObject<HTMLElement | null>, onDismiss?: () => v
     const element = ref.current!;
     catchSecondTap(() => true);
     const layer: Layer = { dismiss: () => dismiss.current };
-    if (layers.length === 0) document.addEventListener('keydown', onKey);
+    if (layers.length === 0) {
+      document.addEventListener('keydown', onKey);
+      document.documentElement.classList.add(PAGE_HELD);
+    }
     layers.push(layer);
     const undo = suppressOthers(element);
     if (!element.contains(document.activeElement)) element.focus({ preventScroll: true });
     return () => {
       undo();
       layers.splice(layers.indexOf(layer), 1);
-      if (layers.length === 0) document.removeEventListener('keydown', onKey);
+      if (layers.length === 0) {
+        document.removeEventListener('keydown', onKey);
+        document.documentElement.classList.remove(PAGE_HELD);
+      }
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });
     };
   }, [ref, opener]);

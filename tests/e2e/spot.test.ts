@@ -182,4 +182,24 @@ describe('the demo trader on /trade', () => {
     await detail.getByRole('button', { name: en.common.close }).click();
     expect(await cards.count()).toBe(5);
   });
+
+  it('holds the order list still while an order\u2019s detail is up', async () => {
+    const { page } = session;
+    const cards = page.getByTestId('order-card');
+    await expect.poll(() => cards.count()).toBe(5);
+    const scrolled = () => page.evaluate(() => window.scrollY);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await cards.first().click();
+    const detail = page.getByTestId('order-detail');
+    await detail.waitFor();
+    // A swipe on the dimmed list above the sheet.
+    await page.mouse.move(195, 60);
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(300);
+    expect(await scrolled()).toBe(0);
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+    await page.mouse.wheel(0, 400);
+    await expect.poll(scrolled).toBeGreaterThan(0);
+  });
 });

@@ -82,6 +82,18 @@ describe('a layer over the screen', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pairs' }));
   });
 
+  it('holds the page beneath still until the last layer has gone', () => {
+    const held = () => document.documentElement.classList.contains('modal-open');
+    render(<Screen />);
+    expect(held()).toBe(false);
+    open('Pairs');
+    open('Details');
+    escape();
+    expect(held()).toBe(true);
+    escape();
+    expect(held()).toBe(false);
+  });
+
   it('that asks for an answer is not dismissed by Escape, nor is what lies under it', () => {
     render(<Screen dismissible={false} />);
     open('Pairs');

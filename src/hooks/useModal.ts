@@ -3,6 +3,9 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { catchSecondTap } from '../app/secondTap';
 
 interface Layer {
+  element: HTMLElement;
+  /** Where focus goes back to on close: the first of these still on the page. */
+  returnTo: Element[];
   dismiss: () => (() => void) | undefined;
 }
 
@@ -35,8 +38,15 @@ const onKey = (event: KeyboardEvent) => {
  * `ref` is the layer's own element, which takes focus (`tabIndex={-1}`).
  */
 export const useModal = (ref: RefObject<HTMLElement | null>, onDismiss?: () => void) => {
-  // Read as the layer renders, before anything in it takes focus.
-  const [opener] = useState(() => document.activeElement);
+  // Read as the layer renders, before anything in it takes focus. A layer opened from another one
+  // that is closing as it opens (the next alert after one acknowledged) falls back to where that
+  // one would have returned.
+  const [returnTo] = useState(() => {
+    const active = document.activeElement;
+    if (!active) return [];
+    const from = layers.find((layer) => layer.element.contains(active));
+    return [active, ...(from?.returnTo ?? [])];
+  });
   const dismiss = useRef(onDismiss);
   useLayoutEffect(() => {
     dismiss.current = onDismiss;
@@ -44,7 +54,7 @@ export const useModal = (ref: RefObject<HTMLElement | null>, onDismiss?: () => v
   useLayoutEffect(() => {
     const element = ref.current!;
     catchSecondTap(() => true);
-    const layer: Layer = { dismiss: () => dismiss.current };
+    const layer: Layer = { element, returnTo, dismiss: () => dismiss.current };
     if (layers.length === 0) {
       document.addEventListener('keydown', onKey);
       document.documentElement.classList.add(PAGE_HELD);
@@ -59,7 +69,8 @@ export const useModal = (ref: RefObject<HTMLElement | null>, onDismiss?: () => v
         document.removeEventListener('keydown', onKey);
         document.documentElement.classList.remove(PAGE_HELD);
       }
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });
+      const back = returnTo.find((target) => target.isConnected);
+      if (back instanceof HTMLElement) back.focus({ preventScroll: true });
     };
-  }, [ref, opener]);
+  }, [ref, returnTo]);
 };

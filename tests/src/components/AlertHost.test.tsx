@@ -51,4 +51,21 @@ describe('an alert', () => {
     await readThenClose('Your session has expired');
     expect(uiState.alerts).toHaveLength(0);
   });
+
+  it('gives focus back to what the first of several alerts was opened from', async () => {
+    render(<Screen />);
+    const withdraw = screen.getByRole('button', { name: 'Withdraw' });
+    withdraw.focus();
+    act(() => {
+      void showAlert('Insufficient balance');
+      void showAlert('Your session has expired. Please log in again');
+    });
+    await screen.findByRole('dialog');
+    tap(confirm());
+    await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent('Your session has expired'));
+    afterDoubleTap();
+    tap(confirm());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(withdraw);
+  });
 });

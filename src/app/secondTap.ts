@@ -53,9 +53,10 @@ const onTap = (event: MouseEvent) => {
  * what came up beneath: a row of the next screen, the screen before's own back button, the trade
  * form's "Buy" or its 100 % chip. So for as long as a double tap lasts, a tap near the last one is
  * caught before any screen hears of it once the change has landed; a tap that brings something up
- * under the finger instead (a sheet, a confirmation) says so with `catchSecondTap`. A tap before the change lands falls where the first did, which ignores it
- * (useGoBack) or acts on it again as the same intent (the forms' idempotency keys). Installed once,
- * at start, ahead of every other listener.
+ * under the finger instead says so with `catchSecondTap` (every sheet and dialog does, useModal).
+ * A tap before the change lands falls where the first did, which ignores it (useGoBack) or acts on
+ * it again as the same intent (the forms' idempotency keys). Installed once, at start, ahead of
+ * every other listener.
  */
 export const guardDoubleTaps = () => {
   if (guarding) return;

@@ -1,12 +1,11 @@
 import Decimal from 'decimal.js';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ContractOrder } from '../../../protocol/contracts';
 import { formatDecimal } from '../../components/format';
+import { ModalLayer } from '../../components/ModalLayer';
 import { useContract, useCountdown } from '../../hooks/useContracts';
 import { useTicker } from '../../hooks/useMarket';
-import { useModal } from '../../hooks/useModal';
 import { formatCountdown, signed } from './figures';
 
 /** The result of a settled contract, in words and figures. */
@@ -42,92 +41,86 @@ export const CountdownSheet = ({ placed, onClose }: { placed: ContractOrder; onC
   const trend = move > 0 ? 'up' : move < 0 ? 'down' : 'flat';
   const done = order.status === 'completed';
   const num = (v: string) => formatDecimal(v, i18n.language);
-  const sheet = useRef<HTMLElement>(null);
-  // A tap beside it does not close it (the contract is the reader's to watch); Close or Escape do.
-  useModal(sheet, onClose);
   return (
-    <div className="sheet-backdrop">
-      <section
-        ref={sheet}
-        className="sheet contract-sheet"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="contract-sheet-title"
-        tabIndex={-1}
-      >
-        <header className="sheet__head">
-          <h2 id="contract-sheet-title" className="sheet__title">
-            {order.name} · {t(order.directionname)} · {t('contract.cycleMinutes', { count: order.cycle })}
-          </h2>
-        </header>
+    // A tap beside it does not close it (the contract is the reader's to watch); Close or Escape do.
+    <ModalLayer
+      backdrop="sheet-backdrop"
+      className="sheet contract-sheet"
+      labelledBy="contract-sheet-title"
+      onDismiss={onClose}
+    >
+      <header className="sheet__head">
+        <h2 id="contract-sheet-title" className="sheet__title">
+          {order.name} · {t(order.directionname)} · {t('contract.cycleMinutes', { count: order.cycle })}
+        </h2>
+      </header>
+      {done ? (
+        <ResultLine order={order} />
+      ) : (
+        <div className="contract-sheet__clock" aria-live="polite">
+          {left === undefined || left > 0 ? (
+            <>
+              {/* A timer is not read out every second; "settling" and the result are. */}
+              <span
+                className="contract-sheet__remaining"
+                role="timer"
+                aria-live="off"
+                data-testid="countdown"
+              >
+                {left === undefined ? '—' : formatCountdown(left)}
+              </span>
+              <span className="contract-sheet__label">{t('contract.sheet.remaining')}</span>
+            </>
+          ) : (
+            <span className="contract-sheet__settling">{t('contract.sheet.settling')}</span>
+          )}
+        </div>
+      )}
+      <dl className="kv">
+        <div className="kv__row">
+          <dt>{t('contract.sheet.direction')}</dt>
+          <dd className={`dir dir--${order.direction}`}>{t(order.directionname)}</dd>
+        </div>
+        <div className="kv__row">
+          <dt>{t('contract.sheet.amount')}</dt>
+          <dd>
+            {num(order.amount)} {order.asset}
+          </dd>
+        </div>
+        <div className="kv__row">
+          <dt>{t('contract.sheet.openPrice')}</dt>
+          <dd>{num(order.openPrice)}</dd>
+        </div>
         {done ? (
-          <ResultLine order={order} />
+          <div className="kv__row">
+            <dt>{t('contract.sheet.closePrice')}</dt>
+            <dd>{order.closePrice ? num(order.closePrice) : '—'}</dd>
+          </div>
         ) : (
-          <div className="contract-sheet__clock" aria-live="polite">
-            {left === undefined || left > 0 ? (
-              <>
-                {/* A timer is not read out every second; "settling" and the result are. */}
-                <span
-                  className="contract-sheet__remaining"
-                  role="timer"
-                  aria-live="off"
-                  data-testid="countdown"
-                >
-                  {left === undefined ? '—' : formatCountdown(left)}
-                </span>
-                <span className="contract-sheet__label">{t('contract.sheet.remaining')}</span>
-              </>
-            ) : (
-              <span className="contract-sheet__settling">{t('contract.sheet.settling')}</span>
-            )}
+          <div className="kv__row">
+            <dt>{t('contract.sheet.livePrice')}</dt>
+            <dd className={`price price--${trend}`} data-testid="live-price">
+              {live ? num(live) : '—'}
+            </dd>
           </div>
         )}
-        <dl className="kv">
-          <div className="kv__row">
-            <dt>{t('contract.sheet.direction')}</dt>
-            <dd className={`dir dir--${order.direction}`}>{t(order.directionname)}</dd>
-          </div>
-          <div className="kv__row">
-            <dt>{t('contract.sheet.amount')}</dt>
-            <dd>
-              {num(order.amount)} {order.asset}
-            </dd>
-          </div>
-          <div className="kv__row">
-            <dt>{t('contract.sheet.openPrice')}</dt>
-            <dd>{num(order.openPrice)}</dd>
-          </div>
-          {done ? (
-            <div className="kv__row">
-              <dt>{t('contract.sheet.closePrice')}</dt>
-              <dd>{order.closePrice ? num(order.closePrice) : '—'}</dd>
-            </div>
-          ) : (
-            <div className="kv__row">
-              <dt>{t('contract.sheet.livePrice')}</dt>
-              <dd className={`price price--${trend}`} data-testid="live-price">
-                {live ? num(live) : '—'}
-              </dd>
-            </div>
-          )}
-          <div className="kv__row">
-            <dt>{t('contract.expected')}</dt>
-            <dd>
-              +{num(order.expected)} {order.asset}
-            </dd>
-          </div>
-        </dl>
-        <div className="sheet__actions">
-          {done && (
-            <Link className="btn btn--ghost" to={`/contractList?id=${order.id}`}>
-              {t('contract.sheet.receipt')}
-            </Link>
-          )}
-          <button type="button" className="btn btn--primary" onClick={onClose}>
-            {t('common.close')}
-          </button>
+        <div className="kv__row">
+          <dt>{t('contract.expected')}</dt>
+          <dd>
+            +{num(order.expected)} {order.asset}
+          </dd>
         </div>
-      </section>
-    </div>
+      </dl>
+      <div className="sheet__actions">
+        {done && (
+          <Link className="btn btn--ghost" to={`/contractList?id=${order.id}`}>
+            {t('contract.sheet.receipt')}
+          </Link>
+        )}
+        <button type="button" className="btn btn--primary" onClick={onClose}>
+          {t('common.close')}
+        </button>
+      </div>
+    </ModalLayer>
   );
 };

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Envelope } from '../../protocol/envelope';
+import { localFailure } from '../api/client';
 import { translateKey } from '../i18n';
+import { EmptyText } from './EmptyText';
 import { Spinner } from './Spinner';
 
 /** Why a read failed, as the key to show: the server's answer, or no answer at all. */
@@ -25,3 +27,19 @@ export const LoadFailed = ({ failure, onRetry }: { failure: string; onRetry: () 
 /** A read still under way (spinner), or the failure with its retry. */
 export const Loading = ({ failure, onRetry }: { failure: string | undefined; onRetry: () => void }) =>
   failure === undefined ? <Spinner /> : <LoadFailed failure={failure} onRetry={onRetry} />;
+
+const NOT_FOUND = 'app.msg.record_not_found';
+
+/** In place of one record (a notice, an article, a product) being read. A record that is not there
+ * stays so, and is said plainly with nothing to retry; any other failure may pass and gets a retry. */
+export const LoadingRecord = ({ failure, onRetry }: { failure: string | undefined; onRetry: () => void }) => {
+  const { t } = useTranslation();
+  return failure === NOT_FOUND ? (
+    <EmptyText>{t(NOT_FOUND)}</EmptyText>
+  ) : (
+    <Loading failure={failure} onRetry={onRetry} />
+  );
+};
+
+/** What a record's read answers without asking the server when its id cannot name one. */
+export const noRecord = () => Promise.reject(localFailure(NOT_FOUND));

@@ -42,26 +42,30 @@ const Approved = ({ status }: { status: VerificationStatus }) => {
       </span>
       <h2 className="kyc-result__title">{t('kyc.approved.title')}</h2>
       <p className="kyc-result__text">{t('kyc.approved.text')}</p>
-      <dl className="kyc-facts">
-        {status.name && (
-          <div>
-            <dt>{t('kyc.name')}</dt>
-            <dd>{maskName(status.name)}</dd>
-          </div>
-        )}
-        {status.docType && (
-          <div>
-            <dt>{t('kyc.docTypeLabel')}</dt>
-            <dd>{t(DOC_LABELS[status.docType])}</dd>
-          </div>
-        )}
-        {status.docNumber && (
-          <div>
-            <dt>{t('kyc.docNumber')}</dt>
-            <dd className="kyc-facts__mono">{status.docNumber}</dd>
-          </div>
-        )}
-      </dl>
+      {/* An account verified without a submission (the demo trader, one approved by hand) has no
+          facts to list, and an empty list would still draw its frame. */}
+      {(status.name || status.docType || status.docNumber) && (
+        <dl className="kyc-facts">
+          {status.name && (
+            <div>
+              <dt>{t('kyc.name')}</dt>
+              <dd>{maskName(status.name)}</dd>
+            </div>
+          )}
+          {status.docType && (
+            <div>
+              <dt>{t('kyc.docTypeLabel')}</dt>
+              <dd>{t(DOC_LABELS[status.docType])}</dd>
+            </div>
+          )}
+          {status.docNumber && (
+            <div>
+              <dt>{t('kyc.docNumber')}</dt>
+              <dd className="kyc-facts__mono">{status.docNumber}</dd>
+            </div>
+          )}
+        </dl>
+      )}
     </section>
   );
 };

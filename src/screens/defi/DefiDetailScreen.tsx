@@ -1,15 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { localFailure } from '../../api/client';
 import { defiApi } from '../../api/defi';
 import { NavBar } from '../../components/NavBar';
-import { Loading } from '../../components/LoadFailed';
+import { LoadingRecord, noRecord } from '../../components/LoadFailed';
 import { useRemote } from '../../hooks/useRemote';
 import { closedReason } from './availability';
 import { PledgeForm } from './PledgeForm';
 import { ProductCard } from './ProductCard';
-
-const NOT_FOUND = 'app.msg.record_not_found';
 
 /** /defi/detail?id=: one product's terms, and a pledge with its projected income before confirming,
  * or why the reader can pledge it no more. */
@@ -17,21 +14,12 @@ const DefiDetailScreen = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  const product = useRemote(
-    () => (id > 0 ? defiApi.detail(id) : Promise.reject(localFailure(NOT_FOUND))),
-    String(id),
-  );
+  const product = useRemote(() => (id > 0 ? defiApi.detail(id) : noRecord()), String(id));
   const closed = product.data && closedReason(product.data);
   return (
     <>
       <NavBar title={t('route.defi_detail')} />
-      {/* A product that is not there stays so; any other failure may pass: it gets a retry. */}
-      {!product.data &&
-        (product.failure === NOT_FOUND ? (
-          <p className="empty-state__text">{t(NOT_FOUND)}</p>
-        ) : (
-          <Loading failure={product.failure} onRetry={product.retry} />
-        ))}
+      {!product.data && <LoadingRecord failure={product.failure} onRetry={product.retry} />}
       {product.data && (
         <>
           <ProductCard product={product.data} action={false} />

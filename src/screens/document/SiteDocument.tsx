@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { ContentType } from '../../../protocol';
 import { siteApi } from '../../api/site';
-import { Spinner } from '../../components/Spinner';
-import { useRemote } from '../../hooks/useRemote';
 import { EmptyText } from '../../components/EmptyText';
+import { Loading } from '../../components/LoadFailed';
+import { useRemote } from '../../hooks/useRemote';
 
 /** A site document kept per locale by the operator (about us, service agreement, MSB approval). */
 export const SiteDocument = ({ type }: { type: ContentType }) => {
@@ -12,8 +12,8 @@ export const SiteDocument = ({ type }: { type: ContentType }) => {
   const item = doc.data?.[0];
   return (
     <>
-      {!doc.data && !doc.failed && <Spinner />}
-      {doc.failed && <EmptyText>{t('app.msg.network_error')}</EmptyText>}
+      {!doc.data && <Loading failure={doc.failure} onRetry={doc.retry} />}
+      {doc.data && !item && <EmptyText>{t('app.msg.record_not_found')}</EmptyText>}
       {item && (
         <article className="document card">
           <h2 className="document__title">{item.title}</h2>

@@ -2,20 +2,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { helpApi } from '../../api/help';
 import { NavBar } from '../../components/NavBar';
-import { Spinner } from '../../components/Spinner';
+import { LoadingRecord, noRecord } from '../../components/LoadFailed';
 import { useRemote } from '../../hooks/useRemote';
-import { EmptyText } from '../../components/EmptyText';
 
 /** /help/detail?id=: one help article. */
 const HelpDetailScreen = () => {
   const { t } = useTranslation();
   const id = Number(useSearchParams()[0].get('id'));
-  const article = useRemote(() => helpApi.article(id), String(id));
+  const article = useRemote(() => (id > 0 ? helpApi.article(id) : noRecord()), String(id));
   return (
     <>
       <NavBar title={t('route.help_detail')} />
-      {!article.data && !article.failed && <Spinner />}
-      {article.failed && <EmptyText>{t('app.msg.record_not_found')}</EmptyText>}
+      {!article.data && <LoadingRecord failure={article.failure} onRetry={article.retry} />}
       {article.data && (
         <article className="document card">
           <p className="document__meta">{t(`help.category.${article.data.category}`)}</p>

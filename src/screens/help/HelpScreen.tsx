@@ -4,9 +4,8 @@ import { HELP_CATEGORIES, type HelpArticleSummary } from '../../../protocol/help
 import { helpApi } from '../../api/help';
 import { ChevronIcon } from '../../components/icons';
 import { NavBar } from '../../components/NavBar';
-import { Spinner } from '../../components/Spinner';
+import { Loading } from '../../components/LoadFailed';
 import { useRemote } from '../../hooks/useRemote';
-import { EmptyText } from '../../components/EmptyText';
 
 /** /help: the help centre's articles by category, and the way to customer service. */
 const HelpScreen = () => {
@@ -16,8 +15,7 @@ const HelpScreen = () => {
   return (
     <>
       <NavBar title={t('route.help')} />
-      {!articles.data && !articles.failed && <Spinner />}
-      {articles.failed && <EmptyText>{t('app.msg.network_error')}</EmptyText>}
+      {!articles.data && <Loading failure={articles.failure} onRetry={articles.retry} />}
       {HELP_CATEGORIES.filter((c) => byCategory(c).length > 0).map((c) => (
         <section key={c} className="help-section" aria-labelledby={`help-${c}`}>
           <h2 id={`help-${c}`} className="help-section__title">

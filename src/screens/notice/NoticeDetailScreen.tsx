@@ -2,22 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { helpApi } from '../../api/help';
 import { NavBar } from '../../components/NavBar';
-import { Spinner } from '../../components/Spinner';
+import { LoadingRecord, noRecord } from '../../components/LoadFailed';
 import { useRemote } from '../../hooks/useRemote';
 import { useDateFormat } from '../authentication/status';
-import { EmptyText } from '../../components/EmptyText';
 
 /** /noticeDetail?id=: one notice in full. */
 const NoticeDetailScreen = () => {
   const { t } = useTranslation();
   const date = useDateFormat(true);
   const id = Number(useSearchParams()[0].get('id'));
-  const notice = useRemote(() => helpApi.notice(id), String(id));
+  const notice = useRemote(() => (id > 0 ? helpApi.notice(id) : noRecord()), String(id));
   return (
     <>
       <NavBar title={t('route.noticeDetail')} />
-      {!notice.data && !notice.failed && <Spinner />}
-      {notice.failed && <EmptyText>{t('app.msg.record_not_found')}</EmptyText>}
+      {!notice.data && <LoadingRecord failure={notice.failure} onRetry={notice.retry} />}
       {notice.data && (
         <article className="document card">
           <h2 className="document__title">{notice.data.title}</h2>

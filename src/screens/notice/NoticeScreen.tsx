@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { helpApi } from '../../api/help';
 import { ChevronIcon } from '../../components/icons';
 import { NavBar } from '../../components/NavBar';
-import { Spinner } from '../../components/Spinner';
+import { Loading } from '../../components/LoadFailed';
 import { useRemote } from '../../hooks/useRemote';
 import { useDateFormat } from '../authentication/status';
 import { EmptyText } from '../../components/EmptyText';
@@ -16,8 +16,7 @@ const NoticeScreen = () => {
   return (
     <>
       <NavBar title={t('route.notice')} />
-      {!notices.data && !notices.failed && <Spinner />}
-      {notices.failed && <EmptyText>{t('app.msg.network_error')}</EmptyText>}
+      {!notices.data && <Loading failure={notices.failure} onRetry={notices.retry} />}
       {notices.data?.length === 0 && <EmptyText>{t('notice.empty')}</EmptyText>}
       <ul className="link-list">
         {notices.data?.map((n) => (

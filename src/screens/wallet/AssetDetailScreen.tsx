@@ -19,11 +19,16 @@ const PAGE = 20;
 
 const signed = (v: string, lang: string) => (v.startsWith('-') ? '' : '+') + formatDecimal(v, lang);
 
-/** /assets/detail?coin=BTC: one coin's balances and its transaction history. */
+/** /assets/detail?coin=BTC: one coin's balances and its transaction history. Without a coin
+ * (or with one no coin could be named) the wallet is the page meant, and nothing is asked for. */
 const AssetDetailScreen = () => {
-  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const coin = (params.get('coin') ?? '').toUpperCase();
+  return /^[A-Z0-9]{2,10}$/.test(coin) ? <CoinDetail coin={coin} /> : <Navigate to="/assets" replace />;
+};
+
+const CoinDetail = ({ coin }: { coin: string }) => {
+  const { t, i18n } = useTranslation();
   const [type, setType] = useState<LedgerType | ''>('');
   const balances = useBalances();
   const tickers = useTickers();
@@ -39,7 +44,6 @@ const AssetDetailScreen = () => {
   );
   const format = useDateFormat(true);
   const lang = i18n.language;
-  if (!/^[A-Z0-9]{2,10}$/.test(coin)) return <Navigate to="/assets" replace />;
 
   const [row] = valueBalances(
     [held ?? { asset: coin, available: ZERO_BALANCE, frozen: ZERO_BALANCE }],

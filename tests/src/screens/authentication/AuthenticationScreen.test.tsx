@@ -136,6 +136,13 @@ describe('identity verification: status views', () => {
     expect(screen.queryByRole('textbox', { name: 'Full name' })).toBeNull();
   });
 
+  it('draws no empty list of facts for an account verified without a submission', async () => {
+    api.verification.mockResolvedValue(status({ certification: 2 }));
+    show();
+    expect(await screen.findByRole('heading', { name: 'Identity verified' })).toBeInTheDocument();
+    expect(document.querySelector('dl')).toBeNull();
+  });
+
   it('offers a retry when the status cannot be loaded', async () => {
     api.verification.mockRejectedValueOnce({ code: 500, msg: 'app.msg.unexpected_error', data: null });
     api.verification.mockResolvedValueOnce(status());

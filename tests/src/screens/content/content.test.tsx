@@ -70,6 +70,31 @@ describe('content screens', () => {
     expect(helpApi.notice).toHaveBeenCalledWith(4);
   });
 
+  it('/noticeDetail without an id says the notice is not there, asking the server nothing', async () => {
+    renderScreen(<NoticeDetailScreen />, { path: '/noticeDetail', at: '/noticeDetail' });
+    expect(await screen.findByText('Record not found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(helpApi.notice).not.toHaveBeenCalled();
+  });
+
+  it('/noticeDetail says a failed read failed, not that the notice is gone, and reads again', async () => {
+    const user = userEvent.setup();
+    vi.mocked(helpApi.notice).mockRejectedValueOnce({ code: 0, msg: 'app.msg.network_error', data: null });
+    renderScreen(<NoticeDetailScreen />, { path: '/noticeDetail', at: '/noticeDetail?id=4' });
+    expect(await screen.findByText('Network error. Please check your connection')).toBeInTheDocument();
+    expect(screen.queryByText('Record not found')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'New pairs listed', level: 2 })).toBeInTheDocument();
+  });
+
+  it('/notice offers to read the list again after a failure', async () => {
+    const user = userEvent.setup();
+    vi.mocked(helpApi.notices).mockRejectedValueOnce({ code: 0, msg: 'app.msg.network_error', data: null });
+    renderScreen(<NoticeScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: /New pairs listed/ })).toBeInTheDocument();
+  });
+
   it('/help groups articles by category and offers customer service', async () => {
     renderScreen(<HelpScreen />);
     expect(await screen.findByRole('heading', { name: 'Deposits and withdrawals' })).toBeInTheDocument();
@@ -88,6 +113,17 @@ describe('content screens', () => {
     renderScreen(<HelpDetailScreen />, { path: '/help/detail', at: '/help/detail?id=6' });
     expect(await screen.findByRole('heading', { name: 'How staking works', level: 2 })).toBeInTheDocument();
     expect(screen.getByText(/Line one/)).toBeInTheDocument();
+  });
+
+  it('/help/detail of an article that is not there says so, with nothing to retry', async () => {
+    vi.mocked(helpApi.article).mockRejectedValueOnce({
+      code: 0,
+      msg: 'app.msg.record_not_found',
+      data: null,
+    });
+    renderScreen(<HelpDetailScreen />, { path: '/help/detail', at: '/help/detail?id=99' });
+    expect(await screen.findByText('Record not found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('/service links out when the site configures a service link', () => {

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -42,5 +43,15 @@ describe('site documents', () => {
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: `Title of ${type}` })).toBeInTheDocument();
     expect(siteApi.content).toHaveBeenCalledWith(type);
+  });
+
+  it('offers to read a document again after a failure, and says so when there is none', async () => {
+    const user = userEvent.setup();
+    vi.mocked(siteApi.content)
+      .mockRejectedValueOnce({ code: 0, msg: 'app.msg.network_error', data: null })
+      .mockResolvedValueOnce([]);
+    show('/msb');
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Record not found')).toBeInTheDocument();
   });
 });

@@ -87,6 +87,14 @@ describe('/assets/detail', () => {
     expect(figures.slice(0, 3)).toEqual(['0,00000000', '0,00000000', '0,00000000']);
   });
 
+  it('goes to the wallet without a coin, asking the server for nothing', async () => {
+    vi.mocked(walletApi.financ).mockClear();
+    const router = renderScreen(<AssetDetailScreen />, { path: '/assets/detail', at: '/assets/detail' });
+    expect(await screen.findByTestId('elsewhere')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/assets');
+    expect(walletApi.financ).not.toHaveBeenCalled();
+  });
+
   it('lists an entry pushed onto the next page once, and shows a new one when the balance moves', async () => {
     const user = userEvent.setup();
     const page = (ids: number[], total: number) => ({

@@ -4,7 +4,7 @@ import type { VerificationStatus } from '../../../protocol';
 import { userApi } from '../../api/user';
 import { CheckIcon } from '../../components/icons';
 import { NavBar } from '../../components/NavBar';
-import { Spinner } from '../../components/Spinner';
+import { failureOf, Loading } from '../../components/LoadFailed';
 import { translateKey } from '../../i18n';
 import { DOC_LABELS, kycState, storeCertification, useDateFormat } from './status';
 import { VerificationForm } from './VerificationForm';
@@ -116,7 +116,7 @@ const Rejected = ({ reason }: { reason: string | null }) => {
 const AuthenticationScreen = () => {
   const { t } = useTranslation();
   const [status, setStatus] = useState<VerificationStatus | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<string>();
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -127,8 +127,8 @@ const AuthenticationScreen = () => {
         setStatus(s);
         storeCertification(s.certification);
       },
-      () => {
-        if (live) setFailed(true);
+      (err: unknown) => {
+        if (live) setFailure(failureOf(err));
       },
     );
     return () => {
@@ -137,7 +137,7 @@ const AuthenticationScreen = () => {
   }, [attempt]);
 
   const retry = () => {
-    setFailed(false);
+    setFailure(undefined);
     setAttempt((n) => n + 1);
   };
 
@@ -147,16 +147,7 @@ const AuthenticationScreen = () => {
     <>
       <NavBar title={t('route.authentication')} />
       {!status ? (
-        failed ? (
-          <section className="empty-state">
-            <p className="empty-state__text">{t('error.title')}</p>
-            <button type="button" className="btn" onClick={retry}>
-              {t('kyc.retry')}
-            </button>
-          </section>
-        ) : (
-          <Spinner />
-        )
+        <Loading failure={failure} onRetry={retry} />
       ) : state === 'verified' ? (
         <Approved status={status} />
       ) : state === 'review' ? (

@@ -5,7 +5,7 @@ import { userApi } from '../../api/user';
 import { CopyButton } from '../../components/CopyButton';
 import { NavBar } from '../../components/NavBar';
 import { QrCode } from '../../components/QrCode';
-import { Spinner } from '../../components/Spinner';
+import { Loading } from '../../components/LoadFailed';
 import { Tabs } from '../../components/Tabs';
 import { useRemote } from '../../hooks/useRemote';
 import { useDateFormat } from '../authentication/status';
@@ -47,8 +47,7 @@ const Members = ({ members }: { members: readonly Member[] }) => {
  * generation. */
 const InviteScreen = () => {
   const { t } = useTranslation();
-  const [attempt, setAttempt] = useState(0);
-  const { data, failed } = useRemote(userApi.invite, String(attempt));
+  const { data, failure, retry } = useRemote(userApi.invite);
   const [tab, setTab] = useState<Generation>('first');
 
   const copyTexts = { copied: t('invite.copied'), failed: t('invite.copyFailed') };
@@ -57,16 +56,7 @@ const InviteScreen = () => {
     <>
       <NavBar title={t('route.invite')} />
       {!data ? (
-        failed ? (
-          <section className="empty-state">
-            <p className="empty-state__text">{t('error.title')}</p>
-            <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
-              {t('invite.retry')}
-            </button>
-          </section>
-        ) : (
-          <Spinner />
-        )
+        <Loading failure={failure} onRetry={retry} />
       ) : (
         <>
           <section className="invite-card">

@@ -143,10 +143,11 @@ describe('identity verification: status views', () => {
     expect(document.querySelector('dl')).toBeNull();
   });
 
-  it('offers a retry when the status cannot be loaded', async () => {
+  it('says why the status could not be loaded, and offers a retry', async () => {
     api.verification.mockRejectedValueOnce({ code: 500, msg: 'app.msg.unexpected_error', data: null });
     api.verification.mockResolvedValueOnce(status());
     show();
+    expect(await screen.findByText(t('app.msg.unexpected_error'))).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('textbox', { name: 'Full name' })).toBeInTheDocument();
   });

@@ -52,6 +52,15 @@ describe('invite screen', () => {
     expect(screen.getByText(link())).toBeInTheDocument();
   });
 
+  it('says why the invitation could not be read, and reads it again', async () => {
+    const user = userEvent.setup();
+    api.invite.mockRejectedValueOnce({ code: 0, msg: 'app.msg.network_error', data: null });
+    show();
+    expect(await screen.findByText('Network error. Please check your connection')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('NOVA7Q2K')).toBeInTheDocument();
+  });
+
   it('copies the code and the link, and says so', async () => {
     const user = userEvent.setup();
     show();

@@ -17,6 +17,14 @@ export interface EngineFigures {
   p50Us: number;
   p99Us: number;
   p999Us: number;
+  /** Operations finished more than the goal's 10 µs after they were due, in %: the p99 is under
+   * 10 µs only while this is under 1 %. */
+  lateOver10UsPct: number;
+  /** Stalls a second (runs of consecutive late operations) and how many operations each held up
+   * on average. The harness alone counts the machine's own gaps; a target stalling about as often
+   * but holding up more operations each time is slow to catch up after them, not stalling itself. */
+  stallsPerSec: number;
+  opsPerStall: number;
   resting: number;
 }
 
@@ -249,6 +257,21 @@ const session = (make: () => Target, n: number, resting: number) => {
   return { target: t, step };
 };
 
+/** The engine goal's p99, in ns. */
+const LATE_NS = 10_000;
+
+/** Latencies (in the order run) over `limit`, and the runs of consecutive ones they come in. */
+const lateRuns = (lat: Float64Array, limit: number) => {
+  let late = 0;
+  let stalls = 0;
+  for (let i = 0; i < lat.length; i++) {
+    if (lat[i]! <= limit) continue;
+    late++;
+    if (i === 0 || lat[i - 1]! <= limit) stalls++;
+  }
+  return { late, stalls };
+};
+
 /** Runs `n` operations at a constant offered rate (each scheduled at start + i / rate, spinning
  * until due); a latency is from when an operation was due to when it finished, so falling behind
  * the rate shows in the tail (no coordinated omission). */
@@ -266,6 +289,7 @@ const run = (make: () => Target, rate: number, n: number, resting: number) => {
     lat[i] = (now - due) * 1e6;
   }
   const elapsed = (performance.now() - start) / 1e3;
+  const { late, stalls } = lateRuns(lat, LATE_NS);
   lat.sort();
   return {
     offeredPerSec: rate,
@@ -273,6 +297,9 @@ const run = (make: () => Target, rate: number, n: number, resting: number) => {
     p50Us: +(pct(lat, 0.5) / 1000).toFixed(2),
     p99Us: +(pct(lat, 0.99) / 1000).toFixed(2),
     p999Us: +(pct(lat, 0.999) / 1000).toFixed(2),
+    lateOver10UsPct: +((100 * late) / n).toFixed(2),
+    stallsPerSec: Math.round(stalls / elapsed),
+    opsPerStall: stalls ? +(late / stalls).toFixed(1) : 0,
     resting: target.size(),
   };
 };

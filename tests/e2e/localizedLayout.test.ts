@@ -160,6 +160,33 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     }
   });
 
+  it('scrolls no screen sideways at 320 px (the narrowest phones, or a larger one at a large display size), in every language', async () => {
+    const { page } = session;
+    // Each screen with a live figure that must be in before it is measured: a placeholder dash is narrower.
+    const screens = [
+      ['/home', '.coin-list__price'],
+      ['/market', '.market-row__price'],
+      ['/contract', '[data-testid="last-price"]'],
+      ['/trade', '[data-testid="trade-last"]'],
+    ] as const;
+    await page.setViewportSize({ width: 320, height: 568 });
+    try {
+      const wide: string[] = [];
+      for (const locale of LOCALES) {
+        await inLanguage(page, locale);
+        for (const [url, figure] of screens) {
+          await page.goto(url);
+          await expect.poll(() => page.locator(figure).first().textContent()).toMatch(/\d/);
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (width > 320) wide.push(`${locale} ${url}: ${width} px`);
+        }
+      }
+      expect(wide).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+  });
+
   it('keeps the buy-up and buy-down labels on one line on /contract, in every language', async () => {
     const { page } = session;
     const broken = await inEveryLanguage(
@@ -302,21 +329,43 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     expect(cut).toEqual([]);
   });
 
-  it('keeps each fill’s figures and headings whole in the order detail, in German, Spanish, Russian and Italian', async () => {
+  it('keeps each fill’s time, figures and headings whole in the order detail, in German, Spanish, Russian and Italian, at 390 and 320 px', async () => {
     const { page } = session;
     await call('/cointransaction/orderbuy', { pair: 'btcusdt', type: 'market', amount: '100.55' });
-    for (const locale of ['de', 'es', 'ru', 'it'] as const) {
-      await inLanguage(page, locale);
-      await page.goto('/orderList');
-      // All orders, newest first: the market order just filled.
-      await page.getByRole('tab').nth(1).click();
-      await page.getByTestId('order-card').first().click();
-      const fills = page.getByTestId('order-detail').locator('.order-detail__fills');
-      await fills.locator('tbody td').first().waitFor();
-      expect(
-        await brokenFigures(page, '.order-detail__fills th, .order-detail__fills td:not(:first-child)'),
-        locale,
-      ).toEqual([]);
+    try {
+      for (const width of [390, 320])
+        for (const locale of ['de', 'es', 'ru', 'it'] as const) {
+          await page.setViewportSize({ width, height: 844 });
+          await inLanguage(page, locale);
+          await page.goto('/orderList');
+          // All orders, newest first: the market order just filled.
+          await page.getByRole('tab').nth(1).click();
+          await page.getByTestId('order-card').first().click();
+          const fills = page.getByTestId('order-detail').locator('.order-detail__fills');
+          await fills.locator('tbody td').first().waitFor();
+          // The role under the time may wrap at its hyphen; the time itself may not.
+          expect(
+            await brokenFigures(page, '.order-detail__fills th, .order-detail__fills td:not(:first-child)'),
+            `${locale} at ${width} px`,
+          ).toEqual([]);
+          expect(
+            await fills
+              .locator('tbody td:first-child')
+              .first()
+              .evaluate((td) => td.firstChild!.textContent),
+          ).toMatch(/^\d\d:\d\d:\d\d$/);
+          const time = await fills
+            .locator('tbody td:first-child')
+            .first()
+            .evaluate((td) => {
+              const range = document.createRange();
+              range.selectNodeContents(td.firstChild!);
+              return range.getClientRects().length;
+            });
+          expect(time, `${locale} at ${width} px: the time on one line`).toBe(1);
+        }
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
     }
   });
 

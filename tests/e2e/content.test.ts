@@ -75,22 +75,35 @@ describe('home, content and language in a real browser', () => {
     }
   });
 
-  it('shows the whole app-download sentence in every language', async () => {
+  it('shows the whole app-download sentence in every language, its close at the top, at 390 and 320 px', async () => {
     const { page } = session;
-    for (const locale of LOCALES) {
-      await page.goto('/home');
-      await inLanguage(page, locale);
-      await page.reload();
-      const text = page.locator('.download-banner__text');
-      await expect
-        .poll(() => text.textContent(), { message: locale })
-        .toBe(translations(locale).download.text);
-      const box = await text.evaluate((el) => ({
-        cut: el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth,
-        right: el.closest('.download-banner')!.getBoundingClientRect().right,
-      }));
-      expect(box.cut, locale).toBe(false);
-      expect(box.right, locale).toBeLessThanOrEqual(PHONE_WIDTH);
+    try {
+      for (const width of [PHONE_WIDTH, 320])
+        for (const locale of LOCALES) {
+          await page.setViewportSize({ width, height: 844 });
+          await page.goto('/home');
+          await inLanguage(page, locale);
+          await page.reload();
+          const text = page.locator('.download-banner__text');
+          await expect
+            .poll(() => text.textContent(), { message: locale })
+            .toBe(translations(locale).download.text);
+          const box = await text.evaluate((el) => {
+            const close = el.closest('.download-banner')!.querySelector('.icon-btn')!.getBoundingClientRect();
+            return {
+              cut: el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth,
+              right: el.closest('.download-banner')!.getBoundingClientRect().right,
+              // Beside the sentence, not on a line of its own under it.
+              closeBeside: close.top < el.getBoundingClientRect().bottom,
+            };
+          });
+          const where = `${locale} at ${width} px`;
+          expect(box.cut, where).toBe(false);
+          expect(box.right, where).toBeLessThanOrEqual(width);
+          expect(box.closeBeside, where).toBe(true);
+        }
+    } finally {
+      await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
     }
   });
 

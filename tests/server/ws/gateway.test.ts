@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../../protocol';
 import { installGateway, type Gateway, type GatewayOptions } from '../../../server/ws/gateway';
+import { CATALOGUED_MESSAGES } from '../helpers/messages';
 import { fakeMarket } from './fakeMarket';
 
 let app: FastifyInstance | undefined;
@@ -151,6 +153,43 @@ describe('the WebSocket gateway', () => {
       { op: 'error', msg: 'app.msg.parameter_error' },
       { op: 'error', msg: 'app.msg.parameter_error' },
     ]);
+    expect(c.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('answers any message a client may send with a catalogued error at most, and stays open', async () => {
+    const { url } = await start();
+    const c = await connect(url);
+    const junk = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.json(),
+      fc.record(
+        {
+          op: fc.oneof(
+            fc.constantFrom('sub', 'unsub', 'auth', 'ping', 'pong', ''),
+            fc.string({ maxLength: 8 }),
+          ),
+          ch: fc.oneof(
+            fc.constantFrom('tickers', 'orders', 'trades.btcusdt', 'depth.', 'kline.btcusdt.1m', 'kline..'),
+            fc.array(fc.string({ maxLength: 20 }), { maxLength: 5 }),
+            fc.anything(),
+          ),
+          token: fc.oneof(fc.string({ maxLength: 600 }), fc.anything()),
+          ts: fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constant(null)),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(junk, async (message) => {
+        c.send(typeof message === 'string' ? message : JSON.stringify(message));
+        // A ping after each: its pong says the junk was dealt with and the socket still answers.
+        const ts = c.messages.length + 1_000_000;
+        c.send({ op: 'ping', ts });
+        await c.waitFor((all) => all.some((m) => m.op === 'pong' && m.ts === ts));
+        return c.messages.every((m) => m.op !== 'error' || CATALOGUED_MESSAGES.has(m.msg as string));
+      }),
+      { numRuns: 300 },
+    );
     expect(c.ws.readyState).toBe(WebSocket.OPEN);
   });
 

@@ -5,7 +5,6 @@ import { failureOf } from '../components/LoadFailed';
 
 export interface Remote<T> {
   data: T | undefined;
-  failed: boolean;
   /** Why the last read failed (an `app.msg.*` key), until a read succeeds or `retry` asks again. */
   failure: string | undefined;
   retry: () => void;
@@ -40,5 +39,5 @@ export const useRemote = <T>(load: () => Promise<T>, key = ''): Remote<T> => {
     setState((s) => ({ ...s, failure: undefined }));
     setAttempt((n) => n + 1);
   }, []);
-  return { data: state.data, failed: state.failure !== undefined, failure: state.failure, retry };
+  return { data: state.data, failure: state.failure, retry };
 };

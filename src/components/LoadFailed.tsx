@@ -41,5 +41,7 @@ export const LoadingRecord = ({ failure, onRetry }: { failure: string | undefine
   );
 };
 
-/** What a record's read answers without asking the server when its id cannot name one. */
-export const noRecord = () => Promise.reject(localFailure(NOT_FOUND));
+/** The read of the record `id` names (a query parameter, read as a number): an id that cannot name
+ * one is not there, and the server is not asked. */
+export const recordOf = <T,>(id: number, load: (id: number) => Promise<T>): Promise<T> =>
+  Number.isSafeInteger(id) && id > 0 ? load(id) : Promise.reject(localFailure(NOT_FOUND));

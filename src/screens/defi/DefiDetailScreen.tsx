@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { defiApi } from '../../api/defi';
 import { NavBar } from '../../components/NavBar';
-import { LoadingRecord, noRecord } from '../../components/LoadFailed';
+import { LoadingRecord, recordOf } from '../../components/LoadFailed';
 import { useRemote } from '../../hooks/useRemote';
 import { closedReason } from './availability';
 import { PledgeForm } from './PledgeForm';
@@ -14,7 +14,7 @@ const DefiDetailScreen = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  const product = useRemote(() => (id > 0 ? defiApi.detail(id) : noRecord()), String(id));
+  const product = useRemote(() => recordOf(id, defiApi.detail), String(id));
   const closed = product.data && closedReason(product.data);
   return (
     <>

@@ -2,14 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { helpApi } from '../../api/help';
 import { NavBar } from '../../components/NavBar';
-import { LoadingRecord, noRecord } from '../../components/LoadFailed';
+import { LoadingRecord, recordOf } from '../../components/LoadFailed';
 import { useRemote } from '../../hooks/useRemote';
 
 /** /help/detail?id=: one help article. */
 const HelpDetailScreen = () => {
   const { t } = useTranslation();
   const id = Number(useSearchParams()[0].get('id'));
-  const article = useRemote(() => (id > 0 ? helpApi.article(id) : noRecord()), String(id));
+  const article = useRemote(() => recordOf(id, helpApi.article), String(id));
   return (
     <>
       <NavBar title={t('route.help_detail')} />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { helpApi } from '../../api/help';
 import { NavBar } from '../../components/NavBar';
-import { LoadingRecord, noRecord } from '../../components/LoadFailed';
+import { LoadingRecord, recordOf } from '../../components/LoadFailed';
 import { useRemote } from '../../hooks/useRemote';
 import { useDateFormat } from '../authentication/status';
 
@@ -11,7 +11,7 @@ const NoticeDetailScreen = () => {
   const { t } = useTranslation();
   const date = useDateFormat(true);
   const id = Number(useSearchParams()[0].get('id'));
-  const notice = useRemote(() => (id > 0 ? helpApi.notice(id) : noRecord()), String(id));
+  const notice = useRemote(() => recordOf(id, helpApi.notice), String(id));
   return (
     <>
       <NavBar title={t('route.noticeDetail')} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { LEDGER_TYPES, type LedgerType } from '../../../protocol/assets';
+import { coinSchema } from '../../../protocol/wallet';
 import { walletApi } from '../../api/wallet';
 import { CoinBadge } from '../../components/CoinBadge';
 import { NavBar } from '../../components/NavBar';
@@ -22,9 +23,8 @@ const signed = (v: string, lang: string) => (v.startsWith('-') ? '' : '+') + for
 /** /assets/detail?coin=BTC: one coin's balances and its transaction history. Without a coin
  * (or with one no coin could be named) the wallet is the page meant, and nothing is asked for. */
 const AssetDetailScreen = () => {
-  const [params] = useSearchParams();
-  const coin = (params.get('coin') ?? '').toUpperCase();
-  return /^[A-Z0-9]{2,10}$/.test(coin) ? <CoinDetail coin={coin} /> : <Navigate to="/assets" replace />;
+  const coin = coinSchema.safeParse(useSearchParams()[0].get('coin') ?? '');
+  return coin.success ? <CoinDetail coin={coin.data} /> : <Navigate to="/assets" replace />;
 };
 
 const CoinDetail = ({ coin }: { coin: string }) => {

@@ -231,7 +231,12 @@ describe.each(engines)('bad input to every operation on $name', ({ prepare }) =>
             }),
             { numRuns: RUNS, endOnFailure: true },
           )
-          .catch(() => undefined);
+          // A bad answer is listed where it was seen; anything else that stopped the run (a request
+          // that threw) is listed here, so that no operation goes unchecked in silence.
+          .catch((err: unknown) => {
+            if (!faults.some((f) => f.startsWith(`${name} `)))
+              faults.push(`${name}: ${String(err).slice(0, 300)}`);
+          });
       }
       expect(faults).toEqual([]);
       // No input moved the trader's money, or ended or broke the session the run began with.

@@ -115,6 +115,12 @@ describe('content screens', () => {
     expect(screen.getByText(/Line one/)).toBeInTheDocument();
   });
 
+  it('/help/detail with an id that names no article (not a whole number) asks the server nothing', async () => {
+    renderScreen(<HelpDetailScreen />, { path: '/help/detail', at: '/help/detail?id=1.5' });
+    expect(await screen.findByText('Record not found')).toBeInTheDocument();
+    expect(helpApi.article).not.toHaveBeenCalled();
+  });
+
   it('/help/detail of an article that is not there says so, with nothing to retry', async () => {
     vi.mocked(helpApi.article).mockRejectedValueOnce({
       code: 0,

@@ -26,7 +26,13 @@ export const measureHttp = async (requests = 4000, concurrency = 32): Promise<Ht
   await migrate(db);
   await seedIfEmpty(db.kysely);
   const app = await buildApp({
-    config: { logLevel: 'silent', rateLimitPerMinute: 1_000_000, webRoot: dir, trustProxy: false },
+    config: {
+      logLevel: 'silent',
+      rateLimitPerMinute: 1_000_000,
+      rateLimitPerAddressPerMinute: 1_000_000,
+      webRoot: dir,
+      trustProxy: false,
+    },
     db,
     logger: false,
   });

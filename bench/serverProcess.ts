@@ -62,7 +62,11 @@ export const startServerProcess = async (
     [...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', opts.entry ?? 'server/main.ts'],
     {
       cwd: root,
-      env: serverEnv(port, dataDir, dataDir, { RATE_LIMIT_PER_MINUTE: '1000000', ...opts.env }),
+      env: serverEnv(port, dataDir, dataDir, {
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        WS_CONNECTIONS_PER_ADDRESS: '1000000',
+        ...opts.env,
+      }),
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );

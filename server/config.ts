@@ -13,8 +13,13 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Requests per minute per client address on /api. */
+  /** Requests per minute on /api per signed-in account, and per address for callers not signed in. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Requests per minute on /api per client address, whoever makes them: room for the many accounts
+   * behind one carrier's shared address. Ten times RATE_LIMIT_PER_MINUTE when unset. */
+  RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  /** WebSocket connections one client address may hold open at once. */
+  WS_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   /** Directory of the built web app. */
   WEB_ROOT: z.string().min(1).default('dist'),
   TRUST_PROXY: flag.default(false),
@@ -40,6 +45,8 @@ export type Config = {
   sqliteFile: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   rateLimitPerMinute: number;
+  rateLimitPerAddressPerMinute: number;
+  wsConnectionsPerAddress: number;
   webRoot: string;
   trustProxy: boolean;
   sessionTtlHours: number;
@@ -69,6 +76,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     sqliteFile: path.join(dataDir, 'exchange.db'),
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimitPerAddressPerMinute: e.RATE_LIMIT_PER_ADDRESS_PER_MINUTE ?? e.RATE_LIMIT_PER_MINUTE * 10,
+    wsConnectionsPerAddress: e.WS_CONNECTIONS_PER_ADDRESS,
     webRoot: path.resolve(e.WEB_ROOT),
     trustProxy: e.TRUST_PROXY,
     sessionTtlHours: e.SESSION_TTL_HOURS,

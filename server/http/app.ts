@@ -1,11 +1,9 @@
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { AppError } from '../domain/appError';
 import { frameworkErrors, installErrorHandler } from './errorHandler';
 import { openApiDocument } from './openapi';
 import { registerRoutes, type ApiRoute } from './route';
@@ -17,6 +15,7 @@ import { installGateway } from '../ws/gateway';
 import type { TokenVerifier } from '../ws/tokens';
 import { readAuthEpoch } from '../db/repos/sessionCache';
 import { installSpa } from './spa';
+import { installRateLimits } from './rateLimits';
 import { bootData } from './bootData';
 import { pageTitleOf } from './pageTitle';
 import { buildAccountService, type AccountConfig } from '../accounts';
@@ -48,7 +47,12 @@ import { contentAdminRoutes } from './routes/contentAdmin';
 export const BODY_LIMIT = 1024 * 1024;
 
 export interface AppDeps {
-  config: Pick<Config, 'logLevel' | 'rateLimitPerMinute' | 'webRoot' | 'trustProxy'> & AccountConfig;
+  config: Pick<
+    Config,
+    'logLevel' | 'rateLimitPerMinute' | 'rateLimitPerAddressPerMinute' | 'webRoot' | 'trustProxy'
+  > &
+    Partial<Pick<Config, 'wsConnectionsPerAddress'>> &
+    AccountConfig;
   db: Db;
   /** A pino logger to use instead of building one (tests pass a silent one). */
   logger?: boolean | object;
@@ -134,11 +138,9 @@ export const buildApp = async ({
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
-    timeWindow: 60_000,
-    allowList: (req) => !req.url.startsWith('/api'),
-    errorResponseBuilder: () => new AppError('too_many_requests'),
+  const limit = await installRateLimits(app, {
+    perCaller: config.rateLimitPerMinute,
+    perAddress: config.rateLimitPerAddressPerMinute,
   });
 
   const accounts =
@@ -165,13 +167,17 @@ export const buildApp = async ({
     ...helpRoutes(db),
     ...contentAdminRoutes(db, staking),
   ];
-  registerRoutes(app, routes, authenticator(accounts));
-  await app.register(uploadRoutes(accounts));
+  registerRoutes(app, routes, { authenticate: authenticator(accounts), limit });
+  await app.register(uploadRoutes(accounts, limit));
   const doc = openApiDocument(routes);
   app.get('/api/openapi.json', async () => doc);
 
   if (market) {
-    const gateway = await installGateway(app, { market, tokens: tokens ?? accountTokens(accounts, db) });
+    const gateway = await installGateway(app, {
+      market,
+      tokens: tokens ?? accountTokens(accounts, db),
+      connectionsPerAddress: config.wsConnectionsPerAddress,
+    });
     const pushBalances = (userId: number) => {
       if (userId > 0 && gateway.listening(userId, 'balances'))
         void ledger.balances(userId).then((b) => gateway.publishPrivate(userId, 'balances', b));
@@ -207,6 +213,6 @@ export const buildApp = async ({
     );
     app.addHook('onClose', async () => void stopPledges());
   }
-  await installSpa(app, config.webRoot, market ? bootData(db, market) : undefined, pageTitleOf(db));
+  await installSpa(app, config.webRoot, limit, market ? bootData(db, market) : undefined, pageTitleOf(db));
   return app;
 };

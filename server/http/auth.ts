@@ -29,6 +29,18 @@ export const authenticator =
     else operators.set(req, await accounts.authenticateOperator(tokenOf(req)));
   };
 
+/** Who this request was authenticated as, for counting its calls: absent before authentication
+ * and on routes open to anyone. */
+export const callerOf = (req: FastifyRequest): string | undefined => {
+  const user = users.get(req);
+  if (user) return callerKey('user', user.user.id);
+  const operator = operators.get(req);
+  return operator ? callerKey('operator', operator.operator.id) : undefined;
+};
+
+/** The name an account's calls are counted under. */
+export const callerKey = (kind: AuthKind, id: number) => `${kind}:${id}`;
+
 /** The user of a route declared with `auth: 'user'`. */
 export const currentUser = (req: FastifyRequest): UserPrincipal => {
   const p = users.get(req);

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Locale } from '../../protocol';
-import type { Authenticate, AuthKind } from './auth';
+import { callerOf, type Authenticate, type AuthKind } from './auth';
 import { ok } from './envelope';
 import { requestLocale } from './locale';
+import type { LimitCaller } from './rateLimits';
 import { parseInput } from './validate';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -35,10 +36,16 @@ export interface ApiRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
 export const defineRoute = <Q extends z.ZodType, B extends z.ZodType>(route: ApiRoute<Q, B>): ApiRoute =>
   route as unknown as ApiRoute;
 
+export interface RouteGuards {
+  authenticate?: Authenticate;
+  /** Counts each call against its caller's allowance, after authentication names the caller. */
+  limit?: LimitCaller;
+}
+
 export const registerRoutes = (
   app: FastifyInstance,
   routes: readonly ApiRoute[],
-  authenticate?: Authenticate,
+  { authenticate, limit }: RouteGuards = {},
 ) => {
   for (const route of routes) {
     app.route({
@@ -50,6 +57,7 @@ export const registerRoutes = (
           if (!authenticate) throw new Error(`no authenticator for ${route.path}`);
           await authenticate(route.auth, req);
         }
+        await limit?.(req, reply, callerOf(req));
         const query = route.query ? parseInput(route.query, req.query) : undefined;
         const body = route.body ? parseInput(route.body, req.body) : undefined;
         const data = await route.handler({ query, body, locale: requestLocale(req), req, reply });

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../domain/appError';
 import { sendError } from './envelope';
 import { createPageShell, type PageRequest } from './pageShell';
 import { pageLocale } from './pageLocale';
+import type { LimitCaller } from './rateLimits';
 import type { BootData } from '../../protocol/boot';
 
 const isApiPath = (url: string) => /^\/(api|ws)(\/|\?|$)/.test(url);
@@ -25,6 +26,7 @@ const namesFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.slice(path.lastI
 export const installSpa = async (
   app: FastifyInstance,
   webRoot: string,
+  limit: LimitCaller,
   boot?: (page: PageRequest) => Promise<BootData>,
   title?: (page: PageRequest) => Promise<string>,
 ) => {
@@ -53,7 +55,11 @@ export const installSpa = async (
     // A route rather than the not-found handler, so the page gets the route hooks (compression).
     app.get('/*', async (req, reply) => {
       const [path = '', query = ''] = req.url.split('?');
-      if (isApiPath(req.url) || namesFile(path)) return notFound(reply);
+      if (isApiPath(req.url)) {
+        await limit(req, reply);
+        return notFound(reply);
+      }
+      if (namesFile(path)) return notFound(reply);
       const html = await page({ path, query: new URLSearchParams(query), locale: pageLocale(req) });
       // The page depends on the reader's language (cookie or Accept-Language); it is never cached
       // without asking again.
@@ -64,6 +70,9 @@ export const installSpa = async (
         .send(html);
     });
   }
-  // Unknown API paths count against the rate limit too, so scanning for routes is not free.
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (_req, reply) => notFound(reply));
+  // Unknown API paths count against both allowances too, so scanning for routes is not free.
+  app.setNotFoundHandler(
+    { preHandler: [app.rateLimit(), (req: FastifyRequest, reply: FastifyReply) => limit(req, reply)] },
+    (_req, reply) => notFound(reply),
+  );
 };

@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
 import type { CONTRACT_SETTINGS_CHANNEL } from '../../protocol';
 import {
@@ -18,10 +19,13 @@ import {
   tradesChannel,
   type DepthUpdate,
   type ErrorName,
+  type ClientMessage,
   type PrivateChannel,
 } from '../../protocol';
+import { AppError } from '../domain/appError';
 import type { Market } from '../market/market';
 import { WsClient } from './client';
+import { MessageBudget } from './messageBudget';
 import { ChannelHub } from './hub';
 import { TickerBatch } from './tickerBatch';
 import type { TokenVerifier } from './tokens';
@@ -38,6 +42,11 @@ export interface GatewayOptions {
   sessionCheckMs?: number;
   /** How often every socket's token is checked again whatever the epoch says (expiry by time). */
   sessionRecheckMs?: number;
+  /** Sockets one address may hold open at once (WS_CONNECTIONS_PER_ADDRESS); no bound when absent. */
+  connectionsPerAddress?: number;
+  /** Messages a socket may send at once, and a second after that. */
+  messageBurst?: number;
+  messagesPerSecond?: number;
 }
 
 export interface Gateway {
@@ -51,6 +60,12 @@ export interface Gateway {
 }
 
 const MAX_MESSAGE_BYTES = 4096;
+/** An `auth` looks its session up in the database; the other messages are answered from memory. */
+const AUTH_COST = 10;
+/** The close code for a socket over its budget (RFC 6455 §7.4.1: policy violation). */
+const POLICY_VIOLATION = 1008;
+export const WS_MESSAGE_BURST = 4 * MAX_SUBSCRIPTIONS;
+export const WS_MESSAGES_PER_SECOND = 20;
 const privateKey = (channel: PrivateChannel, userId: number) => `${channel}#${userId}`;
 
 /**
@@ -69,6 +84,9 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
     tickerFlushMs = 1000 / TICKERS_PER_SECOND,
     sessionCheckMs = 1000,
     sessionRecheckMs = 60_000,
+    connectionsPerAddress = Infinity,
+    messageBurst = WS_MESSAGE_BURST,
+    messagesPerSecond = WS_MESSAGES_PER_SECOND,
   } = opts;
   const hub = new ChannelHub();
   const clients = new Set<WsClient>();
@@ -169,16 +187,17 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
     } else hub.unsubscribe(client, ch);
   };
 
-  const handle = async (client: WsClient, raw: string) => {
-    let input: unknown;
+  const parse = (raw: string): ClientMessage | undefined => {
     try {
-      input = JSON.parse(raw);
+      const parsed = clientMessageSchema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : undefined;
     } catch {
-      return sendError(client, 'parameter_error');
+      return undefined;
     }
-    const parsed = clientMessageSchema.safeParse(input);
-    if (!parsed.success) return sendError(client, 'parameter_error');
-    const msg = parsed.data;
+  };
+
+  const handle = async (client: WsClient, msg: ClientMessage | undefined) => {
+    if (!msg) return sendError(client, 'parameter_error');
     switch (msg.op) {
       case 'sub':
         return msg.ch.forEach((ch) => subscribe(client, ch));
@@ -199,18 +218,44 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
   };
 
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
-  app.get(WS_PATH, { websocket: true }, (socket: WebSocket) => {
+  // Sockets open per address, so one address cannot hold the server's memory and event loop with
+  // sockets of its own; its attempts to connect also count against its HTTP allowance.
+  const perAddress = new Map<string, number>();
+  const addressOf = (req: FastifyRequest) => normalizeIP(req.ip);
+  const refuseCrowd = async (req: FastifyRequest) => {
+    if ((perAddress.get(addressOf(req)) ?? 0) >= connectionsPerAddress)
+      throw new AppError('too_many_requests');
+  };
+
+  app.get(WS_PATH, { websocket: true, preValidation: refuseCrowd }, (socket: WebSocket, req) => {
+    const address = addressOf(req);
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     const client = new WsClient(socket, maxBufferedBytes, (c) => {
       dropped += 1;
       hub.drop(c);
     });
     clients.add(client);
+    const budget = new MessageBudget(messageBurst, messagesPerSecond);
     // Messages are handled one after another, so an `auth` is settled before a `sub` that follows it.
-    let queue: Promise<void> = Promise.resolve();
+    let queue: Promise<unknown> = Promise.resolve();
+    let over = false;
+    const then = (step: () => unknown) => {
+      queue = queue.then(step).catch((err) => app.log.error({ err }, 'ws message'));
+    };
     socket.on('message', (data) => {
-      queue = queue
-        .then(() => handle(client, data.toString()))
-        .catch((err) => app.log.error({ err }, 'ws message'));
+      if (over) return;
+      const msg = parse(data.toString());
+      // A socket sending faster than any screen of the app does is told why and closed, once what
+      // it sent within its budget is answered; the app's socket would reconnect and subscribe
+      // again in a few messages.
+      if (!budget.spend(msg?.op === 'auth' ? AUTH_COST : 1)) {
+        over = true;
+        return then(() => {
+          sendError(client, 'too_many_requests');
+          socket.close(POLICY_VIOLATION, 'too many messages');
+        });
+      }
+      then(() => handle(client, msg));
     });
     socket.on('pong', () => {
       client.alive = true;
@@ -218,6 +263,9 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
     socket.on('close', () => {
       clients.delete(client);
       hub.drop(client);
+      const open = (perAddress.get(address) ?? 1) - 1;
+      if (open > 0) perAddress.set(address, open);
+      else perAddress.delete(address);
     });
   });
 

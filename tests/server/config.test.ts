@@ -22,6 +22,8 @@ describe('loadConfig', () => {
       sqliteFile: path.resolve('data', 'exchange.db'),
       logLevel: 'info',
       rateLimitPerMinute: 600,
+      rateLimitPerAddressPerMinute: 6000,
+      wsConnectionsPerAddress: 100,
       webRoot: path.resolve('dist'),
       trustProxy: false,
       sessionTtlHours: 168,
@@ -45,6 +47,8 @@ describe('loadConfig', () => {
       DATA_DIR: '/var/lib/exchange',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '30',
+      RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '2000',
+      WS_CONNECTIONS_PER_ADDRESS: '40',
       WEB_ROOT: '/srv/web',
       TRUST_PROXY: 'true',
       SESSION_TTL_HOURS: '24',
@@ -60,6 +64,8 @@ describe('loadConfig', () => {
       sqliteFile: path.resolve('/var/lib/exchange', 'exchange.db'),
       logLevel: 'warn',
       rateLimitPerMinute: 30,
+      rateLimitPerAddressPerMinute: 2000,
+      wsConnectionsPerAddress: 40,
       webRoot: path.resolve('/srv/web'),
       trustProxy: true,
       sessionTtlHours: 24,
@@ -82,6 +88,10 @@ describe('loadConfig', () => {
     });
   });
 
+  it('gives each address ten times the per-account allowance unless told otherwise', () => {
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '30' }).rateLimitPerAddressPerMinute).toBe(300);
+  });
+
   it('reads TRUST_PROXY as a flag', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
@@ -101,6 +111,9 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'localhost:5432'],
     ['LOG_LEVEL', 'verbose'],
     ['RATE_LIMIT_PER_MINUTE', '0'],
+    ['RATE_LIMIT_PER_ADDRESS_PER_MINUTE', '0'],
+    ['RATE_LIMIT_PER_ADDRESS_PER_MINUTE', 'lots'],
+    ['WS_CONNECTIONS_PER_ADDRESS', '0'],
     ['TRUST_PROXY', 'yes'],
     ['SESSION_TTL_HOURS', '0'],
     ['SESSION_TTL_HOURS', 'week'],

@@ -3,6 +3,7 @@ import type { AccountDeps } from './deps';
 import { AppError, fail } from './errors';
 import type { AccountStore, OperatorRecord, SessionKind, SessionRecord, UserRecord } from './ports';
 import { newToken, sha256Hex } from './secrets';
+import type { Viewer } from './uploads';
 
 /** Opens a session and answers its token; only the token's sha256 is stored. */
 export const openSession = async (
@@ -93,10 +94,7 @@ export const logout = (deps: AccountDeps, sessionId: number) =>
   deps.uow.store.sessions.revoke(sessionId, deps.clock());
 
 /** Whoever a token belongs to, user or operator (for resources both may read, like uploads). */
-export const authenticateViewer = async (
-  deps: AccountDeps,
-  token: string | undefined,
-): Promise<{ kind: 'user'; userId: number } | { kind: 'operator' }> => {
+export const authenticateViewer = async (deps: AccountDeps, token: string | undefined): Promise<Viewer> => {
   const hash = hashOf(token);
   const sessions = deps.uow.store.sessions;
   const session =
@@ -105,7 +103,7 @@ export const authenticateViewer = async (
   if (session.kind === 'operator') {
     const operator = await deps.uow.store.operators.findById(session.subjectId);
     if (!operator || operator.disabled) throw fail('session_expired');
-    return { kind: 'operator' };
+    return { kind: 'operator', operatorId: operator.id };
   }
   const user = await deps.uow.store.users.findById(session.subjectId);
   if (!user || user.locked) throw fail('session_expired');

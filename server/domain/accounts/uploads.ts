@@ -47,7 +47,7 @@ export const saveUpload = async (deps: AccountDeps, ownerId: number, bytes: Buff
   return { id: record.id, url: uploadUrl(record.id) };
 };
 
-export type Viewer = { kind: 'user'; userId: number } | { kind: 'operator' };
+export type Viewer = { kind: 'user'; userId: number } | { kind: 'operator'; operatorId: number };
 
 /** An upload's bytes, for its owner or an operator; anyone else → no_permission. */
 export const readUpload = async (deps: AccountDeps, viewer: Viewer, id: string) => {

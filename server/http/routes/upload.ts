@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { IMAGE_MAX_BYTES } from '../../../protocol';
 import type { AccountService } from '../../domain/accounts';
 import { AppError } from '../../domain/appError';
-import { tokenOf } from '../auth';
+import { callerKey, tokenOf } from '../auth';
 import { ok } from '../envelope';
+import type { LimitCaller } from '../rateLimits';
 
 /** A failure while reading the parts, as a catalogued error. Limits have their own messages; any
  * other failure is a body that is not well-formed multipart (no boundary, cut off mid-file, as a
@@ -22,39 +23,46 @@ const multipartError = (e: unknown): AppError => {
  * Registered as its own plugin so multipart parsing, and its limits instead of the 1 MB JSON body
  * limit, apply to this route only.
  */
-export const uploadRoutes = (accounts: AccountService) => async (scope: FastifyInstance) => {
-  await scope.register(multipart, {
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 50 },
-    throwFileSizeLimit: true,
-  });
+export const uploadRoutes =
+  (accounts: AccountService, limit: LimitCaller) => async (scope: FastifyInstance) => {
+    await scope.register(multipart, {
+      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 50 },
+      throwFileSizeLimit: true,
+    });
 
-  scope.post('/api/upload', { bodyLimit: IMAGE_MAX_BYTES + 64 * 1024 }, async (req) => {
-    const { user } = await accounts.authenticateUser(tokenOf(req));
-    if (!req.isMultipart()) throw new AppError('parameter_error', { field: 'file' });
-    let bytes: Buffer | undefined;
-    try {
-      for await (const part of req.parts()) {
-        if (part.type === 'field') throw new AppError('unknown_parameter', { field: part.fieldname });
-        if (part.fieldname !== 'file') throw new AppError('unknown_parameter', { field: part.fieldname });
-        if (bytes) throw new AppError('upload_count');
-        bytes = await part.toBuffer();
+    scope.post('/api/upload', { bodyLimit: IMAGE_MAX_BYTES + 64 * 1024 }, async (req, reply) => {
+      const { user } = await accounts.authenticateUser(tokenOf(req));
+      await limit(req, reply, callerKey('user', user.id));
+      if (!req.isMultipart()) throw new AppError('parameter_error', { field: 'file' });
+      let bytes: Buffer | undefined;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'field') throw new AppError('unknown_parameter', { field: part.fieldname });
+          if (part.fieldname !== 'file') throw new AppError('unknown_parameter', { field: part.fieldname });
+          if (bytes) throw new AppError('upload_count');
+          bytes = await part.toBuffer();
+        }
+      } catch (e) {
+        if (e instanceof AppError) throw e;
+        throw multipartError(e);
       }
-    } catch (e) {
-      if (e instanceof AppError) throw e;
-      throw multipartError(e);
-    }
-    if (!bytes) throw new AppError('image_required', { field: 'file' });
-    return ok(await accounts.saveUpload(user.id, bytes));
-  });
+      if (!bytes) throw new AppError('image_required', { field: 'file' });
+      return ok(await accounts.saveUpload(user.id, bytes));
+    });
 
-  scope.get<{ Params: { id: string } }>('/api/upload/:id', async (req, reply) => {
-    const viewer = await accounts.authenticateViewer(tokenOf(req));
-    const { mime, bytes } = await accounts.readUpload(viewer, req.params.id);
-    return reply
-      .header('content-type', mime)
-      .header('cache-control', 'private, max-age=3600')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'")
-      .send(bytes);
-  });
-};
+    scope.get<{ Params: { id: string } }>('/api/upload/:id', async (req, reply) => {
+      const viewer = await accounts.authenticateViewer(tokenOf(req));
+      await limit(
+        req,
+        reply,
+        viewer.kind === 'user' ? callerKey('user', viewer.userId) : callerKey('operator', viewer.operatorId),
+      );
+      const { mime, bytes } = await accounts.readUpload(viewer, req.params.id);
+      return reply
+        .header('content-type', mime)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(bytes);
+    });
+  };

@@ -72,6 +72,7 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       config: {
         logLevel: 'trace',
         rateLimitPerMinute: 100_000,
+        rateLimitPerAddressPerMinute: 100_000,
         webRoot: dataDir,
         trustProxy: false,
         dataDir,

@@ -46,6 +46,7 @@ afterAll(() => {
 const config = (over: Partial<AppDeps['config']> = {}): AppDeps['config'] => ({
   logLevel: 'silent',
   rateLimitPerMinute: 10_000,
+  rateLimitPerAddressPerMinute: 10_000,
   webRoot,
   trustProxy: false,
   ...over,

@@ -7,6 +7,7 @@ import { createLedger, type Ledger } from '../../../server/domain/ledger/ledger'
 import { buildApp } from '../../../server/http/app';
 import { accountsFor, registerUser } from '../helpers/accounts';
 import { forEachEngine, type TestDb } from '../helpers/testDb';
+import { TEST_APP_CONFIG } from '../helpers/appConfig';
 
 describe.each(forEachEngine())('assets API on %s', (_engine, open) => {
   let t: TestDb;
@@ -19,7 +20,7 @@ describe.each(forEachEngine())('assets API on %s', (_engine, open) => {
     const { accounts } = accountsFor(t);
     ledger = createLedger(t.db);
     app = await buildApp({
-      config: { logLevel: 'silent', rateLimitPerMinute: 100_000, webRoot: '/nonexistent', trustProxy: false },
+      config: TEST_APP_CONFIG,
       db: t.db,
       logger: false,
       accounts,

@@ -16,6 +16,7 @@ import { fakeMarket } from '../ws/fakeMarket';
 import { T0, accountsFor, registerUser } from '../helpers/accounts';
 import { contractHarness, units, type ContractHarness } from '../helpers/contracts';
 import { forEachEngine, type TestDb } from '../helpers/testDb';
+import { TEST_APP_CONFIG } from '../helpers/appConfig';
 
 const MIN = 60_000;
 
@@ -80,7 +81,7 @@ describe.each(forEachEngine())('contract API on %s', (_engine, open) => {
     h = await contractHarness(t);
     accounts = accountsFor(t).accounts;
     app = await buildApp({
-      config: { logLevel: 'silent', rateLimitPerMinute: 100_000, webRoot: '/nonexistent', trustProxy: false },
+      config: TEST_APP_CONFIG,
       db: t.db,
       logger: false,
       accounts,

@@ -13,6 +13,7 @@ import { buildApp } from '../../../server/http/app';
 import { accountsFor, registerUser } from '../helpers/accounts';
 import { forEachEngine, type TestDb } from '../helpers/testDb';
 import { stakingHarness, UNIT } from '../staking/helpers';
+import { TEST_APP_CONFIG } from '../helpers/appConfig';
 
 describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
   let t: TestDb;
@@ -29,7 +30,7 @@ describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
     const { accounts } = accountsFor(t);
     h = stakingHarness(t);
     app = await buildApp({
-      config: { logLevel: 'silent', rateLimitPerMinute: 100_000, webRoot: '/nonexistent', trustProxy: false },
+      config: TEST_APP_CONFIG,
       db: t.db,
       logger: false,
       accounts,

@@ -6,6 +6,7 @@ import { createOperator } from '../../../server/domain/operators';
 import { buildApp } from '../../../server/http/app';
 import { accountsFor, registerUser } from '../helpers/accounts';
 import { forEachEngine, type TestDb } from '../helpers/testDb';
+import { TEST_APP_CONFIG } from '../helpers/appConfig';
 
 describe('seeded help articles', () => {
   it.each(LOCALES)('%s has the same articles as English, translated', (locale) => {
@@ -30,7 +31,7 @@ describe.each(forEachEngine())('help, notices, documents and service API on %s',
     expect(await seedHelpIfEmpty(t.db.kysely)).toBe(false);
     const { accounts } = accountsFor(t);
     app = await buildApp({
-      config: { logLevel: 'silent', rateLimitPerMinute: 100_000, webRoot: '/nonexistent', trustProxy: false },
+      config: TEST_APP_CONFIG,
       db: t.db,
       logger: false,
       accounts,

@@ -10,6 +10,7 @@ import { buildApp } from '../../../server/http/app';
 import type { PriceFeed } from '../../../server/market/feed';
 import { createMarket, type Market } from '../../../server/market/market';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
+import { TEST_APP_CONFIG } from '../helpers/appConfig';
 
 const COUNTS = { '1m': 60, '5m': 20, '15m': 20, '1h': 20, '4h': 20, '1d': 5 } as const;
 const idle: PriceFeed = { source: 'idle', start: () => undefined, stop: async () => undefined };
@@ -43,7 +44,7 @@ describe.each(forEachEngine())('market REST routes on %s', (_engine, open) => {
     market = createMarket({ db: t().db.kysely, seed: 1, feed: () => idle, historyCounts: COUNTS });
     await market.start();
     app = await buildApp({
-      config: { logLevel: 'silent', rateLimitPerMinute: 10_000, webRoot, trustProxy: false },
+      config: { ...TEST_APP_CONFIG, webRoot },
       db: t().db,
       logger: false,
       market,

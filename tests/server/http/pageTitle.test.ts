@@ -9,6 +9,7 @@ import { buildApp } from '../../../server/http/app';
 import { routeTitle } from '../../../server/http/pageTitle';
 import { ROUTES } from '../../../protocol/routes';
 import { forEachEngine, type TestDb } from '../helpers/testDb';
+import { TEST_APP_CONFIG } from '../helpers/appConfig';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><title>Exchange</title></head><body><div id="root"></div></body></html>';
@@ -49,7 +50,7 @@ describe.each(forEachEngine())('pages served on %s', (_engine, open) => {
     fs.writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
     t = await open({ seed: true });
     app = await buildApp({
-      config: { logLevel: 'silent', rateLimitPerMinute: 10_000, webRoot, trustProxy: false },
+      config: { ...TEST_APP_CONFIG, webRoot },
       db: t.db,
       logger: false,
     });

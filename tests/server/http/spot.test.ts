@@ -11,6 +11,7 @@ import { createSpot, type SpotService } from '../../../server/spot/service';
 import { accountsFor, registerUser, testClock, type TestClock } from '../helpers/accounts';
 import { fund, tick } from '../helpers/spot';
 import { forEachEngine, type TestDb } from '../helpers/testDb';
+import { TEST_APP_CONFIG } from '../helpers/appConfig';
 
 describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
   let t: TestDb;
@@ -71,7 +72,7 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
     await spot.start();
     tick(spot, 'btcusdt', '100000.00', clock.now);
     app = await buildApp({
-      config: { logLevel: 'silent', rateLimitPerMinute: 100_000, webRoot: '/nonexistent', trustProxy: false },
+      config: TEST_APP_CONFIG,
       db: t.db,
       logger: false,
       accounts,
@@ -479,7 +480,7 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
     // The app still talks to the old instance: keep it in step for the tests after this one.
     await app.close();
     app = await buildApp({
-      config: { logLevel: 'silent', rateLimitPerMinute: 100_000, webRoot: '/nonexistent', trustProxy: false },
+      config: TEST_APP_CONFIG,
       db: t.db,
       logger: false,
       accounts,

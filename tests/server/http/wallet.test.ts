@@ -39,6 +39,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       config: {
         logLevel: 'silent',
         rateLimitPerMinute: 100_000,
+        rateLimitPerAddressPerMinute: 100_000,
         webRoot: dataDir,
         trustProxy: false,
         dataDir,

@@ -6,6 +6,7 @@ import { buildApp } from '../../../server/http/app';
 import { fakeMarket } from '../ws/fakeMarket';
 import { accountsFor, registerUser } from '../helpers/accounts';
 import { forEachEngine, type TestDb } from '../helpers/testDb';
+import { TEST_APP_CONFIG } from '../helpers/appConfig';
 
 /** The gateway with the real account rules: a socket logged in with a token stops hearing that
  * user's private channels once the session ends over HTTP. */
@@ -19,7 +20,7 @@ describe.each(forEachEngine())('WebSocket sessions on %s', (_engine, open) => {
     t = await open({ seed: true });
     accounts = accountsFor(t).accounts;
     app = await buildApp({
-      config: { logLevel: 'silent', rateLimitPerMinute: 100_000, webRoot: '/nonexistent', trustProxy: false },
+      config: TEST_APP_CONFIG,
       db: t.db,
       logger: false,
       accounts,

@@ -3,8 +3,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../../protocol';
+import { installErrorHandler } from '../../../server/http/errorHandler';
 import { installGateway, type Gateway, type GatewayOptions } from '../../../server/ws/gateway';
 import { CATALOGUED_MESSAGES } from '../helpers/messages';
+import { attemptSocket } from '../helpers/wsAttempt';
 import { fakeMarket } from './fakeMarket';
 
 let app: FastifyInstance | undefined;
@@ -19,6 +21,7 @@ afterEach(async () => {
 const start = async (opts: Partial<GatewayOptions> = {}) => {
   const fake = fakeMarket();
   app = Fastify({ logger: false });
+  installErrorHandler(app);
   const gateway: Gateway = await installGateway(app, {
     market: fake.market,
     tokens: {
@@ -157,7 +160,8 @@ describe('the WebSocket gateway', () => {
   });
 
   it('answers any message a client may send with a catalogued error at most, and stays open', async () => {
-    const { url } = await start();
+    // Hundreds of messages in a row: more than a socket's budget, which is tested on its own below.
+    const { url } = await start({ messageBurst: 1_000_000 });
     const c = await connect(url);
     const junk = fc.oneof(
       fc.string({ maxLength: 60 }),
@@ -191,6 +195,58 @@ describe('the WebSocket gateway', () => {
       { numRuns: 300 },
     );
     expect(c.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  const closeCode = (ws: WebSocket) => new Promise<number>((resolve) => ws.once('close', resolve));
+
+  it('closes a socket sending faster than its budget, told why, and serves the others', async () => {
+    const { url } = await start({ messageBurst: 5, messagesPerSecond: 0.001 });
+    const flood = await connect(url);
+    const calm = await connect(url);
+    const closed = closeCode(flood.ws);
+    for (let i = 0; i < 7; i++) flood.send({ op: 'ping', ts: i });
+    expect(await closed).toBe(1008);
+    expect(flood.messages.filter((m) => m.op === 'pong').map((m) => m.ts)).toEqual([0, 1, 2, 3, 4]);
+    expect(flood.messages.at(-1)).toEqual({ op: 'error', msg: 'app.msg.too_many_requests' });
+    calm.send({ op: 'ping', ts: 9 });
+    await calm.waitFor((m) => m.some((x) => x.op === 'pong' && x.ts === 9));
+  });
+
+  it('refills the budget with time, so a steady client is never cut off', async () => {
+    const { url } = await start({ messageBurst: 2, messagesPerSecond: 50 });
+    const c = await connect(url);
+    for (let i = 0; i < 10; i++) {
+      c.send({ op: 'ping', ts: i });
+      await c.waitFor((m) => m.some((x) => x.op === 'pong' && x.ts === i));
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(c.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('charges an auth, which looks a session up, as ten messages', async () => {
+    const { url } = await start({ messageBurst: 25, messagesPerSecond: 0.001 });
+    const c = await connect(url);
+    const closed = closeCode(c.ws);
+    for (let i = 0; i < 3; i++) c.send({ op: 'auth', token: `made-up-${i}` });
+    expect(await closed).toBe(1008);
+    expect(c.messages.map((m) => m.msg)).toEqual([
+      'app.msg.session_expired',
+      'app.msg.session_expired',
+      'app.msg.too_many_requests',
+    ]);
+  });
+
+  it('lets one address hold only so many sockets, and another once one closes', async () => {
+    const { url } = await start({ connectionsPerAddress: 2 });
+    const first = await connect(url);
+    await connect(url);
+    const attempt = () => attemptSocket(url, sockets);
+    expect(await attempt()).toBe(429);
+    const closed = closeCode(first.ws);
+    first.ws.close();
+    await closed;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await attempt()).toBe('open');
   });
 
   it('caps subscriptions per connection', async () => {

@@ -582,7 +582,7 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       const mine = await h.accounts.readUpload({ kind: 'user', userId: a.userinfo.id }, up.id);
       expect(mine.mime).toBe('image/png');
       expect(mine.bytes.equals(IMAGES.png)).toBe(true);
-      await h.accounts.readUpload({ kind: 'operator' }, up.id);
+      await h.accounts.readUpload({ kind: 'operator', operatorId: 1 }, up.id);
       await rejectsWith(
         h.accounts.readUpload({ kind: 'user', userId: b.userinfo.id }, up.id),
         'no_permission',

@@ -6,7 +6,7 @@ import { INTERVALS } from '../../protocol/market';
 import { LOCALES, type Locale } from '../../protocol/locales';
 import { phoneContext } from './helpers/browser';
 import { recordCanvasText, textPastRightEdge } from './helpers/canvasText';
-import { brokenFigures, labelsApart } from './helpers/figures';
+import { brokenFigures, labelsApart, unitsApart } from './helpers/figures';
 import { logIn, phoneSession } from './helpers/session';
 
 const translations = (locale: Locale) =>
@@ -122,6 +122,25 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
         await shown.waitFor();
         expect(await brokenFigures(page, '.defi-terms dd'), `${locale} ${url}`).toEqual([]);
       }
+    }
+  });
+
+  it('keeps each amount’s unit on its line at 320 px, on /defi and /contract, in English and German', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 320, height: 568 });
+    try {
+      for (const locale of ['us', 'de'] as const) {
+        await inLanguage(page, locale);
+        // The third product's 1,000.00 – 200,000.00 USDT: its unit went to a line of its own.
+        await page.goto('/defi');
+        await page.locator('.defi-card').nth(2).waitFor();
+        expect(await unitsApart(page, '.defi-terms dd'), `${locale} /defi`).toEqual([]);
+        await page.goto('/contract');
+        await expect.poll(() => page.getByTestId('last-price').textContent()).toMatch(/\d/);
+        expect(await unitsApart(page, '.contract-form'), `${locale} /contract`).toEqual([]);
+      }
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
     }
   });
 

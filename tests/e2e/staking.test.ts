@@ -39,7 +39,7 @@ describe('staking in a real browser', () => {
     const card = session.page.getByRole('article', { name: 'USDT Saver 7' });
     await card.waitFor();
     await expect.poll(() => card.innerText()).toContain('7.30%');
-    expect(await card.innerText()).toContain('1,000,000.00 USDT');
+    expect(await card.innerText()).toContain('1,000,000.00\u00a0USDT');
     await shot('defi');
   });
 
@@ -51,8 +51,8 @@ describe('staking in a real browser', () => {
     await session.page.getByLabel(en.defi.amount.replace('{{asset}}', 'USDT')).fill('1000');
     // 1000 × 0.02 % = 0.2 a day, 1.4 over the 7 days.
     const projection = session.page.locator('.defi-projection');
-    await expect.poll(() => projection.innerText()).toContain('0.20 USDT');
-    expect(await projection.innerText()).toContain('1.40 USDT');
+    await expect.poll(() => projection.innerText()).toContain('0.20\u00a0USDT');
+    expect(await projection.innerText()).toContain('1.40\u00a0USDT');
     await shot('defi-detail');
     await session.page.getByRole('button', { name: en.defi.pledgeNow }).click();
     const dialog = session.page.getByRole('dialog', { name: en.defi.confirmTitle });
@@ -96,7 +96,7 @@ describe('staking in a real browser', () => {
     await expect.poll(() => session.page.locator('.defi-income__row').count()).toBe(7);
     await session.page.goto('/defi');
     const summary = session.page.getByLabel(en.defi.earningsOf.replace('{{asset}}', 'USDT'));
-    await expect.poll(() => summary.innerText()).toContain('1.40 USDT');
+    await expect.poll(() => summary.innerText()).toContain('1.40\u00a0USDT');
   });
 
   it('shows the help centre, a notice and the service thread', async () => {

@@ -199,7 +199,7 @@ const ContractScreen = () => {
           error={error}
           errorSuffix={
             error && LIMIT_ERRORS.includes(error)
-              ? ` (${num(cycle.min)} – ${num(cycle.max)} ${asset})`
+              ? ` (${num(cycle.min)} – ${num(cycle.max)}\u00a0${asset})`
               : undefined
           }
           hint={t('contract.limits', { min: num(cycle.min), max: num(cycle.max), asset })}
@@ -214,12 +214,12 @@ const ContractScreen = () => {
         <dl className="kv">
           <div className="kv__row">
             <dt>{t('contract.available')}</dt>
-            <dd>{available === undefined ? '—' : `${num(trimZeros(available))} ${asset}`}</dd>
+            <dd>{available === undefined ? '—' : `${num(trimZeros(available))}\u00a0${asset}`}</dd>
           </div>
           <div className="kv__row">
             <dt>{t('contract.expected')}</dt>
             <dd className="price--up" data-testid="expected">
-              {expected === undefined ? '—' : `+${num(expected)} ${asset}`}
+              {expected === undefined ? '—' : `+${num(expected)}\u00a0${asset}`}
             </dd>
           </div>
         </dl>

@@ -16,12 +16,14 @@ export const trimAmount = (value: string) => {
   return `${whole}.${frac.replace(/0+$/, '').padEnd(2, '0')}`;
 };
 
-/** Formatters in the reader's locale for percents and amounts, exact (strings, never floats). */
+/** Formatters in the reader's locale for percents and amounts, exact (strings, never floats). An
+ * amount keeps its unit on its line (a no-break space): "200,000.00" over "USDT" reads as two
+ * figures on a narrow phone. */
 export const useDefiFormat = () => {
   const { i18n } = useTranslation();
   return {
     percent: (v: string) => `${formatDecimal(trimPercent(v), i18n.language)}%`,
     amount: (v: string, asset?: string) =>
-      `${formatDecimal(trimAmount(v), i18n.language)}${asset ? ` ${asset}` : ''}`,
+      `${formatDecimal(trimAmount(v), i18n.language)}${asset ? `\u00a0${asset}` : ''}`,
   };
 };

@@ -56,3 +56,26 @@ export const labelsApart = (page: Page, selector: string, labels: string[]) =>
       }),
     [selector, labels] as const,
   );
+
+/** In the elements matching `selector`, each amount with its unit after it ("200,000.00 USDT") that
+ * is drawn over more than one line: a unit left alone at the start of the next line. */
+export const unitsApart = (page: Page, selector: string) =>
+  page.evaluate(
+    (sel) =>
+      [...document.querySelectorAll(sel)].flatMap((el) => {
+        const apart: string[] = [];
+        const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          const node = n as Text;
+          for (const m of node.data.matchAll(/\d[\d.,]*\s+[A-Z]{3,5}\b/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top));
+            if (new Set(tops).size > 1) apart.push(m[0]);
+          }
+        }
+        return apart;
+      }),
+    selector,
+  );

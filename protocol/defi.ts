@@ -118,7 +118,13 @@ export const pledgeUpdateSchema = pledgeRecordSchema;
 // ---------- operator ----------
 
 const unsigned = z.string().regex(UNSIGNED_DECIMAL_RE, 'app.msg.parameter_error');
-const amount8 = unsigned.refine((v) => parseScaledExact(v, UNIT_SCALE) !== null, 'app.msg.parameter_error');
+/** The largest amount, in ledger units, a product's terms may hold: they are kept in 64-bit integer
+ * columns, which PostgreSQL refuses to pass and SQLite would silently clamp or turn into a float. */
+export const MAX_PRODUCT_UNITS = 2n ** 63n - 1n;
+const amount8 = unsigned.refine((v) => {
+  const units = parseScaledExact(v, UNIT_SCALE);
+  return units !== null && units <= MAX_PRODUCT_UNITS;
+}, 'app.msg.parameter_error');
 /** The daily yield an operator sets, in percent (at most 6 places: 8 as a fraction). */
 const yieldPercent = unsigned.refine(
   (v) => parseScaledExact(v, RATE_SCALE - 2) !== null,

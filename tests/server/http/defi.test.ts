@@ -236,6 +236,30 @@ describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
       opToken,
     );
     expect(wrongTerms.json().msg).toBe('app.msg.parameter_error');
+    // One unit past a 64-bit column, which SQLite would have clamped and PostgreSQL refused.
+    const huge = await call(
+      'PUT',
+      '/api/admin/defi/products',
+      { id: productId, totalQuota: '92233720368.54775808' },
+      opToken,
+    );
+    expect(huge.json().msg).toBe('app.msg.parameter_error');
+    const hugeNew = await call(
+      'POST',
+      '/api/admin/defi/products',
+      {
+        name: 'Huge',
+        asset: 'usdt',
+        cycleDays: 1,
+        dailyYield: '1',
+        minAmount: '1',
+        maxAmount: '92233720368.54775808',
+        totalQuota: '2',
+        purchaseLimit: 1,
+      },
+      opToken,
+    );
+    expect(hugeNew.json().msg).toBe('app.msg.parameter_error');
     const actions = await t.db.kysely
       .selectFrom('audit_log')
       .select('action')

@@ -16,6 +16,10 @@ export interface RateLimits {
   perAddress: number;
 }
 
+/** The address a request is counted under: an IPv6 address by its /64, the block one subscriber
+ * holds, so that walking through it does not make a new caller of each address. */
+export const clientAddress = (req: FastifyRequest) => normalizeIP(req.ip);
+
 const WINDOW_MS = 60_000;
 /** Counters kept: a busy minute's distinct callers, each a few dozen bytes. */
 const COUNTERS = 100_000;
@@ -42,7 +46,7 @@ export const installRateLimits = async (app: FastifyInstance, limits: RateLimits
     max: limits.perCaller,
     timeWindow: WINDOW_MS,
     cache: COUNTERS,
-    keyGenerator: (req: FastifyRequest) => callers.get(req) ?? `address:${normalizeIP(req.ip)}`,
+    keyGenerator: (req: FastifyRequest) => callers.get(req) ?? `address:${clientAddress(req)}`,
   };
   const count = app.createRateLimit(perCaller);
   return async (req, reply, caller) => {

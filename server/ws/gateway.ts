@@ -1,5 +1,4 @@
 import websocket from '@fastify/websocket';
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
 import type { CONTRACT_SETTINGS_CHANNEL } from '../../protocol';
@@ -23,6 +22,7 @@ import {
   type PrivateChannel,
 } from '../../protocol';
 import { AppError } from '../domain/appError';
+import { clientAddress } from '../http/rateLimits';
 import type { Market } from '../market/market';
 import { WsClient } from './client';
 import { MessageBudget } from './messageBudget';
@@ -221,14 +221,13 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
   // Sockets open per address, so one address cannot hold the server's memory and event loop with
   // sockets of its own; its attempts to connect also count against its HTTP allowance.
   const perAddress = new Map<string, number>();
-  const addressOf = (req: FastifyRequest) => normalizeIP(req.ip);
   const refuseCrowd = async (req: FastifyRequest) => {
-    if ((perAddress.get(addressOf(req)) ?? 0) >= connectionsPerAddress)
+    if ((perAddress.get(clientAddress(req)) ?? 0) >= connectionsPerAddress)
       throw new AppError('too_many_requests');
   };
 
   app.get(WS_PATH, { websocket: true, preValidation: refuseCrowd }, (socket: WebSocket, req) => {
-    const address = addressOf(req);
+    const address = clientAddress(req);
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     const client = new WsClient(socket, maxBufferedBytes, (c) => {
       dropped += 1;

@@ -60,12 +60,16 @@ export const codesRepo = (db: Kysely<Database>): CodesRepo => ({
       .executeTakeFirst();
     return r ? toRecord(r) : undefined;
   },
-  addAttempt: async (id) => {
-    await db
+  takeAttempt: async (id, max, now) => {
+    const r = await db
       .updateTable('verification_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
-      .execute();
+      .where('attempts', '<', max)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   },
   consume: async (id, now) => {
     const r = await db

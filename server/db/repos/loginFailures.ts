@@ -14,10 +14,15 @@ const count = async (db: Kysely<Database>, column: 'account_key' | 'ip', value: 
 
 export const loginFailuresRepo = (db: Kysely<Database>): LoginFailuresRepo => ({
   add: async (f) => {
-    await db
+    const row = await db
       .insertInto('login_failures')
       .values({ account_key: f.accountKey, ip: f.ip, created_at: f.createdAt })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  },
+  remove: async (id) => {
+    await db.deleteFrom('login_failures').where('id', '=', id).execute();
   },
   countForAccount: (key, since) => count(db, 'account_key', key, since),
   countForIp: (ip, since) => count(db, 'ip', ip, since),

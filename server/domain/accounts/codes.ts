@@ -60,17 +60,14 @@ export const sendCode = async (deps: AccountDeps, req: SendCodeRequest): Promise
   await deps.sender.deliver({ channel, target, purpose: req.purpose, code }, deps.uow.store);
 };
 
-/** Checks and spends the newest code of `purpose` sent to `target`. A wrong try counts; after
- * `codeMaxAttempts` wrong tries, or once expired, the code is dead. Wrong → captcha_incorrect. */
+/** Checks the newest code of `purpose` sent to `target`. Every try counts, taken before the code
+ * is compared, so a burst of concurrent guesses gets `codeMaxAttempts` comparisons in all, not one
+ * each; after that, or once expired, the code is dead. Wrong → captcha_incorrect. */
 const spendCode = async (deps: AccountDeps, target: string, purpose: string, code: string) => {
-  const now = deps.clock();
   const rec = await deps.uow.store.codes.latestOpen(target, purpose);
-  const alive = rec !== undefined && rec.expiresAt > now && rec.attempts < deps.settings.codeMaxAttempts;
-  const right = safeEqualText(rec?.codeHash ?? '', sha256Hex(code));
-  if (!rec || !alive || !right) {
-    if (rec && alive) await deps.uow.store.codes.addAttempt(rec.id);
+  if (!rec || !(await deps.uow.store.codes.takeAttempt(rec.id, deps.settings.codeMaxAttempts, deps.clock())))
     throw fail('captcha_incorrect');
-  }
+  if (!safeEqualText(rec.codeHash, sha256Hex(code))) throw fail('captcha_incorrect');
   return rec;
 };
 

@@ -2,7 +2,7 @@ import { phoneOf, type LoginRequest, type Session } from '../../../protocol';
 import type { AccountDeps } from './deps';
 import { fail } from './errors';
 import type { UserRecord } from './ports';
-import { assertNotThrottled, clearFailures, recordFailure } from './rateLimit';
+import { checkThrottled } from './rateLimit';
 import { verifyNothing, verifyPassword } from './secrets';
 import { openSession } from './sessions';
 import { toUserInfo } from './userinfo';
@@ -29,16 +29,13 @@ export const userFailureKey = (userId: number) => `user:${userId}`;
 export const login = async (deps: AccountDeps, req: LoginRequest, ip: string | null): Promise<Session> => {
   const user = await findByLoginName(deps, req.username);
   const key = user ? userFailureKey(user.id) : `name:${req.username.trim().toLowerCase()}`;
-  await assertNotThrottled(deps, key, ip);
-  const right = user
-    ? await verifyPassword(req.password, user.passwordHash)
-    : await verifyNothing(req.password, deps.settings.scryptN);
-  if (!user || !right) {
-    await recordFailure(deps, key, ip);
-    throw fail('login_failed');
-  }
+  const right = await checkThrottled(deps, key, ip, () =>
+    user
+      ? verifyPassword(req.password, user.passwordHash)
+      : verifyNothing(req.password, deps.settings.scryptN),
+  );
+  if (!user || !right) throw fail('login_failed');
   if (user.locked) throw fail('account_locked');
-  await clearFailures(deps, key);
   const token = await openSession(deps, deps.uow.store, 'user', user.id);
   return { token, userinfo: toUserInfo(user) };
 };

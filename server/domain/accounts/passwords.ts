@@ -3,7 +3,7 @@ import type { AccountDeps } from './deps';
 import { fail } from './errors';
 import { userFailureKey } from './login';
 import { getUser, getUserInfo } from './profile';
-import { assertNotThrottled, clearFailures, recordFailure } from './rateLimit';
+import { checkThrottled } from './rateLimit';
 import { hashPassword, verifyPassword } from './secrets';
 
 const withdrawFailureKey = (userId: number) => `withdraw:${userId}`;
@@ -21,12 +21,8 @@ export const changePassword = async (
 ): Promise<UserInfo> => {
   const user = await getUser(deps, userId);
   const key = userFailureKey(userId);
-  await assertNotThrottled(deps, key, null);
-  if (!(await verifyPassword(req.oldPassword, user.passwordHash))) {
-    await recordFailure(deps, key, null);
+  if (!(await checkThrottled(deps, key, null, () => verifyPassword(req.oldPassword, user.passwordHash))))
     throw fail('old_password_wrong');
-  }
-  await clearFailures(deps, key);
   const passwordHash = await hashPassword(req.password, deps.settings.scryptN);
   await deps.uow.transaction(async (tx) => {
     const now = deps.clock();
@@ -60,14 +56,11 @@ export const changeWithdrawPassword = async (
 ): Promise<UserInfo> => {
   const user = await getUser(deps, userId);
   const key = withdrawFailureKey(userId);
-  await assertNotThrottled(deps, key, null);
-  const right =
-    user.withdrawPasswordHash !== null && (await verifyPassword(req.oldPassword, user.withdrawPasswordHash));
-  if (!right) {
-    await recordFailure(deps, key, null);
-    throw fail('old_withdraw_pwd_wrong');
-  }
-  await clearFailures(deps, key);
+  const { withdrawPasswordHash } = user;
+  const right = await checkThrottled(deps, key, null, async () =>
+    withdrawPasswordHash === null ? false : verifyPassword(req.oldPassword, withdrawPasswordHash),
+  );
+  if (!right) throw fail('old_withdraw_pwd_wrong');
   await deps.uow.store.users.update(userId, {
     withdrawPasswordHash: await hashPassword(req.password, deps.settings.scryptN),
   });
@@ -85,10 +78,7 @@ export const checkWithdrawPassword = async (
   const user = await getUser(deps, userId);
   if (user.withdrawPasswordHash === null) throw fail('withdraw_pwd_not_set');
   const key = withdrawFailureKey(userId);
-  await assertNotThrottled(deps, key, null);
-  if (!(await verifyPassword(password, user.withdrawPasswordHash))) {
-    await recordFailure(deps, key, null);
+  const hash = user.withdrawPasswordHash;
+  if (!(await checkThrottled(deps, key, null, () => verifyPassword(password, hash))))
     throw fail('withdraw_pwd_incorrect');
-  }
-  await clearFailures(deps, key);
 };

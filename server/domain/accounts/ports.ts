@@ -129,7 +129,9 @@ export interface CodesRepo {
   latest(target: string): Promise<CodeRecord | undefined>;
   /** The newest unconsumed code for the target and purpose. */
   latestOpen(target: string, purpose: string): Promise<CodeRecord | undefined>;
-  addAttempt(id: number): Promise<void>;
+  /** Counts one try at the code, if it is still open, unexpired and under `max` tries: true when it
+   * was, as one statement, so concurrent tries cannot all read the same count. */
+  takeAttempt(id: number, max: number, now: number): Promise<boolean>;
   /** Marks the code spent; false when it already was. */
   consume(id: number, now: number): Promise<boolean>;
 }
@@ -149,7 +151,9 @@ export interface OutboxRepo {
 }
 
 export interface LoginFailuresRepo {
-  add(f: { accountKey: string; ip: string; createdAt: number }): Promise<void>;
+  /** Records a try; its id. */
+  add(f: { accountKey: string; ip: string; createdAt: number }): Promise<number>;
+  remove(id: number): Promise<void>;
   countForAccount(accountKey: string, since: number): Promise<number>;
   countForIp(ip: string, since: number): Promise<number>;
   clearAccount(accountKey: string): Promise<void>;

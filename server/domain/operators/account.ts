@@ -1,7 +1,7 @@
 import type { AccountDeps } from '../accounts/deps';
 import { fail } from '../accounts/errors';
 import type { OperatorRecord } from '../accounts/ports';
-import { assertNotThrottled, clearFailures, recordFailure } from '../accounts/rateLimit';
+import { checkThrottled } from '../accounts/rateLimit';
 import { generatePassword, hashPassword, verifyPassword } from '../accounts/secrets';
 import type { OperatorPrincipal } from '../accounts/sessions';
 import { audit, operatorFailureKey, type Actor } from './index';
@@ -27,12 +27,8 @@ export const changeOperatorPassword = async (
   req: { oldPassword: string; password: string },
 ) => {
   const key = operatorFailureKey(operator.username);
-  await assertNotThrottled(deps, key, null);
-  if (!(await verifyPassword(req.oldPassword, operator.passwordHash))) {
-    await recordFailure(deps, key, null);
+  if (!(await checkThrottled(deps, key, null, () => verifyPassword(req.oldPassword, operator.passwordHash))))
     throw fail('old_password_wrong');
-  }
-  await clearFailures(deps, key);
   const passwordHash = await hashPassword(req.password, deps.settings.scryptN);
   const actor = { operatorId: operator.id, name: operator.username };
   await deps.uow.transaction(async (tx) => {

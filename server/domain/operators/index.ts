@@ -12,7 +12,7 @@ import {
 import type { AccountDeps } from '../accounts/deps';
 import { fail } from '../accounts/errors';
 import type { AccountStore, UserRecord, VerificationRecord } from '../accounts/ports';
-import { assertNotThrottled, clearFailures, recordFailure } from '../accounts/rateLimit';
+import { checkThrottled } from '../accounts/rateLimit';
 import { generatePassword, hashPassword, verifyNothing, verifyPassword } from '../accounts/secrets';
 import { openSession } from '../accounts/sessions';
 import { uploadUrl } from '../accounts/uploads';
@@ -47,16 +47,11 @@ export const operatorLogin = async (
   ip: string | null,
 ): Promise<{ token: string }> => {
   const key = operatorFailureKey(req.username);
-  await assertNotThrottled(deps, key, ip);
   const op = await deps.uow.store.operators.findByUsername(req.username);
-  const right = op
-    ? await verifyPassword(req.password, op.passwordHash)
-    : await verifyNothing(req.password, deps.settings.scryptN);
-  if (!op || !right || op.disabled) {
-    await recordFailure(deps, key, ip);
-    throw fail('login_failed');
-  }
-  await clearFailures(deps, key);
+  const right = await checkThrottled(deps, key, ip, () =>
+    op ? verifyPassword(req.password, op.passwordHash) : verifyNothing(req.password, deps.settings.scryptN),
+  );
+  if (!op || !right || op.disabled) throw fail('login_failed');
   return { token: await openSession(deps, deps.uow.store, 'operator', op.id) };
 };
 

@@ -14,6 +14,7 @@ import {
   userFlagsSchema,
 } from '../../../protocol';
 import type { AccountService } from '../../domain/accounts';
+import { clientAddress } from '../rateLimits';
 import {
   approveVerification,
   findUsers,
@@ -45,7 +46,7 @@ export const adminRoutes = (accounts: AccountService) => {
       summary: 'Operator login',
       body: adminLoginSchema,
       response: adminTokenSchema,
-      handler: ({ body, req }) => operatorLogin(deps, body, req.ip),
+      handler: ({ body, req }) => operatorLogin(deps, body, clientAddress(req)),
     }),
     defineRoute({
       method: 'POST',

@@ -18,6 +18,7 @@ import {
 } from '../../../protocol';
 import type { AccountService } from '../../domain/accounts';
 import { currentUser } from '../auth';
+import { clientAddress } from '../rateLimits';
 import { defineRoute } from '../route';
 
 const emptyBody = z.strictObject({});
@@ -51,7 +52,7 @@ export const userRoutes = (accounts: AccountService) => [
     summary: 'Log in with username, email or phone',
     body: loginSchema,
     response: sessionSchema,
-    handler: ({ body, req }) => accounts.login(body, req.ip),
+    handler: ({ body, req }) => accounts.login(body, clientAddress(req)),
   }),
   defineRoute({
     method: 'POST',

@@ -277,6 +277,26 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       ).toBe(200);
     });
 
+    it('counts failed logins from one IPv6 /64 as from one address', async () => {
+      const s = await register();
+      const login = (username: string, password: string, remoteAddress: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          payload: { username, password },
+          remoteAddress,
+        });
+      // Twenty failures, each from a new address in the same /64, as one subscriber can send them.
+      for (let i = 1; i <= 20; i++)
+        expect((await login(`ghost_v6_${i}`, 'x1x1x1', `2001:db8:0:1::${i.toString(16)}`)).json().msg).toBe(
+          'app.msg.login_failed',
+        );
+      expect((await login(s.userinfo.username, s.password, '2001:db8:0:1::99')).json().msg).toBe(
+        'app.msg.too_many_requests',
+      );
+      expect((await login(s.userinfo.username, s.password, '2001:db8:0:2::1')).statusCode).toBe(200);
+    });
+
     it('tells a locked account to contact customer service', async () => {
       const s = await register();
       await accounts.deps.uow.store.users.update(s.userinfo.id, { locked: true });

@@ -25,8 +25,9 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
   afterEach(() => {
     fs.rmSync(h.dataDir, { recursive: true, force: true });
   });
-  const rows = (table: 'users' | 'sessions' | 'verification_codes' | 'outbox' | 'captchas') =>
-    db().db.kysely.selectFrom(table).selectAll().execute();
+  const rows = (
+    table: 'users' | 'sessions' | 'verification_codes' | 'outbox' | 'captchas' | 'login_failures',
+  ) => db().db.kysely.selectFrom(table).selectAll().execute();
 
   describe('captcha', () => {
     it('issues an SVG and keeps the answer for five minutes, single use, any case', async () => {
@@ -271,6 +272,23 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       await h.accounts.login({ username: s.userinfo.username, password: s.password }, '192.0.2.10');
     });
 
+    it('checks at most five passwords of one account, however many tries arrive together', async () => {
+      const s = await registerUser(h.accounts);
+      // Twenty logins in flight together, the right password last: each read the failure count
+      // before any failure was written, so all twenty were checked and the last one logged in.
+      const tries = [...Array(19).fill('wrong123'), s.password].map((password, i) =>
+        h.accounts.login({ username: s.userinfo.username, password }, `10.9.0.${i}`),
+      );
+      const answers = (await Promise.allSettled(tries)).map((r) =>
+        r.status === 'rejected' ? (r.reason as { key?: string }).key : 'logged in',
+      );
+      // Checked and wrong, or refused unchecked: never more than five checks, never the sixth try's.
+      expect(answers.filter((a) => a === 'app.msg.login_failed').length).toBeLessThanOrEqual(5);
+      expect(answers.at(-1)).toBe('app.msg.too_many_requests');
+      const failed = (await rows('login_failures')).filter((f) => f.account_key === `user:${s.userinfo.id}`);
+      expect(failed.length).toBe(answers.filter((a) => a === 'app.msg.login_failed').length);
+    });
+
     it('clears the account’s failures after a successful login', async () => {
       const s = await registerUser(h.accounts);
       for (let i = 0; i < 4; i++)
@@ -485,6 +503,27 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
         }),
         'account_not_exist',
       );
+    });
+
+    it('compares at most five guesses of one code, however many arrive together', async () => {
+      const s = await registerUser(h.accounts, { email: 'burst@example.com' });
+      await send('burst@example.com');
+      const code = await lastCode('burst@example.com');
+      const wrong = code === '000000' ? '111111' : '000000';
+      const reset = (c: string) =>
+        h.accounts.forgetPassword({
+          target: 'burst@example.com',
+          code: c,
+          password: 'newpass9',
+          confirmPassword: 'newpass9',
+        });
+      // Twenty guesses in flight together, the right one last: each read the try count before any
+      // was written, so all twenty were compared and the last one reset the password.
+      const results = await Promise.allSettled([...Array(19).fill(wrong), code].map(reset));
+      expect(results.every((r) => r.status === 'rejected')).toBe(true);
+      const row = (await rows('verification_codes')).find((c) => c.target === 'burst@example.com');
+      expect(row?.attempts).toBe(5);
+      await h.accounts.login({ username: s.userinfo.username, password: s.password }, null);
     });
   });
 

@@ -32,6 +32,10 @@ const SAME_AS_ENGLISH = new Set([
   'form.password',
   // "{{count}} min": the abbreviation is the same in Portuguese, Spanish, French and Italian.
   'contract.cycleMinutes',
+  // "Trading" (French, Italian), "Orders" and "Coins" (German): loanwords these exchanges use.
+  'help.category.trading',
+  'trade.allOrders',
+  'wallet.coins',
 ]);
 
 const sourceFiles = (dir: string): string[] =>

@@ -116,7 +116,7 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
       for (const [url, shown] of [
         // The third product's 1,000.00 – 200,000.00 USDT beside 'Amount per pledge'.
         ['/defi', page.locator('.defi-card').nth(2)],
-        ['/defi/pledgeRecord', page.getByText(/^1[.,]72839499 USDT$/)],
+        ['/defi/pledgeRecord', page.getByText(/^1[.,]72839499\sUSDT$/)],
       ] as const) {
         await page.goto(url);
         await shown.waitFor();

@@ -58,7 +58,9 @@ describe('staking in a real browser', () => {
     const dialog = session.page.getByRole('dialog', { name: en.defi.confirmTitle });
     await dialog.getByRole('button', { name: en.defi.confirm }).click();
     await session.page.waitForURL('**/defi/pledgeRecord');
-    await session.page.getByText(en.defi.daysOf.replace('{{paid}}', '0').replace('{{days}}', '7')).waitFor();
+    await session.page
+      .getByText(en.defi.daysOf_other.replace('{{paid}}', '0').replace('{{days}}', '7'))
+      .waitFor();
     expect(await balances()).toEqual({ asset: 'USDT', available: '9000.00000000', frozen: '1000.00000000' });
   });
 
@@ -81,7 +83,9 @@ describe('staking in a real browser', () => {
     expect(await session.page.locator('.defi-income__row').count()).toBe(1);
     await shot('defi-income');
     await session.page.goto('/defi/pledgeRecord');
-    await session.page.getByText(en.defi.daysOf.replace('{{paid}}', '1').replace('{{days}}', '7')).waitFor();
+    await session.page
+      .getByText(en.defi.daysOf_other.replace('{{paid}}', '1').replace('{{days}}', '7'))
+      .waitFor();
     await shot('defi-pledge-record');
     expect(await balances()).toEqual({ asset: 'USDT', available: '9000.20000000', frozen: '1000.00000000' });
   });
@@ -91,7 +95,9 @@ describe('staking in a real browser', () => {
     expect(await balances()).toEqual({ asset: 'USDT', available: '10001.40000000', frozen: '0.00000000' });
     await session.page.goto('/defi/pledgeRecord');
     await session.page.getByRole('tab', { name: en.app.data.pledge_settled }).click();
-    await session.page.getByText(en.defi.daysOf.replace('{{paid}}', '7').replace('{{days}}', '7')).waitFor();
+    await session.page
+      .getByText(en.defi.daysOf_other.replace('{{paid}}', '7').replace('{{days}}', '7'))
+      .waitFor();
     await session.page.goto('/defi/incomeRecord');
     await expect.poll(() => session.page.locator('.defi-income__row').count()).toBe(7);
     await session.page.goto('/defi');

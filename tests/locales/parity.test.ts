@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_KEYS, LOCALES, SUCCESS_MSG } from '../../protocol';
+import { ERROR_KEYS, LOCALE_TAGS, LOCALES, SUCCESS_MSG, type Locale } from '../../protocol';
 import { ROUTES } from '../../protocol/routes';
 
 type Tree = { [key: string]: string | Tree };
@@ -19,6 +19,18 @@ const flatten = (tree: Tree, prefix = '', out: Record<string, string> = {}) => {
 };
 
 const english = flatten(read('us'));
+
+/** A plural form's key (`defi.cycleDays_few`) as its base and category; any other key as itself. */
+const PLURAL = /^(.+)_(zero|one|two|few|many|other)$/;
+const baseOf = (key: string) => PLURAL.exec(key)?.[1] ?? key;
+/** Each key with its plural forms folded into one, the base. */
+const bases = (keys: string[]) => [...new Set(keys.map(baseOf))].sort();
+const categoriesOf = (locale: Locale) =>
+  [...new Intl.PluralRules(LOCALE_TAGS[locale]).resolvedOptions().pluralCategories].sort();
+/** English's value for a key of any locale: a plural form another language has and English lacks
+ * (Russian's `_few`) is compared with English's `_other`. */
+const englishOf = (key: string) =>
+  english[key] ?? (PLURAL.test(key) ? english[`${baseOf(key)}_other`] : undefined) ?? '';
 const placeholders = (s: string) => (s.match(/{{\s*\w+\s*}}/g) ?? []).sort().join();
 
 /** Values that are rightly the same as English in some languages: a unit, "UID", Italian
@@ -46,14 +58,24 @@ const sourceFiles = (dir: string): string[] =>
   });
 
 describe('locale files', () => {
-  it.each(LOCALES)('%s has exactly the key tree of us', (locale) => {
-    expect(Object.keys(flatten(read(locale))).sort()).toEqual(Object.keys(english).sort());
+  it.each(LOCALES)('%s has exactly the key tree of us, plural forms folded', (locale) => {
+    expect(bases(Object.keys(flatten(read(locale))))).toEqual(bases(Object.keys(english)));
+  });
+
+  it.each(LOCALES)('%s has every plural form its language has, and no other', (locale) => {
+    const forms = new Map<string, string[]>();
+    for (const key of Object.keys(flatten(read(locale)))) {
+      const m = PLURAL.exec(key);
+      if (m) forms.set(m[1]!, [...(forms.get(m[1]!) ?? []), m[2]!]);
+    }
+    expect(forms.size).toBeGreaterThan(0);
+    for (const [base, categories] of forms) expect(categories.sort(), `${locale}: ${base}`).toEqual(categoriesOf(locale));
   });
 
   it.each(LOCALES)('%s has no empty value and keeps every placeholder', (locale) => {
     for (const [key, value] of Object.entries(flatten(read(locale)))) {
       expect(value.trim(), `${locale}: ${key}`).not.toBe('');
-      expect(placeholders(value), `${locale}: ${key}`).toBe(placeholders(english[key] ?? ''));
+      expect(placeholders(value), `${locale}: ${key}`).toBe(placeholders(englishOf(key)));
     }
   });
 
@@ -82,7 +104,8 @@ describe('locale files', () => {
       }
     }
     expect(used.size).toBeGreaterThan(30);
-    const missing = [...used].filter((k) => !(k in english));
+    const plurals = new Set(Object.keys(english).filter((k) => PLURAL.test(k)).map(baseOf));
+    const missing = [...used].filter((k) => !(k in english) && !plurals.has(k));
     expect(missing).toEqual([]);
   });
 });

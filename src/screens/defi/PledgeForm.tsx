@@ -23,6 +23,7 @@ import { useRemote } from '../../hooks/useRemote';
 import { showToast } from '../../state/ui';
 import { useDateFormat } from '../authentication/status';
 import { useDefiFormat } from './format';
+import { pluralKey } from '../../i18n/plural';
 
 /** Outside the product's per-pledge limits, by the server's exact arithmetic: the form says so
  * before anything is sent. An amount that is not one is left to the format rule. */
@@ -55,7 +56,7 @@ const CONFIRM_TITLE = 'defi-confirm-title';
 
 /** The pledge: the amount with what it would earn, a confirmation of the terms, then the pledge. */
 export const PledgeForm = ({ product }: { product: DefiProduct }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = useDefiFormat();
   const date = useDateFormat(true);
   const navigate = useNavigate();
@@ -138,7 +139,11 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
             </div>
             <div>
               <dt>{t('defi.cycle')}</dt>
-              <dd>{t('defi.cycleDays', { days: product.cycleDays })}</dd>
+              <dd>
+                {t(pluralKey('defi.cycleDays', product.cycleDays, i18n.language), {
+                  days: product.cycleDays,
+                })}
+              </dd>
             </div>
             <div>
               <dt>{t('defi.projectedIncome')}</dt>

@@ -9,11 +9,12 @@ import { Tabs } from '../../components/Tabs';
 import { usePages } from '../../hooks/usePages';
 import { useDateFormat } from '../authentication/status';
 import { useDefiFormat } from './format';
+import { pluralKey } from '../../i18n/plural';
 
 const PAGE = 50;
 
 const PledgeItem = ({ p }: { p: PledgeRecord }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = useDefiFormat();
   const date = useDateFormat(true);
   const earning = p.status === 'app.data.pledge_earning';
@@ -27,7 +28,9 @@ const PledgeItem = ({ p }: { p: PledgeRecord }) => {
       <dl className="defi-terms">
         <div>
           <dt>{t('defi.progress')}</dt>
-          <dd>{t('defi.daysOf', { paid: p.daysPaid, days: p.cycleDays })}</dd>
+          <dd>
+            {t(pluralKey('defi.daysOf', p.cycleDays, i18n.language), { paid: p.daysPaid, days: p.cycleDays })}
+          </dd>
         </div>
         <div>
           <dt>{t('defi.dailyYield')}</dt>

@@ -4,6 +4,7 @@ import type { DefiProduct } from '../../../protocol';
 import { parseUnits } from '../../../protocol/defiRules';
 import { closedReason } from './availability';
 import { useDefiFormat } from './format';
+import { pluralKey } from '../../i18n/plural';
 
 /** Share of the quota already taken, in whole percent, for the bar (display only). */
 const soldPercent = (p: DefiProduct) => {
@@ -14,7 +15,7 @@ const soldPercent = (p: DefiProduct) => {
 
 /** One staking product: its terms, the quota left and how often the reader may still buy it. */
 export const ProductCard = ({ product: p, action = true }: { product: DefiProduct; action?: boolean }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = useDefiFormat();
   const timesLeft = Math.max(0, p.purchaseLimit - p.purchased);
   const closed = closedReason(p);
@@ -24,7 +25,9 @@ export const ProductCard = ({ product: p, action = true }: { product: DefiProduc
         <h2 id={`defi-product-${p.id}`} className="defi-card__name">
           {p.name}
         </h2>
-        <span className="badge">{t('defi.cycleDays', { days: p.cycleDays })}</span>
+        <span className="badge">
+          {t(pluralKey('defi.cycleDays', p.cycleDays, i18n.language), { days: p.cycleDays })}
+        </span>
       </header>
       <div className="defi-card__rates">
         <div>

@@ -1,5 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
+import { pluralKey } from '../../../src/i18n/plural';
 import type { FinancPage } from '../../../protocol/assets';
 import type { Notice } from '../../../protocol';
 import {
@@ -133,7 +134,7 @@ export const tradingRecords = async (j: Journey, trail: Trail & WalletTrail) => 
   expect(await page.locator('[data-contract]').count()).toBe(1);
 
   await page.goto('/defi/pledgeRecord');
-  await page.getByText(t('defi.daysOf', { paid: 0, days: 7 })).waitFor();
+  await page.getByText(t(pluralKey('defi.daysOf', 7, j.run.to), { paid: 0, days: 7 })).waitFor();
   const pledge = page.locator('.defi-record');
   expect(await pledge.count()).toBe(1);
   expect(await shown(j, pledge.locator('.defi-record__amount'))).toBe(fixed(units(trail.pledge!.amount)));

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { pluralKey } from '../../../src/i18n/plural';
 import type { DefiProduct, PledgeRecord } from '../../../protocol/defi';
 import type { WalletNetwork, Withdrawal } from '../../../protocol/wallet';
 import {
@@ -48,7 +49,7 @@ export const pledgeInStaking = async (j: Journey, trail: WalletTrail) => {
   const dialog = page.getByRole('dialog', { name: t('defi.confirmTitle') });
   await dialog.getByRole('button', { name: t('defi.confirm') }).click();
   await page.waitForURL('**/defi/pledgeRecord');
-  await page.getByText(t('defi.daysOf', { paid: 0, days: 7 })).waitFor();
+  await page.getByText(t(pluralKey('defi.daysOf', 7, j.run.to), { paid: 0, days: 7 })).waitFor();
 
   const { list } = await api<{ list: PledgeRecord[] }>(j, '/defi/pledgeRecord');
   expect(list).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Subject } from 'rxjs';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -194,6 +194,22 @@ describe('staking screens', () => {
     await user.click(screen.getByRole('tab', { name: 'Settled' }));
     expect(await screen.findByText('30 of 30 days')).toBeInTheDocument();
     expect(screen.getByText('Settlement time')).toBeInTheDocument();
+  });
+
+  it('says a one-day cycle in the singular, in the cards and the records', async () => {
+    vi.mocked(defiApi.products).mockResolvedValue([{ ...product, cycleDays: 1 }]);
+    vi.mocked(defiApi.pledges).mockResolvedValue({
+      page: 1,
+      size: 50,
+      total: 1,
+      list: [record({ cycleDays: 1, daysPaid: 0 })],
+    });
+    renderScreen(<DefiScreen />);
+    const card = await screen.findByRole('article', { name: 'USDT Saver 30' });
+    expect(within(card).getByText('1 day')).toBeInTheDocument();
+    cleanup();
+    renderScreen(<PledgeRecordScreen />);
+    expect(await screen.findByText('0 of 1 day')).toBeInTheDocument();
   });
 
   it('/defi/incomeRecord lists each daily release', async () => {

@@ -16,7 +16,8 @@ const marketEnvSchema = z.object({
     .default('wss://stream.binance.com:9443'),
   /** Our pair → Binance's symbol, where they differ (`btcusdt:btcfdusd`). */
   BINANCE_SYMBOLS: symbolMap.optional(),
-  /** Seed of the simulated feed and of the generated chart history. */
+  /** Seed of the chart history generated on first start and of the house's quote sizes; the live
+   * simulated prices draw from the operating system's generator, which no seed sets. */
   FEED_SEED: z.coerce.number().int().min(0).max(0xffffffff).default(20240501),
   /** Hours raw ticks are kept in full; older ones are thinned to the last tick of each minute. */
   TICK_RAW_RETENTION_HOURS: z.coerce

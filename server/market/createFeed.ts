@@ -15,4 +15,4 @@ export const feedFromConfig =
           symbolMap: config.binanceSymbols,
           onError,
         })
-      : createSimulator({ seed: config.feedSeed, instruments, startPrices });
+      : createSimulator({ instruments, startPrices });

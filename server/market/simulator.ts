@@ -1,10 +1,13 @@
 import type { PriceFeed, Tick } from './feed';
 import type { Instrument } from './instruments';
 import { scaledToFloat, toScaled } from '../domain/money/scaled';
+import { createRng, deriveSeed, secureRng } from './rng';
 import { createWalk } from './walk';
 
 export interface SimulatorOptions {
-  seed: number;
+  /** Replays one path for tests. The server never gives one: a seeded path could be foreseen from
+   * the public source and a few prints, and every timed contract won. */
+  seed?: number;
   instruments: readonly Instrument[];
   /** Where each pair's walk resumes (its last stored price); else the instrument's start price. */
   startPrices?: ReadonlyMap<string, bigint>;
@@ -15,7 +18,7 @@ export interface SimulatorOptions {
 
 export const SIMULATOR_SOURCE = 'simulator';
 
-/** The default reference feed: one seeded walk per pair, each printing several times a second. */
+/** The default reference feed: one random walk per pair, each printing several times a second. */
 export const createSimulator = ({
   seed,
   instruments,
@@ -30,7 +33,8 @@ export const createSimulator = ({
       const t0 = now();
       const pairs = instruments.map((inst) => {
         const start = startPrices?.get(inst.symbol) ?? toScaled(inst.startPrice, inst.pricePrecision);
-        const walk = createWalk(inst, seed, scaledToFloat(start, inst.pricePrecision));
+        const rng = seed === undefined ? secureRng() : createRng(deriveSeed(seed, inst.symbol));
+        const walk = createWalk(inst, rng, scaledToFloat(start, inst.pricePrecision));
         const step = walk.next();
         return { inst, walk, step, dueAt: t0 + step.gapMs };
       });

@@ -1,5 +1,5 @@
 import type { Instrument } from './instruments';
-import { createRng, deriveSeed, gaussian, type Rng } from './rng';
+import { gaussian, type Rng } from './rng';
 import { scaledFromFloat } from '../domain/money/scaled';
 
 const YEAR_MS = 365.25 * 86_400_000;
@@ -30,12 +30,11 @@ export const MIN_GAP_MS = 150;
 export const MAX_GAP_MS = 650;
 
 /**
- * The simulated price path of one pair: a pure function of (seed, pair, start price), so a test
- * (or an auditor) replays exactly the same prints. The walk keeps its float state; each published
- * price is that state rounded to the pair's precision.
+ * The simulated price path of one pair from a start price, drawing from `rng`: the server's own
+ * generator live, a seeded one when a test replays a path. The walk keeps its float state; each
+ * published price is that state rounded to the pair's precision.
  */
-export const createWalk = (instrument: Instrument, seed: number, start: number) => {
-  const rng = createRng(deriveSeed(seed, instrument.symbol));
+export const createWalk = (instrument: Instrument, rng: Rng, start: number) => {
   let price = start;
   return {
     next(): WalkStep {

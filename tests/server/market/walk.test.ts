@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Tick } from '../../../server/market/feed';
+import { feedFromConfig } from '../../../server/market/createFeed';
+import { loadMarketConfig } from '../../../server/market/config';
+import { createRng, deriveSeed } from '../../../server/market/rng';
 import { createSimulator } from '../../../server/market/simulator';
 import { MAX_GAP_MS, MIN_GAP_MS, createWalk } from '../../../server/market/walk';
 import { BTC, ETH } from './helpers';
 
 const steps = (seed: number, n: number) => {
-  const walk = createWalk(BTC, seed, 97_000);
+  const walk = createWalk(BTC, createRng(deriveSeed(seed, BTC.symbol)), 97_000);
   return Array.from({ length: n }, () => walk.next());
 };
 
@@ -34,7 +37,7 @@ describe('the simulator feed', () => {
     vi.useRealTimers();
   });
 
-  const run = async (seed: number) => {
+  const run = async (seed?: number) => {
     vi.useFakeTimers({ now: 1_700_000_000_000 });
     const ticks: Tick[] = [];
     const feed = createSimulator({ seed, instruments: [BTC, ETH] });
@@ -56,6 +59,27 @@ describe('the simulator feed', () => {
     }
     expect(a.every((t) => t.source === 'simulator')).toBe(true);
     expect(await run(43)).not.toEqual(a);
+  });
+
+  it('walks a path no one can replay when given no seed, as the server runs it', async () => {
+    const a = await run();
+    expect(a.length).toBeGreaterThan(20);
+    expect(await run()).not.toEqual(a);
+  });
+
+  it('is started by the server without a seed, whatever FEED_SEED says', async () => {
+    const config = loadMarketConfig({ FEED_SEED: '42' });
+    const ticks = async () => {
+      vi.useFakeTimers({ now: 1_700_000_000_000 });
+      const seen: Tick[] = [];
+      const feed = feedFromConfig(config, () => undefined)([BTC], new Map());
+      feed.start((t) => seen.push(t));
+      await vi.advanceTimersByTimeAsync(5_000);
+      await feed.stop();
+      vi.useRealTimers();
+      return seen.map((t) => t.price);
+    };
+    expect(await ticks()).not.toEqual(await ticks());
   });
 
   it('resumes from the given start price', async () => {

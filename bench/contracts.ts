@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildContracts, type ContractConfig } from '../server/contracts';
+import { buildContracts, DEFAULT_CONTRACT_CONFIG, type ContractConfig } from '../server/contracts';
 import { openSqlite } from '../server/db/connect';
 import { migrate } from '../server/db/migrate';
 import { contractStore } from '../server/db/repos/contracts';
@@ -41,7 +41,7 @@ export const measureContracts = async (
 ): Promise<ContractFigures> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-contracts-'));
   const db = openSqlite(path.join(dir, 'bench.db'));
-  const config: ContractConfig = { minuteMs: 60_000, maxTickAgeMs: 10_000, settleDelayMs: 250 };
+  const config: ContractConfig = DEFAULT_CONTRACT_CONFIG;
   try {
     await migrate(db);
     await seedIfEmpty(db.kysely);

@@ -14,7 +14,10 @@ const envSchema = z.object({
   /** Length of one cycle minute. Tests only: a short one makes a "1-minute" contract close in
    * seconds. The outcome still comes from the recorded ticks at open and close time. */
   CONTRACT_MINUTE_MS: z.coerce.number().int().min(1000).max(60_000).default(60_000),
-  /** The opening and closing tick must be at most this old; else price_abnormal / void. */
+  /** The newest tick must be at most this old to open a contract; else price_abnormal. Short: on an
+   * older price a reader watching another market could bet on a move already made. */
+  CONTRACT_OPEN_TICK_MAX_AGE_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+  /** The closing tick may be at most this much older than the close time; else the contract is void. */
   CONTRACT_TICK_MAX_AGE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Settlement waits this long after a close time, for ticks recorded a moment late. */
   CONTRACT_SETTLE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(250),
@@ -22,12 +25,14 @@ const envSchema = z.object({
 
 export interface ContractConfig {
   minuteMs: number;
+  openTickMaxAgeMs: number;
   maxTickAgeMs: number;
   settleDelayMs: number;
 }
 
 export const DEFAULT_CONTRACT_CONFIG: ContractConfig = {
   minuteMs: 60_000,
+  openTickMaxAgeMs: 2_000,
   maxTickAgeMs: 10_000,
   settleDelayMs: 250,
 };
@@ -42,6 +47,7 @@ export const loadContractConfig = (env: NodeJS.ProcessEnv = process.env): Contra
   }
   return {
     minuteMs: parsed.data.CONTRACT_MINUTE_MS,
+    openTickMaxAgeMs: parsed.data.CONTRACT_OPEN_TICK_MAX_AGE_MS,
     maxTickAgeMs: parsed.data.CONTRACT_TICK_MAX_AGE_MS,
     settleDelayMs: parsed.data.CONTRACT_SETTLE_DELAY_MS,
   };
@@ -85,7 +91,7 @@ export const buildContracts = (opts: {
     announce: (entries) => ledger.announce(entries),
     now,
     minuteMs: config.minuteMs,
-    maxTickAgeMs: config.maxTickAgeMs,
+    openTickMaxAgeMs: config.openTickMaxAgeMs,
   });
   const sweeper = createContractSweeper({
     runInTx,

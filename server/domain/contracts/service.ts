@@ -47,7 +47,7 @@ export interface ContractDeps {
   /** Length of one cycle minute: 60 000 in production; tests shorten it (CONTRACT_MINUTE_MS). */
   minuteMs: number;
   /** The newest recorded tick must be at most this old to open a contract. */
-  maxTickAgeMs: number;
+  openTickMaxAgeMs: number;
 }
 
 export type ContractUser = Pick<UserRecord, 'id' | 'certification' | 'tradingDisabled' | 'locked'>;
@@ -82,7 +82,7 @@ export const createContractService = (deps: ContractDeps) => {
     await deps.syncFeed();
     const openAt = deps.now();
     const openTick = await deps.ticks.atOrBefore(req.pair, openAt);
-    if (!isFresh(openTick, openAt, deps.maxTickAgeMs)) throw new AppError('price_abnormal');
+    if (!isFresh(openTick, openAt, deps.openTickMaxAgeMs)) throw new AppError('price_abnormal');
 
     const record = {
       userId: user.id,

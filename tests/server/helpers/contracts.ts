@@ -15,6 +15,7 @@ export const units = (amount: string) => parseExact(amount, ASSET_SCALE)!;
 
 export const TEST_CONTRACT_CONFIG: ContractConfig = {
   minuteMs: 60_000,
+  openTickMaxAgeMs: 10_000,
   maxTickAgeMs: 10_000,
   settleDelayMs: 250,
 };

@@ -15,7 +15,7 @@ describe('the contract sweeper timer', () => {
     const live = buildContracts({
       db: db().db,
       ledger: h.ledger,
-      config: { minuteMs: 40, maxTickAgeMs: 5000, settleDelayMs: 10 },
+      config: { minuteMs: 40, openTickMaxAgeMs: 5000, maxTickAgeMs: 5000, settleDelayMs: 10 },
     });
     const settled = new Promise<ContractOrder>((resolve) =>
       live.service.onChange((_u, o) => o.status === 'completed' && resolve(o)),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
+import { DEFAULT_CONTRACT_CONFIG } from '../../../../server/contracts';
 import { settleContracts } from '../../../../server/domain/contracts/settle';
 import { contractStore, tickReader } from '../../../../server/db/repos/contracts';
 import { createContractSweeper } from '../../../../server/jobs/contractSweeper';
@@ -131,6 +132,18 @@ describe.each(forEachEngine())('contract settlement on %s', (_engine, open) => {
     await expect(h.place(alice, {})).resolves.toMatchObject({ status: 'pending' });
     h.clock.now = T0 + 9_001;
     await expect(h.place(alice, {})).rejects.toMatchObject({ errorName: 'price_abnormal' });
+  });
+
+  it('opens only on a tick at most two seconds old, as the server is configured by default', async () => {
+    const h = await contractHarness(db(), DEFAULT_CONTRACT_CONFIG);
+    await h.tick('btcusdt', T0 - 1000, '100.00');
+    const alice = await h.user('1000');
+    h.clock.now = T0 + 1_000;
+    await expect(h.place(alice, {})).resolves.toMatchObject({ status: 'pending' });
+    // A feed stalled for a moment: the last price is old, and the market may have moved since.
+    h.clock.now = T0 + 1_001;
+    await expect(h.place(alice, {})).rejects.toMatchObject({ errorName: 'price_abnormal' });
+    expect(await h.usdt(alice.id)).toBe(units('900'));
   });
 
   it('settles everything that closed while the server was down, once, after a restart', async () => {

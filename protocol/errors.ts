@@ -50,6 +50,7 @@ export const ERRORS = {
   price_abnormal: { status: 409 },
   // deposits and withdrawals (issue 7)
   deposit_not_opened: { status: 403 },
+  deposit_address_unavailable: { status: 409 },
   withdraw_min: { status: 400 },
   withdraw_max: { status: 400 },
   fee_changed: { status: 409 },

@@ -69,6 +69,8 @@ const addressFields = {
 export const walletNetworkSchema = z.object({
   coin: z.string(),
   network: networkSchema,
+  /** Where the reader deposits: on a memo network the address every account shares, else the
+   * reader's own, empty until they take one (`POST /recharge/address`). */
   depositAddress: z.string(),
   /** Empty when the network needs none. */
   memo: z.string(),
@@ -98,6 +100,12 @@ export const depositStatusName = (s: DepositState) => `app.data.deposit_${s}` as
 export const DEPOSIT_BELOW_MIN = 'app.data.deposit_below_min';
 /** The note of a deposit that migration 014 found declaring a transaction another one holds. */
 export const DEPOSIT_TX_HASH_USED = 'app.data.deposit_tx_hash_used';
+
+/** The reader's deposit address on a coin's network: taken from the operator's pool the first time. */
+export const depositAddressRequestSchema = z.strictObject({ coin: coinSchema, network: networkSchema });
+export type DepositAddressRequest = z.input<typeof depositAddressRequestSchema>;
+export const depositAddressSchema = z.object({ address: z.string(), memo: z.string() });
+export type DepositAddress = z.infer<typeof depositAddressSchema>;
 
 export const depositRequestSchema = z.strictObject({
   coin: coinSchema,

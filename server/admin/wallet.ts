@@ -29,7 +29,11 @@ export const WALLET_USAGE = `
                                             spend the frozen amount, the fee to the fee account
   npm run admin -- withdrawals reject ID REASON...   release the frozen amount; the user sees why
   npm run admin -- withdrawals fail ID REASON...     the same, for a transfer that failed
-  npm run admin -- wallet networks          coins and networks: address, memo, limits, fee, switches
+  npm run admin -- wallet networks          coins and networks: address, memo, limits, fee, switches,
+                                            and the free and taken addresses of each pool
+  npm run admin -- wallet addresses add COIN NETWORK ADDRESS...
+                                            deposit addresses for the pool of a network without memos:
+                                            each account takes its own the first time it deposits
   npm run admin -- wallet set COIN NETWORK KEY=VALUE...
                                             keys: depositAddress memo minDeposit maxDeposit minWithdraw
                                             maxWithdraw withdrawFee depositEnabled withdrawEnabled`;
@@ -39,7 +43,8 @@ const positiveInt = (raw: string | undefined) =>
   raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 
 const depositLine = (d: AdminDeposit) =>
-  `#${d.id} ${d.status} user ${d.userId} ${d.amount} ${d.coin} on ${d.network}` +
+  `#${d.id} ${d.status} user ${d.userId} ${d.amount} ${d.coin} on ${d.network} to ${d.address}` +
+  `${d.memo ? ` memo ${d.memo}` : ''}` +
   `${d.txHash ? ` tx ${d.txHash}` : ''}${d.receivedAmount !== null ? ` received ${d.receivedAmount}` : ''}` +
   `${d.creditedAmount !== null ? ` credited ${d.creditedAmount}` : ''}` +
   ` ${when(d.createdAt)}${d.note ? ` (${d.note})` : ''}`;
@@ -134,12 +139,31 @@ export const runWalletCommand = async (
     }
     if (area === 'wallet' && verb === 'networks' && rest.length === 0) {
       for (const n of await wallet.networks()) {
+        const where = n.memoRequired
+          ? `${n.depositAddress} memo ${n.memo}`
+          : await wallet
+              .depositAddressStock(n.coin, n.network)
+              .then((s) => `pool ${s.free} free ${s.taken} taken`);
         out(
-          `${n.coin}\t${n.network}\t${n.depositAddress}${n.memo ? ` memo ${n.memo}` : ''}\t` +
+          `${n.coin}\t${n.network}\t${where}\t` +
             `deposit ${n.minDeposit}-${n.maxDeposit} ${n.depositEnabled ? 'on' : 'off'}\t` +
             `withdraw ${n.minWithdraw}-${n.maxWithdraw} fee ${n.withdrawFee} ${n.withdrawEnabled ? 'on' : 'off'}`,
         );
       }
+      return 0;
+    }
+    if (area === 'wallet' && verb === 'addresses' && rest[0] === 'add' && rest.length >= 4) {
+      const [, coin = '', network = '', ...addresses] = rest;
+      const added = await wallet.addDepositAddresses(
+        actor,
+        coin.toUpperCase(),
+        network.toUpperCase(),
+        addresses,
+      );
+      const stock = await wallet.depositAddressStock(coin.toUpperCase(), network.toUpperCase());
+      out(
+        `${added} added (${addresses.length - added} already there); ${stock.free} free, ${stock.taken} taken`,
+      );
       return 0;
     }
     if (area === 'wallet' && verb === 'set' && rest.length >= 3) {
@@ -157,7 +181,8 @@ export const runWalletCommand = async (
   } catch (e) {
     if (e instanceof AppError) {
       out(
-        `refused: ${e.key}${e.data && typeof e.data === 'object' && 'reason' in e.data ? ` (${String(e.data.reason)})` : ''}`,
+        `refused: ${e.key}${e.data && typeof e.data === 'object' && 'reason' in e.data ? ` (${String(e.data.reason)})` : ''}` +
+          `${e.data && typeof e.data === 'object' && 'value' in e.data ? ` (${String(e.data.value)})` : ''}`,
       );
       return 1;
     }

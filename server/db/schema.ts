@@ -267,6 +267,16 @@ export interface WalletNetworkTable {
   updated_at: number;
 }
 
+export interface DepositAddressTable {
+  id: Generated<number>;
+  coin: string;
+  network: string;
+  address: string;
+  user_id: number | null;
+  assigned_at: number | null;
+  created_at: number;
+}
+
 export interface DepositTable {
   id: Generated<number>;
   user_id: number;
@@ -464,6 +474,7 @@ export interface Database {
   spot_trades: SpotTradeTable;
   wallet_networks: WalletNetworkTable;
   deposits: DepositTable;
+  deposit_addresses: DepositAddressTable;
   withdrawals: WithdrawalTable;
   withdraw_addresses: WithdrawAddressTable;
   contract_pairs: ContractPairTable;

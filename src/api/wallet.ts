@@ -2,6 +2,8 @@ import type { FinancPage, FinancRequest } from '../../protocol/assets';
 import type {
   AddressRequest,
   Deposit,
+  DepositAddress,
+  DepositAddressRequest,
   DepositRequest,
   WalletNetwork,
   WalletSummary,
@@ -20,6 +22,10 @@ export const walletApi = {
   coins: () => api.get<WalletNetwork[]>('/wallet/coins', undefined, quiet),
   summary: () => api.get<WalletSummary>('/wallet/summary', undefined, quiet),
   financ: (query: FinancRequest) => api.get<FinancPage>('/assets/financ', query, quiet),
+  /** Takes the reader's own address on the network the first time, and answers it ever after: asking
+   * again is no double submit. */
+  depositAddress: (body: DepositAddressRequest) =>
+    api.post<DepositAddress>('/recharge/address', body, { ...quiet, repeatSubmit: false }),
   deposit: (body: DepositRequest) => api.post<Deposit>('/recharge/submit', body),
   deposits: (page = 1, size = 50) => api.get<Deposit[]>('/recharge/list', { page, size }, quiet),
   /** Quiet: the screen shows the failure, and sends a reader refused for verification on to it. */

@@ -17,6 +17,7 @@ import type {
   WithdrawAddressTable,
 } from '../schema';
 import { auditRepo } from './audit';
+import { UniqueViolation } from '../../domain/accounts/ports';
 import { guardUnique } from './uniqueViolation';
 import { transact } from '../transient';
 
@@ -166,6 +167,83 @@ export const walletRepo = (db: Kysely<Database>): WalletRepo => {
         .values(row)
         .onConflict((oc) => oc.columns(['coin', 'network']).doUpdateSet(rest))
         .execute();
+    },
+
+    depositAddressesOf: (userId) =>
+      db
+        .selectFrom('deposit_addresses')
+        .select(['coin', 'network', 'address'])
+        .where('user_id', '=', userId)
+        .execute(),
+    takeDepositAddress: async (userId, coin, network, now) => {
+      const own = () =>
+        db
+          .selectFrom('deposit_addresses')
+          .select('address')
+          .where('user_id', '=', userId)
+          .where('coin', '=', coin)
+          .where('network', '=', network)
+          .executeTakeFirst();
+      // Two accounts may reach for the same free address at once: the update takes it only while
+      // it is still free, and the loser reaches for the next. An account racing itself is held to
+      // one address by the unique index on the owner.
+      for (;;) {
+        const mine = await own();
+        if (mine) return mine.address;
+        const free = await db
+          .selectFrom('deposit_addresses')
+          .select('id')
+          .where('coin', '=', coin)
+          .where('network', '=', network)
+          .where('user_id', 'is', null)
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst();
+        if (!free) return undefined;
+        const taken = await guardUnique(() =>
+          db
+            .updateTable('deposit_addresses')
+            .set({ user_id: userId, assigned_at: now })
+            .where('id', '=', free.id)
+            .where('user_id', 'is', null)
+            .executeTakeFirst(),
+        ).catch((e: unknown) => {
+          if (e instanceof UniqueViolation) return undefined;
+          throw e;
+        });
+        if (taken?.numUpdatedRows === 1n) {
+          const row = await own();
+          if (row) return row.address;
+        }
+      }
+    },
+    addDepositAddresses: async (coin, network, addresses, now) => {
+      let added = 0;
+      for (let i = 0; i < addresses.length; i += 200) {
+        const rows = addresses
+          .slice(i, i + 200)
+          .map((address) => ({ coin, network, address, user_id: null, assigned_at: null, created_at: now }));
+        const r = await db
+          .insertInto('deposit_addresses')
+          .values(rows)
+          .onConflict((oc) => oc.columns(['network', 'address']).doNothing())
+          .executeTakeFirst();
+        added += Number(r.numInsertedOrUpdatedRows ?? 0n);
+      }
+      return added;
+    },
+    depositAddressStock: async (coin, network) => {
+      const rows = await db
+        .selectFrom('deposit_addresses')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('all'),
+          eb.fn.count<number | string>('user_id').as('taken'),
+        ])
+        .where('coin', '=', coin)
+        .where('network', '=', network)
+        .executeTakeFirstOrThrow();
+      const taken = Number(rows.taken);
+      return { free: Number(rows.all) - taken, taken };
     },
 
     insertDeposit: (d) =>

@@ -26,6 +26,58 @@ const ADDRESSES: Record<Network, string> = {
   DOT: demo('1', 'NovaDemoDepositAddressPo1kadot', 47, '1'),
 };
 
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const HEX = '0123456789abcdef';
+const LOWER = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/** How the demo's own deposit addresses are spelt on each network without memos: a prefix and a
+ * body like the shared ones (the mixed case of the hex bodies fails the EIP-55 checksum wallets
+ * check), then a number in the network's alphabet. */
+const POOL_SPELLING: Partial<Record<Network, { head: string; alphabet: string; length: number }>> = {
+  TRC20: { head: 'TNovaDemo', alphabet: BASE58, length: 34 },
+  ERC20: { head: '0xDe40De40', alphabet: HEX, length: 42 },
+  BEP20: { head: '0xBe40De40', alphabet: HEX, length: 42 },
+  BTC: { head: 'bc1qnovademo', alphabet: LOWER, length: 42 },
+  SOL: { head: 'NovaDemo', alphabet: BASE58, length: 44 },
+  DOGE: { head: 'DNovaDemo', alphabet: BASE58, length: 34 },
+  ADA: { head: 'addr1qnovademo', alphabet: LOWER, length: 64 },
+  LTC: { head: 'LNovaDemo', alphabet: BASE58, length: 34 },
+  DOT: { head: '1NovaDemo', alphabet: BASE58, length: 47 },
+};
+
+/** The demo's `i`-th own deposit address on a network without memos. */
+export const demoDepositAddress = (network: Network, i: number): string => {
+  const spelling = POOL_SPELLING[network];
+  if (!spelling) throw new Error(`${network} deposits share one address and a memo`);
+  const { head, alphabet, length } = spelling;
+  let digits = '';
+  for (let n = i; digits === '' || n > 0; n = Math.floor(n / alphabet.length))
+    digits = alphabet[n % alphabet.length]! + digits;
+  return head + digits.padStart(length - head.length, alphabet[0]);
+};
+
+/** Free addresses a demo pool is kept at, at every start. */
+export const DEMO_POOL_FREE = 200;
+
+/**
+ * The demo's address pools: each network still on the demo's shared address (an operator who set
+ * a real one loads real addresses with `npm run admin -- wallet addresses add`) is kept at
+ * DEMO_POOL_FREE free addresses, so a demo never runs out.
+ */
+export const topUpDemoDepositAddresses = async (db: Kysely<Database>, now = Date.now()) => {
+  const repo = walletRepo(db);
+  for (const net of await repo.networks()) {
+    if (!POOL_SPELLING[net.network] || net.depositAddress !== ADDRESSES[net.network]) continue;
+    const { free, taken } = await repo.depositAddressStock(net.coin, net.network);
+    if (free >= DEMO_POOL_FREE) continue;
+    // Each coin counts in a range of its own, as its network's pools share no address.
+    const next = Array.from({ length: DEMO_POOL_FREE - free }, (_, k) =>
+      demoDepositAddress(net.network, net.sort * 1_000_000 + free + taken + k),
+    );
+    await repo.addDepositAddresses(net.coin, net.network, next, now);
+  }
+};
+
 /** coin, network, min/max deposit, min/max withdrawal, fee (decimal text). */
 type Row = [string, Network, string, string, string, string, string];
 
@@ -66,12 +118,14 @@ export const demoNetworks = (): NetworkConfig[] =>
   }));
 
 /** First start only (no network configured yet): the demo's coins and networks, which the
- * operator then changes with `npm run admin -- wallet set`. */
+ * operator then changes with `npm run admin -- wallet set`. At every start, the demo's address
+ * pools are topped up. */
 export const seedWalletIfEmpty = async (db: Kysely<Database>, now = Date.now()): Promise<boolean> => {
-  if (await db.selectFrom('wallet_networks').select('coin').limit(1).executeTakeFirst()) return false;
+  const empty = !(await db.selectFrom('wallet_networks').select('coin').limit(1).executeTakeFirst());
   await db.transaction().execute(async (trx) => {
     const repo = walletRepo(trx);
-    for (const net of demoNetworks()) await repo.saveNetwork(net, now);
+    if (empty) for (const net of demoNetworks()) await repo.saveNetwork(net, now);
+    await topUpDemoDepositAddresses(trx, now);
   });
-  return true;
+  return empty;
 };

@@ -9,6 +9,16 @@ export interface WalletRepo {
   network(coin: string, network: string): Promise<NetworkConfig | undefined>;
   saveNetwork(net: NetworkConfig, now: number): Promise<void>;
 
+  /** The deposit addresses the account took, on networks without memos. */
+  depositAddressesOf(userId: number): Promise<Array<{ coin: string; network: string; address: string }>>;
+  /** Gives the account the next free address of the pool, unless it has one: its address, or
+   * undefined when the pool is empty. */
+  takeDepositAddress(userId: number, coin: string, network: string, now: number): Promise<string | undefined>;
+  /** Puts addresses in the pool; those already in a pool of the network are skipped. How many were
+   * added. */
+  addDepositAddresses(coin: string, network: string, addresses: readonly string[], now: number): Promise<number>;
+  depositAddressStock(coin: string, network: string): Promise<{ free: number; taken: number }>;
+
   /** Throws UniqueViolation when a deposit that has not failed holds the transaction hash on the
    * network already. */
   insertDeposit(d: Omit<DepositRecord, 'id'>): Promise<number>;

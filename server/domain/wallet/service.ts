@@ -16,8 +16,11 @@ import {
   type WithdrawAddress,
   type WithdrawRequest,
   type WithdrawState,
+  type DepositAddress,
+  type DepositAddressRequest,
   addressProblem,
   canonicalTxHash,
+  memoRequired,
 } from '../../../protocol';
 import { AppError } from '../appError';
 import { assertCanWithdraw } from '../accounts/flags';
@@ -191,6 +194,20 @@ export const createWallet = (deps: WalletDeps) => {
     },
   });
 
+  /**
+   * Where an account deposits on a network. A memo network has one address for everyone and tells
+   * deposits apart by each account's memo; any other network gives each account an address of its
+   * own from the operator's pool, taken the first time, so that a transfer to it can only be the
+   * account's: on one address shared by all, whoever declared a transaction first was credited.
+   */
+  const depositTarget = async (userId: number, net: NetworkConfig): Promise<DepositAddress> => {
+    const memo = depositMemo(net, userId);
+    if (memoRequired(net.network)) return { address: net.depositAddress, memo };
+    const address = await uow.repo.takeDepositAddress(userId, net.coin, net.network, clock());
+    if (!address) throw new AppError('deposit_address_unavailable');
+    return { address, memo };
+  };
+
   const submitDeposit = async (
     user: UserRecord,
     req: DepositRequest & { coin: string },
@@ -198,14 +215,15 @@ export const createWallet = (deps: WalletDeps) => {
     const net = await openNetwork(req.coin, req.network, 'deposit');
     const amount = units(req.amount);
     if (!depositWithinLimits(amount, net)) throw new AppError('outside_limit');
+    const target = await depositTarget(user.id, net);
     const now = clock();
     const txHash = req.txHash === undefined ? null : canonicalTxHash(net.network, req.txHash);
     const record: Omit<DepositRecord, 'id'> = {
       userId: user.id,
       coin: net.coin,
       network: net.network,
-      address: net.depositAddress,
-      memo: depositMemo(net, user.id),
+      address: target.address,
+      memo: target.memo,
       amount,
       creditedAmount: null,
       receivedAmount: null,
@@ -396,8 +414,48 @@ export const createWallet = (deps: WalletDeps) => {
     /** Every coin and network as configured (the operator's view). */
     networks: async () => (await uow.repo.networks()).map(networkToWire),
     /** Every coin and network as one user deposits on it: with their own memo. */
-    networksFor: async (userId: number) =>
-      (await uow.repo.networks()).map((n) => ({ ...networkToWire(n), memo: depositMemo(n, userId) })),
+    networksFor: async (userId: number) => {
+      const own = new Map(
+        (await uow.repo.depositAddressesOf(userId)).map((a) => [`${a.coin} ${a.network}`, a.address]),
+      );
+      return (await uow.repo.networks()).map((n) => ({
+        ...networkToWire(n),
+        depositAddress: memoRequired(n.network)
+          ? n.depositAddress
+          : (own.get(`${n.coin} ${n.network}`) ?? ''),
+        memo: depositMemo(n, userId),
+      }));
+    },
+    depositAddress: async (user: UserRecord, req: DepositAddressRequest) =>
+      depositTarget(user.id, await openNetwork(req.coin, req.network, 'deposit')),
+    addDepositAddresses: async (
+      actor: Actor,
+      coin: string,
+      network: string,
+      addresses: readonly string[],
+    ) => {
+      const net = await uow.repo.network(coin, network);
+      if (!net) throw new AppError('currency_not_exist');
+      if (memoRequired(net.network)) throw new AppError('parameter_error', { field: 'network' });
+      const bad = addresses.find((a) => addressProblem(net.network, a) !== null);
+      if (bad !== undefined) throw new AppError('address_invalid', { field: 'address', value: bad });
+      return uow.transaction(async (tx) => {
+        const now = clock();
+        const added = await tx.repo.addDepositAddresses(net.coin, net.network, addresses, now);
+        const target = `wallet_network:${net.coin}:${net.network}`;
+        await audit(
+          tx,
+          actor,
+          'wallet.deposit_addresses.add',
+          target,
+          null,
+          { offered: addresses.length, added },
+          now,
+        );
+        return added;
+      });
+    },
+    depositAddressStock: (coin: string, network: string) => uow.repo.depositAddressStock(coin, network),
     submitDeposit,
     deposits: async (userId: number, q: RecordQuery) =>
       (await uow.repo.deposits({ userId }, pageOf(q))).map(depositToWire),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   addressRequestSchema,
+  depositAddressRequestSchema,
+  depositAddressSchema,
   depositRequestSchema,
   depositSchema,
   emptyQuerySchema,
@@ -50,6 +52,17 @@ export const walletRoutes = (wallet: Wallet, ledger: Ledger, market?: Market) =>
     response: walletSummarySchema,
     handler: async ({ req }) =>
       valueInUsdt(await ledger.balances(currentUser(req).user.id), usdtPrices(market)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/recharge/address',
+    tag: 'wallet',
+    summary:
+      'My deposit address on a network: my own from the pool (taken the first time), or the shared one with my memo',
+    auth: 'user',
+    body: depositAddressRequestSchema,
+    response: depositAddressSchema,
+    handler: ({ req, body }) => wallet.depositAddress(currentUser(req).user, body),
   }),
   defineRoute({
     method: 'POST',

@@ -2,23 +2,22 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { walletApi } from '../../api/wallet';
-import { CopyButton } from '../../components/CopyButton';
 import { decimalInput } from '../../components/form/decimalInput';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
-import { QrCode } from '../../components/QrCode';
 import { Loading } from '../../components/LoadFailed';
 import { formatDecimal } from '../../components/format';
 import { useForm } from '../../hooks/useForm';
 import { depositFormSchema } from './forms';
 import { networksOf } from './networks';
+import { DepositCard } from './DepositCard';
 import { NetworkPicker } from './NetworkPicker';
 import { useNetworks } from './useNetworks';
 import { EmptyText } from '../../components/EmptyText';
 
-/** /recharge?coin=USDT: where to send a deposit on the chosen network (address as text and QR
- * code, memo where needed), its limits and the warning about small amounts, then the declaration
+/** /recharge?coin=USDT: where to send a deposit on the chosen network (the reader's own address,
+ * or the shared one and a memo), its limits and the warning about small amounts, then the declaration
  * of what was sent. */
 const RechargeScreen = () => {
   const { t, i18n } = useTranslation();
@@ -34,7 +33,6 @@ const RechargeScreen = () => {
   const form = useForm(schema, { amount: '', txHash: '' });
 
   if (!coin) return <Navigate to="/recharge/select" replace />;
-  const copied = { copied: t('recharge.copied'), failed: t('recharge.copyFailed') };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -67,22 +65,7 @@ const RechargeScreen = () => {
       ) : (
         <div className="wallet-form">
           <NetworkPicker networks={networks} value={net.network} onChange={setChosen} />
-          <section className="deposit-card">
-            <QrCode value={net.depositAddress} label={t('recharge.qr', { coin, network: net.network })} />
-            <p className="deposit-card__label">{t('recharge.address')}</p>
-            <p className="deposit-card__address" data-testid="deposit-address">
-              {net.depositAddress}
-            </p>
-            <CopyButton text={net.depositAddress} label={t('recharge.copyAddress')} {...copied} />
-            {net.memoRequired && (
-              <div className="deposit-card__memo">
-                <p className="deposit-card__label">{t('recharge.memo')}</p>
-                <p className="deposit-card__address">{net.memo}</p>
-                <CopyButton text={net.memo} label={t('recharge.copyMemo')} {...copied} />
-                <p className="wallet-notice wallet-notice--warn">{t('recharge.memoWarning')}</p>
-              </div>
-            )}
-          </section>
+          <DepositCard net={net} />
           <dl className="wallet-facts">
             <div>
               <dt>{t('recharge.min')}</dt>

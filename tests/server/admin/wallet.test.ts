@@ -41,7 +41,10 @@ const fixture = () => {
 describe('operator CLI: wallet', () => {
   it('lists the seeded networks and changes one, audited', async () => {
     const list = await run('wallet', 'networks');
-    expect(list.out).toMatch(/^USDT\tTRC20\tT\w{33}\tdeposit 10-1000000 on\twithdraw 10-100000 fee 1 on$/m);
+    expect(list.out).toMatch(
+      /^USDT\tTRC20\tpool 200 free 0 taken\tdeposit 10-1000000 on\twithdraw 10-100000 fee 1 on$/m,
+    );
+    expect(list.out).toMatch(/^XRP\tXRP\tr\w{33} memo 100000\tdeposit /m);
     expect((await run('wallet', 'set', 'USDT', 'TRC20', 'withdrawFee=2', 'withdrawEnabled=false')).code).toBe(
       0,
     );
@@ -51,6 +54,29 @@ describe('operator CLI: wallet', () => {
     );
     expect((await run('wallet', 'set', 'USDT', 'TRC20', 'colour=red')).code).toBe(2);
     expect((await run('audit')).out).toMatch(/cli:\S+\twallet\.network\tnetwork:USDT:TRC20/);
+  });
+
+  it('loads deposit addresses into a network’s pool, checked, and reports the pool', async () => {
+    const trc20 = ['TXYZabcdefghijkmnopqrstuvwxyz12345', 'TQ1234567892abcdefghijkmnopqrstuvw'];
+    expect((await run('wallet', 'addresses', 'add', 'usdt', 'trc20', ...trc20)).out).toBe(
+      '2 added (0 already there); 202 free, 0 taken',
+    );
+    expect((await run('wallet', 'addresses', 'add', 'USDT', 'TRC20', trc20[0]!)).out).toBe(
+      '0 added (1 already there); 202 free, 0 taken',
+    );
+    const bad = await run(
+      'wallet',
+      'addresses',
+      'add',
+      'USDT',
+      'TRC20',
+      '0x52908400098527886E0F7030069857D2E4169EE7',
+    );
+    expect(bad).toMatchObject({
+      code: 1,
+      out: 'refused: app.msg.address_invalid (0x52908400098527886E0F7030069857D2E4169EE7)',
+    });
+    expect((await run('audit')).out).toMatch(/wallet\.deposit_addresses\.add\twallet_network:USDT:TRC20/);
   });
 
   it('confirms a deposit once and reports the rest', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CERTIFICATION,
   CODE,
+  depositAddressSchema,
   depositSchema,
   walletNetworkSchema,
   walletSummarySchema,
@@ -120,6 +121,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       ['GET', '/api/wallet/summary'],
       ['GET', '/api/recharge/list'],
       ['POST', '/api/recharge/submit'],
+      ['POST', '/api/recharge/address'],
       ['POST', '/api/withdraw/order'],
       ['GET', '/api/withdraw/list'],
       ['GET', '/api/withdraw/address/list'],
@@ -161,6 +163,31 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       amount: '30',
     });
     expect(depositSchema.parse(sub.body.data).memo).toBe(mb);
+  });
+
+  it('gives each user a deposit address of their own, which the coin list then shows, and deposits go to it', async () => {
+    const [a, b] = [await trader(), await trader()];
+    const ownOf = async (t: { token: string }) =>
+      depositAddressSchema.parse(
+        (await call('POST', '/api/recharge/address', t.token, { coin: 'USDT', network: 'TRC20' })).body.data,
+      );
+    const shown = async (t: { token: string }) =>
+      (await call('GET', '/api/wallet/coins', t.token)).body.data.find(
+        (n: { coin: string; network: string }) => n.coin === 'USDT' && n.network === 'TRC20',
+      ).depositAddress as string;
+    expect(await shown(a)).toBe('');
+    const [oa, ob] = [await ownOf(a), await ownOf(b)];
+    expect(oa.address).not.toBe(ob.address);
+    expect(await ownOf(a)).toEqual(oa);
+    expect(await shown(a)).toBe(oa.address);
+    const sub = await call('POST', '/api/recharge/submit', a.token, {
+      coin: 'USDT',
+      network: 'TRC20',
+      amount: '30',
+    });
+    expect(depositSchema.parse(sub.body.data).address).toBe(oa.address);
+    const bad = await call('POST', '/api/recharge/address', a.token, { coin: 'USDT', network: 'NOPE' });
+    expect(bad.body.msg).toBe('app.msg.parameter_error');
   });
 
   describe('deposits', () => {

@@ -22,9 +22,9 @@ export const codeText = (code: string, ttlMinutes: number) => ({
 
 /**
  * The embedded default, for a machine without a mail server or SMS gateway: every code is written
- * to the `outbox` table and to the server log, where the operator reads it and passes it on.
- * This is the ONE place a code may appear in a log, and only because no other channel exists;
- * with SMTP configured, emailed codes never reach the log.
+ * to the `outbox` table, where the operator reads it (`npm run admin -- outbox`, audited) and
+ * passes it on. The log says a code went there, never the code: a log is read by more people, for
+ * longer, than anyone who may reset a password.
  */
 export const embeddedSender = (log: Logger, clock: Clock, ttlMinutes: number): CodeSender => ({
   name: 'embedded',
@@ -38,8 +38,8 @@ export const embeddedSender = (log: Logger, clock: Clock, ttlMinutes: number): C
       createdAt: clock(),
     });
     log.info(
-      { target: msg.target, channel: msg.channel, purpose: msg.purpose, outboxCode: msg.code },
-      'verification code sent (embedded sender: no mail server configured, the code is in this line and the outbox table)',
+      { target: msg.target, channel: msg.channel, purpose: msg.purpose },
+      'verification code sent (embedded sender: no mail server configured; read it with npm run admin -- outbox)',
     );
   },
 });

@@ -27,7 +27,8 @@ describe('code senders', () => {
         body: expect.stringContaining('123456'),
       }),
     ]);
-    expect(lines[0]).toMatchObject({ target: 'a@example.com', outboxCode: '123456' });
+    expect(lines[0]).toMatchObject({ target: 'a@example.com', channel: 'email' });
+    expect(JSON.stringify(lines)).not.toContain('123456');
   });
 
   it('smtp: mails email codes without logging them, and hands phone codes to the fallback', async () => {

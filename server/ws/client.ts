@@ -7,6 +7,8 @@ export class WsClient {
   /** The token `userId` was verified from, checked again while the socket lives. */
   token: string | undefined;
   alive = true;
+  /** `auth` messages refused on this socket. */
+  failedAuths = 0;
   private dropped = false;
 
   constructor(

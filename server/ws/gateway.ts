@@ -47,6 +47,8 @@ export interface GatewayOptions {
   /** Messages a socket may send at once, and a second after that. */
   messageBurst?: number;
   messagesPerSecond?: number;
+  /** Refused logins after which a socket is closed. */
+  maxFailedAuths?: number;
 }
 
 export interface Gateway {
@@ -64,6 +66,9 @@ const MAX_MESSAGE_BYTES = 4096;
 const AUTH_COST = 10;
 /** The close code for a socket over its budget (RFC 6455 §7.4.1: policy violation). */
 const POLICY_VIOLATION = 1008;
+/** Refused `auth`s a socket may send: the app sends one a login, so a few cover a session that
+ * expired and the next login; more are guesses, each a session lookup. */
+export const WS_MAX_FAILED_AUTHS = 3;
 export const WS_MESSAGE_BURST = 4 * MAX_SUBSCRIPTIONS;
 export const WS_MESSAGES_PER_SECOND = 20;
 const privateKey = (channel: PrivateChannel, userId: number) => `${channel}#${userId}`;
@@ -87,6 +92,7 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
     connectionsPerAddress = Infinity,
     messageBurst = WS_MESSAGE_BURST,
     messagesPerSecond = WS_MESSAGES_PER_SECOND,
+    maxFailedAuths = WS_MAX_FAILED_AUTHS,
   } = opts;
   const hub = new ChannelHub();
   const clients = new Set<WsClient>();
@@ -207,7 +213,13 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
         return client.send(JSON.stringify({ op: 'pong', ts: msg.ts, serverTs: Date.now() }));
       case 'auth': {
         const who = await tokens.verify(msg.token);
-        if (!who) return sendError(client, 'session_expired');
+        if (!who) {
+          sendError(client, 'session_expired');
+          client.failedAuths += 1;
+          if (client.failedAuths >= maxFailedAuths)
+            client.socket.close(POLICY_VIOLATION, 'too many refused logins');
+          return;
+        }
         // A socket that logs in as someone else stops hearing the previous user's private channels.
         if (client.userId !== who.userId) forgetUser(client);
         client.userId = who.userId;

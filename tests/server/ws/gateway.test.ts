@@ -160,8 +160,9 @@ describe('the WebSocket gateway', () => {
   });
 
   it('answers any message a client may send with a catalogued error at most, and stays open', async () => {
-    // Hundreds of messages in a row: more than a socket's budget, which is tested on its own below.
-    const { url } = await start({ messageBurst: 1_000_000 });
+    // Hundreds of messages in a row, some of them refused logins: more than a socket's budget and
+    // its allowance of refused logins, which are tested on their own below.
+    const { url } = await start({ messageBurst: 1_000_000, maxFailedAuths: 1_000_000 });
     const c = await connect(url);
     const junk = fc.oneof(
       fc.string({ maxLength: 60 }),
@@ -234,6 +235,18 @@ describe('the WebSocket gateway', () => {
       'app.msg.session_expired',
       'app.msg.too_many_requests',
     ]);
+  });
+
+  it('closes a socket after its third refused login, each one told', async () => {
+    const { url } = await start();
+    const c = await connect(url);
+    const closed = closeCode(c.ws);
+    c.send({ op: 'auth', token: 'bad-1' });
+    c.send({ op: 'auth', token: 'good' });
+    c.send({ op: 'auth', token: 'bad-2' });
+    c.send({ op: 'auth', token: 'bad-3' });
+    expect(await closed).toBe(1008);
+    expect(c.messages.map((m) => m.msg)).toEqual(Array(3).fill('app.msg.session_expired'));
   });
 
   it('lets one address hold only so many sockets, and another once one closes', async () => {

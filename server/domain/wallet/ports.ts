@@ -16,7 +16,12 @@ export interface WalletRepo {
   takeDepositAddress(userId: number, coin: string, network: string, now: number): Promise<string | undefined>;
   /** Puts addresses in the pool; those already in a pool of the network are skipped. How many were
    * added. */
-  addDepositAddresses(coin: string, network: string, addresses: readonly string[], now: number): Promise<number>;
+  addDepositAddresses(
+    coin: string,
+    network: string,
+    addresses: readonly string[],
+    now: number,
+  ): Promise<number>;
   depositAddressStock(coin: string, network: string): Promise<{ free: number; taken: number }>;
 
   /** Throws UniqueViolation when a deposit that has not failed holds the transaction hash on the

@@ -1,7 +1,37 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
-const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/** An address or a CIDR block, IPv4 or IPv6. */
+const isAddressOrBlock = (text: string) => {
+  const [address = '', bits, extra] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * The proxies in front of the server whose X-Forwarded-For is believed: `false` (or 0) none, a
+ * count of proxies (1 for one nginx), or their addresses and blocks, comma-separated. `true`, which
+ * believed every hop, is refused: a client writes its own X-Forwarded-For, so every address-based
+ * limit would count whatever it wrote.
+ */
+const trustProxy = z
+  .string()
+  .refine(
+    (v) => v !== 'true',
+    'true would believe any client: give the number of proxies (1 for one) or their addresses',
+  )
+  .refine(
+    (v) => v === 'false' || /^\d{1,2}$/.test(v) || v.split(',').every((p) => isAddressOrBlock(p.trim())),
+    'false, a number of proxies, or their addresses or blocks, comma-separated',
+  )
+  .transform((v): false | number | string[] => {
+    if (v === 'false' || v === '0') return false;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    return v.split(',').map((p) => p.trim());
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -22,7 +52,7 @@ const envSchema = z.object({
   WS_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   /** Directory of the built web app. */
   WEB_ROOT: z.string().min(1).default('dist'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   /** Lifetime of a login session, in hours. */
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
   /** Verification codes one email address or phone number may receive per UTC day. */
@@ -48,7 +78,8 @@ export type Config = {
   rateLimitPerAddressPerMinute: number;
   wsConnectionsPerAddress: number;
   webRoot: string;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For to believe: no one, the nearest `n` proxies, or these addresses. */
+  trustProxy: false | number | string[];
   sessionTtlHours: number;
   codeDailyLimit: number;
   smtpUrl: string | undefined;

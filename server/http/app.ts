@@ -108,6 +108,7 @@ export const buildApp = async ({
   spot,
   staking = createStaking({ db, ledger, clock: stakingClock(db.kysely, false) }),
 }: AppDeps): Promise<FastifyInstance> => {
+  const trust = config.trustProxy;
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -124,7 +125,8 @@ export const buildApp = async ({
       ],
     },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // A count of proxies as proxy-addr takes it: the socket's peer is hop 0.
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     frameworkErrors,
     // Nested GET parameters arrive as name[key]=value (spec §7).
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 100 }) },

@@ -50,7 +50,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '2000',
       WS_CONNECTIONS_PER_ADDRESS: '40',
       WEB_ROOT: '/srv/web',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.0/8, 192.0.2.7',
       SESSION_TTL_HOURS: '24',
       CODE_DAILY_LIMIT: '3',
       SMTP_URL: 'smtps://user:pass@mail.example.com:465',
@@ -67,7 +67,7 @@ describe('loadConfig', () => {
       rateLimitPerAddressPerMinute: 2000,
       wsConnectionsPerAddress: 40,
       webRoot: path.resolve('/srv/web'),
-      trustProxy: true,
+      trustProxy: ['10.0.0.0/8', '192.0.2.7'],
       sessionTtlHours: 24,
       codeDailyLimit: 3,
       smtpUrl: 'smtps://user:pass@mail.example.com:465',
@@ -92,10 +92,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '30' }).rateLimitPerAddressPerMinute).toBe(300);
   });
 
-  it('reads TRUST_PROXY as a flag', () => {
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+  it('reads TRUST_PROXY as off, a count of proxies, or their addresses', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2001:db8::/32,127.0.0.1' }).trustProxy).toEqual([
+      '2001:db8::/32',
+      '127.0.0.1',
+    ]);
   });
 
   it('ignores variables it does not know', () => {
@@ -115,6 +119,9 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_PER_ADDRESS_PER_MINUTE', 'lots'],
     ['WS_CONNECTIONS_PER_ADDRESS', '0'],
     ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1,nginx'],
     ['SESSION_TTL_HOURS', '0'],
     ['SESSION_TTL_HOURS', 'week'],
     ['CODE_DAILY_LIMIT', '0'],

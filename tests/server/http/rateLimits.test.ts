@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { createOperator, operatorLogin } from '../../../server/domain/operators';
-import { buildApp } from '../../../server/http/app';
+import { buildApp, type AppDeps } from '../../../server/http/app';
 import { accountsFor, IMAGES, registerUser, type AccountsHarness } from '../helpers/accounts';
 import { forEachEngine, type TestDb } from '../helpers/testDb';
 import { attemptSocket } from '../helpers/wsAttempt';
@@ -14,6 +14,20 @@ const PER_ADDRESS = 8;
 const tooMany = { code: 429, msg: 'app.msg.too_many_requests', data: null };
 
 const [[, openSqlite]] = forEachEngine();
+
+/** The app with small allowances, behind `trustProxy` proxies. */
+const limitedApp = (t: TestDb, trustProxy: false | number, deps: Omit<AppDeps, 'config' | 'db'> = {}) =>
+  buildApp({
+    config: {
+      logLevel: 'silent',
+      rateLimitPerMinute: PER_CALLER,
+      rateLimitPerAddressPerMinute: PER_ADDRESS,
+      webRoot: '/nonexistent',
+      trustProxy,
+    },
+    db: t.db,
+    ...deps,
+  });
 
 /** The allowances are counted in memory, whichever database is behind them: one engine is enough. */
 describe('rate limits: per account, then per address', () => {
@@ -26,18 +40,7 @@ describe('rate limits: per account, then per address', () => {
   beforeAll(async () => {
     t = await openSqlite({ seed: true });
     h = accountsFor(t);
-    app = await buildApp({
-      config: {
-        logLevel: 'silent',
-        rateLimitPerMinute: PER_CALLER,
-        rateLimitPerAddressPerMinute: PER_ADDRESS,
-        webRoot: '/nonexistent',
-        trustProxy: false,
-      },
-      db: t.db,
-      accounts: h.accounts,
-      market: fakeMarket().market,
-    });
+    app = await limitedApp(t, false, { accounts: h.accounts, market: fakeMarket().market });
     await app.ready();
   });
 
@@ -145,5 +148,37 @@ describe('rate limits: per account, then per address', () => {
     } finally {
       sockets.forEach((ws) => ws.terminate());
     }
+  });
+});
+
+describe('rate limits behind one proxy (TRUST_PROXY=1)', () => {
+  let t: TestDb;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    t = await openSqlite({ seed: true });
+    app = await limitedApp(t, 1);
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
+
+  // The proxy appends the address it saw; whatever the client wrote before that is the client's.
+  const viaProxy = (forwardedFor: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/api/health',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it('counts the address the proxy saw, whatever the client wrote in front of it', async () => {
+    for (let i = 0; i < PER_CALLER; i++)
+      expect((await viaProxy(`203.0.113.${i}, 198.51.100.7`)).statusCode).toBe(200);
+    expect((await viaProxy('203.0.113.99, 198.51.100.7')).json()).toEqual(tooMany);
+    expect((await viaProxy('198.51.100.8')).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMAGE_MAX_BYTES } from '../../../protocol';
 import type { AccountService } from '../../domain/accounts';
 import { AppError } from '../../domain/appError';
@@ -18,6 +18,30 @@ const multipartError = (e: unknown): AppError => {
   return new AppError('parameter_error', { field: 'file' });
 };
 
+/** Uploads one account may have under way at once: the verification form sends its two sides
+ * together. */
+export const UPLOADS_IN_FLIGHT_PER_USER = 2;
+/** Uploads the server reads at once, each up to IMAGE_MAX_BYTES in memory. */
+export const UPLOADS_IN_FLIGHT = 32;
+
+/** The one image part of a multipart body. */
+const readImage = async (req: FastifyRequest): Promise<Buffer> => {
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') throw new AppError('unknown_parameter', { field: part.fieldname });
+      if (part.fieldname !== 'file') throw new AppError('unknown_parameter', { field: part.fieldname });
+      if (bytes) throw new AppError('upload_count');
+      bytes = await part.toBuffer();
+    }
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw multipartError(e);
+  }
+  if (!bytes) throw new AppError('image_required', { field: 'file' });
+  return bytes;
+};
+
 /**
  * POST /api/upload (one image per request, field `file`, multipart) and GET /api/upload/:id.
  * Registered as its own plugin so multipart parsing, and its limits instead of the 1 MB JSON body
@@ -29,25 +53,28 @@ export const uploadRoutes =
       limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 50 },
       throwFileSizeLimit: true,
     });
+    // Bodies are read into memory before the day's count is checked, so uploads under way are
+    // bounded: a client sending hundreds at once (or slowly) would otherwise hold as many images.
+    const underWay = new Map<number, number>();
+    let total = 0;
 
     scope.post('/api/upload', { bodyLimit: IMAGE_MAX_BYTES + 64 * 1024 }, async (req, reply) => {
       const { user } = await accounts.authenticateUser(tokenOf(req));
       await limit(req, reply, callerKey('user', user.id));
       if (!req.isMultipart()) throw new AppError('parameter_error', { field: 'file' });
-      let bytes: Buffer | undefined;
+      const mine = underWay.get(user.id) ?? 0;
+      if (mine >= UPLOADS_IN_FLIGHT_PER_USER || total >= UPLOADS_IN_FLIGHT)
+        throw new AppError('too_many_requests');
+      underWay.set(user.id, mine + 1);
+      total += 1;
       try {
-        for await (const part of req.parts()) {
-          if (part.type === 'field') throw new AppError('unknown_parameter', { field: part.fieldname });
-          if (part.fieldname !== 'file') throw new AppError('unknown_parameter', { field: part.fieldname });
-          if (bytes) throw new AppError('upload_count');
-          bytes = await part.toBuffer();
-        }
-      } catch (e) {
-        if (e instanceof AppError) throw e;
-        throw multipartError(e);
+        return ok(await accounts.saveUpload(user.id, await readImage(req)));
+      } finally {
+        total -= 1;
+        const left = (underWay.get(user.id) ?? 1) - 1;
+        if (left > 0) underWay.set(user.id, left);
+        else underWay.delete(user.id);
       }
-      if (!bytes) throw new AppError('image_required', { field: 'file' });
-      return ok(await accounts.saveUpload(user.id, bytes));
     });
 
     scope.get<{ Params: { id: string } }>('/api/upload/:id', async (req, reply) => {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Writable } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -556,6 +556,28 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
   });
 
   describe('uploads', () => {
+    it('reads at most two uploads of one account at once, and the next once one is done', async () => {
+      const s = await register();
+      const head = 'Content-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png';
+      // Two uploads whose bodies are still arriving, as a phone on a slow network sends them.
+      const held = [new PassThrough(), new PassThrough()];
+      const pending = held.map((payload) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/upload',
+          headers: { token: s.token, 'content-type': 'multipart/form-data; boundary=held' },
+          payload,
+        }),
+      );
+      for (const body of held) body.write(`--held\r\n${head}\r\n\r\n`);
+      await new Promise((r) => setTimeout(r, 50));
+      expect((await png(s.token)).body).toMatchObject(failure(429, 'too_many_requests'));
+      expect((await png((await register()).token)).status).toBe(200);
+      for (const body of held) body.end(Buffer.concat([IMAGES.png, Buffer.from('\r\n--held--\r\n')]));
+      expect((await Promise.all(pending)).map((r) => r.statusCode)).toEqual([200, 200]);
+      expect((await png(s.token)).status).toBe(200);
+    });
+
     it('stores an image and serves it to its owner and operators only, privately', async () => {
       const a = await register();
       const b = await register();

@@ -2,14 +2,20 @@ import type { BootData } from '../../protocol/boot';
 import type { Db } from '../db/connect';
 import { listCarousel } from '../db/repos/content';
 import type { Market } from '../market/market';
+import type { Locale } from '../../protocol/locales';
+import { freshFor } from './freshFor';
 import type { PageRequest } from './pageShell';
+
+/** How long a page's database reads are reused. */
+export const PAGE_DATA_MS = 1000;
 
 const HOME_PAGES = new Set(['/', '/home']);
 
 /** The boot data of a page (protocol/boot.ts): the listed pairs, and the home carousel. */
-export const bootData =
-  (db: Db, market: Market) =>
-  async ({ path, locale }: PageRequest): Promise<BootData> => ({
+export const bootData = (db: Db, market: Market) => {
+  const carousel = freshFor(PAGE_DATA_MS, (locale: Locale) => listCarousel(db.kysely, locale));
+  return async ({ path, locale }: PageRequest): Promise<BootData> => ({
     pairs: market.pairs(),
-    ...(HOME_PAGES.has(path) ? { carousel: { locale, items: await listCarousel(db.kysely, locale) } } : {}),
+    ...(HOME_PAGES.has(path) ? { carousel: { locale, items: await carousel(locale) } } : {}),
   });
+};

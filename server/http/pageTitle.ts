@@ -5,6 +5,8 @@ import type { Locale } from '../../protocol/locales';
 import { HOME_PATH, NOT_FOUND_PATH, routeByPath } from '../../protocol/routes';
 import type { Db } from '../db/connect';
 import { readGlobalConfig } from '../db/repos/siteConfig';
+import { PAGE_DATA_MS } from './bootData';
+import { freshFor } from './freshFor';
 import type { PageRequest } from './pageShell';
 
 const LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url));
@@ -36,12 +38,13 @@ export const routeTitle = (path: string, locale: Locale): string => {
 
 /** A page's title, written into the page so that it is right before any script has run. A config
  * that cannot be read costs the page its company name only: the app titles it again once loaded. */
-export const pageTitleOf =
-  (db: Db) =>
-  async ({ path, locale }: PageRequest): Promise<string> => {
-    const companyName = await readGlobalConfig(db.kysely).then(
-      (config) => config.companyName,
+export const pageTitleOf = (db: Db) => {
+  const config = freshFor(PAGE_DATA_MS, () => readGlobalConfig(db.kysely));
+  return async ({ path, locale }: PageRequest): Promise<string> => {
+    const companyName = await config(null).then(
+      (c) => c.companyName,
       () => undefined,
     );
     return pageTitle(routeTitle(path, locale), companyName);
   };
+};

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCALES, type Locale } from '../../../protocol/locales';
 import { writeGlobalConfig } from '../../../server/db/repos/siteConfig';
 import { buildApp } from '../../../server/http/app';
+import { PAGE_DATA_MS } from '../../../server/http/bootData';
 import { routeTitle } from '../../../server/http/pageTitle';
 import { ROUTES } from '../../../protocol/routes';
 import { forEachEngine, type TestDb } from '../helpers/testDb';
@@ -72,11 +73,39 @@ describe.each(forEachEngine())('pages served on %s', (_engine, open) => {
     expect(await page('/nope')).toBe(`Nova Exchange - ${translated('us', 'route.404')}`);
   });
 
-  it('carry the route title alone when no company name is configured, and escape one that is', async () => {
-    await writeGlobalConfig(t.db.kysely, { companyName: '' });
-    expect(await page('/trade', 'lang=jp')).toBe(translated('jp', 'route.trade'));
-    await writeGlobalConfig(t.db.kysely, { companyName: 'A<B & C>' });
-    expect(await page('/trade')).toBe(`A&lt;B &amp; C&gt; - ${translated('us', 'route.trade')}`);
-    await writeGlobalConfig(t.db.kysely, { companyName: 'Nova Exchange' });
-  });
+  // Pages reuse the config they read for a second. These cases move a clock of their own (Date
+  // only) a second at a time, always forward, and leave the default name read again at the end.
+  let clockAt = Date.now() + 3_600_000;
+  const later = () => vi.setSystemTime((clockAt += PAGE_DATA_MS));
+  const withConfigClock = async (run: () => Promise<void>) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      later();
+      await run();
+    } finally {
+      await writeGlobalConfig(t.db.kysely, { companyName: 'Nova Exchange' });
+      later();
+      await page('/trade');
+      vi.useRealTimers();
+    }
+  };
+
+  it('carry the route title alone when no company name is configured, and escape one that is', () =>
+    withConfigClock(async () => {
+      await writeGlobalConfig(t.db.kysely, { companyName: '' });
+      later();
+      expect(await page('/trade', 'lang=jp')).toBe(translated('jp', 'route.trade'));
+      await writeGlobalConfig(t.db.kysely, { companyName: 'A<B & C>' });
+      later();
+      expect(await page('/trade')).toBe(`A&lt;B &amp; C&gt; - ${translated('us', 'route.trade')}`);
+    }));
+
+  it('reuse the config they read for a second, so a flood of pages is not a flood of queries', () =>
+    withConfigClock(async () => {
+      expect(await page('/trade')).toBe(`Nova Exchange - ${translated('us', 'route.trade')}`);
+      await writeGlobalConfig(t.db.kysely, { companyName: 'Renamed' });
+      expect(await page('/trade')).toBe(`Nova Exchange - ${translated('us', 'route.trade')}`);
+      later();
+      expect(await page('/trade')).toBe(`Renamed - ${translated('us', 'route.trade')}`);
+    }));
 });

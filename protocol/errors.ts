@@ -58,6 +58,7 @@ export const ERRORS = {
   address_invalid: { status: 400 },
   memo_invalid: { status: 400 },
   amount_invalid: { status: 400 },
+  amount_decimals: { status: 400 },
   tx_hash_invalid: { status: 400 },
   tx_hash_used: { status: 409 },
   verification_required: { status: 403 },

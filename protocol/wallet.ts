@@ -26,6 +26,12 @@ export const coinSchema = z
 export const networkSchema = z.enum(NETWORKS, 'app.msg.parameter_error');
 
 /** A positive amount of at most ASSET_SCALE decimals (what the ledger can hold exactly). */
+/** An amount with more decimal places than its coin's network carries: the chain could not move it
+ * as booked. */
+export const DECIMALS_MESSAGE = 'app.msg.amount_decimals';
+export const decimalsProblem = (value: string, decimals: number): string | null =>
+  scaleOf(value) > decimals ? DECIMALS_MESSAGE : null;
+
 export const amountProblem = (value: string): string | null =>
   !UNSIGNED_DECIMAL_RE.test(value) || scaleOf(value) > ASSET_SCALE || /^0(\.0*)?$/.test(value)
     ? 'app.msg.amount_invalid'
@@ -82,6 +88,9 @@ export const walletNetworkSchema = z.object({
   withdrawFee: z.string(),
   depositEnabled: z.boolean(),
   withdrawEnabled: z.boolean(),
+  /** Decimal places the coin carries on the network (at most the ledger's 8): amounts are refused
+   * past them. */
+  decimals: z.number().int(),
 });
 export type WalletNetwork = z.infer<typeof walletNetworkSchema>;
 
@@ -255,5 +264,6 @@ export const networkConfigPatchSchema = z.strictObject({
   withdrawFee: feeSchema.optional(),
   depositEnabled: z.boolean().optional(),
   withdrawEnabled: z.boolean().optional(),
+  decimals: z.number().int().min(0).max(ASSET_SCALE).optional(),
 });
 export type NetworkConfigPatch = z.input<typeof networkConfigPatchSchema>;

@@ -36,7 +36,8 @@ export const WALLET_USAGE = `
                                             each account takes its own the first time it deposits
   npm run admin -- wallet set COIN NETWORK KEY=VALUE...
                                             keys: depositAddress memo minDeposit maxDeposit minWithdraw
-                                            maxWithdraw withdrawFee depositEnabled withdrawEnabled`;
+                                            maxWithdraw withdrawFee depositEnabled withdrawEnabled
+                                            decimals (places the coin carries on the network, 0-8)`;
 
 const when = (ms: number) => new Date(ms).toISOString();
 const positiveInt = (raw: string | undefined) =>
@@ -60,7 +61,11 @@ const parsePatch = (pairs: string[]) => {
     const m = /^([A-Za-z]+)=(.*)$/.exec(p);
     if (!m) return null;
     const [, key, value] = m as unknown as [string, string, string];
-    patch[key] = key.endsWith('Enabled') ? value === 'true' || (value === 'false' ? false : value) : value;
+    patch[key] = key.endsWith('Enabled')
+      ? value === 'true' || (value === 'false' ? false : value)
+      : key === 'decimals' && /^\d{1,2}$/.test(value)
+        ? Number(value)
+        : value;
   }
   return patch;
 };

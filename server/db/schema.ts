@@ -264,6 +264,7 @@ export interface WalletNetworkTable {
   deposit_enabled: number;
   withdraw_enabled: number;
   sort: number;
+  decimals: Generated<number>;
   updated_at: number;
 }
 

@@ -111,6 +111,8 @@ describe('a verified user deposits, withdraws with review, and the balance is ri
     await session.page.getByLabel(en.address.address).fill(ADDRESS);
     await session.page.getByLabel(en.address.remark).fill('My cold wallet');
     await session.page.getByRole('button', { name: en.address.save }).click();
+    // Saved once its toast says so (the form then goes back); going on before that raced the save.
+    await session.page.getByText(en.address.saved).waitFor();
     await session.page.goto('/withdrawAddress');
     const row = session.page.getByTestId('address-row');
     await row.getByText(ADDRESS).waitFor();

@@ -36,6 +36,7 @@ const toNetwork = (r: Selectable<WalletNetworkTable>): NetworkConfig => ({
   depositEnabled: r.deposit_enabled === 1,
   withdrawEnabled: r.withdraw_enabled === 1,
   sort: r.sort,
+  decimals: Number(r.decimals),
 });
 
 const toDeposit = (r: Selectable<DepositTable>): DepositRecord => ({
@@ -159,6 +160,7 @@ export const walletRepo = (db: Kysely<Database>): WalletRepo => {
         deposit_enabled: n.depositEnabled ? 1 : 0,
         withdraw_enabled: n.withdrawEnabled ? 1 : 0,
         sort: n.sort,
+        decimals: n.decimals,
         updated_at: now,
       };
       const { coin: _c, network: _n, ...rest } = row;

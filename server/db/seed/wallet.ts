@@ -78,30 +78,31 @@ export const topUpDemoDepositAddresses = async (db: Kysely<Database>, now = Date
   }
 };
 
-/** coin, network, min/max deposit, min/max withdrawal, fee (decimal text). */
-type Row = [string, Network, string, string, string, string, string];
+/** coin, network, min/max deposit, min/max withdrawal, fee (decimal text), and the decimal places
+ * the coin carries on the network (the chain's own, up to the ledger's 8). */
+type Row = [string, Network, string, string, string, string, string, number];
 
 /** The demo's coins and networks, in display order. */
 export const DEMO_NETWORKS: readonly Row[] = [
-  ['USDT', 'TRC20', '10', '1000000', '10', '100000', '1'],
-  ['USDT', 'ERC20', '10', '1000000', '20', '100000', '5'],
-  ['USDT', 'BEP20', '10', '1000000', '10', '100000', '0.5'],
-  ['BTC', 'BTC', '0.0005', '100', '0.001', '10', '0.0002'],
-  ['ETH', 'ERC20', '0.01', '1000', '0.01', '200', '0.002'],
-  ['BNB', 'BEP20', '0.01', '10000', '0.02', '2000', '0.001'],
-  ['SOL', 'SOL', '0.1', '100000', '0.2', '20000', '0.01'],
-  ['XRP', 'XRP', '20', '10000000', '25', '1000000', '0.25'],
-  ['DOGE', 'DOGE', '50', '50000000', '100', '5000000', '5'],
-  ['ADA', 'ADA', '10', '10000000', '20', '1000000', '1'],
-  ['TRX', 'TRC20', '10', '10000000', '20', '1000000', '1'],
-  ['LTC', 'LTC', '0.01', '10000', '0.02', '2000', '0.001'],
-  ['DOT', 'DOT', '1', '1000000', '2', '100000', '0.1'],
+  ['USDT', 'TRC20', '10', '1000000', '10', '100000', '1', 6],
+  ['USDT', 'ERC20', '10', '1000000', '20', '100000', '5', 6],
+  ['USDT', 'BEP20', '10', '1000000', '10', '100000', '0.5', 8],
+  ['BTC', 'BTC', '0.0005', '100', '0.001', '10', '0.0002', 8],
+  ['ETH', 'ERC20', '0.01', '1000', '0.01', '200', '0.002', 8],
+  ['BNB', 'BEP20', '0.01', '10000', '0.02', '2000', '0.001', 8],
+  ['SOL', 'SOL', '0.1', '100000', '0.2', '20000', '0.01', 8],
+  ['XRP', 'XRP', '20', '10000000', '25', '1000000', '0.25', 6],
+  ['DOGE', 'DOGE', '50', '50000000', '100', '5000000', '5', 8],
+  ['ADA', 'ADA', '10', '10000000', '20', '1000000', '1', 6],
+  ['TRX', 'TRC20', '10', '10000000', '20', '1000000', '1', 6],
+  ['LTC', 'LTC', '0.01', '10000', '0.02', '2000', '0.001', 8],
+  ['DOT', 'DOT', '1', '1000000', '2', '100000', '0.1', 8],
 ];
 
 const units = (v: string) => parseExact(v, ASSET_SCALE)!;
 
 export const demoNetworks = (): NetworkConfig[] =>
-  DEMO_NETWORKS.map(([coin, network, minD, maxD, minW, maxW, fee], sort) => ({
+  DEMO_NETWORKS.map(([coin, network, minD, maxD, minW, maxW, fee, decimals], sort) => ({
     coin,
     network,
     depositAddress: ADDRESSES[network],
@@ -115,6 +116,7 @@ export const demoNetworks = (): NetworkConfig[] =>
     depositEnabled: true,
     withdrawEnabled: true,
     sort,
+    decimals,
   }));
 
 /** First start only (no network configured yet): the demo's coins and networks, which the

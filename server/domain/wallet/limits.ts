@@ -18,6 +18,10 @@ export const withdrawLimitProblem = (amount: bigint, net: NetworkConfig): LimitD
   return null;
 };
 
+/** Whether an amount in 10^-8 units fits the network's decimal places. */
+export const fitsDecimals = (units: bigint, net: NetworkConfig): boolean =>
+  units % 10n ** BigInt(ASSET_SCALE - net.decimals) === 0n;
+
 export const depositWithinLimits = (amount: bigint, net: NetworkConfig): boolean =>
   amount >= net.minDeposit && amount <= net.maxDeposit;
 
@@ -27,6 +31,14 @@ export const receivedOf = (amount: bigint, fee: bigint): bigint => amount - fee;
 /** The operator's settings must make sense together: limits in order, a withdrawal always worth
  * more than its fee. Answers the first problem, or null. */
 export const configProblem = (net: NetworkConfig): string | null => {
+  const step = 10n ** BigInt(ASSET_SCALE - net.decimals);
+  const amounts = { minDeposit: net.minDeposit, maxDeposit: net.maxDeposit, minWithdraw: net.minWithdraw };
+  for (const [name, value] of Object.entries({
+    ...amounts,
+    maxWithdraw: net.maxWithdraw,
+    withdrawFee: net.withdrawFee,
+  }))
+    if (value % step !== 0n) return `${name} has more than ${net.decimals} decimal places`;
   if (net.minDeposit > net.maxDeposit) return 'minDeposit must not exceed maxDeposit';
   if (net.minWithdraw > net.maxWithdraw) return 'minWithdraw must not exceed maxWithdraw';
   if (net.withdrawFee >= net.minWithdraw) return 'withdrawFee must be below minWithdraw';

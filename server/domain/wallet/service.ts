@@ -29,7 +29,13 @@ import { assertVerified } from '../accounts/userinfo';
 import type { PostedEntry } from '../ledger/types';
 import { parseExact } from '../money/scaled';
 import { auditRow, type Actor } from '../operators/actor';
-import { configProblem, depositWithinLimits, plainAmount, withdrawLimitProblem } from './limits';
+import {
+  configProblem,
+  depositWithinLimits,
+  fitsDecimals,
+  plainAmount,
+  withdrawLimitProblem,
+} from './limits';
 import { depositMemo } from './memo';
 import { creditDeposit, freezeWithdrawal, releaseWithdrawal, settleWithdrawal } from './movements';
 import type { WalletTx, WalletUnitOfWork } from './ports';
@@ -59,6 +65,13 @@ const units = (amount: string): bigint => {
   const v = parseExact(amount, ASSET_SCALE);
   if (v === null || v <= 0n) throw new AppError('amount_invalid');
   return v;
+};
+
+/** An amount a user means to move on a network: no finer than the network carries, or the chain
+ * could not move it as booked. */
+const onChain = (amount: bigint, net: NetworkConfig): bigint => {
+  if (!fitsDecimals(amount, net)) throw new AppError('amount_decimals', { field: 'amount' });
+  return amount;
 };
 
 const pageOf = (q: RecordQuery) => ({ offset: (q.page - 1) * q.size, limit: q.size });
@@ -170,6 +183,8 @@ export const createWallet = (deps: WalletDeps) => {
   const confirmDeposit = (actor: Actor, id: number, amount?: string) =>
     transitionDeposit(actor, id, (d, net) => {
       const received = amount === undefined ? d.amount : units(amount);
+      if (net && amount !== undefined && !fitsDecimals(received, net))
+        throw new AppError('amount_decimals', { field: 'amount' });
       if (net && received > net.maxDeposit)
         throw new AppError('outside_limit', {
           min: plainAmount(net.minDeposit),
@@ -213,7 +228,7 @@ export const createWallet = (deps: WalletDeps) => {
     req: DepositRequest & { coin: string },
   ): Promise<Deposit> => {
     const net = await openNetwork(req.coin, req.network, 'deposit');
-    const amount = units(req.amount);
+    const amount = onChain(units(req.amount), net);
     if (!depositWithinLimits(amount, net)) throw new AppError('outside_limit');
     const target = await depositTarget(user.id, net);
     const now = clock();
@@ -269,7 +284,7 @@ export const createWallet = (deps: WalletDeps) => {
       });
       if (!saved) throw new AppError('no_permission');
     }
-    const amount = units(req.amount);
+    const amount = onChain(units(req.amount), net);
     const limit = withdrawLimitProblem(amount, net);
     if (limit)
       throw new AppError(
@@ -389,6 +404,7 @@ export const createWallet = (deps: WalletDeps) => {
         withdrawFee: optional(patch.withdrawFee, before.withdrawFee),
         depositEnabled: patch.depositEnabled ?? before.depositEnabled,
         withdrawEnabled: patch.withdrawEnabled ?? before.withdrawEnabled,
+        decimals: patch.decimals ?? before.decimals,
       };
       const problem =
         configProblem(next) ??

@@ -14,6 +14,8 @@ export interface NetworkConfig {
   depositEnabled: boolean;
   withdrawEnabled: boolean;
   sort: number;
+  /** Decimal places the coin carries on the network (at most 8). */
+  decimals: number;
 }
 
 export interface DepositRecord {

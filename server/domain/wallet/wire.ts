@@ -24,6 +24,7 @@ export const networkToWire = (n: NetworkConfig): WalletNetwork => ({
   withdrawFee: plainAmount(n.withdrawFee),
   depositEnabled: n.depositEnabled,
   withdrawEnabled: n.withdrawEnabled,
+  decimals: n.decimals,
 });
 
 export const depositToWire = (d: DepositRecord): Deposit => ({

@@ -88,7 +88,7 @@ const RechargeScreen = () => {
             <TextField
               label={t('recharge.amount')}
               value={form.values.amount}
-              onChange={(v) => form.set('amount', decimalInput(v))}
+              onChange={(v) => form.set('amount', decimalInput(v, net.decimals))}
               error={form.errors.amount}
               inputMode="decimal"
               autoComplete="off"

@@ -188,7 +188,7 @@ const WithdrawScreen = () => {
           <TextField
             label={t('withdraw.amount')}
             value={values.amount}
-            onChange={(v) => form.set('amount', decimalInput(v))}
+            onChange={(v) => form.set('amount', decimalInput(v, net.decimals))}
             error={form.errors.amount}
             errorSuffix={limit && num(limit)}
             inputMode="decimal"

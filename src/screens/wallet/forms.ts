@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   addressRequestSchema,
   amountProblem,
+  decimalsProblem,
   withdrawRequestSchema,
   type AddressRequest,
   type WalletNetwork,
@@ -21,15 +22,15 @@ export const limitProblem = (amount: string, min: string, max: string, below: st
   return null;
 };
 
-const amountWithin = (check: (v: string) => string | null) =>
+const amountWithin = (net: WalletNetwork | undefined, check: (v: string) => string | null) =>
   z.string().superRefine((v, ctx) => {
-    const problem = amountProblem(v) ?? check(v);
+    const problem = amountProblem(v) ?? (net && decimalsProblem(v, net.decimals)) ?? check(v);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
 export const depositFormSchema = (net: WalletNetwork | undefined) =>
   z.object({
-    amount: amountWithin((v) =>
+    amount: amountWithin(net, (v) =>
       net
         ? limitProblem(v, net.minDeposit, net.maxDeposit, 'app.msg.outside_limit', 'app.msg.outside_limit')
         : null,
@@ -41,7 +42,7 @@ export const depositFormSchema = (net: WalletNetwork | undefined) =>
   });
 
 export const withdrawAmountSchema = (net: WalletNetwork | undefined) =>
-  amountWithin((v) =>
+  amountWithin(net, (v) =>
     net
       ? limitProblem(v, net.minWithdraw, net.maxWithdraw, 'app.msg.withdraw_min', 'app.msg.withdraw_max')
       : null,

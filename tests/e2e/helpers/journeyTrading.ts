@@ -18,7 +18,8 @@ import { adminCli } from './operator';
 
 /** The figures the journey moves: odd enough that a rounding anywhere would show. */
 export const AMOUNTS = {
-  deposit: '1250.12345678',
+  // Six places: USDT on TRON carries no more.
+  deposit: '1250.123456',
   limitQty: '0.00105',
   marketSpend: '100.55',
   contract: '12.34567891',
@@ -63,7 +64,8 @@ export const depositUsdt = async (j: Journey, trail: Trail) => {
   // The records follow a deposit under way by themselves.
   await record.getByText(t('app.data.deposit_success')).waitFor({ timeout: LIVE_MS });
   const [deposit] = await api<Deposit[]>(j, '/recharge/list');
-  expect(deposit).toMatchObject({ id: Number(id), amount: AMOUNTS.deposit, status: 'success' });
+  expect(deposit).toMatchObject({ id: Number(id), status: 'success' });
+  expect(units(deposit!.amount)).toBe(units(AMOUNTS.deposit));
   expect(units(deposit!.creditedAmount!)).toBe(units(AMOUNTS.deposit));
   trail.deposit = deposit;
   j.ledger.credit('USDT', units(AMOUNTS.deposit));

@@ -53,6 +53,8 @@ describe('operator CLI: wallet', () => {
       'refused: app.msg.parameter_error',
     );
     expect((await run('wallet', 'set', 'USDT', 'TRC20', 'colour=red')).code).toBe(2);
+    expect((await run('wallet', 'set', 'USDT', 'TRC20', 'decimals=4')).out).toContain('"decimals":4');
+    expect((await run('wallet', 'set', 'USDT', 'TRC20', 'decimals=9')).code).toBe(2);
     expect((await run('audit')).out).toMatch(/cli:\S+\twallet\.network\tnetwork:USDT:TRC20/);
   });
 

@@ -49,6 +49,30 @@ describe('the demo networks', () => {
 describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
   const t = useTestDb(open);
 
+  it('takes deposits and confirmations no finer than the network carries', async () => {
+    const h = await walletFor(t());
+    const user = await insertUser(t());
+    const usdt = { coin: 'USDT', network: 'TRC20' } as const;
+    await rejectsWith(h.wallet.submitDeposit(user, { ...usdt, amount: '50.0000001' }), 'amount_decimals');
+    expect(await h.wallet.deposits(user.id, { page: 1, size: 10 })).toEqual([]);
+    const d = await h.wallet.submitDeposit(user, { ...usdt, amount: '50.000001' });
+    await rejectsWith(h.wallet.confirmDeposit(OPERATOR, d.id, '50.0000011'), 'amount_decimals');
+    await expect(h.wallet.confirmDeposit(OPERATOR, d.id, '50.000001')).resolves.toMatchObject({
+      status: 'success',
+      creditedAmount: '50.00000100',
+    });
+  });
+
+  it('keeps a network’s limits and fee within its decimal places when an operator changes them', async () => {
+    const h = await walletFor(t());
+    const bep20 = { coin: 'USDT', network: 'BEP20' } as const;
+    // Its fee is 0.5: no longer a whole number of the places asked for.
+    await rejectsWith(h.wallet.updateNetwork(OPERATOR, { ...bep20, decimals: 0 }), 'parameter_error');
+    await expect(h.wallet.updateNetwork(OPERATOR, { ...bep20, decimals: 1 })).resolves.toMatchObject({
+      decimals: 1,
+    });
+  });
+
   it('credits a deposit only when confirmed, exactly once', async () => {
     const h = await walletFor(t());
     const user = await insertUser(t());
@@ -280,6 +304,18 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
       return { h, user, order };
     };
 
+    it('refuses an amount finer than the network carries, moving nothing (USDT on TRC20: six places)', async () => {
+      const { h, user, order } = await setup();
+      await rejectsWith(order('20.1234567'), 'amount_decimals');
+      expect(await h.ledger.balances(user.id)).toEqual([
+        { asset: 'USDT', available: '100.00000000', frozen: '0.00000000' },
+      ]);
+      await expect(order('20.123456')).resolves.toMatchObject({ amount: '20.12345600' });
+      // BTC carries eight.
+      const btc = (await h.wallet.networksFor(user.id)).find((n) => n.coin === 'BTC');
+      expect(btc?.decimals).toBe(8);
+    });
+
     it('freezes the amount, then approval spends it and collects the fee', async () => {
       const { h, user, order } = await setup();
       const w = await order('30');
@@ -362,7 +398,7 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
 
     it('refuses what the rules refuse, freezing nothing', async () => {
       const { h, user, order } = await setup();
-      await rejectsWith(order('100.00000001'), 'insufficient_balance');
+      await rejectsWith(order('100.000001'), 'insufficient_balance');
       await rejectsWith(order('20', { password: 'wrong123' }), 'withdraw_pwd_incorrect');
       await rejectsWith(order('20', { network: 'BTC' }), 'withdraw_not_opened');
       await h.wallet.updateNetwork(OPERATOR, { coin: 'USDT', network: 'TRC20', withdrawEnabled: false });

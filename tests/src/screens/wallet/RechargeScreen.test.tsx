@@ -45,4 +45,12 @@ describe('/recharge in German', () => {
       expect(walletApi.deposit).toHaveBeenCalledWith({ coin: 'USDT', network: 'TRC20', amount: '12.5' }),
     );
   });
+
+  it('takes no more decimal places than the network carries', async () => {
+    vi.mocked(walletApi.coins).mockResolvedValue(NETWORKS.map((n) => ({ ...n, decimals: 6 })));
+    renderScreen(<RechargeScreen />, { path: '/recharge', at: '/recharge?coin=USDT' });
+    const amount = await screen.findByLabelText('Einzahlungsbetrag');
+    await userEvent.type(amount, '12,1234567');
+    expect(amount).toHaveValue('12.123456');
+  });
 });

@@ -13,6 +13,7 @@ const net = (over: Partial<WalletNetwork>): WalletNetwork => ({
   withdrawFee: '1',
   depositEnabled: true,
   withdrawEnabled: true,
+  decimals: 8,
   ...over,
 });
 

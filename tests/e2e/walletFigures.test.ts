@@ -14,8 +14,9 @@ const brokenWalletFigures = () =>
 describe('/assets holds balances of 10^14 at 390 px', () => {
   it('writes every figure whole, on one line, within the screen, in French and Chinese', async () => {
     const { page, server } = session;
+    // USDT on BNB Chain: eight decimal places, as the ledger counts (on TRON it carries six).
     for (const [coin, network] of [
-      ['USDT', 'TRC20'],
+      ['USDT', 'BEP20'],
       ['BTC', 'BTC'],
     ])
       await adminCli(server.dataDir, 'wallet', 'set', coin!, network!, 'maxDeposit=1000000000000000');
@@ -24,7 +25,7 @@ describe('/assets holds balances of 10^14 at 390 px', () => {
     await page.waitForURL('**/home');
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').token as string);
     for (const body of [
-      { coin: 'USDT', network: 'TRC20', amount: '99999999999999.99999999' },
+      { coin: 'USDT', network: 'BEP20', amount: '99999999999999.99999999' },
       { coin: 'BTC', network: 'BTC', amount: '12345678901234.12345678' },
     ]) {
       const res = await fetch(`${server.url}/api/recharge/submit`, {

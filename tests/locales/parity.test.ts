@@ -23,14 +23,11 @@ const english = flatten(read('us'));
 /** A plural form's key (`defi.cycleDays_few`) as its base and category; any other key as itself. */
 const PLURAL = /^(.+)_(zero|one|two|few|many|other)$/;
 const baseOf = (key: string) => PLURAL.exec(key)?.[1] ?? key;
-/** Each key with its plural forms folded into one, the base. */
-const bases = (keys: string[]) => [...new Set(keys.map(baseOf))].sort();
 const categoriesOf = (locale: Locale) =>
   [...new Intl.PluralRules(LOCALE_TAGS[locale]).resolvedOptions().pluralCategories].sort();
-/** English's value for a key of any locale: a plural form another language has and English lacks
- * (Russian's `_few`) is compared with English's `_other`. */
-const englishOf = (key: string) =>
-  english[key] ?? (PLURAL.test(key) ? english[`${baseOf(key)}_other`] : undefined) ?? '';
+/** Every plural key carries the forms of all eleven languages in every locale, so each locale has
+ * the same keys; `pluralKey` picks only the language's own, and the others repeat its other form. */
+const ALL_CATEGORIES = [...new Set(LOCALES.flatMap(categoriesOf))].sort();
 const placeholders = (s: string) => (s.match(/{{\s*\w+\s*}}/g) ?? []).sort().join();
 
 /** Values that are rightly the same as English in some languages: a unit, "UID", Italian
@@ -58,24 +55,33 @@ const sourceFiles = (dir: string): string[] =>
   });
 
 describe('locale files', () => {
-  it.each(LOCALES)('%s has exactly the key tree of us, plural forms folded', (locale) => {
-    expect(bases(Object.keys(flatten(read(locale))))).toEqual(bases(Object.keys(english)));
+  it.each(LOCALES)('%s has exactly the keys of us, plural forms included', (locale) => {
+    expect(Object.keys(flatten(read(locale))).sort()).toEqual(Object.keys(english).sort());
   });
 
-  it.each(LOCALES)('%s has every plural form its language has, and no other', (locale) => {
-    const forms = new Map<string, string[]>();
-    for (const key of Object.keys(flatten(read(locale)))) {
-      const m = PLURAL.exec(key);
-      if (m) forms.set(m[1]!, [...(forms.get(m[1]!) ?? []), m[2]!]);
-    }
-    expect(forms.size).toBeGreaterThan(0);
-    for (const [base, categories] of forms) expect(categories.sort(), `${locale}: ${base}`).toEqual(categoriesOf(locale));
-  });
+  it.each(LOCALES)(
+    '%s has every plural form any of the languages has, and repeats its other form in those its own never picks',
+    (locale) => {
+      const values = flatten(read(locale));
+      const forms = new Map<string, string[]>();
+      for (const key of Object.keys(values)) {
+        const m = PLURAL.exec(key);
+        if (m) forms.set(m[1]!, [...(forms.get(m[1]!) ?? []), m[2]!]);
+      }
+      expect(forms.size).toBeGreaterThan(0);
+      const own = categoriesOf(locale);
+      for (const [base, categories] of forms) {
+        expect(categories.sort(), `${locale}: ${base}`).toEqual(ALL_CATEGORIES);
+        for (const c of ALL_CATEGORIES.filter((c) => !own.includes(c)))
+          expect(values[`${base}_${c}`], `${locale}: ${base}_${c}`).toBe(values[`${base}_other`]);
+      }
+    },
+  );
 
   it.each(LOCALES)('%s has no empty value and keeps every placeholder', (locale) => {
     for (const [key, value] of Object.entries(flatten(read(locale)))) {
       expect(value.trim(), `${locale}: ${key}`).not.toBe('');
-      expect(placeholders(value), `${locale}: ${key}`).toBe(placeholders(englishOf(key)));
+      expect(placeholders(value), `${locale}: ${key}`).toBe(placeholders(english[key] ?? ''));
     }
   });
 

@@ -17,6 +17,7 @@ import * as m014 from './migrations/014_deposit_tx_hash';
 import * as m015 from './migrations/015_address_memo';
 import * as m016 from './migrations/016_deposit_addresses';
 import * as m017 from './migrations/017_network_decimals';
+import * as m018 from './migrations/018_owner_index_mark';
 import type { MigrationFn } from './migrations/helpers';
 
 /** Versioned migrations, in order. A new one is appended here with the next number; applied ones
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, { up: MigrationFn }> = {
   '015_address_memo': m015,
   '016_deposit_addresses': m016,
   '017_network_decimals': m017,
+  '018_owner_index_mark': m018,
 };
 
 /** Names of every migration, in the order they apply. */

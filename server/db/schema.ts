@@ -435,8 +435,15 @@ export interface ByUserTable {
   id: number;
 }
 
+/** On PostgreSQL only: the ids not yet indexed by owner. */
 export interface UnindexedTable {
   id: number;
+}
+
+/** On SQLite only (migration 018): every row of `tbl` up to `upto` is indexed by owner. */
+export interface OwnerIndexMarkTable {
+  tbl: string;
+  upto: number;
 }
 
 /** One row (id 1): moved by every change to `users` or `sessions` (migration 011). */
@@ -472,6 +479,7 @@ export interface Database {
   spot_orders: SpotOrderTable;
   spot_orders_by_user: ByUserTable;
   spot_orders_unindexed: UnindexedTable;
+  owner_index_marks: OwnerIndexMarkTable;
   spot_trades: SpotTradeTable;
   wallet_networks: WalletNetworkTable;
   deposits: DepositTable;

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
+import { SqliteAdapter, sql, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
 import type { Db } from './connect';
 import type { Database } from './schema';
 import { transact } from './transient';
@@ -10,12 +10,21 @@ export type UserIndexed = (typeof USER_INDEXED)[number];
 /** A user's rows of `T` under the alias `r`, to narrow with conditions on them. */
 export type OwnedRows<T extends UserIndexed> = SelectQueryBuilder<Database & { r: Database[T] }, 'r', object>;
 
+/** Whether `db` speaks SQLite, where the rows not yet indexed are those past a mark (migration 018);
+ * on PostgreSQL they are listed (migration 010). */
+const onSqlite = (db: Kysely<Database>) => db.getExecutor().adapter instanceof SqliteAdapter;
+
+/** Every row of `table` up to this id is indexed by owner (SQLite). */
+const markOf = (table: UserIndexed) => sql<number>`(select upto from owner_index_marks where tbl = ${table})`;
+
 /**
  * The ids of a user's rows of `table`, in one query of two parts: the rows indexed by owner and
  * those not yet indexed. `narrow` adds conditions on the rows (`r`); without it the indexed part
  * reads the index alone. Ordered by id, the indexed part comes in the index's own order, so a page
- * of the newest reads only that page (the other part is a short list, sorted whole). Both parts
- * are read in one statement, so a catch-up between them cannot show a row twice or lose it.
+ * of the newest reads only that page (the other part is short, sorted whole). Both parts are read
+ * in one statement, so a catch-up between them cannot show a row twice or lose it. On SQLite the
+ * parts are split at the mark: rows the catch-up has already put in the index past it count only
+ * once the mark moves past them.
  */
 const ownedIds = <T extends UserIndexed>(
   db: Kysely<Database>,
@@ -23,15 +32,35 @@ const ownedIds = <T extends UserIndexed>(
   userId: number,
   narrow?: (rows: OwnedRows<T>) => OwnedRows<T>,
 ) => {
-  const rowsOf = (from: string) => {
-    // A cross join keeps SQLite reading the short side first: on tables without statistics its
-    // planner would otherwise scan the whole table for the list's few rows.
-    const rows = db.selectFrom(named(from, 'b')).crossJoin(named(table, 'r')).whereRef('r.id', '=', 'b.id');
-    return narrow ? (narrow(rows as unknown as OwnedRows<T>) as unknown as typeof rows) : rows;
-  };
-  const indexed = narrow ? rowsOf(`${table}_by_user`) : db.selectFrom(named(`${table}_by_user`, 'b'));
-  const tail = rowsOf(`${table}_unindexed`).where('r.user_id', '=', userId);
-  return indexed.where('b.user_id', '=', userId).select('b.id as id').unionAll(tail.select('b.id as id'));
+  const narrowed = <Q>(rows: Q) =>
+    narrow ? (narrow(rows as unknown as OwnedRows<T>) as unknown as Q) : rows;
+  // A cross join keeps SQLite reading the index first: on tables without statistics its planner
+  // would otherwise scan the whole table for the few rows it wants.
+  const indexedRows = db
+    .selectFrom(named(`${table}_by_user`, 'b'))
+    .crossJoin(named(table, 'r'))
+    .whereRef('r.id', '=', 'b.id');
+  const indexed = (narrow ? narrowed(indexedRows) : db.selectFrom(named(`${table}_by_user`, 'b'))).where(
+    'b.user_id',
+    '=',
+    userId,
+  );
+  if (onSqlite(db)) {
+    const tail = narrowed(db.selectFrom(named(table, 'r')))
+      .where(sql<boolean>`r.id > ${markOf(table)}`)
+      .where('r.user_id', '=', userId);
+    return indexed
+      .where(sql<boolean>`b.id <= ${markOf(table)}`)
+      .select('b.id as id')
+      .unionAll(tail.select('r.id as id'));
+  }
+  const tail = narrowed(
+    db
+      .selectFrom(named(`${table}_unindexed`, 'b'))
+      .crossJoin(named(table, 'r'))
+      .whereRef('r.id', '=', 'b.id'),
+  ).where('r.user_id', '=', userId);
+  return indexed.select('b.id as id').unionAll(tail.select('b.id as id'));
 };
 
 /** A table named at run time, which Kysely cannot type: only its key columns are used. */
@@ -74,19 +103,45 @@ export const ownedPage = async <T extends UserIndexed>(
  */
 const USER_INDEX_SLICE = 2000;
 
+/** Rows past the mark one round of the catch-up takes on SQLite, in slices. */
+const USER_INDEX_ROUND = 20_000;
+
+export interface CatchUpLimits {
+  /** Rows moved in one transaction at most. */
+  slice?: number;
+  /** On SQLite, rows past the mark one call takes, a slice at a time. */
+  round?: number;
+}
+
 /**
- * Moves up to `slice` rows of each table not yet indexed into the index by owner, sorted, in one
- * transaction: each user's page of the index is written once for all of that user's rows in the
- * slice. `behind` tells that a table had more waiting than the slice took.
+ * Brings the index by owner up to date, a slice of rows in each transaction; `behind` tells that a
+ * table had more waiting than this call took.
  *
- * On PostgreSQL other transactions commit rows while this runs: the rows are taken off the list
- * and read by the same statement, so a row committed after it began stays listed for the next
- * round. On SQLite the transaction holds the only write lock.
+ * On SQLite a call reads the rows past the mark (up to a round of them), sorts them by owner, and
+ * moves them in slices that keep each user's rows together where they fit, so each user's page of
+ * the index is written about once a round however many slices it takes; the event loop runs
+ * between slices. The mark moves with the last slice, so a listing reads the rows moved before it
+ * from the table, as rows not yet indexed, and a call cut short is taken up again by the next.
+ *
+ * On PostgreSQL a call moves one slice of the listed rows a table, in one transaction. Other
+ * transactions commit rows while it runs: the rows are taken off the list and read by the same
+ * statement, so a row committed after it began stays listed for the next round.
  */
 export const catchUpUserIndex = async (
   db: Db,
-  slice = USER_INDEX_SLICE,
+  limits: CatchUpLimits = {},
 ): Promise<{ moved: number; behind: boolean }> => {
+  const slice = limits.slice ?? USER_INDEX_SLICE;
+  let moved = 0;
+  let behind = false;
+  if (db.engine === 'sqlite') {
+    for (const table of USER_INDEXED) {
+      const n = await moveSqlite(db, table, slice, limits.round ?? USER_INDEX_ROUND);
+      moved += n.moved;
+      behind ||= n.behind;
+    }
+    return { moved, behind };
+  }
   // An idle round reads one row a table and writes nothing.
   const waiting: UserIndexed[] = [];
   for (const table of USER_INDEXED) {
@@ -95,10 +150,8 @@ export const catchUpUserIndex = async (
   }
   if (waiting.length === 0) return { moved: 0, behind: false };
   return transact(db.kysely, async (trx) => {
-    let moved = 0;
-    let behind = false;
     for (const table of waiting) {
-      const n = await (db.engine === 'postgres' ? movePostgres : moveSqlite)(trx, table, slice);
+      const n = await movePostgres(trx, table, slice);
       moved += n;
       behind ||= n === slice;
     }
@@ -106,23 +159,55 @@ export const catchUpUserIndex = async (
   });
 };
 
-type Move = (trx: Kysely<Database>, table: UserIndexed, slice: number) => Promise<number>;
-
-/** The lowest ids waiting, up to the slice's last: the same rows for both statements, since no
- * other writer runs meanwhile. */
-const moveSqlite: Move = async (trx, table, slice) => {
-  const unindexed = sql.table(`${table}_unindexed`);
-  const { rows } = await sql<{ id: number | null }>`select max(id) as id from
-    (select id from ${unindexed} order by id limit ${slice})`.execute(trx);
-  const upTo = rows[0]?.id;
-  // Emptied since it was looked at: the spot books remove the house's unfilled quotes.
-  if (upTo === null || upTo === undefined) return 0;
-  const res = await sql`insert into ${sql.table(`${table}_by_user`)} (user_id, id)
-    select r.user_id, r.id from ${unindexed} u cross join ${sql.table(table)} r
-    where r.id = u.id and u.id <= ${upTo} order by r.user_id, r.id`.execute(trx);
-  await sql`delete from ${unindexed} where id <= ${upTo}`.execute(trx);
-  return Number(res.numAffectedRows ?? 0);
+/** Cuts rows sorted by owner into slices of at most `size`, a user's rows never split but for a
+ * user with more than a slice of them. */
+const slicesByOwner = (rows: ReadonlyArray<{ id: number; user_id: number }>, size: number) => {
+  const out: number[][] = [];
+  let current: number[] = [];
+  for (let i = 0; i < rows.length;) {
+    let end = i;
+    while (end < rows.length && rows[end]!.user_id === rows[i]!.user_id) end++;
+    if (current.length > 0 && current.length + (end - i) > size) {
+      out.push(current);
+      current = [];
+    }
+    for (; i < end; i++) {
+      current.push(rows[i]!.id);
+      if (current.length === size) {
+        out.push(current);
+        current = [];
+      }
+    }
+  }
+  if (current.length > 0) out.push(current);
+  return out;
 };
+
+const moveSqlite = async (db: Db, table: UserIndexed, slice: number, round: number) => {
+  const { rows } = await sql<{ id: number; user_id: number }>`select id, user_id from ${sql.table(table)}
+    where id > ${markOf(table)} order by id limit ${round}`.execute(db.kysely);
+  if (rows.length === 0) return { moved: 0, behind: false };
+  const upTo = rows[rows.length - 1]!.id;
+  const byOwner = [...rows].sort((a, b) => a.user_id - b.user_id || a.id - b.id);
+  const slices = slicesByOwner(byOwner, slice);
+  let moved = 0;
+  for (const [i, ids] of slices.entries()) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    moved += await transact(db.kysely, async (trx) => {
+      // Joined to the table itself: a row deleted since it was read (a house quote dropped) is not
+      // indexed. In the order given, so each user's page is written in one pass.
+      const res = await sql`insert or ignore into ${sql.table(`${table}_by_user`)} (user_id, id)
+        select r.user_id, r.id from json_each(${JSON.stringify(ids)}) j cross join ${sql.table(table)} r
+        where r.id = j.value`.execute(trx);
+      if (i === slices.length - 1)
+        await trx.updateTable('owner_index_marks').set({ upto: upTo }).where('tbl', '=', table).execute();
+      return Number(res.numAffectedRows ?? 0);
+    });
+  }
+  return { moved, behind: rows.length === round };
+};
+
+type Move = (trx: Kysely<Database>, table: UserIndexed, slice: number) => Promise<number>;
 
 /** Taken off the list and indexed by one statement: exactly the rows it saw. */
 const movePostgres: Move = async (trx, table, slice) => {

@@ -27,7 +27,7 @@ export const scheduleUserIndex = (
     timer.unref();
   };
   const run = () => {
-    round = catchUpUserIndex(db, opts.slice).then(
+    round = catchUpUserIndex(db, { slice: opts.slice }).then(
       ({ behind }) => after(behind ? 0 : everyMs),
       (err: unknown) => {
         opts.onError(err);

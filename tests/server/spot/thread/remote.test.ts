@@ -8,6 +8,7 @@ import type { SpotService, Trader } from '../../../../server/spot/service';
 import { configureSpotPair } from '../../../../server/spot/settings';
 import { createSpotThread } from '../../../../server/spot/thread/remote';
 import { fund, tick } from '../../helpers/spot';
+import { notIndexed } from '../../helpers/ownerIndex';
 import { forEachSharedEngine, type SharedTestDb } from '../../helpers/testDb';
 
 const trader = (id: number): Trader => ({ id, certification: 2, tradingDisabled: false, locked: false });
@@ -168,18 +169,7 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
   }, 20_000);
 
   it("catches up the index by owner: the books' rows and rows other writers added", async () => {
-    const waiting = async () => {
-      const count = async (table: 'journal_unindexed' | 'spot_orders_unindexed') =>
-        Number(
-          (
-            await t.db.kysely
-              .selectFrom(table)
-              .select((eb) => eb.fn.countAll().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
-      return (await count('journal_unindexed')) + (await count('spot_orders_unindexed'));
-    };
+    const waiting = async () => (await notIndexed(t.db, 'journal')) + (await notIndexed(t.db, 'spot_orders'));
     // The funding of beforeEach, written on this thread before the spot thread started.
     expect(await waiting()).toBeGreaterThan(0);
     spot = await startThread();

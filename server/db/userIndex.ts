@@ -18,6 +18,18 @@ const onSqlite = (db: Kysely<Database>) => db.getExecutor().adapter instanceof S
 const markOf = (table: UserIndexed) => sql<number>`(select upto from owner_index_marks where tbl = ${table})`;
 
 /**
+ * The id a new row of `table` must be given more than: on SQLite a row at or under the mark would
+ * never be indexed, nor listed. The journal's ids never go back (AUTOINCREMENT); the spot books
+ * number their orders from the largest there is at start, and the newest may have been indexed and
+ * then deleted (the house's quotes cancelled unfilled). On PostgreSQL the list takes any id.
+ */
+export const indexedUpTo = async (db: Kysely<Database>, table: UserIndexed): Promise<number> => {
+  if (!onSqlite(db)) return 0;
+  const { rows } = await sql<{ upto: number }>`select ${markOf(table)} as upto`.execute(db);
+  return Number(rows[0]?.upto ?? 0);
+};
+
+/**
  * The ids of a user's rows of `table`, in one query of two parts: the rows indexed by owner and
  * those not yet indexed. `narrow` adds conditions on the rows (`r`); without it the indexed part
  * reads the index alone. Ordered by id, the indexed part comes in the index's own order, so a page

@@ -6,7 +6,7 @@ import { orderRef } from '../../domain/spot/engine';
 import { chunks } from '../chunks';
 import { rowValues, runPrepared } from '../prepared';
 import type { Database, SpotOrderTable, SpotTradeTable } from '../schema';
-import { ownedPage } from '../userIndex';
+import { indexedUpTo, ownedPage } from '../userIndex';
 
 const money = (units: bigint) => formatScaled(units, ASSET_SCALE);
 const units = (text: string) => parseExact(text, ASSET_SCALE)!;
@@ -202,7 +202,10 @@ export const spotReader = (db: Kysely<Database>) => ({
       .selectFrom('spot_trades')
       .select(sql<number | null>`max(id)`.as('m'))
       .executeTakeFirst();
-    return { order: Number(o?.m ?? 0), trade: Number(t?.m ?? 0) };
+    return {
+      order: Math.max(Number(o?.m ?? 0), await indexedUpTo(db, 'spot_orders')),
+      trade: Number(t?.m ?? 0),
+    };
   },
   list: async (f: OrderFilter, page: { offset: number; limit: number }) => {
     if (f.statuses.length === 0) return { rows: [], total: 0 };

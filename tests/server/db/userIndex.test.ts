@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catchUpUserIndex, ownedPage } from '../../../server/db/userIndex';
+import { spotReader } from '../../../server/db/repos/spot';
+import { catchUpUserIndex, indexedUpTo, ownedPage } from '../../../server/db/userIndex';
 import { sqlitePlans } from '../helpers/queryPlans';
 import { journalRow, orderRow } from '../helpers/rows';
 import { forEachEngine, useTestDb, type TestDb } from '../helpers/testDb';
@@ -149,6 +150,27 @@ describe.each(forEachEngine())('the index by owner on %s', (engine, open) => {
     expect((await pageOf(t(), 0, 10)).total).toBe(3);
     expect((await catchUpUserIndex(t().db)).moved).toBe(1);
     expect((await pageOf(t(), 0, 10)).total).toBe(3);
+  });
+
+  it('numbers a new order after one indexed and then deleted, so it is listed', async () => {
+    const k = t().db.kysely;
+    await k
+      .insertInto('spot_orders')
+      .values([orderRow(1), orderRow(2), orderRow(3, { user_id: -1 })])
+      .execute();
+    await catchUpUserIndex(t().db);
+    // The newest order (a house quote cancelled unfilled) leaves the table once indexed.
+    await k.deleteFrom('spot_orders').where('id', '=', 3).execute();
+    expect(await indexedUpTo(k, 'spot_orders')).toBe(engine === 'sqlite' ? 3 : 0);
+    // As the spot books number their orders at start.
+    const next = (await spotReader(k).maxIds()).order + 1;
+    expect(next).toBe(engine === 'sqlite' ? 4 : 3);
+    await k.insertInto('spot_orders').values(orderRow(next)).execute();
+    const listed = await ownedPage(k, 'spot_orders', 7, { offset: 0, limit: 10 });
+    expect(listed.rows.map((r) => Number(r.id))).toEqual([next, 2, 1]);
+    expect(listed.total).toBe(3);
+    await catchUpUserIndex(t().db);
+    expect((await ownedPage(k, 'spot_orders', 7, { offset: 0, limit: 10 })).total).toBe(3);
   });
 
   it.runIf(engine === 'sqlite')('reads a page of the newest from the index in its order', async () => {

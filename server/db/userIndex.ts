@@ -171,37 +171,58 @@ export const catchUpUserIndex = async (
   });
 };
 
-/** Cuts rows sorted by owner into slices of at most `size`, a user's rows never split but for a
- * user with more than a slice of them. */
-const slicesByOwner = (rows: ReadonlyArray<{ id: number; user_id: number }>, size: number) => {
-  const out: number[][] = [];
-  let current: number[] = [];
-  for (let i = 0; i < rows.length;) {
-    let end = i;
-    while (end < rows.length && rows[end]!.user_id === rows[i]!.user_id) end++;
-    if (current.length > 0 && current.length + (end - i) > size) {
-      out.push(current);
-      current = [];
+/** A user's rows past the mark: SQLite groups them, so each user reaches JavaScript as one row, its
+ * ids as text (a row object an id cost more than the rest of the round). */
+interface Owner {
+  n: number;
+  ids: string;
+  top: number;
+}
+
+/** Cuts the owners' ids into slices of at most `size`, each a JSON array: a user's ids are never
+ * split but for a user with more than a slice of them. */
+const slicesByOwner = (owners: readonly Owner[], size: number): string[] => {
+  const out: string[] = [];
+  let parts: string[] = [];
+  let count = 0;
+  const cut = () => {
+    if (count > 0) out.push(`[${parts.join(',')}]`);
+    parts = [];
+    count = 0;
+  };
+  for (const o of owners) {
+    if (count + o.n > size) cut();
+    if (o.n <= size) {
+      parts.push(o.ids);
+      count += o.n;
+      continue;
     }
-    for (; i < end; i++) {
-      current.push(rows[i]!.id);
-      if (current.length === size) {
-        out.push(current);
-        current = [];
+    const ids = o.ids.split(',');
+    for (let i = 0; i < ids.length; i += size) {
+      const part = ids.slice(i, i + size);
+      if (part.length === size) out.push(`[${part.join(',')}]`);
+      else {
+        parts.push(part.join(','));
+        count += part.length;
       }
     }
   }
-  if (current.length > 0) out.push(current);
+  cut();
   return out;
 };
 
 const moveSqlite = async (db: Db, table: UserIndexed, slice: number, round: number) => {
-  const { rows } = await sql<{ id: number; user_id: number }>`select id, user_id from ${sql.table(table)}
-    where id > ${markOf(table)} order by id limit ${round}`.execute(db.kysely);
-  if (rows.length === 0) return { moved: 0, behind: false };
-  const upTo = rows[rows.length - 1]!.id;
-  const byOwner = [...rows].sort((a, b) => a.user_id - b.user_id || a.id - b.id);
-  const slices = slicesByOwner(byOwner, slice);
+  const { rows: owners } = await sql<Owner>`select count(*) as n, group_concat(id) as ids, max(id) as top
+    from (select id, user_id from ${sql.table(table)} where id > ${markOf(table)} order by id limit ${round})
+    group by user_id order by user_id`.execute(db.kysely);
+  if (owners.length === 0) return { moved: 0, behind: false };
+  let waiting = 0;
+  let upTo = 0;
+  for (const o of owners) {
+    waiting += o.n;
+    upTo = Math.max(upTo, o.top);
+  }
+  const slices = slicesByOwner(owners, slice);
   let moved = 0;
   for (const [i, ids] of slices.entries()) {
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
@@ -209,14 +230,14 @@ const moveSqlite = async (db: Db, table: UserIndexed, slice: number, round: numb
       // Joined to the table itself: a row deleted since it was read (a house quote dropped) is not
       // indexed. In the order given, so each user's page is written in one pass.
       const res = await sql`insert or ignore into ${sql.table(`${table}_by_user`)} (user_id, id)
-        select r.user_id, r.id from json_each(${JSON.stringify(ids)}) j cross join ${sql.table(table)} r
+        select r.user_id, r.id from json_each(${ids}) j cross join ${sql.table(table)} r
         where r.id = j.value`.execute(trx);
       if (i === slices.length - 1)
         await trx.updateTable('owner_index_marks').set({ upto: upTo }).where('tbl', '=', table).execute();
       return Number(res.numAffectedRows ?? 0);
     });
   }
-  return { moved, behind: rows.length === round };
+  return { moved, behind: waiting === round };
 };
 
 type Move = (trx: Kysely<Database>, table: UserIndexed, slice: number) => Promise<number>;

@@ -105,6 +105,25 @@ describe.each(forEachEngine())('the index by owner on %s', (engine, open) => {
     },
   );
 
+  it.runIf(engine === 'sqlite')(
+    'moves a user with more rows than a slice in one round, a slice at a time',
+    async () => {
+      await t()
+        .db.kysely.insertInto('journal')
+        .values([
+          ...Array.from({ length: 10 }, (_, i) => journalRow(7, i + 1)),
+          journalRow(8, 11),
+          journalRow(9, 12),
+        ])
+        .execute();
+      // User 7's ten rows in slices of four, four and two, the last with users 8 and 9.
+      expect(await catchUpUserIndex(t().db, { slice: 4 })).toEqual({ moved: 12, behind: false });
+      const indexed = await t().db.kysely.selectFrom('journal_by_user').select('user_id').execute();
+      expect(indexed.map((r) => r.user_id).sort()).toEqual([...Array(10).fill(7), 8, 9]);
+      expect((await pageOf(t(), 0, 20)).total).toBe(10);
+    },
+  );
+
   it.runIf(engine === 'sqlite')('lists a row moved ahead of the mark once, and moves it once', async () => {
     const mine = await write(t(), 1, 4);
     // What a round cut short between two slices leaves: a row in the index past the mark.

@@ -46,17 +46,12 @@ const ownedIds = <T extends UserIndexed>(
 ) => {
   const narrowed = <Q>(rows: Q) =>
     narrow ? (narrow(rows as unknown as OwnedRows<T>) as unknown as Q) : rows;
+  const byUser = db.selectFrom(named(`${table}_by_user`, 'b'));
   // A cross join keeps SQLite reading the index first: on tables without statistics its planner
   // would otherwise scan the whole table for the few rows it wants.
-  const indexedRows = db
-    .selectFrom(named(`${table}_by_user`, 'b'))
-    .crossJoin(named(table, 'r'))
-    .whereRef('r.id', '=', 'b.id');
-  const indexed = (narrow ? narrowed(indexedRows) : db.selectFrom(named(`${table}_by_user`, 'b'))).where(
-    'b.user_id',
-    '=',
-    userId,
-  );
+  const indexed = (
+    narrow ? narrowed(byUser.crossJoin(named(table, 'r')).whereRef('r.id', '=', 'b.id')) : byUser
+  ).where('b.user_id', '=', userId);
   if (onSqlite(db)) {
     const tail = narrowed(db.selectFrom(named(table, 'r')))
       .where(sql<boolean>`r.id > ${markOf(table)}`)

@@ -18,6 +18,16 @@ const write = async (t: TestDb, from: number, count: number) => {
   return made.filter((r) => r.user_id === 7).map((r) => ({ id: Number(r.id), asset: r.asset }));
 };
 
+/** Ten journal rows (`write`) and two orders of user 7; returns user 7's journal rows. */
+const writeRowsAndOrders = async (t: TestDb) => {
+  const mine = await write(t, 1, 10);
+  await t.db.kysely
+    .insertInto('spot_orders')
+    .values([orderRow(1), orderRow(2)])
+    .execute();
+  return mine;
+};
+
 const pageOf = async (t: TestDb, offset: number, limit: number, asset?: string) => {
   const { rows, total } = await ownedPage(
     t.db.kysely,
@@ -57,11 +67,7 @@ describe.each(forEachEngine())('the index by owner on %s', (engine, open) => {
   it.runIf(engine === 'postgres')(
     'moves a slice at a time, the oldest first, and tells when more are waiting',
     async () => {
-      const mine = await write(t(), 1, 10);
-      await t()
-        .db.kysely.insertInto('spot_orders')
-        .values([orderRow(1), orderRow(2)])
-        .execute();
+      const mine = await writeRowsAndOrders(t());
       // Four journal rows and both orders, then four more, then the last two.
       expect(await catchUpUserIndex(t().db, { slice: 4 })).toEqual({ moved: 6, behind: true });
       expect(await catchUpUserIndex(t().db, { slice: 4 })).toEqual({ moved: 4, behind: true });
@@ -75,11 +81,7 @@ describe.each(forEachEngine())('the index by owner on %s', (engine, open) => {
   it.runIf(engine === 'sqlite')(
     'moves a round at a time past the mark, in slices by owner, and tells when more are waiting',
     async () => {
-      const mine = await write(t(), 1, 10);
-      await t()
-        .db.kysely.insertInto('spot_orders')
-        .values([orderRow(1), orderRow(2)])
-        .execute();
+      const mine = await writeRowsAndOrders(t());
       const marks = async () =>
         Object.fromEntries(
           (await t().db.kysely.selectFrom('owner_index_marks').select(['tbl', 'upto']).execute()).map((m) => [

@@ -1,9 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../../server/db/connect';
+import type { Database } from '../../../server/db/schema';
+import { journalRow, orderRow } from './rows';
+
+type Owned = 'journal' | 'spot_orders';
 
 /** Rows of `table` not yet indexed by owner: past the mark on SQLite (migration 018), listed on
  * PostgreSQL (migration 010). */
-export const notIndexed = async (db: Db, table: 'journal' | 'spot_orders'): Promise<number> => {
+export const notIndexed = async (db: Db, table: Owned): Promise<number> => {
   const { rows } =
     db.engine === 'sqlite'
       ? await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}
@@ -12,4 +16,28 @@ export const notIndexed = async (db: Db, table: 'journal' | 'spot_orders'): Prom
           db.kysely,
         );
   return Number(rows[0]!.n);
+};
+
+/** The index by owner of `table`, as `[user, id]` in key order. */
+export const indexedByOwner = async (db: Kysely<Database>, table: Owned) =>
+  (
+    await db
+      .selectFrom(`${table}_by_user`)
+      .select(['user_id', 'id'])
+      .orderBy('user_id')
+      .orderBy('id')
+      .execute()
+  ).map((r) => [Number(r.user_id), Number(r.id)]);
+
+/** What the index-by-owner migrations start from: journal rows 1 and 3 of user 7 and 2 of user 8,
+ * user 7's order 1 and user 8's order 2. */
+export const writeOwnedRows = async (db: Kysely<Database>) => {
+  await db
+    .insertInto('journal')
+    .values([journalRow(7, 1), journalRow(8, 2), journalRow(7, 3)])
+    .execute();
+  await db
+    .insertInto('spot_orders')
+    .values([orderRow(1, { user_id: 7 }), orderRow(2, { user_id: 8 })])
+    .execute();
 };

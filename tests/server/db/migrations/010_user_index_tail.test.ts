@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../../server/db/migrate';
 import { journalRow, orderRow } from '../../helpers/rows';
+import { indexedByOwner, writeOwnedRows } from '../../helpers/ownerIndex';
 import { indexNames } from '../../helpers/queryPlans';
 import { forEachSharedEngine, useTestDb, type TestDb } from '../../helpers/testDb';
 
 /** Where each row of `table` stands: indexed by owner (`[user, id]`) or still listed (`id`). */
 const lists = async (t: TestDb, table: 'journal' | 'spot_orders') => {
-  const k = t.db.kysely;
-  const byUser = await k
-    .selectFrom(`${table}_by_user`)
-    .select(['user_id', 'id'])
-    .orderBy('user_id')
-    .orderBy('id')
-    .execute();
-  const unindexed = await k.selectFrom(`${table}_unindexed`).select('id').orderBy('id').execute();
+  const unindexed = await t.db.kysely.selectFrom(`${table}_unindexed`).select('id').orderBy('id').execute();
   return {
-    indexed: byUser.map((r) => [Number(r.user_id), Number(r.id)]),
+    indexed: await indexedByOwner(t.db.kysely, table),
     unindexed: unindexed.map((r) => Number(r.id)),
   };
 };
@@ -27,14 +21,7 @@ describe.each(forEachSharedEngine())('migration 010 on %s', (_engine, open) => {
   it('indexes the rows there are by owner, and keeps every new or removed row in step', async () => {
     await migrate(t().db, '009_lean_writes');
     const k = t().db.kysely;
-    await k
-      .insertInto('journal')
-      .values([journalRow(7, 1), journalRow(8, 2), journalRow(7, 3)])
-      .execute();
-    await k
-      .insertInto('spot_orders')
-      .values([orderRow(1, { user_id: 7 }), orderRow(2, { user_id: 8 })])
-      .execute();
+    await writeOwnedRows(k);
 
     expect(await migrate(t().db, '010_user_index_tail')).toEqual(['010_user_index_tail']);
     expect(await lists(t(), 'journal')).toEqual({

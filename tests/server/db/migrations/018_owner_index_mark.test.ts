@@ -2,27 +2,18 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../../server/db/migrate';
 import { catchUpUserIndex, ownedPage } from '../../../../server/db/userIndex';
-import { journalRow, orderRow } from '../../helpers/rows';
+import { indexedByOwner, writeOwnedRows } from '../../helpers/ownerIndex';
+import { journalRow } from '../../helpers/rows';
 import { forEachSharedEngine, useTestDb, type TestDb } from '../../helpers/testDb';
 
-const indexed = async (t: TestDb, table: 'journal' | 'spot_orders') =>
-  (
-    await t.db.kysely
-      .selectFrom(`${table}_by_user`)
-      .select(['user_id', 'id'])
-      .orderBy('user_id')
-      .orderBy('id')
-      .execute()
-  ).map((r) => [Number(r.user_id), Number(r.id)]);
+const indexed = (t: TestDb, table: 'journal' | 'spot_orders') => indexedByOwner(t.db.kysely, table);
 
-const triggers = async (t: TestDb) =>
-  (
-    await sql<{
-      name: string;
-    }>`select name from sqlite_master where type = 'trigger' and tbl_name in ('journal', 'spot_orders') order by name`.execute(
-      t.db.kysely,
-    )
-  ).rows.map((r) => r.name);
+/** The triggers on the tables indexed by owner. */
+const triggers = async (t: TestDb) => {
+  const { rows } = await sql<{ name: string }>`select name from sqlite_master
+    where type = 'trigger' and tbl_name in ('journal', 'spot_orders') order by name`.execute(t.db.kysely);
+  return rows.map((r) => r.name);
+};
 
 const listed = async (t: TestDb, table: 'journal' | 'spot_orders', userId: number) =>
   (await ownedPage(t.db.kysely, table, userId, { offset: 0, limit: 20 })).rows.map((r) => Number(r.id));
@@ -34,14 +25,7 @@ describe.each(forEachSharedEngine())('migration 018 on %s', (engine, open) => {
   it('indexes what was listed and, on SQLite, marks every row as indexed in place of the list', async () => {
     await migrate(t().db, '017_network_decimals');
     const k = t().db.kysely;
-    await k
-      .insertInto('journal')
-      .values([journalRow(7, 1), journalRow(8, 2), journalRow(7, 3)])
-      .execute();
-    await k
-      .insertInto('spot_orders')
-      .values([orderRow(1, { user_id: 7 }), orderRow(2, { user_id: 8 })])
-      .execute();
+    await writeOwnedRows(k);
     // Partly caught up, as migration 010's catch-up left it: the first journal row indexed, the
     // rest still listed.
     await k.insertInto('journal_by_user').values({ user_id: 7, id: 1 }).execute();

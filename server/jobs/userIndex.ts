@@ -4,7 +4,7 @@ import { catchUpUserIndex } from '../db/userIndex';
 /**
  * How long the rows not yet indexed by owner wait between rounds. Shorter keeps the rows every
  * listing reads whole fewer; longer writes each user's page of the index less often. On SQLite,
- * against 100 ms, the spot books alone (20 orders in flight, six interleaved pairs) wrote 6.9–7.1
+ * against 100 ms, the spot books alone (20 orders in flight, six interleaved pairs) wrote 6.8–7.1
  * against 8.1–8.5 KB an order and took less CPU in five pairs of six; 500 ms gained nothing more. At
  * 10 000 orders a second a listing then reads up to about 17 000 rows not yet indexed (0.9 ms).
  */

@@ -6,6 +6,7 @@ import { measureHttpFloor } from './httpFloor';
 import { measureSpotEngine } from './spotEngine';
 import { measureSpotHttp, type SpotHttpFigures } from './spotHttp';
 import { measureSpotService, type SpotServiceFigures } from './spotService';
+import { measureSpotStatements } from './spotStatements';
 import { measureFanout } from './wsFanout';
 
 /** One line of the summary: what was measured, the figure, and the goal the issues set. */
@@ -85,6 +86,18 @@ const main = async () => {
   });
   await step('spot books alone, SQLite', async () => {
     for (const inFlight of [100, 10]) spotServiceRow('SQLite', await measureSpotService({ inFlight }));
+  });
+  await step('spot books, SQLite statements', async () => {
+    const f = await measureSpotStatements();
+    add(
+      `Spot books alone: SQLite statements (${f.books.inFlight} orders in flight)`,
+      'µs an order in statements (of the CPU an order); the three costliest',
+      `${f.statementsUsPerOrder} µs (of ${f.books.cpuUsPerOrder} µs); ` +
+        f.statements
+          .slice(0, 3)
+          .map((s) => `${s.statement.split(' (')[0]} ${s.usPerOrder} µs`)
+          .join(', '),
+    );
   });
   await step('HTTP floor', async () => {
     for (const f of await measureHttpFloor([10000]))

@@ -14,6 +14,8 @@ import { scratchDatabase } from './spotHttp';
 export interface SpotServiceFigures {
   engine: string;
   inFlight: number;
+  /** Orders placed in the measured run. */
+  orders: number;
   ordersPerSec: number;
   cpuUsPerOrder: number;
   journalRowsPerOrder: number;
@@ -46,10 +48,13 @@ export const measureSpotService = async ({
   seconds = 5,
   inFlight = TRADERS,
   databaseUrl,
+  timed,
 }: {
   seconds?: number;
   inFlight?: number;
   databaseUrl?: string | undefined;
+  /** Told when the measured run starts (true) and ends (false), after the warm-up. */
+  timed?: (on: boolean) => void;
 } = {}): Promise<SpotServiceFigures> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-service-'));
   const scratch = databaseUrl ? await scratchDatabase(databaseUrl) : undefined;
@@ -108,13 +113,16 @@ export const measureSpotService = async ({
     const w0 = bytesWritten();
     const cpu = process.cpuUsage();
     const t0 = performance.now();
+    timed?.(true);
     const done = await runFor(seconds * 1000);
+    timed?.(false);
     const elapsed = (performance.now() - t0) / 1000;
     const used = process.cpuUsage(cpu);
     await spot.idle();
     const journal = (await countJournal()) - journal0;
     return {
       engine: db.engine,
+      orders: done,
       inFlight,
       ordersPerSec: Math.round(done / elapsed),
       cpuUsPerOrder: Math.round((used.user + used.system) / done),

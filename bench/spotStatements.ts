@@ -1,0 +1,102 @@
+import SQLite from 'better-sqlite3';
+import { measureSpotService, type SpotServiceFigures } from './spotService';
+
+export interface StatementFigures {
+  /** The statement's SQL with its row lists folded, cut short. */
+  statement: string;
+  runs: number;
+  usPerRun: number;
+  usPerOrder: number;
+  /** Of the time in every statement. */
+  sharePct: number;
+}
+
+export interface SpotStatementsFigures {
+  books: SpotServiceFigures;
+  /** Time inside SQLite's statements (better-sqlite3's calls), an order. */
+  statementsUsPerOrder: number;
+  statements: StatementFigures[];
+}
+
+/** A statement's SQL with its row lists folded, so every batch size of one insert counts as one
+ * statement: `values (?, ?), (?, ?)` and an `or` of any number of keys read alike. */
+const shapeOf = (sql: string) =>
+  sql
+    .replace(/\(\?(?:, \?)*\)(?:, \(\?(?:, \?)*\))*/g, '(…)')
+    .replace(/\("user_id" = \? and "asset" = \?\)(?: or \("user_id" = \? and "asset" = \?\))+/g, '(… or …)')
+    .replace(/\s+/g, ' ')
+    .slice(0, 110);
+
+const METHODS = ['run', 'get', 'all', 'iterate'] as const;
+
+/**
+ * Where the spot books' database time goes: `measureSpotService` on SQLite (the books alone, in
+ * this process) with every statement better-sqlite3 runs in its measured run timed and added up by
+ * shape. A CPU profile shows only that most of the books' time is in SQLite; this names the
+ * statements, with what each costs an order and a run. The timing's own cost shows in the books'
+ * CPU figure, not in the statements' times.
+ */
+export const measureSpotStatements = async ({ seconds = 6, inFlight = 20 } = {}): Promise<SpotStatementsFigures> => {
+  // Every connection's statements share one prototype: wrapping its methods times them all.
+  const probe = new SQLite(':memory:');
+  const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, unknown>;
+  probe.close();
+  const originals = METHODS.map((m) => proto[m] as (this: SQLite.Statement, ...args: unknown[]) => unknown);
+  const tallies = new Map<string, { runs: number; ns: bigint }>();
+  let counting = false;
+  METHODS.forEach((method, i) => {
+    const original = originals[i]!;
+    proto[method] = function (this: SQLite.Statement, ...args: unknown[]) {
+      if (!counting) return original.apply(this, args);
+      const t0 = process.hrtime.bigint();
+      try {
+        return original.apply(this, args);
+      } finally {
+        const ns = process.hrtime.bigint() - t0;
+        let tally = tallies.get(this.source);
+        if (!tally) tallies.set(this.source, (tally = { runs: 0, ns: 0n }));
+        tally.runs++;
+        tally.ns += ns;
+      }
+    };
+  });
+  let books: SpotServiceFigures;
+  try {
+    books = await measureSpotService({ seconds, inFlight, timed: (on) => (counting = on) });
+  } finally {
+    METHODS.forEach((method, i) => (proto[method] = originals[i]));
+  }
+  // By shape: an insert's batch sizes, each its own SQL text, add up as one statement.
+  const shapes = new Map<string, { runs: number; ns: bigint }>();
+  let total = 0n;
+  for (const [sql, t] of tallies) {
+    total += t.ns;
+    const shape = shapes.get(shapeOf(sql)) ?? { runs: 0, ns: 0n };
+    shape.runs += t.runs;
+    shape.ns += t.ns;
+    shapes.set(shapeOf(sql), shape);
+  }
+  const us = (ns: bigint, per: number) => +(Number(ns) / 1000 / per).toFixed(2);
+  return {
+    books,
+    statementsUsPerOrder: us(total, books.orders),
+    statements: [...shapes]
+      .sort((a, b) => Number(b[1].ns - a[1].ns))
+      .map(([statement, t]) => ({
+        statement,
+        runs: t.runs,
+        usPerRun: us(t.ns, t.runs),
+        usPerOrder: us(t.ns, books.orders),
+        sharePct: +((100 * Number(t.ns)) / Number(total)).toFixed(1),
+      })),
+  };
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [seconds, inFlight] = process.argv.slice(2).map(Number);
+  void measureSpotStatements({ seconds, inFlight }).then((f) => {
+    console.table([f.books]);
+    console.log(`SQLite statements: ${f.statementsUsPerOrder} µs an order (of ${f.books.cpuUsPerOrder} µs of CPU)`);
+    console.table(f.statements.slice(0, 20));
+  });
+}

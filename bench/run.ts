@@ -98,6 +98,15 @@ const main = async () => {
           .map((s) => `${s.statement.split(' (')[0]} ${s.usPerOrder} µs`)
           .join(', '),
     );
+    add(
+      `Spot books alone: SQLite statements (${f.books.inFlight} orders in flight)`,
+      'orders a commit, pages a commit; the three tables or indexes with most',
+      `${(f.books.orders / f.commits).toFixed(1)}, ${f.pagesPerCommit}; ` +
+        f.pages
+          .slice(0, 3)
+          .map((p) => `${p.btree} ${p.pagesPerCommit}`)
+          .join(', '),
+    );
   });
   await step('HTTP floor', async () => {
     for (const f of await measureHttpFloor([10000]))

@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { measureSpotService, type SpotServiceFigures } from './spotService';
+import { walCommits } from './walPages';
 
 export interface StatementFigures {
   /** The statement's SQL with its row lists folded, cut short. */
@@ -11,11 +12,22 @@ export interface StatementFigures {
   sharePct: number;
 }
 
+export interface PagesFigures {
+  /** A table or index, as SQLite's `dbstat` names it (`sqlite_schema` holds page 1, the header). */
+  btree: string;
+  pagesPerCommit: number;
+  pagesPerOrder: number;
+}
+
 export interface SpotStatementsFigures {
   books: SpotServiceFigures;
   /** Time inside SQLite's statements (better-sqlite3's calls), an order. */
   statementsUsPerOrder: number;
   statements: StatementFigures[];
+  commits: number;
+  /** Pages each commit wrote to the log: COMMIT's time is mostly two writes a page. */
+  pagesPerCommit: number;
+  pages: PagesFigures[];
 }
 
 /** A statement's SQL with its row lists folded, so every batch size of one insert counts as one
@@ -33,8 +45,9 @@ const METHODS = ['run', 'get', 'all', 'iterate'] as const;
  * Where the spot books' database time goes: `measureSpotService` on SQLite (the books alone, in
  * this process) with every statement better-sqlite3 runs in its measured run timed and added up by
  * shape. A CPU profile shows only that most of the books' time is in SQLite; this names the
- * statements, with what each costs an order and a run. The timing's own cost shows in the books'
- * CPU figure, not in the statements' times.
+ * statements, with what each costs an order and a run, and the tables and indexes whose pages
+ * each commit writes to the log (read from the log itself after each COMMIT). The timing and the
+ * reading cost the books CPU of their own, in their CPU figure but not in the statements' times.
  */
 export const measureSpotStatements = async ({ seconds = 6, inFlight = 20 } = {}): Promise<SpotStatementsFigures> => {
   // Every connection's statements share one prototype: wrapping its methods times them all.
@@ -44,6 +57,11 @@ export const measureSpotStatements = async ({ seconds = 6, inFlight = 20 } = {})
   const originals = METHODS.map((m) => proto[m] as (this: SQLite.Statement, ...args: unknown[]) => unknown);
   const tallies = new Map<string, { runs: number; ns: bigint }>();
   let counting = false;
+  let books: SpotServiceFigures;
+  let log: ReturnType<typeof walCommits> | undefined;
+  let database: SQLite.Database | undefined;
+  const commits: number[][] = [];
+  let btrees = new Map<number, string>();
   METHODS.forEach((method, i) => {
     const original = originals[i]!;
     proto[method] = function (this: SQLite.Statement, ...args: unknown[]) {
@@ -57,14 +75,39 @@ export const measureSpotStatements = async ({ seconds = 6, inFlight = 20 } = {})
         if (!tally) tallies.set(this.source, (tally = { runs: 0, ns: 0n }));
         tally.runs++;
         tally.ns += ns;
+        if (this.source === 'commit') {
+          database ??= this.database;
+          log ??= walCommits(this.database.name);
+          commits.push(...log.read());
+        }
       }
     };
   });
-  let books: SpotServiceFigures;
   try {
-    books = await measureSpotService({ seconds, inFlight, timed: (on) => (counting = on) });
+    books = await measureSpotService({
+      seconds,
+      inFlight,
+      timed: (on) => {
+        counting = on;
+        // Where each page belongs, read before the books close their database.
+        if (!on && database) {
+          const rows = database.prepare('select name, pageno from dbstat').all() as Array<{ name: string; pageno: number }>;
+          btrees = new Map(rows.map((r) => [r.pageno, r.name]));
+        }
+      },
+    });
   } finally {
     METHODS.forEach((method, i) => (proto[method] = originals[i]));
+    log?.close();
+  }
+  const byBtree = new Map<string, number>();
+  let frames = 0;
+  for (const pages of commits) {
+    frames += pages.length;
+    for (const page of pages) {
+      const btree = btrees.get(page) ?? 'freelist';
+      byBtree.set(btree, (byBtree.get(btree) ?? 0) + 1);
+    }
   }
   // By shape: an insert's batch sizes, each its own SQL text, add up as one statement.
   const shapes = new Map<string, { runs: number; ns: bigint }>();
@@ -89,6 +132,15 @@ export const measureSpotStatements = async ({ seconds = 6, inFlight = 20 } = {})
         usPerOrder: us(t.ns, books.orders),
         sharePct: +((100 * Number(t.ns)) / Number(total)).toFixed(1),
       })),
+    commits: commits.length,
+    pagesPerCommit: +(frames / commits.length).toFixed(1),
+    pages: [...byBtree]
+      .sort((a, b) => b[1] - a[1])
+      .map(([btree, n]) => ({
+        btree,
+        pagesPerCommit: +(n / commits.length).toFixed(2),
+        pagesPerOrder: +(n / books.orders).toFixed(3),
+      })),
   };
 };
 
@@ -98,5 +150,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.table([f.books]);
     console.log(`SQLite statements: ${f.statementsUsPerOrder} µs an order (of ${f.books.cpuUsPerOrder} µs of CPU)`);
     console.table(f.statements.slice(0, 20));
+    console.log(`${f.commits} commits of ${(f.books.orders / f.commits).toFixed(1)} orders, ${f.pagesPerCommit} pages each`);
+    console.table(f.pages);
   });
 }

@@ -7,6 +7,8 @@ export interface StatementFigures {
   statement: string;
   runs: number;
   usPerRun: number;
+  /** The median run: COMMIT's mean holds the checkpoints SQLite runs inside some commits. */
+  p50UsPerRun: number;
   usPerOrder: number;
   /** Of the time in every statement. */
   sharePct: number;
@@ -55,7 +57,7 @@ export const measureSpotStatements = async ({ seconds = 6, inFlight = 20 } = {})
   const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, unknown>;
   probe.close();
   const originals = METHODS.map((m) => proto[m] as (this: SQLite.Statement, ...args: unknown[]) => unknown);
-  const tallies = new Map<string, { runs: number; ns: bigint }>();
+  const tallies = new Map<string, number[]>();
   let counting = false;
   let books: SpotServiceFigures;
   let log: ReturnType<typeof walCommits> | undefined;
@@ -65,21 +67,19 @@ export const measureSpotStatements = async ({ seconds = 6, inFlight = 20 } = {})
   METHODS.forEach((method, i) => {
     const original = originals[i]!;
     proto[method] = function (this: SQLite.Statement, ...args: unknown[]) {
-      if (!counting) return original.apply(this, args);
+      if (!counting) {
+        if (this.source === 'commit') database ??= this.database;
+        return original.apply(this, args);
+      }
       const t0 = process.hrtime.bigint();
       try {
         return original.apply(this, args);
       } finally {
-        const ns = process.hrtime.bigint() - t0;
-        let tally = tallies.get(this.source);
-        if (!tally) tallies.set(this.source, (tally = { runs: 0, ns: 0n }));
-        tally.runs++;
-        tally.ns += ns;
-        if (this.source === 'commit') {
-          database ??= this.database;
-          log ??= walCommits(this.database.name);
-          commits.push(...log.read());
-        }
+        const ns = Number(process.hrtime.bigint() - t0);
+        let runs = tallies.get(this.source);
+        if (!runs) tallies.set(this.source, (runs = []));
+        runs.push(ns);
+        if (this.source === 'commit') commits.push(...log!.read());
       }
     };
   });
@@ -88,9 +88,12 @@ export const measureSpotStatements = async ({ seconds = 6, inFlight = 20 } = {})
       seconds,
       inFlight,
       timed: (on) => {
+        if (!database) throw new Error('the books committed nothing before their measured run');
+        // What the log held before the measured run is skipped.
+        if (on) (log = walCommits(database.name)).read();
         counting = on;
         // Where each page belongs, read before the books close their database.
-        if (!on && database) {
+        if (!on) {
           const rows = database.prepare('select name, pageno from dbstat').all() as Array<{ name: string; pageno: number }>;
           btrees = new Map(rows.map((r) => [r.pageno, r.name]));
         }
@@ -110,27 +113,28 @@ export const measureSpotStatements = async ({ seconds = 6, inFlight = 20 } = {})
     }
   }
   // By shape: an insert's batch sizes, each its own SQL text, add up as one statement.
-  const shapes = new Map<string, { runs: number; ns: bigint }>();
-  let total = 0n;
-  for (const [sql, t] of tallies) {
-    total += t.ns;
-    const shape = shapes.get(shapeOf(sql)) ?? { runs: 0, ns: 0n };
-    shape.runs += t.runs;
-    shape.ns += t.ns;
-    shapes.set(shapeOf(sql), shape);
+  const shapes = new Map<string, number[]>();
+  for (const [sql, runs] of tallies) {
+    const shape = shapes.get(shapeOf(sql));
+    if (shape) shape.push(...runs);
+    else shapes.set(shapeOf(sql), runs);
   }
-  const us = (ns: bigint, per: number) => +(Number(ns) / 1000 / per).toFixed(2);
+  const sum = (runs: readonly number[]) => runs.reduce((a, b) => a + b, 0);
+  const total = sum([...shapes.values()].map(sum));
+  const us = (ns: number, per: number) => +(ns / 1000 / per).toFixed(2);
   return {
     books,
     statementsUsPerOrder: us(total, books.orders),
     statements: [...shapes]
-      .sort((a, b) => Number(b[1].ns - a[1].ns))
-      .map(([statement, t]) => ({
+      .map(([statement, runs]) => ({ statement, runs, ns: sum(runs) }))
+      .sort((a, b) => b.ns - a.ns)
+      .map(({ statement, runs, ns }) => ({
         statement,
-        runs: t.runs,
-        usPerRun: us(t.ns, t.runs),
-        usPerOrder: us(t.ns, books.orders),
-        sharePct: +((100 * Number(t.ns)) / Number(total)).toFixed(1),
+        runs: runs.length,
+        usPerRun: us(ns, runs.length),
+        p50UsPerRun: us(runs.sort((a, b) => a - b)[Math.floor((runs.length - 1) / 2)]!, 1),
+        usPerOrder: us(ns, books.orders),
+        sharePct: +((100 * ns) / total).toFixed(1),
       })),
     commits: commits.length,
     pagesPerCommit: +(frames / commits.length).toFixed(1),

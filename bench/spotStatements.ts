@@ -51,7 +51,10 @@ const METHODS = ['run', 'get', 'all', 'iterate'] as const;
  * each commit writes to the log (read from the log itself after each COMMIT). The timing and the
  * reading cost the books CPU of their own, in their CPU figure but not in the statements' times.
  */
-export const measureSpotStatements = async ({ seconds = 6, inFlight = 20 } = {}): Promise<SpotStatementsFigures> => {
+export const measureSpotStatements = async ({
+  seconds = 6,
+  inFlight = 20,
+} = {}): Promise<SpotStatementsFigures> => {
   // Every connection's statements share one prototype: wrapping its methods times them all.
   const probe = new SQLite(':memory:');
   const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, unknown>;
@@ -94,7 +97,10 @@ export const measureSpotStatements = async ({ seconds = 6, inFlight = 20 } = {})
         counting = on;
         // Where each page belongs, read before the books close their database.
         if (!on) {
-          const rows = database.prepare('select name, pageno from dbstat').all() as Array<{ name: string; pageno: number }>;
+          const rows = database.prepare('select name, pageno from dbstat').all() as Array<{
+            name: string;
+            pageno: number;
+          }>;
           btrees = new Map(rows.map((r) => [r.pageno, r.name]));
         }
       },
@@ -152,9 +158,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const [seconds, inFlight] = process.argv.slice(2).map(Number);
   void measureSpotStatements({ seconds, inFlight }).then((f) => {
     console.table([f.books]);
-    console.log(`SQLite statements: ${f.statementsUsPerOrder} µs an order (of ${f.books.cpuUsPerOrder} µs of CPU)`);
+    console.log(
+      `SQLite statements: ${f.statementsUsPerOrder} µs an order (of ${f.books.cpuUsPerOrder} µs of CPU)`,
+    );
     console.table(f.statements.slice(0, 20));
-    console.log(`${f.commits} commits of ${(f.books.orders / f.commits).toFixed(1)} orders, ${f.pagesPerCommit} pages each`);
+    console.log(
+      `${f.commits} commits of ${(f.books.orders / f.commits).toFixed(1)} orders, ${f.pagesPerCommit} pages each`,
+    );
     console.table(f.pages);
   });
 }

@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { measureSpotService, type SpotServiceFigures } from './spotService';
-import { walCommits } from './walPages';
+import { walCommits } from './walCommits';
 
 export interface StatementFigures {
   /** The statement's SQL with its row lists folded, cut short. */
@@ -27,7 +27,8 @@ export interface SpotStatementsFigures {
   statementsUsPerOrder: number;
   statements: StatementFigures[];
   commits: number;
-  /** Pages each commit wrote to the log: COMMIT's time is mostly two writes a page. */
+  /** Pages each commit wrote to the log; a COMMIT without a checkpoint spends most of its time
+   * writing them, two writes a page. */
   pagesPerCommit: number;
   pages: PagesFigures[];
 }
@@ -121,18 +122,19 @@ export const measureSpotStatements = async ({
   // By shape: an insert's batch sizes, each its own SQL text, add up as one statement.
   const shapes = new Map<string, number[]>();
   for (const [sql, runs] of tallies) {
-    const shape = shapes.get(shapeOf(sql));
+    const key = shapeOf(sql);
+    const shape = shapes.get(key);
     if (shape) shape.push(...runs);
-    else shapes.set(shapeOf(sql), runs);
+    else shapes.set(key, runs);
   }
   const sum = (runs: readonly number[]) => runs.reduce((a, b) => a + b, 0);
-  const total = sum([...shapes.values()].map(sum));
+  const byShape = [...shapes].map(([statement, runs]) => ({ statement, runs, ns: sum(runs) }));
+  const total = sum(byShape.map((s) => s.ns));
   const us = (ns: number, per: number) => +(ns / 1000 / per).toFixed(2);
   return {
     books,
     statementsUsPerOrder: us(total, books.orders),
-    statements: [...shapes]
-      .map(([statement, runs]) => ({ statement, runs, ns: sum(runs) }))
+    statements: byShape
       .sort((a, b) => b.ns - a.ns)
       .map(({ statement, runs, ns }) => ({
         statement,

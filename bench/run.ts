@@ -6,6 +6,7 @@ import { measureHttpFloor } from './httpFloor';
 import { measureSpotEngine } from './spotEngine';
 import { measureSpotHttp, type SpotHttpFigures } from './spotHttp';
 import { measureSpotService, type SpotServiceFigures } from './spotService';
+import { measureSpotAllocations } from './spotAllocations';
 import { measureSpotStatements } from './spotStatements';
 import { measureFanout } from './wsFanout';
 
@@ -106,6 +107,22 @@ const main = async () => {
           .slice(0, 3)
           .map((p) => `${p.btree} ${p.pagesPerCommit}`)
           .join(', '),
+    );
+  });
+  await step('spot books, allocations', async () => {
+    const f = await measureSpotAllocations();
+    add(
+      `Spot books alone: allocations (${f.books.inFlight} orders in flight)`,
+      'KB allocated an order; young collections a 1000 orders, their pause µs an order, longest',
+      `${f.kbPerOrder} KB; ${f.gc.minorPerThousand}, ${f.gc.pauseUsPerOrder} µs, ${f.gc.longestMs} ms`,
+    );
+    add(
+      `Spot books alone: allocations (${f.books.inFlight} orders in flight)`,
+      'the three sites that allocate most, KB an order',
+      f.sites
+        .slice(0, 3)
+        .map((s) => `${s.site} ${s.kbPerOrder}`)
+        .join(', '),
     );
   });
   await step('HTTP floor', async () => {

@@ -16,8 +16,9 @@ export interface AllocationSite {
 }
 
 export interface SpotAllocationsFigures {
+  /** The books' run without the sampler. */
   books: SpotServiceFigures;
-  /** V8's collections during a run of the books without the sampler. */
+  /** V8's collections during that run. */
   gc: {
     /** Young-generation collections (scavenges) a thousand orders. */
     minorPerThousand: number;
@@ -120,14 +121,15 @@ export const measureSpotAllocations = async ({
   inFlight = 20,
   top = 15,
 } = {}): Promise<SpotAllocationsFigures> => {
-  const { gc } = await measureCollections(seconds, inFlight);
+  const { books, gc } = await measureCollections(seconds, inFlight);
   const session = new inspector.Session();
   session.connect();
   let profile: { head: ProfileNode } | undefined;
   let failure: Error | null = null;
   try {
     session.post('HeapProfiler.enable');
-    const books = await measureSpotService({
+    // The sampler slows the books: their speed is the first run's, only the bytes are this one's.
+    const sampled = await measureSpotService({
       seconds,
       inFlight,
       timed: (on) => {
@@ -148,7 +150,7 @@ export const measureSpotAllocations = async ({
     if (failure) throw failure;
     if (!profile) throw new Error('the heap profiler gave no profile');
     const { sites, total } = bySite(profile.head);
-    const kb = (bytes: number) => +(bytes / 1024 / books.orders).toFixed(2);
+    const kb = (bytes: number) => +(bytes / 1024 / sampled.orders).toFixed(2);
     return {
       books,
       gc,

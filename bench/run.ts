@@ -113,7 +113,7 @@ const main = async () => {
     const f = await measureSpotAllocations();
     add(
       `Spot books alone: allocations (${f.books.inFlight} orders in flight)`,
-      'KB allocated an order; young collections a 1000 orders, their pause µs an order, longest',
+      "KB allocated an order; young collections a 1000 orders, every collection's pause µs an order, longest",
       `${f.kbPerOrder} KB; ${f.gc.minorPerThousand}, ${f.gc.pauseUsPerOrder} µs, ${f.gc.longestMs} ms`,
     );
     add(

@@ -24,7 +24,7 @@ export interface SpotAllocationsFigures {
     minorPerThousand: number;
     /** Full collections (mark and compact) a thousand orders. */
     majorPerThousand: number;
-    /** Time the thread was stopped for collections, an order. */
+    /** Time the thread was stopped for collections of every kind, an order. */
     pauseUsPerOrder: number;
     longestMs: number;
   };
@@ -73,7 +73,7 @@ const measureCollections = async (seconds: number, inFlight: number) => {
   const observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries())
       pauses.push({
-        kind: (e as unknown as { detail: NodeGCPerformanceDetail }).detail.kind ?? 0,
+        kind: (e as unknown as { detail: NodeGCPerformanceDetail }).detail.kind,
         ms: e.duration,
         at: e.startTime,
       });

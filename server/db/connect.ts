@@ -17,6 +17,11 @@ export interface Db {
    * connection opened with `deferFlush` has anything to wait for: every other one waits for the
    * disk before its transactions resolve. */
   durable(): Promise<void>;
+  /** Resolves once whatever any connection of this process committed before the call is on disk:
+   * on SQLite a flush of the write-ahead log that begins after the call (one file, whichever
+   * connection wrote it); PostgreSQL's commits are on disk when they resolve. The spot thread's
+   * news and answers wait for it on the main thread (spot/thread/remote.ts). */
+  flushLog(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,8 +69,8 @@ export interface SqliteOptions {
   /** Another connection of this server runs them (the spot thread's, beside the main thread's). */
   checkpointsElsewhere?: boolean;
   /** Transactions resolve once committed, before the log is flushed; whoever answers for them
-   * waits for `durable()` first. The spot thread's commit queue flushes one batch while it runs
-   * the next. */
+   * waits for `durable()` or `flushLog()` first (the spot thread's news and answers cross to the
+   * main thread, which flushes before it lets them out). */
   deferFlush?: boolean;
   /** A flush of the write-ahead log that failed: the server stops (`haltOnFlushFailure`, the
    * default); a test hears of it instead. */
@@ -80,7 +85,7 @@ export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
     const kysely = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => undefined) }),
     });
-    return { kysely, engine: 'sqlite', durable: onDisk, close: () => kysely.destroy() };
+    return { kysely, engine: 'sqlite', durable: onDisk, flushLog: onDisk, close: () => kysely.destroy() };
   }
   // Setting up may wait for another connection on the file in SQLite's own way, once.
   sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
@@ -116,6 +121,7 @@ export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
     engine: 'sqlite',
     // A flush that begins after the call covers every commit before it (walFlusher).
     durable: opts.deferFlush ? wal.flush : onDisk,
+    flushLog: wal.flush,
     close: async () => {
       await checkpoints?.stop();
       await kysely.destroy();
@@ -127,7 +133,7 @@ export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
 export const openPostgres = (url: string): Db => {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, engine: 'postgres', durable: onDisk, close: () => kysely.destroy() };
+  return { kysely, engine: 'postgres', durable: onDisk, flushLog: onDisk, close: () => kysely.destroy() };
 };
 
 export const openDb = (

@@ -97,6 +97,10 @@ export interface SpotOptions {
   onError?: (err: unknown) => void;
   /** Told each time the pairs' settings have been read (what `rules` answers may have changed). */
   onSettings?: () => void;
+  /** When a committed batch may be answered and its news published: once it is on disk
+   * (`db.durable`, the default). On the spot thread, at once: what it answers and publishes
+   * crosses to the main thread, which flushes the log before it lets any of it out. */
+  durable?: () => Promise<void>;
 }
 
 interface Book {
@@ -169,6 +173,7 @@ export const createSpot = ({
   certificationOn = async () => (await readGlobalConfig(db.kysely)).certification,
   onError = () => undefined,
   onSettings = () => undefined,
+  durable = db.durable,
 }: SpotOptions): SpotService => {
   const books = new Map<string, Book>();
   const bookListeners = new Set<BookListener>();
@@ -491,7 +496,7 @@ export const createSpot = ({
             await rebuild(b);
           },
           afterBatch: () => depthNews(b),
-          durable: db.durable,
+          durable,
           onPublishError: onError,
           // The books' transactions take turns, as they do on SQLite's one connection. On
           // PostgreSQL two books at once locked shared accounts (a user's USDT, the house's, the

@@ -113,7 +113,7 @@ export const createSpotThread = ({
     new Promise<void>((resolve, reject) => {
       const w = new Worker(new URL('./boot.mjs', import.meta.url), { workerData: data, execArgv });
       let ready = false;
-      w.on('message', (batch: FromSpotThread[]) => {
+      const deliver = (batch: FromSpotThread[]) => {
         for (const m of batch) {
           try {
             handle(m);
@@ -127,18 +127,31 @@ export const createSpotThread = ({
             resolve();
           }
         }
+      };
+      // Nothing the thread sends, an answer or news, is let out before what it tells of is on
+      // disk: a flush that begins once a batch of messages has arrived covers every commit the
+      // thread made before sending it. Batches are let out in the order they came, each after its
+      // own flush; callers that come while a flush runs share the next one (walFlush.ts).
+      let delivered = Promise.resolve();
+      w.on('message', (batch: FromSpotThread[]) => {
+        const flushed = db.flushLog();
+        delivered = Promise.all([delivered, flushed]).then(() => deliver(batch), onError);
       });
       w.on('error', (err) => (ready ? onError(err) : reject(err)));
       w.on('exit', (code) => {
         if (worker !== w) return;
         worker = undefined;
         send = undefined;
-        const lost = new Error(`spot thread exited (${code})`);
-        for (const p of pending.values()) p.reject(lost);
-        pending.clear();
-        if (stopping) return;
-        onError(lost);
-        replace();
+        // What the thread sent before it died still goes out, once on disk; what it never
+        // answered fails after that.
+        void delivered.then(() => {
+          const lost = new Error(`spot thread exited (${code})`);
+          for (const p of pending.values()) p.reject(lost);
+          pending.clear();
+          if (stopping) return;
+          onError(lost);
+          replace();
+        });
       });
     });
 

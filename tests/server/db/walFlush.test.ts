@@ -121,6 +121,23 @@ describe('the write-ahead log flush', () => {
     await notes.selectFrom('notes').selectAll().execute();
     expect(flushes.started).toHaveLength(1);
   });
+  it("flushes, on another connection's behalf, what that connection committed without a flush", async () => {
+    const { db: main } = await openNotes();
+    const other = openSqlite(path.join(dir, 'exchange.db'), { deferFlush: true });
+    dbs.push(other);
+    const flushes = watchFlushes();
+    await other.kysely.withTables<Notes>().insertInto('notes').values({ id: 1, body: 'deferred' }).execute();
+    expect(flushes.started).toHaveLength(0);
+
+    let flushed = false;
+    const done = main.flushLog().then(() => (flushed = true));
+    await settleLoop();
+    expect(flushes.started).toEqual([path.join(dir, 'exchange.db-wal')]);
+    expect(flushed).toBe(false);
+    flushes.finish();
+    await done;
+    expect(flushed).toBe(true);
+  });
 });
 
 describe('a flush that fails', () => {

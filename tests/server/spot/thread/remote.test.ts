@@ -20,9 +20,9 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
   let ledger: Ledger;
   let spot: SpotService | undefined;
 
-  const startThread = async (onError?: (err: unknown) => void) => {
+  const startThread = async (onError?: (err: unknown) => void, db = t.db) => {
     const s = createSpotThread({
-      db: t.db,
+      db,
       ledger,
       database: t.database,
       // No house quotes: every fill here is between the two traders.
@@ -91,6 +91,43 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
     const cancelled = await spot.cancel(A.id, ask.id);
     expect(cancelled.status).toBe('app.data.order_cancelled');
     await vi.waitFor(() => expect(spot!.depth('btcusdt', 5).asks).toEqual([]));
+  });
+
+  it('lets out nothing the thread sends, answer or news, before the log holding it is flushed', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((r) => (release = r));
+    let holding = false;
+    const flushes: string[] = [];
+    const flushLog = async () => {
+      flushes.push('asked');
+      if (holding) await held;
+      await t.db.flushLog();
+    };
+    spot = await startThread(undefined, { ...t.db, flushLog });
+    const orders: number[] = [];
+    spot.onOrders((_userId, o) => orders.push(o.id));
+    holding = true;
+    flushes.length = 0;
+
+    let answered = false;
+    const placing = spot
+      .place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99900.00', qty: '0.1' })
+      .then((o) => ((answered = true), o));
+    // Committed on the thread, and sent: yet neither answered nor told of while the flush waits.
+    const committed = () =>
+      t.db.kysely.selectFrom('spot_orders').select('id').where('user_id', '=', A.id).execute();
+    await vi.waitFor(async () => expect(await committed()).toHaveLength(1));
+    await vi.waitFor(() => expect(flushes).not.toEqual([]));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(answered).toBe(false);
+    expect(orders).toEqual([]);
+    expect(spot.depth('btcusdt', 5).bids).toEqual([]);
+
+    release();
+    const bid = await placing;
+    expect(bid.id).toBe((await committed())[0]!.id);
+    await vi.waitFor(() => expect(orders).toContain(bid.id));
+    expect(spot.depth('btcusdt', 5).bids).toEqual([['99900.00', '0.10000']]);
   });
 
   it('refusals cross as the same catalogued errors, limit failures with their code and value', async () => {

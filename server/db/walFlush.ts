@@ -28,22 +28,33 @@ export const haltOnFlushFailure = (err: unknown): void => {
 };
 
 /**
+ * How many flushes may run at once. A caller that comes while one runs starts another rather than
+ * waiting for the rest of the running one and then a whole one of its own, and the disk overlaps
+ * the two. Under load on SQLite over HTTP (the main thread flushing for the spot thread's
+ * batches), two at once took a tenth to a fifth off the median answer at 4 000 to 8 000 orders/s
+ * (four interleaved pairs); four at once did no better than two.
+ */
+const FLUSHES_AT_ONCE = 2;
+
+/**
  * Flushes a SQLite database's write-ahead log to disk off the event loop (libuv's thread pool).
- * One flush runs at a time; a caller always waits for a flush that began after its call, so
- * whatever it committed before calling is on disk when its promise resolves. Callers that arrive
- * while a flush runs share the next one. A flush that fails goes to `onFailure` before any caller
- * hears of it.
+ * A caller always waits for a flush that began after its call, so whatever it committed before
+ * calling is on disk when its promise resolves. Up to FLUSHES_AT_ONCE run together; callers that
+ * arrive while that many run share the next one, which starts as soon as one of them ends. A flush
+ * that fails goes to `onFailure` before any caller hears of it.
  */
 export const walFlusher = (file: string, onFailure: (err: unknown) => void = haltOnFlushFailure) => {
   const walFile = `${file}-wal`;
   let fd: number | undefined;
-  let running: Promise<void> | undefined;
-  let queued: Promise<void> | undefined;
+  /** Descriptors of a log that was replaced, closed once no flush may still be using them. */
+  const stale: number[] = [];
+  let running = 0;
+  let next: { flushed: Promise<void>; start: () => void } | undefined;
 
   const open = () => {
     // A log removed and made again (a journal mode switch, a copy put in place) is a new file.
     if (fd !== undefined && fs.fstatSync(fd).nlink > 0) return fd;
-    if (fd !== undefined) fs.closeSync(fd);
+    if (fd !== undefined) stale.push(fd);
     fd = fs.openSync(walFile, 'r');
     // The log's own directory entry must survive too, once, when it is first opened.
     const dir = fs.openSync(path.dirname(walFile), 'r');
@@ -70,23 +81,33 @@ export const walFlusher = (file: string, onFailure: (err: unknown) => void = hal
       fs.fdatasync(log, (err) => (err ? failed(err) : resolve()));
     });
 
+  const start = (): Promise<void> => {
+    running++;
+    return once().finally(() => {
+      running--;
+      if (running === 0) for (const old of stale.splice(0)) fs.closeSync(old);
+      const waiting = next;
+      next = undefined;
+      waiting?.start();
+    });
+  };
+
   const flush = (): Promise<void> => {
-    if (!running) {
-      running = once().finally(() => (running = undefined));
-      return running;
-    }
-    queued ??= running
-      .catch(() => undefined)
-      .then(() => {
-        queued = undefined;
-        return flush();
+    if (running < FLUSHES_AT_ONCE) return start();
+    if (!next) {
+      let begin = () => undefined as void;
+      const flushed = new Promise<void>((resolve, reject) => {
+        begin = () => void start().then(resolve, reject);
       });
-    return queued;
+      next = { flushed, start: begin };
+    }
+    return next.flushed;
   };
 
   return {
     flush,
     close: () => {
+      for (const old of stale.splice(0)) fs.closeSync(old);
       if (fd !== undefined) fs.closeSync(fd);
       fd = undefined;
     },

@@ -131,7 +131,7 @@ export const createSpotThread = ({
       // Nothing the thread sends, an answer or news, is let out before what it tells of is on
       // disk: a flush that begins once a batch of messages has arrived covers every commit the
       // thread made before sending it. Batches are let out in the order they came, each after its
-      // own flush; callers that come while a flush runs share the next one (walFlush.ts).
+      // own flush (walFlush.ts: two may run at once; later callers share the next).
       let delivered = Promise.resolve();
       w.on('message', (batch: FromSpotThread[]) => {
         const flushed = db.flushLog();

@@ -26,6 +26,9 @@ export interface CommitQueueOptions<C, H> {
   prepare?: (batch: C, hints: H[]) => Promise<void>;
   /** Writes what the batch buffered, just before it commits. */
   finish: (batch: C) => Promise<void>;
+  /** Once a batch's transaction has committed, before any other transaction of the queue's turn
+   * (`inTurn`) can begin. */
+  committed?: (batch: C) => void;
   /** After a rolled-back batch: rebuild in-memory state from the database. */
   onAbort: (err: unknown) => Promise<void>;
   /** At the end of each committed batch: what to publish after its commands' news. */
@@ -81,8 +84,9 @@ export class CommitQueue<C, H = never> {
 
   private async attempt(batch: Array<Job<C, H>>) {
     const outcomes: Array<{ ok: true; c: Committed<unknown> } | { ok: false; err: unknown }> = [];
+    let begun: C | undefined;
     await this.o.db.transaction().execute(async (trx) => {
-      const ctx = this.o.begin(trx);
+      const ctx = (begun = this.o.begin(trx));
       if (this.o.prepare) {
         const hints: H[] = [];
         for (const job of batch) if (job.hint !== undefined) hints.push(job.hint);
@@ -98,6 +102,7 @@ export class CommitQueue<C, H = never> {
       }
       await this.o.finish(ctx);
     });
+    this.o.committed?.(begun!);
     return outcomes;
   }
 

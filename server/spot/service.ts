@@ -13,6 +13,7 @@ import {
 } from '../../protocol';
 import type { Db } from '../db/connect';
 import { readGlobalConfig } from '../db/repos/siteConfig';
+import { balanceCache, type KeptStore } from '../db/repos/balanceCache';
 import {
   orderFromRow,
   spotBatch,
@@ -128,6 +129,8 @@ interface Book {
 interface Batch {
   ledger: LedgerSession;
   rows: SpotBatch;
+  /** The batch's balances, kept for the next batches (SQLite). */
+  kept: KeptStore | undefined;
 }
 
 /** How often the books re-read their pairs' settings. */
@@ -179,6 +182,9 @@ export const createSpot = ({
   const bookListeners = new Set<BookListener>();
   const orderListeners = new Set<OrdersListener>();
   const reader = spotReader(db.kysely);
+  // The books' batches take turns on one connection, and each reads the accounts of its orders:
+  // on SQLite those kept from the batches before are not read again.
+  const kept = db.engine === 'sqlite' ? balanceCache() : undefined;
   const ids = { order: 0, trade: 0 };
   const fees = { makerPpm: config.makerFeePpm, takerPpm: config.takerFeePpm };
 
@@ -479,7 +485,10 @@ export const createSpot = ({
         const own = ownAccounts(spec);
         b.queue = new CommitQueue<Batch, AccountKey>({
           db: db.kysely,
-          begin: (trx) => ({ ledger: ledger.session(trx), rows: spotBatch(trx, spec) }),
+          begin: (trx) => {
+            const store = kept?.open(trx);
+            return { ledger: ledger.session(trx, store), rows: spotBatch(trx, spec), kept: store };
+          },
           // The accounts the batch's orders freeze from, read together rather than one by one,
           // with the house's and the fees' in the pair's two assets. Every ledger post locks its
           // accounts in one fixed order, the exchange's own (negative ids) first, but a batch
@@ -490,7 +499,9 @@ export const createSpot = ({
           finish: async (batch) => {
             await batch.ledger.flush();
             await batch.rows.flush();
+            await batch.kept?.seal();
           },
+          committed: (batch) => batch.kept?.committed(),
           onAbort: async (err) => {
             onError(err);
             await rebuild(b);

@@ -10,6 +10,7 @@ import { ledgerReader, ledgerStore } from '../../db/repos/ledger';
 import type { Database } from '../../db/schema';
 import { formatScaled } from '../money/scaled';
 import { openLedgerSession, postMovements, type LedgerSession } from './post';
+import type { LedgerStore } from './ports';
 import type { Movement, PostedEntry } from './types';
 import { transact } from '../../db/transient';
 
@@ -28,8 +29,9 @@ export interface Ledger {
   /** Posts movements inside the caller's transaction (an order and its ledger entries commit
    * together); the caller calls `announce` once that transaction has committed. */
   postIn(trx: Kysely<Database>, movements: readonly Movement[], now: number): Promise<PostedEntry[]>;
-  /** Many posts inside the caller's transaction, written together by the session's `flush`. */
-  session(trx: Kysely<Database>): LedgerSession;
+  /** Many posts inside the caller's transaction, written together by the session's `flush`;
+   * through `store` when given (balances kept between transactions, `balanceCache`). */
+  session(trx: Kysely<Database>, store?: LedgerStore): LedgerSession;
   announce(changed: Changed): void;
   onChange(listener: BalanceListener): () => void;
   balances(userId: number): Promise<WireBalance[]>;
@@ -48,7 +50,7 @@ export const createLedger = (db: Db): Ledger => {
   };
   return {
     postIn,
-    session: (trx) => openLedgerSession(ledgerStore(trx, db.engine)),
+    session: (trx, store) => openLedgerSession(store ?? ledgerStore(trx, db.engine)),
     announce,
     post: async (movements, now = Date.now()) => {
       const posted = await transact(db.kysely, (trx) => postIn(trx, movements, now));

@@ -9,7 +9,12 @@ interface Ctx {
 
 /** A queue whose batches record the jobs that ran in them and what `finish` wrote. */
 const setup = (db: Db, failFirst?: Error, durable: () => Promise<void> = () => Promise.resolve()) => {
-  const log = { batches: [] as string[][], aborts: 0, publishErrors: [] as unknown[] };
+  const log = {
+    batches: [] as string[][],
+    committed: [] as string[][],
+    aborts: 0,
+    publishErrors: [] as unknown[],
+  };
   let fail = failFirst;
   const queue = new CommitQueue<Ctx>({
     db: db.kysely,
@@ -22,6 +27,7 @@ const setup = (db: Db, failFirst?: Error, durable: () => Promise<void> = () => P
       }
       log.batches.push(ctx.done);
     },
+    committed: (ctx) => void log.committed.push(ctx.done),
     onAbort: async () => void (log.aborts += 1),
     afterBatch: () => undefined,
     durable,
@@ -147,6 +153,8 @@ describe('commit queue', () => {
     expect(await Promise.all([job('a'), job('b')])).toEqual(['a', 'b']);
     expect(log.aborts).toBe(1);
     expect(log.batches).toEqual([['a', 'b']]);
+    // Only the run that committed is told of.
+    expect(log.committed).toEqual([['a', 'b']]);
   });
 
   it('fails the whole batch on any other error, once, after rebuilding', async () => {
@@ -156,7 +164,9 @@ describe('commit queue', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(log.aborts).toBe(1);
     expect(log.batches).toEqual([]);
+    expect(log.committed).toEqual([]);
     expect(await job('c')).toBe('c');
+    expect(log.committed).toEqual([['c']]);
   });
   it('calls `prepare` once a batch, before any command runs, with the hints its commands gave (none for some)', async () => {
     db = openSqlite(':memory:');

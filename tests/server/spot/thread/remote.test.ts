@@ -169,6 +169,31 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
     expect((await ledger.balances(A.id)).find((b) => b.asset === 'USDT')!.frozen).toBe('0.00000000');
   });
 
+  it('takes each order against the balances as this thread’s writers left them', async () => {
+    spot = await startThread();
+    const buy = (qty: string) =>
+      spot!.place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99000.00', qty }).then(
+        (o) => o.status,
+        (e: unknown) => (e as AppError).key,
+      );
+    // The thread has read and written A's USDT: 100 000, of which 9 900 now frozen.
+    expect(await buy('0.1')).toBe('app.data.order_pending');
+    // A withdrawal on this thread's connection, not the spot thread's, takes nearly all the rest.
+    const withdrawal = {
+      userId: A.id,
+      asset: 'USDT',
+      frozen: 0n,
+      type: 'app.data.withdraw',
+      ref: 't',
+    } as const;
+    await ledger.post([{ ...withdrawal, available: -90_000_0000_0000n }]);
+    expect(await buy('0.1')).toBe('app.msg.insufficient_balance');
+    await fund(ledger, A.id, { USDT: '9800' });
+    expect(await buy('0.1')).toBe('app.data.order_pending');
+    const usdt = (await ledger.balances(A.id)).find((b) => b.asset === 'USDT')!;
+    expect(usdt).toMatchObject({ available: '0.00000000', frozen: '19800.00000000' });
+  });
+
   it('replaces a thread that died with one rebuilt from the database', async () => {
     const errors: unknown[] = [];
     spot = await startThread((err) => errors.push(err));

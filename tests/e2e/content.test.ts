@@ -245,13 +245,16 @@ describe('home, content and language in a real browser', () => {
       if (url.pathname.startsWith('/api/index/')) lang[url.pathname] = r.headers()['lang'];
     });
     await page.goto('/home');
-    await expect.poll(() => page.locator('.carousel__title').textContent()).toBe(await korean('carousel'));
-    await expect.poll(() => page.locator('.notice-bar__text').textContent()).toBe(await korean('notice'));
+    // The switch takes a chain of requests after the first drawing (the config held back until
+    // then, the content asked for again); on a slow machine under the whole suite that took longer
+    // than a poll's default second.
+    const patient = { timeout: 10_000 };
+    const title = (selector: string) => () => page.locator(selector).first().textContent();
+    await expect.poll(title('.carousel__title'), patient).toBe(await korean('carousel'));
+    await expect.poll(title('.notice-bar__text'), patient).toBe(await korean('notice'));
+    await expect.poll(title('.feature__title'), patient).toBe(await korean('content?type=home'));
     await expect
-      .poll(() => page.locator('.feature__title').first().textContent())
-      .toBe(await korean('content?type=home'));
-    await expect
-      .poll(() => page.getByRole('dialog').locator('h2').textContent())
+      .poll(() => page.getByRole('dialog').locator('h2').textContent(), patient)
       .toBe(await korean('popups'));
     await page.waitForLoadState('networkidle');
     // The last time home asked for its content, it asked in Korean.

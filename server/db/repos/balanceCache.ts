@@ -63,7 +63,8 @@ export const balanceCache = (limit = LIMIT): BalanceCache => {
     open(trx) {
       const store = ledgerStore(trx, 'sqlite');
       let checked = false;
-      let saved: Array<AccountKey & Balance> = [];
+      /** What this transaction wrote, answered before anything kept from earlier ones. */
+      const written = new Map<string, Balance>();
       let sealed: Stamp | undefined;
       return {
         async lock(keys) {
@@ -79,7 +80,7 @@ export const balanceCache = (limit = LIMIT): BalanceCache => {
           let missing: AccountKey[] | undefined;
           for (const k of keys) {
             const key = `${k.userId}:${k.asset}`;
-            const balance = kept.get(key);
+            const balance = written.get(key) ?? kept.get(key);
             if (balance) found.set(key, balance);
             else (missing ??= []).push(k);
           }
@@ -95,7 +96,8 @@ export const balanceCache = (limit = LIMIT): BalanceCache => {
         },
         async save(balances, now) {
           await store.save(balances, now);
-          saved = saved.concat(balances);
+          for (const b of balances)
+            written.set(`${b.userId}:${b.asset}`, { available: b.available, frozen: b.frozen });
         },
         journal: (entries) => store.journal(entries),
         async seal() {
@@ -105,7 +107,7 @@ export const balanceCache = (limit = LIMIT): BalanceCache => {
           // A transaction that never compared stamps may have begun on balances kept from before
           // another connection's commit: only what it wrote itself is known to be current.
           if (!checked) kept.clear();
-          for (const b of saved) keep(`${b.userId}:${b.asset}`, { available: b.available, frozen: b.frozen });
+          for (const [key, balance] of written) keep(key, balance);
           stamp = sealed;
         },
       };

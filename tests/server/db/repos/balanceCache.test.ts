@@ -164,6 +164,16 @@ describe('balances kept between one SQLite connection’s transactions', () => {
     expect(await lock([USDT(1), USDT(2)])).toEqual({ found: { '1:USDT': 7n, '2:USDT': 0n }, reads: 1 });
   });
 
+  it('answers what its own transaction wrote, before it commits', async () => {
+    await post([move(1, 'USDT', 500n)]);
+    const seen = await inTransaction(async (store) => {
+      await store.save([{ userId: 1, asset: 'USDT', available: 9n, frozen: 1n }], 1);
+      return store.lock([USDT(1)]);
+    });
+    expect(seen.get('1:USDT')).toEqual({ available: 9n, frozen: 1n });
+    expect((await lock([USDT(1)])).found).toEqual({ '1:USDT': 9n });
+  });
+
   it('keeps at most its limit, dropping the account read or written longest ago', async () => {
     const small = balanceCache(2);
     await lock([USDT(1), USDT(2)], small);

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { balanceKey } from '../../domain/ledger/apply';
 import type { AccountKey, LedgerStore } from '../../domain/ledger/ports';
 import { ZERO, type Balance } from '../../domain/ledger/types';
 import type { Database } from '../schema';
@@ -79,7 +80,7 @@ export const balanceCache = (limit = LIMIT): BalanceCache => {
           const found = new Map<string, Balance>();
           let missing: AccountKey[] | undefined;
           for (const k of keys) {
-            const key = `${k.userId}:${k.asset}`;
+            const key = balanceKey(k);
             const balance = written.get(key) ?? kept.get(key);
             if (balance) found.set(key, balance);
             else (missing ??= []).push(k);
@@ -87,7 +88,7 @@ export const balanceCache = (limit = LIMIT): BalanceCache => {
           if (!missing) return found;
           const read = await store.lock(missing);
           for (const k of missing) {
-            const key = `${k.userId}:${k.asset}`;
+            const key = balanceKey(k);
             const balance = read.get(key) ?? ZERO;
             found.set(key, balance);
             keep(key, balance);
@@ -96,8 +97,7 @@ export const balanceCache = (limit = LIMIT): BalanceCache => {
         },
         async save(balances, now) {
           await store.save(balances, now);
-          for (const b of balances)
-            written.set(`${b.userId}:${b.asset}`, { available: b.available, frozen: b.frozen });
+          for (const b of balances) written.set(balanceKey(b), { available: b.available, frozen: b.frozen });
         },
         journal: (entries) => store.journal(entries),
         async seal() {

@@ -7,7 +7,7 @@ import { DEFAULT_SPOT_CONFIG } from '../../../../server/spot/config';
 import type { SpotService, Trader } from '../../../../server/spot/service';
 import { configureSpotPair } from '../../../../server/spot/settings';
 import { createSpotThread } from '../../../../server/spot/thread/remote';
-import { fund, tick } from '../../helpers/spot';
+import { fund, tick, units } from '../../helpers/spot';
 import { notIndexed } from '../../helpers/ownerIndex';
 import { forEachSharedEngine, type SharedTestDb } from '../../helpers/testDb';
 
@@ -186,7 +186,7 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
       type: 'app.data.withdraw',
       ref: 't',
     } as const;
-    await ledger.post([{ ...withdrawal, available: -90_000_0000_0000n }]);
+    await ledger.post([{ ...withdrawal, available: -units('90000') }]);
     expect(await buy('0.1')).toBe('app.msg.insufficient_balance');
     await fund(ledger, A.id, { USDT: '9800' });
     expect(await buy('0.1')).toBe('app.data.order_pending');

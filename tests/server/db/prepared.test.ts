@@ -1,4 +1,4 @@
-import type { KyselyPlugin } from 'kysely';
+import type { CompiledQuery, KyselyPlugin } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { rowValues, runPrepared } from '../../../server/db/prepared';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
@@ -46,6 +46,34 @@ describe.each(forEachEngine())('prepared queries on %s', (_engine, open) => {
       { title: 'four', message: 'x', locale: 'en', created_at: 4 },
     ]);
     expect((await titlesIn('en')).rows.map((r) => r.title)).toEqual(['four', 'one', 'three', 'two']);
+  });
+
+  it('keeps of a shape its SQL and the kind of statement, not the first values nor their tree', async () => {
+    const db = t().db.kysely;
+    const ran: CompiledQuery[] = [];
+    // Kysely's own methods read private fields, so they run on the instance itself.
+    const watched = new Proxy(db, {
+      get: (target, key) => {
+        if (key === 'executeQuery')
+          return (q: CompiledQuery) => {
+            ran.push(q);
+            return target.executeQuery(q);
+          };
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const insert = (title: string) => {
+      const rows = [{ title, message: 'x', locale: 'en', created_at: 1 }];
+      return runPrepared(watched, 'test.kept', rowValues(rows), () => db.insertInto('notices').values(rows));
+    };
+    await insert('first-title');
+    await insert('second-title');
+    expect(ran[1]!.sql).toBe(ran[0]!.sql);
+    expect(ran[1]!.parameters).toEqual(['second-title', 'x', 'en', 1]);
+    expect(ran[1]!.query).toEqual({ kind: 'InsertQueryNode' });
+    expect(JSON.stringify(ran[1])).not.toContain('first-title');
+    expect((await titlesIn('en')).rows).toEqual([{ title: 'first-title' }, { title: 'second-title' }]);
   });
 
   it('builds every time on a connection with a plugin, which sees each query', async () => {

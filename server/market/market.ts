@@ -150,6 +150,23 @@ export const createMarket = ({
     stats.set(inst.symbol, rolling);
   };
 
+  /** Each pair's price to start from, after writing the history of any pair that has none. Its
+   * own function: the backfilled rows (tens of thousands) must not share a scope with the
+   * listeners `start` makes, which would keep them alive for as long as the server runs. */
+  const startingPrices = async (t: number) => {
+    const prices = new Map<string, bigint>();
+    const history: CandleTable[] = [];
+    for (const inst of instruments.values()) {
+      const last = await lastTick(db, inst.symbol);
+      const price = toScaled(last?.price ?? inst.startPrice, inst.pricePrecision);
+      prices.set(inst.symbol, price);
+      if (!(await hasCandles(db, inst.symbol))) history.push(...backfill(inst, price, t));
+    }
+    // One transaction for the whole backfill: a crash leaves no pair half-filled.
+    if (history.length > 0) await transact(db, (trx) => upsertCandles(trx, history));
+    return prices;
+  };
+
   return {
     async start() {
       const t = now();
@@ -157,16 +174,7 @@ export const createMarket = ({
         const inst = instrumentFor(p.tradecoin, p.settlecoin);
         instruments.set(inst.symbol, inst);
       }
-      const startPrices = new Map<string, bigint>();
-      const history: CandleTable[] = [];
-      for (const inst of instruments.values()) {
-        const last = await lastTick(db, inst.symbol);
-        const price = toScaled(last?.price ?? inst.startPrice, inst.pricePrecision);
-        startPrices.set(inst.symbol, price);
-        if (!(await hasCandles(db, inst.symbol))) history.push(...backfill(inst, price, t));
-      }
-      // One transaction for the whole backfill: a crash leaves no pair half-filled.
-      if (history.length > 0) await transact(db, (trx) => upsertCandles(trx, history));
+      const startPrices = await startingPrices(t);
       for (const inst of instruments.values()) await resume(inst, t);
       store = new TickStore(db, instruments);
       book = givenBook ?? new HouseBook([...instruments.values()], seed);

@@ -1,6 +1,7 @@
 import type { CompiledQuery, KyselyPlugin } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { rowValues, runPrepared } from '../../../server/db/prepared';
+import { watchedQueries } from '../helpers/watchedQueries';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
 
 describe.each(forEachEngine())('prepared queries on %s', (_engine, open) => {
@@ -51,18 +52,7 @@ describe.each(forEachEngine())('prepared queries on %s', (_engine, open) => {
   it('keeps of a shape its SQL and the kind of statement, not the first values nor their tree', async () => {
     const db = t().db.kysely;
     const ran: CompiledQuery[] = [];
-    // Kysely's own methods read private fields, so they run on the instance itself.
-    const watched = new Proxy(db, {
-      get: (target, key) => {
-        if (key === 'executeQuery')
-          return (q: CompiledQuery) => {
-            ran.push(q);
-            return target.executeQuery(q);
-          };
-        const value = Reflect.get(target, key, target) as unknown;
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    });
+    const watched = watchedQueries(db, (q) => ran.push(q));
     const insert = (title: string) => {
       const rows = [{ title, message: 'x', locale: 'en', created_at: 1 }];
       return runPrepared(watched, 'test.kept', rowValues(rows), () => db.insertInto('notices').values(rows));

@@ -7,13 +7,14 @@ import { sha256Hex } from '../../../../server/domain/accounts/secrets';
 import { accountsFor, registerUser } from '../../helpers/accounts';
 import { rejectsWith } from '../../helpers/errors';
 import { forEachSharedEngine, useTestDb, type SharedTestDb } from '../../helpers/testDb';
+import { watchedQueries } from '../../helpers/watchedQueries';
 
 type Found = NonNullable<Awaited<ReturnType<SessionsRepo['findUserSession']>>>;
 
 // On the file-backed SQLite the server uses and on PostgreSQL, each with a second connection on
 // the same database playing the operator CLI, whose changes this process hears of only through
 // the database.
-describe.each(forEachSharedEngine())('the user sessions kept in memory, on %s', (_engine, open) => {
+describe.each(forEachSharedEngine())('the user sessions kept in memory, on %s', (engine, open) => {
   const t = useTestDb(open, { seed: true }) as () => SharedTestDb;
   let other: Db | undefined;
   afterEach(async () => {
@@ -127,6 +128,43 @@ describe.each(forEachSharedEngine())('the user sessions kept in memory, on %s', 
       await cached('b');
       expect(calls).toEqual(['a', 'b', 'a']);
     });
+
+    /** The test database's connection, counting the reads of the auth epoch made through it. */
+    const countingEpochReads = () => {
+      const db = t().db.kysely;
+      const reads = { n: 0 };
+      const counting = watchedQueries(db, (q) => {
+        if (q.sql.includes('auth_epoch')) reads.n++;
+      });
+      return { counting, reads };
+    };
+
+    it('reads the epoch once for lookups asked together, and again for one asked after', async () => {
+      const { calls, find } = counted();
+      const { counting, reads } = countingEpochReads();
+      const cached = cachedUserSessions(counting, find);
+      await Promise.all([cached('a'), cached('b'), cached('a')]);
+      expect(reads.n).toBe(1);
+      await cached('a');
+      expect(reads.n).toBe(2);
+      expect(calls).toEqual(['a', 'b', 'a']);
+    });
+
+    // On SQLite the other connection's commit is done before the event loop turns, so it falls
+    // between the lookup's ask and its read; over PostgreSQL's network it would come after both.
+    it.runIf(engine === 'sqlite')(
+      'sees a change committed after a lookup was asked, before its epoch was read',
+      async () => {
+        const bump = await bumper();
+        const { calls, find } = counted();
+        const cached = cachedUserSessions(t().db.kysely, find);
+        await cached('a');
+        const asked = cached('a');
+        await bump();
+        await asked;
+        expect(calls).toEqual(['a', 'a']);
+      },
+    );
 
     it('keeps at most its limit, dropping the oldest first', async () => {
       const { calls, find } = counted();

@@ -105,10 +105,7 @@ export const ownedPage = async <T extends UserIndexed>(
   return { rows: rows as unknown as Array<Selectable<Database[T]>>, total: Number(count.n) };
 };
 
-/**
- * Rows moved into the index in one transaction at most, for each table; the move holds SQLite's
- * write lock, which the spot books wait for meanwhile. On PostgreSQL a slice of the listed rows.
- */
+/** On PostgreSQL, the listed rows of a table moved into the index in one transaction at most. */
 const USER_INDEX_SLICE = 2000;
 
 /**

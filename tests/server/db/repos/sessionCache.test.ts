@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { openDb, type Db } from '../../../../server/db/connect';
 import { cachedUserSessions } from '../../../../server/db/repos/sessionCache';
 import { sessionsRepo } from '../../../../server/db/repos/sessions';
@@ -7,7 +7,6 @@ import { sha256Hex } from '../../../../server/domain/accounts/secrets';
 import { accountsFor, registerUser } from '../../helpers/accounts';
 import { rejectsWith } from '../../helpers/errors';
 import { forEachSharedEngine, useTestDb, type SharedTestDb } from '../../helpers/testDb';
-import { watchedQueries } from '../../helpers/watchedQueries';
 
 type Found = NonNullable<Awaited<ReturnType<SessionsRepo['findUserSession']>>>;
 
@@ -129,24 +128,21 @@ describe.each(forEachSharedEngine())('the user sessions kept in memory, on %s', 
       expect(calls).toEqual(['a', 'b', 'a']);
     });
 
-    /** The test database's connection, counting the reads of the auth epoch made through it. */
+    /** How many times the auth epoch has been read through the test database's connection. */
     const countingEpochReads = () => {
-      const db = t().db.kysely;
-      const reads = { n: 0 };
-      const counting = watchedQueries(db, (q) => {
-        if (q.sql.includes('auth_epoch')) reads.n++;
-      });
-      return { counting, reads };
+      const spy = vi.spyOn(t().db.kysely.getExecutor(), 'executeQuery');
+      onTestFinished(() => spy.mockRestore());
+      return () => spy.mock.calls.filter(([q]) => q.sql.includes('auth_epoch')).length;
     };
 
     it('reads the epoch once for lookups asked together, and again for one asked after', async () => {
       const { calls, find } = counted();
-      const { counting, reads } = countingEpochReads();
-      const cached = cachedUserSessions(counting, find);
+      const reads = countingEpochReads();
+      const cached = cachedUserSessions(t().db.kysely, find);
       await Promise.all([cached('a'), cached('b'), cached('a')]);
-      expect(reads.n).toBe(1);
+      expect(reads()).toBe(1);
       await cached('a');
-      expect(reads.n).toBe(2);
+      expect(reads()).toBe(2);
       expect(calls).toEqual(['a', 'b', 'a']);
     });
 

@@ -50,7 +50,8 @@ export const serverEnv = (
 });
 
 /** The real exchange server in its own process (so its memory is its own), on loopback, with a
- * fresh embedded database. BENCH_NODE_ARGS adds Node flags to it (say `--cpu-prof` to profile).
+ * fresh embedded database. BENCH_NODE_ARGS adds Node flags to it (say `--cpu-prof` to profile);
+ * BENCH_SERVER_STDOUT names a file to keep what it prints (say with `--trace-gc`).
  * `entry` runs another server in its place (the HTTP floor's), started and stopped alike. */
 export const startServerProcess = async (
   opts: { dataDir?: string; env?: Record<string, string>; entry?: string } = {},
@@ -67,7 +68,7 @@ export const startServerProcess = async (
         WS_CONNECTIONS_PER_ADDRESS: '1000000',
         ...opts.env,
       }),
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? fs.openSync(process.env.BENCH_SERVER_STDOUT, 'w') : 'ignore', 'inherit'],
     },
   );
   const url = `http://127.0.0.1:${port}`;

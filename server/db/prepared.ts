@@ -29,7 +29,13 @@ export const runPrepared = async <DB, R>(
   let byShape = compiled.get(adapter);
   if (!byShape) compiled.set(adapter, (byShape = new Map()));
   const known = byShape.get(shape);
-  if (known) return db.executeQuery<R>({ ...known, parameters: params });
+  if (known)
+    return db.executeQuery<R>({
+      sql: known.sql,
+      query: known.query,
+      queryId: known.queryId,
+      parameters: params,
+    });
   const first = build().compile();
   if (first.parameters.length !== params.length || first.parameters.some((v, i) => v !== params[i]))
     throw new Error(`prepared query ${shape}: its parameters are not bound in the order given`);

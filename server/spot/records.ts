@@ -42,7 +42,7 @@ export const spotRecords = (db: Kysely<Database>, pairOf: (symbol: string) => Sp
       const p = row ? pairOf(row.pair) : undefined;
       if (!row || !p) throw new AppError('order_not_exist');
       const fills = (await reader.fills(id)).map((r) => fillView(tradeFromRow(r, p.spec), id, p.spec));
-      return { ...orderView(orderFromRow(row, p.spec), p.spec, p.units), fills };
+      return Object.assign(orderView(orderFromRow(row, p.spec), p.spec, p.units), { fills });
     },
   };
 };

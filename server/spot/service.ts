@@ -50,6 +50,16 @@ export interface PlaceRequest extends Omit<OrderInput, 'side'> {
   clientOid?: string | undefined;
 }
 
+/** The order as the rules read it, with its side. */
+const inputOf = (req: PlaceRequest, side: Side): OrderInput & { pair: string } => ({
+  pair: req.pair,
+  side,
+  type: req.type,
+  price: req.price,
+  qty: req.qty,
+  amount: req.amount,
+});
+
 export type OrdersListener = (userId: number, order: SpotOrderView) => void;
 
 /** What the spot rules read of the user placing an order. */
@@ -157,7 +167,15 @@ const net = (movements: readonly Movement[], ref: string): Movement[] => {
     if (s) {
       s.available += m.available;
       s.frozen += m.frozen;
-    } else sums.set(key, { ...m, ref });
+    } else
+      sums.set(key, {
+        userId: m.userId,
+        asset: m.asset,
+        available: m.available,
+        frozen: m.frozen,
+        type: m.type,
+        ref,
+      });
   }
   return [...sums.values()];
 };
@@ -216,7 +234,7 @@ export const createSpot = ({
   const retried = (row: Parameters<typeof orderFromRow>[0], side: Side, req: PlaceRequest) => {
     const own = bookOf(row.pair);
     const first = orderFromRow(row, own.spec);
-    if (!sameOrder(first, { ...req, side }, own.spec)) throw new AppError('client_oid_used');
+    if (!sameOrder(first, inputOf(req, side), own.spec)) throw new AppError('client_oid_used');
     return orderView(first, own.spec, own.units);
   };
 
@@ -385,7 +403,7 @@ export const createSpot = ({
     }
     const bandNow = band(b);
     if (!bandNow || !b.ref) throw new AppError('price_abnormal');
-    const valid = validateOrder({ ...req, side }, b.spec, b.units, b.ref.price, bandNow, b.minQuote);
+    const valid = validateOrder(inputOf(req, side), b.spec, b.units, b.ref.price, bandNow, b.minQuote);
     const t = now();
     const order = b.engine.create(
       { id: ++ids.order, userId, clientOid: req.clientOid ?? null, ...valid },
@@ -421,7 +439,7 @@ export const createSpot = ({
     // against the price of the moment.
     const bandNow = band(b);
     if (!bandNow || !b.ref) throw new AppError('price_abnormal');
-    validateOrder({ ...req, side }, b.spec, b.units, b.ref.price, bandNow, b.minQuote);
+    validateOrder(inputOf(req, side), b.spec, b.units, b.ref.price, bandNow, b.minQuote);
     return b.queue.push((trx) => placeIn(trx, b, user.id, side, req), {
       userId: user.id,
       asset: b.engine.frozenAsset(side),

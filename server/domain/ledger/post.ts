@@ -85,7 +85,10 @@ export const openLedgerSession = (store: LedgerStore): LedgerSession => {
     hold: (accounts) => hold(accounts, accounts.map(balanceKey)),
     async flush() {
       if (changed.size === 0) return;
-      const rows = [...changed].map(([key, k]) => ({ ...k, ...held.get(key)! }));
+      const rows = [...changed].map(([key, k]) => {
+        const b = held.get(key)!;
+        return { userId: k.userId, asset: k.asset, available: b.available, frozen: b.frozen };
+      });
       await store.save(rows, latest);
       await store.journal(journal);
       changed.clear();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { INVITE_CODE_RE, passwordProblem } from '../../../../protocol';
 import {
@@ -31,6 +32,12 @@ describe('secrets', () => {
     expect(tokens.size).toBe(500);
     for (const t of tokens) expect(t).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(sha256Hex('x')).toHaveLength(64);
+  });
+
+  it('stores tokens as their SHA-256, UTF-8 encoded', () => {
+    // FIPS 180-2's test vector, and a token with a character past ASCII.
+    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(sha256Hex('é')).toBe(createHash('sha256').update(Buffer.from('é', 'utf8')).digest('hex'));
   });
 
   it('compares secrets of any length', () => {

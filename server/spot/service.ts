@@ -559,8 +559,8 @@ export const createSpot = ({
     },
     async place(user, side, req) {
       const b = bookOf(req.pair);
-      const placing = () => submit(b, user, side, req);
-      return req.clientOid ? oneAtATime(`${user.id}:${req.clientOid}`, placing) : placing();
+      if (!req.clientOid) return submit(b, user, side, req);
+      return oneAtATime(`${user.id}:${req.clientOid}`, () => submit(b, user, side, req));
     },
     async cancel(userId, id) {
       const row = await reader.order(userId, id);

@@ -68,7 +68,11 @@ export const startServerProcess = async (
         WS_CONNECTIONS_PER_ADDRESS: '1000000',
         ...opts.env,
       }),
-      stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? fs.openSync(process.env.BENCH_SERVER_STDOUT, 'w') : 'ignore', 'inherit'],
+      stdio: [
+        'ignore',
+        process.env.BENCH_SERVER_STDOUT ? fs.openSync(process.env.BENCH_SERVER_STDOUT, 'w') : 'ignore',
+        'inherit',
+      ],
     },
   );
   const url = `http://127.0.0.1:${port}`;

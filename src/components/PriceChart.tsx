@@ -62,6 +62,10 @@ const PriceChart = ({
         // The library moves a time label in from the right edge only where that edge is fixed;
         // otherwise the newest label, the one a reader looks for, is drawn half under the prices.
         fixRightEdge: true,
+        // It measures a label once per shape of text ('09:00' and '10:15' alike) whatever its font,
+        // and moves the newest in by that width: an hour drawn bold (0.66 px wider than regular)
+        // after a regular label was measured still ran past the edge.
+        allowBoldLabels: false,
       },
       crosshair: { mode: 0 },
     });

@@ -58,6 +58,9 @@ export const startServerProcess = async (
 ) => {
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-srv-'));
+  const stdout = process.env.BENCH_SERVER_STDOUT
+    ? fs.openSync(process.env.BENCH_SERVER_STDOUT, 'w')
+    : 'ignore';
   const child: ChildProcess = spawn(
     process.execPath,
     [...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', opts.entry ?? 'server/main.ts'],
@@ -68,13 +71,11 @@ export const startServerProcess = async (
         WS_CONNECTIONS_PER_ADDRESS: '1000000',
         ...opts.env,
       }),
-      stdio: [
-        'ignore',
-        process.env.BENCH_SERVER_STDOUT ? fs.openSync(process.env.BENCH_SERVER_STDOUT, 'w') : 'ignore',
-        'inherit',
-      ],
+      stdio: ['ignore', stdout, 'inherit'],
     },
   );
+  // The child holds its own copy of the file; this process's would stay open until it exits.
+  if (typeof stdout === 'number') fs.closeSync(stdout);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error('bench server exited');

@@ -35,7 +35,11 @@ export const moveOn = (page: Page) => page.waitForTimeout(400);
 /** Two taps on one spot as a finger makes them, 150 ms apart: by the second the first may have
  * changed the screen (gone back, closed a sheet), with something else under the finger. */
 export const doubleTap = async (page: Page, target: Locator) => {
-  const box = (await target.boundingBox())!;
+  // boundingBox answers null at once for an element not yet shown (a screen still rendering after
+  // a navigation); a finger waits until there is something to tap.
+  await target.waitFor({ state: 'visible' });
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`doubleTap: ${String(target)} has no box once visible`);
   await doubleTapAt(page, box.x + box.width / 2, box.y + box.height / 2);
 };
 

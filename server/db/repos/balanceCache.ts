@@ -21,9 +21,9 @@ interface Stamp {
 }
 
 const stampOf = async (trx: Kysely<Database>): Promise<Stamp> => {
-  const { rows } = await sql<Stamp>`select (select data_version from pragma_data_version()) as version,
-    total_changes() as changes`.execute(trx);
-  return rows[0]!;
+  const version = await sql<{ data_version: number }>`pragma data_version`.execute(trx);
+  const changes = await sql<{ changes: number }>`select total_changes() as changes`.execute(trx);
+  return { version: version.rows[0]!.data_version, changes: changes.rows[0]!.changes };
 };
 
 /** A ledger store for one transaction of the connection that keeps balances (`balanceCache`). */

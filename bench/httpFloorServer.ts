@@ -30,7 +30,7 @@ interface Handed {
 }
 
 const worker = new Worker(ECHO, { eval: true });
-const send = outbox<Handed>(worker);
+const send = outbox<Handed>((batch) => worker.postMessage(batch));
 const waiting = new Map<number, (order: SpotOrderView) => void>();
 let next = 0;
 worker.on('message', (batch: Array<{ id: number; order: SpotOrderView }>) => {

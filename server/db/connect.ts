@@ -22,6 +22,11 @@ export interface Db {
    * connection wrote it); PostgreSQL's commits are on disk when they resolve. The spot thread's
    * news and answers wait for it on the main thread (spot/thread/remote.ts). */
   flushLog(): Promise<void>;
+  /** How many times this connection has ended a transaction or a lone statement that wrote: a
+   * flush of the log (`flushLog`) asked for once this count is known covers every one of them.
+   * Counted on a SQLite file; in memory and on PostgreSQL, where no flush is waited for, it stays
+   * 0. */
+  writes(): number;
   close(): Promise<void>;
 }
 
@@ -85,7 +90,14 @@ export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
     const kysely = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => undefined) }),
     });
-    return { kysely, engine: 'sqlite', durable: onDisk, flushLog: onDisk, close: () => kysely.destroy() };
+    return {
+      kysely,
+      engine: 'sqlite',
+      durable: onDisk,
+      flushLog: onDisk,
+      writes: () => 0,
+      close: () => kysely.destroy(),
+    };
   }
   // Setting up may wait for another connection on the file in SQLite's own way, once.
   sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
@@ -102,10 +114,12 @@ export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
   const checkpoints = opts.backgroundCheckpoints && startCheckpoints(file, opts.backgroundCheckpoints);
   if (checkpoints || opts.checkpointsElsewhere) sqlite.pragma('wal_autocheckpoint = 10000');
   let wrote = false;
+  let writes = 0;
   const settle = () => {
-    if (opts.deferFlush || !wrote || sqlite.inTransaction) return undefined;
+    if (!wrote || sqlite.inTransaction) return undefined;
     wrote = false;
-    return wal.flush();
+    writes++;
+    return opts.deferFlush ? undefined : wal.flush();
   };
   // From here on the write lock is waited for off the thread (lockWait.ts).
   sqlite.pragma('busy_timeout = 0');
@@ -122,6 +136,7 @@ export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
     // A flush that begins after the call covers every commit before it (walFlusher).
     durable: opts.deferFlush ? wal.flush : onDisk,
     flushLog: wal.flush,
+    writes: () => writes,
     close: async () => {
       await checkpoints?.stop();
       await kysely.destroy();
@@ -133,7 +148,14 @@ export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
 export const openPostgres = (url: string): Db => {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, engine: 'postgres', durable: onDisk, flushLog: onDisk, close: () => kysely.destroy() };
+  return {
+    kysely,
+    engine: 'postgres',
+    durable: onDisk,
+    flushLog: onDisk,
+    writes: () => 0,
+    close: () => kysely.destroy(),
+  };
 };
 
 export const openDb = (

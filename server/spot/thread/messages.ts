@@ -34,7 +34,15 @@ export interface BookState {
   trades: Trade[];
 }
 
-/** What the spot thread tells the main thread; sent gathered (see `outbox` in wire.ts). */
+/** A batch of what the spot thread tells the main thread, as it posts it: gathered (see `outbox`
+ * in wire.ts), with how many writes its connection had ended by then (`Db.writes`), which a flush
+ * of the log must cover before any of it is let out (`coveringFlush`). */
+export interface FromSpotBatch {
+  writes: number;
+  messages: FromSpotThread[];
+}
+
+/** What the spot thread tells the main thread. */
 export type FromSpotThread =
   | { t: 'ready'; books: BookState[]; rules: SpotPairRules[] }
   | { t: 'reply'; id: number; ok: true; value: unknown }

@@ -8,7 +8,8 @@ import { keepPrints, loadSpotPairs, type SpotPair } from '../pairs';
 import { spotRecords } from '../records';
 import { traderOf, type OrdersListener, type SpotService } from '../service';
 import { DepthMirror } from './depthMirror';
-import type { FromSpotThread, SpotCall, SpotThreadData, ToSpotThread } from './messages';
+import { coveringFlush } from './coveringFlush';
+import type { FromSpotBatch, FromSpotThread, SpotCall, SpotThreadData, ToSpotThread } from './messages';
 import { fromWire, outbox } from './wire';
 
 export interface SpotThreadOptions extends SpotThreadData {
@@ -123,19 +124,18 @@ export const createSpotThread = ({
           if (m.t === 'ready') {
             ready = true;
             worker = w;
-            send = outbox<ToSpotThread>(w);
+            send = outbox<ToSpotThread>((batch) => w.postMessage(batch));
             resolve();
           }
         }
       };
       // Nothing the thread sends, an answer or news, is let out before what it tells of is on
-      // disk: a flush that begins once a batch of messages has arrived covers every commit the
-      // thread made before sending it. Batches are let out in the order they came, each after its
-      // own flush (walFlush.ts: two may run at once; later callers share the next).
+      // disk: a flush asked for once a batch of messages has arrived covers every write the thread
+      // ended before sending it (`coveringFlush`). Batches are let out in the order they came.
       let delivered = Promise.resolve();
-      w.on('message', (batch: FromSpotThread[]) => {
-        const flushed = db.flushLog();
-        delivered = Promise.all([delivered, flushed]).then(() => deliver(batch), onError);
+      const flushed = coveringFlush(db.flushLog);
+      w.on('message', ({ writes, messages }: FromSpotBatch) => {
+        delivered = Promise.all([delivered, flushed(writes)]).then(() => deliver(messages), onError);
       });
       w.on('error', (err) => (ready ? onError(err) : reject(err)));
       w.on('exit', (code) => {

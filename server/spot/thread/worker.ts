@@ -4,7 +4,7 @@ import { openDb } from '../../db/connect';
 import { createLedger } from '../../domain/ledger/ledger';
 import { scheduleUserIndex } from '../../jobs/userIndex';
 import { createSpot } from '../service';
-import type { FromSpotThread, SpotCall, SpotThreadData, ToSpotThread } from './messages';
+import type { FromSpotBatch, FromSpotThread, SpotCall, SpotThreadData, ToSpotThread } from './messages';
 import { outbox, toWire } from './wire';
 
 /**
@@ -15,13 +15,16 @@ import { outbox, toWire } from './wire';
  */
 const data = workerData as SpotThreadData;
 const port = parentPort!;
-const send = outbox<FromSpotThread>(port);
 
 // This thread never waits for the disk: the main thread flushes the log before it handles anything
 // sent from here (remote.ts). Its event loop is held by each batch it runs, so a flush begun here
 // was heard of only after the next batch, a millisecond or two later; the main thread's loop, whose
 // turns are short, hears sooner, and the books go on meanwhile.
 const db = openDb(data.database, { checkpointsElsewhere: true, deferFlush: true });
+// Read as each batch is posted: every write it tells of ended before.
+const send = outbox<FromSpotThread>((messages) =>
+  port.postMessage({ writes: db.writes(), messages } satisfies FromSpotBatch),
+);
 const ledger = createLedger(db);
 // Only the owners cross: the main thread reads their new balances itself, if anyone listens.
 ledger.onChange((changed) => {

@@ -128,6 +128,35 @@ describe('the write-ahead log flush', () => {
     await notes.selectFrom('notes').selectAll().execute();
     expect(flushes.started).toHaveLength(1);
   });
+  it('counts the transactions and lone statements that wrote, as each ends; reads count nothing', async () => {
+    const { db: other } = await openNotes({ deferFlush: true });
+    const notes = other.kysely.withTables<Notes>();
+    const before = other.writes();
+    await other.kysely.transaction().execute(async (trx) => {
+      const t = trx.withTables<Notes>();
+      await t.insertInto('notes').values({ id: 1, body: 'a' }).execute();
+      await t.insertInto('notes').values({ id: 2, body: 'b' }).execute();
+      // Not ended yet: a flush asked for now need not cover it.
+      expect(other.writes()).toBe(before);
+    });
+    expect(other.writes()).toBe(before + 1);
+    await notes.insertInto('notes').values({ id: 3, body: 'c' }).execute();
+    expect(other.writes()).toBe(before + 2);
+    await notes.selectFrom('notes').selectAll().execute();
+    await other.kysely
+      .transaction()
+      .execute((trx) => trx.withTables<Notes>().selectFrom('notes').selectAll().execute());
+    expect(other.writes()).toBe(before + 2);
+    // A transaction that wrote and rolled back counts too: a flush more, never one fewer.
+    await expect(
+      other.kysely.transaction().execute(async (trx) => {
+        await trx.withTables<Notes>().insertInto('notes').values({ id: 4, body: 'd' }).execute();
+        throw new Error('changed its mind');
+      }),
+    ).rejects.toThrow('changed its mind');
+    expect(other.writes()).toBe(before + 3);
+  });
+
   it("flushes, on another connection's behalf, what that connection committed without a flush", async () => {
     const { db: main } = await openNotes();
     const other = openSqlite(path.join(dir, 'exchange.db'), { deferFlush: true });

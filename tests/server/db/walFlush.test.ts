@@ -157,6 +157,13 @@ describe('the write-ahead log flush', () => {
     expect(other.writes()).toBe(before + 3);
   });
 
+  it('answers a larger count at every call where it keeps none (in memory), so every caller flushes', async () => {
+    const memory = openSqlite(':memory:');
+    dbs.push(memory);
+    const first = memory.writes();
+    expect(memory.writes()).toBeGreaterThan(first);
+  });
+
   it("flushes, on another connection's behalf, what that connection committed without a flush", async () => {
     const { db: main } = await openNotes();
     const other = openSqlite(path.join(dir, 'exchange.db'), { deferFlush: true });

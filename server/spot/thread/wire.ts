@@ -16,11 +16,11 @@ export const fromWire = (w: WireError): Error =>
 
 /**
  * Messages to the other thread gathered and handed to `post` together: at the end of this turn of
- * the event loop, or as soon as `slice` of them wait. Each message across threads costs a few microseconds
- * of copying and waking however small it is, hence the gathering; but a turn that takes in a
- * hundred requests and hands them over only at its end leaves the spot thread idle meanwhile and
- * then this one idle while it works (measured: 5 100 orders/s handing over whole turns, 6 600 to
- * 7 500 in slices of 4 to 16).
+ * the event loop, or as soon as `slice` of them wait. Each message across threads costs a few
+ * microseconds of copying and waking however small it is, hence the gathering; but a turn that
+ * takes in a hundred requests and hands them over only at its end leaves the spot thread idle
+ * meanwhile and then this one idle while it works (measured: 5 100 orders/s handing over whole
+ * turns, 6 600 to 7 500 in slices of 4 to 16).
  */
 export const outbox = <M>(post: (batch: M[]) => void, slice = 16) => {
   let pending: M[] = [];

@@ -18,6 +18,7 @@ import * as m015 from './migrations/015_address_memo';
 import * as m016 from './migrations/016_deposit_addresses';
 import * as m017 from './migrations/017_network_decimals';
 import * as m018 from './migrations/018_owner_index_mark';
+import * as m019 from './migrations/019_listed_owner';
 import type { MigrationFn } from './migrations/helpers';
 
 /** Versioned migrations, in order. A new one is appended here with the next number; applied ones
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, { up: MigrationFn }> = {
   '016_deposit_addresses': m016,
   '017_network_decimals': m017,
   '018_owner_index_mark': m018,
+  '019_listed_owner': m019,
 };
 
 /** Names of every migration, in the order they apply. */

@@ -435,9 +435,10 @@ export interface ByUserTable {
   id: number;
 }
 
-/** On PostgreSQL only: the ids not yet indexed by owner. */
+/** On PostgreSQL only: the ids not yet indexed by owner, with their owners (migration 019). */
 export interface UnindexedTable {
   id: number;
+  user_id: number;
 }
 
 /** On SQLite only (migration 018): every row of `tbl` up to `upto` is indexed by owner. */

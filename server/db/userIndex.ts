@@ -47,12 +47,18 @@ const ownedIds = <T extends UserIndexed>(
 ) => {
   const narrowed = <Q>(rows: Q) =>
     narrow ? (narrow(rows as unknown as OwnedRows<T>) as unknown as Q) : rows;
-  const byUser = db.selectFrom(named(`${table}_by_user`, 'b'));
-  // A cross join keeps SQLite reading the index first: on tables without statistics its planner
-  // would otherwise scan the whole table for the few rows it wants.
-  const indexed = (
-    narrow ? narrowed(byUser.crossJoin(named(table, 'r')).whereRef('r.id', '=', 'b.id')) : byUser
-  ).where('b.user_id', '=', userId);
+  /** The user's ids in `ids` (the index, or PostgreSQL's list: both carry the owner), joined to
+   * the table only to narrow. A cross join keeps SQLite reading the index first: on tables without
+   * statistics its planner would otherwise scan the whole table for the few rows it wants. */
+  const owned = (ids: string) => {
+    const from = db.selectFrom(named(ids, 'b'));
+    return (narrow ? narrowed(from.crossJoin(named(table, 'r')).whereRef('r.id', '=', 'b.id')) : from).where(
+      'b.user_id',
+      '=',
+      userId,
+    );
+  };
+  const indexed = owned(`${table}_by_user`);
   if (onSqlite(db)) {
     const tail = narrowed(db.selectFrom(named(table, 'r')))
       .where(sql<boolean>`r.id > ${markOf(table)}`)
@@ -62,13 +68,7 @@ const ownedIds = <T extends UserIndexed>(
       .select('b.id as id')
       .unionAll(tail.select('r.id as id'));
   }
-  const tail = narrowed(
-    db
-      .selectFrom(named(`${table}_unindexed`, 'b'))
-      .crossJoin(named(table, 'r'))
-      .whereRef('r.id', '=', 'b.id'),
-  ).where('r.user_id', '=', userId);
-  return indexed.select('b.id as id').unionAll(tail.select('b.id as id'));
+  return indexed.select('b.id as id').unionAll(owned(`${table}_unindexed`).select('b.id as id'));
 };
 
 /** A table named at run time, which Kysely cannot type: only its key columns are used. */
@@ -191,14 +191,14 @@ const moveSqlite = async (db: Db, table: UserIndexed, span: number) =>
 
 type Move = (trx: Kysely<Database>, table: UserIndexed, slice: number) => Promise<number>;
 
-/** Taken off the list and indexed by one statement: exactly the rows it saw. */
+/** Taken off the list and indexed by one statement: exactly the rows it saw. The list carries the
+ * owners (migration 019): joined to the table for them, the planner read the whole table a slice. */
 const movePostgres: Move = async (trx, table, slice) => {
   const unindexed = sql.table(`${table}_unindexed`);
   const res = await sql`with moved as (
       delete from ${unindexed} where id in (select id from ${unindexed} order by id limit ${slice})
-      returning id)
+      returning id, user_id)
     insert into ${sql.table(`${table}_by_user`)} (user_id, id)
-    select r.user_id, r.id from moved join ${sql.table(table)} r on r.id = moved.id
-    order by r.user_id, r.id`.execute(trx);
+    select user_id, id from moved order by user_id, id`.execute(trx);
   return Number(res.numAffectedRows ?? 0);
 };

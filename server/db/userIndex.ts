@@ -105,8 +105,14 @@ export const ownedPage = async <T extends UserIndexed>(
   return { rows: rows as unknown as Array<Selectable<Database[T]>>, total: Number(count.n) };
 };
 
-/** On PostgreSQL, the listed rows of a table moved into the index in one transaction at most. */
-const USER_INDEX_SLICE = 2000;
+/**
+ * On PostgreSQL, the listed rows of a table moved into the index in one transaction at most. Each
+ * slice finds its first rows past the dead entries that the slices before it left at the front of
+ * the list's index until a vacuum (after a minute at 3 000 orders/s, 625–842 pages and 5–14 ms), so
+ * fewer, larger slices read them less often: 20 000 against 2 000 kept 13–16 % more orders a second
+ * over HTTP at 3 000/s offered (three interleaved pairs of 40 s).
+ */
+const USER_INDEX_SLICE = 20_000;
 
 /**
  * On SQLite, the span of ids past the mark moved in one transaction at most. A round at 10 000

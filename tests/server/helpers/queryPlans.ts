@@ -3,10 +3,9 @@ import { vi } from 'vitest';
 import type { Db } from '../../../server/db/connect';
 import type { TestDb } from './testDb';
 
-/** SQLite's plan for each query `run` sends, in the order sent, as its steps joined by "; ". The
- * queries are caught, not run: `run` sees empty results, and a failure of its own on them is
- * left aside (its queries were sent). */
-export const sqlitePlans = async (db: Db, run: () => Promise<unknown>): Promise<string[]> => {
+/** The queries `run` sends, caught, not run: `run` sees empty results, and a failure of its own on
+ * them is left aside (its queries were sent). */
+const caught = async (db: Db, run: () => Promise<unknown>): Promise<CompiledQuery[]> => {
   const executor = db.kysely.getExecutor();
   const seen: CompiledQuery[] = [];
   const spy = vi.spyOn(executor, 'executeQuery').mockImplementation(async (q) => {
@@ -18,12 +17,19 @@ export const sqlitePlans = async (db: Db, run: () => Promise<unknown>): Promise<
   } finally {
     spy.mockRestore();
   }
+  return seen;
+};
+
+/** The engine's plan for each query `run` sends (`caught`), in the order sent, as its steps (lines
+ * of PostgreSQL's) joined by "; ". */
+export const queryPlans = async (db: Db, run: () => Promise<unknown>): Promise<string[]> => {
   const plans: string[] = [];
-  for (const q of seen) {
-    const { rows } = await db.kysely.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]),
+  for (const q of await caught(db, run)) {
+    const explain = db.engine === 'sqlite' ? 'explain query plan' : 'explain';
+    const { rows } = await db.kysely.executeQuery<Record<string, string>>(
+      CompiledQuery.raw(`${explain} ${q.sql}`, [...q.parameters]),
     );
-    plans.push(rows.map((r) => r.detail).join('; '));
+    plans.push(rows.map((r) => r.detail ?? r['QUERY PLAN']).join('; '));
   }
   return plans;
 };

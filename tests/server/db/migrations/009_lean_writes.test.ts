@@ -4,7 +4,7 @@ import { migrate } from '../../../../server/db/migrate';
 import { spotReader } from '../../../../server/db/repos/spot';
 import type { SpotTradeTable } from '../../../../server/db/schema';
 import { orderRow } from '../../helpers/rows';
-import { indexNames, sqlitePlans } from '../../helpers/queryPlans';
+import { indexNames, queryPlans } from '../../helpers/queryPlans';
 import { forEachEngine, forEachSharedEngine, useTestDb, type TestDb } from '../../helpers/testDb';
 
 const trade = (id: number): SpotTradeTable => ({
@@ -99,10 +99,10 @@ describe.each(forEachEngine().filter(([engine]) => engine === 'sqlite'))(
 
     it('finds open orders and client order ids through their partial indexes', async () => {
       const reader = spotReader(t().db.kysely);
-      expect(await sqlitePlans(t().db, () => reader.openOrders('btcusdt'))).toEqual([
+      expect(await queryPlans(t().db, () => reader.openOrders('btcusdt'))).toEqual([
         expect.stringContaining('USING INDEX spot_orders_open_idx'),
       ]);
-      expect(await sqlitePlans(t().db, () => reader.byClientOid(7, 'retry-1'))).toEqual([
+      expect(await queryPlans(t().db, () => reader.byClientOid(7, 'retry-1'))).toEqual([
         expect.stringContaining('USING INDEX spot_orders_client_oid_unique'),
       ]);
     });

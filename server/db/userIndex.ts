@@ -58,13 +58,11 @@ const ownedIds = <T extends UserIndexed>(
    */
   const owned = (ids: string) => {
     const from = db.selectFrom(named(ids, 'b'));
-    const joined = from.crossJoin(named(table, 'r')).whereRef('r.id', '=', 'b.id');
+    if (!narrow) return from.where('b.user_id', '=', userId);
     const lookedUp = onSqlite(db)
-      ? joined
-      : (from.crossJoinLateral(
-          sql`(select * from ${sql.table(table)} where id = b.id offset 0)`.as('r'),
-        ) as unknown as typeof joined);
-    return (narrow ? narrowed(lookedUp) : from).where('b.user_id', '=', userId);
+      ? from.crossJoin(named(table, 'r')).whereRef('r.id', '=', 'b.id')
+      : from.crossJoinLateral(sql`(select * from ${sql.table(table)} where id = b.id offset 0)`.as('r'));
+    return narrowed(lookedUp).where('b.user_id', '=', userId);
   };
   const indexed = owned(`${table}_by_user`);
   if (onSqlite(db)) {

@@ -1,6 +1,6 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { spotReader } from '../../../server/db/repos/spot';
-import { sql } from 'kysely';
 import { catchUpUserIndex, indexedUpTo, ownedPage, type OwnedRows } from '../../../server/db/userIndex';
 import { queryPlans } from '../helpers/queryPlans';
 import { journalRow, orderRow } from '../helpers/rows';

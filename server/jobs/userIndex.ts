@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect';
-import { catchUpUserIndex } from '../db/userIndex';
+import { catchUpUserIndex, vacuumUserIndexLists } from '../db/userIndex';
 
 /**
  * How long the rows not yet indexed by owner wait between rounds. Shorter keeps the rows every
@@ -10,17 +10,26 @@ import { catchUpUserIndex } from '../db/userIndex';
  */
 const USER_INDEX_EVERY_MS = 250;
 
+/** How often PostgreSQL's lists of rows not yet indexed are vacuumed (`vacuumUserIndexLists`),
+ * between rounds. Over HTTP at 3 000 orders/s, the journal's slices took 18.6–21.9 ms on average in
+ * each 10-second window with it, 20.5–26.5 ms without and growing; each vacuum took 10–26 ms. */
+const LISTS_VACUUM_EVERY_MS = 10_000;
+
 /**
  * Keeps the index by owner caught up (`catchUpUserIndex`): a round at start (what the last run
  * left), then one every `everyMs`. A round that could not take everything waiting is followed at
- * once by the next, in its own transaction, so the write lock is let go between slices. The
- * returned function stops it once the round under way, if any, has finished.
+ * once by the next, in its own transaction, so the write lock is let go between slices. On
+ * PostgreSQL the lists are vacuumed after a round every `vacuumEveryMs`, behind or not: a catch-up
+ * that falls behind is the one the dead entries slow most. The returned function stops it once the
+ * round under way, if any, has finished.
  */
 export const scheduleUserIndex = (
   db: Db,
-  opts: { everyMs?: number; slice?: number; onError: (err: unknown) => void },
+  opts: { everyMs?: number; slice?: number; vacuumEveryMs?: number; onError: (err: unknown) => void },
 ): (() => Promise<void>) => {
   const everyMs = opts.everyMs ?? USER_INDEX_EVERY_MS;
+  const vacuumEveryMs = opts.vacuumEveryMs ?? LISTS_VACUUM_EVERY_MS;
+  let vacuumed = Date.now();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> | undefined;
@@ -29,9 +38,18 @@ export const scheduleUserIndex = (
     timer = setTimeout(run, ms);
     timer.unref();
   };
+  /** A failed vacuum is reported and the rounds go on: it changes nothing anyone reads. */
+  const vacuumIfDue = async () => {
+    if (Date.now() - vacuumed < vacuumEveryMs) return;
+    vacuumed = Date.now();
+    await vacuumUserIndexLists(db).catch(opts.onError);
+  };
   const run = () => {
     round = catchUpUserIndex(db, { slice: opts.slice }).then(
-      ({ behind }) => after(behind ? 0 : everyMs),
+      async ({ behind }) => {
+        await vacuumIfDue();
+        after(behind ? 0 : everyMs);
+      },
       (err: unknown) => {
         opts.onError(err);
         after(everyMs);

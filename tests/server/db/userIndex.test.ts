@@ -1,7 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { spotReader } from '../../../server/db/repos/spot';
-import { catchUpUserIndex, indexedUpTo, ownedPage, type OwnedRows } from '../../../server/db/userIndex';
+import {
+  catchUpUserIndex,
+  indexedUpTo,
+  moveListed,
+  ownedPage,
+  vacuumUserIndexLists,
+  type OwnedRows,
+} from '../../../server/db/userIndex';
+import { notIndexed } from '../helpers/ownerIndex';
 import { queryPlans } from '../helpers/queryPlans';
 import { journalRow, orderRow } from '../helpers/rows';
 import { forEachEngine, useTestDb, type TestDb } from '../helpers/testDb';
@@ -198,6 +206,66 @@ describe.each(forEachEngine())('the index by owner on %s', (engine, open) => {
     expect(listed.total).toBe(3);
     await catchUpUserIndex(t().db);
     expect((await ownedPage(k, 'spot_orders', 7, { offset: 0, limit: 10 })).total).toBe(3);
+  });
+
+  it.runIf(engine === 'postgres')(
+    'takes a slice off the list by key, even once a vacuum has found the list empty',
+    async () => {
+      const k = t().db.kysely;
+      const plan = async (statement: RawBuilder<unknown>) =>
+        (await sql<{ 'QUERY PLAN': string }>`explain ${statement}`.execute(k)).rows
+          .map((r) => r['QUERY PLAN'])
+          .join('; ');
+      await write(t(), 1, 2000);
+      while ((await catchUpUserIndex(t().db)).behind);
+      // The vacuum finds the list empty, and PostgreSQL then believes it holds no rows however
+      // many are listed after: the earlier form of the statement, whose slice was a join of the
+      // list to itself, was planned as a nested loop comparing every row with every other.
+      await vacuumUserIndexLists(t().db);
+      await write(t(), 2001, 2000);
+      const earlier = sql`with moved as (
+          delete from journal_unindexed where id in (select id from journal_unindexed order by id limit 20000)
+          returning id, user_id)
+        insert into journal_by_user (user_id, id) select user_id, id from moved order by user_id, id`;
+      expect(await plan(earlier)).toMatch(/Nested Loop/);
+      const now = await plan(moveListed('journal', 20_000));
+      expect(now).not.toMatch(/Nested Loop|Join|ANY/);
+      expect(now).toMatch(/(Filter|Index Cond): \(id <= COALESCE/);
+      // And it moves them all.
+      await catchUpUserIndex(t().db);
+      expect(await notIndexed(t().db, 'journal')).toBe(0);
+      expect((await ownedPage(k, 'journal', 7, { offset: 0, limit: 1 })).total).toBe(2000);
+    },
+  );
+
+  it.runIf(engine === 'postgres')('vacuums both lists, which changes nothing listed', async () => {
+    const k = t().db.kysely;
+    await write(t(), 1, 10);
+    await k.insertInto('spot_orders').values(orderRow(1)).execute();
+    await catchUpUserIndex(t().db);
+    await write(t(), 11, 4);
+    const vacuums = async () =>
+      (
+        await sql<{ relname: string; n: string }>`select relname, vacuum_count as n from pg_stat_user_tables
+          where schemaname = current_schema() and relname like '%_unindexed' order by relname`.execute(k)
+      ).rows.map((r) => [r.relname, Number(r.n)]);
+    expect(await vacuums()).toEqual([
+      ['journal_unindexed', 0],
+      ['spot_orders_unindexed', 0],
+    ]);
+    await vacuumUserIndexLists(t().db);
+    expect(await vacuums()).toEqual([
+      ['journal_unindexed', 1],
+      ['spot_orders_unindexed', 1],
+    ]);
+    expect(await notIndexed(t().db, 'journal')).toBe(4);
+    expect((await ownedPage(k, 'journal', 7, { offset: 0, limit: 20 })).total).toBe(7);
+  });
+
+  it.runIf(engine === 'sqlite')('has no list to vacuum', async () => {
+    await write(t(), 1, 4);
+    await vacuumUserIndexLists(t().db);
+    expect(await notIndexed(t().db, 'journal')).toBe(4);
   });
 
   it.runIf(engine === 'sqlite')('reads a page of the newest from the index in its order', async () => {

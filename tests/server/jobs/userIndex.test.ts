@@ -32,6 +32,27 @@ describe.each(forEachEngine())('the index by owner catch-up on %s', (engine, ope
     await stop();
   });
 
+  it.runIf(engine === 'postgres')('vacuums the lists between rounds, as often as told', async () => {
+    const vacuums = async () =>
+      (
+        await sql<{ n: string }>`select vacuum_count as n from pg_stat_user_tables
+          where schemaname = current_schema() and relname = 'journal_unindexed'`.execute(t().db.kysely)
+      ).rows.map((r) => Number(r.n))[0];
+    await journal(7);
+    const onError = vi.fn();
+    const seldom = scheduleUserIndex(t().db, { everyMs: 10, vacuumEveryMs: 60_000, onError });
+    await vi.waitFor(async () => expect(await waiting()).toBe(0));
+    await new Promise((r) => setTimeout(r, 50));
+    await seldom();
+    expect(await vacuums()).toBe(0);
+    const often = scheduleUserIndex(t().db, { everyMs: 10, vacuumEveryMs: 0, onError });
+    await vi.waitFor(async () => expect(await vacuums()).toBeGreaterThan(1));
+    await journal(8);
+    await vi.waitFor(async () => expect(await waiting()).toBe(0));
+    await often();
+    expect(onError).not.toHaveBeenCalled();
+  });
+
   it('reports a failed round, which changes nothing, and goes on', async () => {
     const onError = vi.fn();
     await sql`drop table spot_orders_by_user`.execute(t().db.kysely);

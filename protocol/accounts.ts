@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { typedText } from './typedText';
+import { typedText, withoutNul } from './typedText';
 import {
   CAPTCHA_LENGTH,
   CODE_LENGTH,
@@ -44,7 +44,7 @@ const codeTarget = z
     } else if (!phoneOf(text)) ctx.addIssue({ code: 'custom', message: 'app.msg.phone_format' });
   });
 const nickname = typedText().min(1, 'app.msg.nickname_length').max(NICKNAME_MAX, 'app.msg.nickname_length');
-const captchaId = z.string().min(1).max(64);
+const captchaId = withoutNul(z.string().min(1).max(64));
 // Required, then correct (spec §5): nothing typed is said to be missing, not to be wrong.
 const captcha = z
   .string()
@@ -82,7 +82,7 @@ export type RegisterRequest = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.strictObject({
   /** Username, email or phone. */
-  username: z.string().min(1, 'app.msg.field_required').max(EMAIL_MAX),
+  username: withoutNul(z.string().min(1, 'app.msg.field_required').max(EMAIL_MAX)),
   password: z.string().min(1, 'app.msg.field_required').max(64),
 });
 export type LoginRequest = z.infer<typeof loginSchema>;
@@ -130,8 +130,8 @@ export const authenticationSchema = z
     name: typedText().min(2, 'app.msg.real_name_invalid').max(60, 'app.msg.real_name_invalid'),
     docType: docTypeSchema,
     docNumber: z.string().trim().max(20, 'app.msg.doc_number_invalid'),
-    frontImage: z.string().min(1, 'app.msg.image_required').max(64),
-    backImage: z.string().min(1, 'app.msg.image_required').max(64),
+    frontImage: withoutNul(z.string().min(1, 'app.msg.image_required').max(64)),
+    backImage: withoutNul(z.string().min(1, 'app.msg.image_required').max(64)),
   })
   .superRefine((v, ctx) => {
     if (!docNumberValid(v.docType, v.docNumber))

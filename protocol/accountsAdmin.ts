@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { typedText } from './typedText';
+import { typedText, withoutNul } from './typedText';
 import { docTypeSchema, userInfoSchema } from './accounts';
 
 /** The operator API (`/api/admin/*`): its own accounts and tokens, reviews, flags and the audit log. */
@@ -7,7 +7,7 @@ import { docTypeSchema, userInfoSchema } from './accounts';
 export const OPERATOR_NAME_RE = /^[A-Za-z][A-Za-z0-9_.-]{2,29}$/;
 
 export const adminLoginSchema = z.strictObject({
-  username: z.string().min(1).max(30),
+  username: withoutNul(z.string().min(1).max(30)),
   password: z.string().min(1).max(64),
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginSchema>;

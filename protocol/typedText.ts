@@ -28,3 +28,10 @@ export const typedText = ({ lines = false }: { lines?: boolean } = {}) =>
       return lines ? shown : shown.replace(LINE_BREAKS, ' ');
     })
     .trim();
+
+/**
+ * Text looked up as it is sent (a login name, an id): a NUL in it is refused as a malformed
+ * parameter. No stored value holds one, and PostgreSQL refuses any text that does, which failed
+ * the whole request (a fuzzed login name of one NUL answered 500).
+ */
+export const withoutNul = (schema: z.ZodString) => schema.refine((text) => !text.includes('\u0000'));

@@ -245,9 +245,22 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       ['wrong type', { username: ['a'], password: 'b' }, 'parameter_error'],
       ['huge name', { username: 'a'.repeat(1000), password: 'b' }, 'parameter_error'],
       ['SQL', { username: "' OR 1=1 --", password: "' OR 1=1 --" }, 'login_failed'],
+      // PostgreSQL refuses any text holding a NUL: sent on, it failed the request with a 500.
+      ['NUL in the name', { username: 'a\u0000b', password: 'b' }, 'parameter_error'],
     ])('POST /api/user/login refuses %s', async (_name, body, error) => {
       const res = await call('POST', '/api/user/login', body);
       expect(res.body).toMatchObject(failure(400, error));
+    });
+
+    it('refuses a NUL in a captcha id or an operator name, which are looked up as sent', async () => {
+      const reg = await call('POST', '/api/user/register', {
+        ...newUserRequest(),
+        captchaId: 'c\u0000',
+        captcha: 'abcd',
+      });
+      expect(reg.body).toMatchObject(failure(400, 'parameter_error'));
+      const admin = await call('POST', '/api/admin/login', { username: 'op\u0000', password: 'x' });
+      expect(admin.body).toMatchObject(failure(400, 'parameter_error'));
     });
 
     it('answers an unknown account and a wrong password alike, and throttles per account', async () => {
@@ -723,6 +736,7 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       ['name of one letter and control characters', { name: 'L\u0000\u0001' }, 'real_name_invalid'],
       ['huge name', { name: 'L'.repeat(10_000) }, 'real_name_invalid'],
       ['missing image', { frontImage: '' }, 'image_required'],
+      ['NUL in an image id', { backImage: 'u\u0000' }, 'parameter_error'],
       ['unknown field', { selfie: 'x' }, 'unknown_parameter'],
       ['wrong type', { name: 42 }, 'parameter_error'],
     ])('POST /api/user/authentication refuses %s', async (_name, over, error) => {

@@ -9,8 +9,8 @@ import {
   vacuumUserIndexLists,
   type OwnedRows,
 } from '../../../server/db/userIndex';
-import { notIndexed } from '../helpers/ownerIndex';
-import { queryPlans } from '../helpers/queryPlans';
+import { listVacuums, notIndexed } from '../helpers/ownerIndex';
+import { planOf, queryPlans } from '../helpers/queryPlans';
 import { journalRow, orderRow } from '../helpers/rows';
 import { forEachEngine, useTestDb, type TestDb } from '../helpers/testDb';
 
@@ -212,10 +212,7 @@ describe.each(forEachEngine())('the index by owner on %s', (engine, open) => {
     'takes a slice off the list by key, even once a vacuum has found the list empty',
     async () => {
       const k = t().db.kysely;
-      const plan = async (statement: RawBuilder<unknown>) =>
-        (await sql<{ 'QUERY PLAN': string }>`explain ${statement}`.execute(k)).rows
-          .map((r) => r['QUERY PLAN'])
-          .join('; ');
+      const plan = (statement: RawBuilder<unknown>) => planOf(t().db, statement.compile(k));
       await write(t(), 1, 2000);
       while ((await catchUpUserIndex(t().db)).behind);
       // The vacuum finds the list empty, and PostgreSQL then believes it holds no rows however
@@ -244,11 +241,7 @@ describe.each(forEachEngine())('the index by owner on %s', (engine, open) => {
     await k.insertInto('spot_orders').values(orderRow(1)).execute();
     await catchUpUserIndex(t().db);
     await write(t(), 11, 4);
-    const vacuums = async () =>
-      (
-        await sql<{ relname: string; n: string }>`select relname, vacuum_count as n from pg_stat_user_tables
-          where schemaname = current_schema() and relname like '%_unindexed' order by relname`.execute(k)
-      ).rows.map((r) => [r.relname, Number(r.n)]);
+    const vacuums = async () => (await listVacuums(k)).map((l) => [l.list, l.vacuums]);
     expect(await vacuums()).toEqual([
       ['journal_unindexed', 0],
       ['spot_orders_unindexed', 0],

@@ -41,3 +41,13 @@ export const writeOwnedRows = async (db: Kysely<Database>) => {
     .values([orderRow(1, { user_id: 7 }), orderRow(2, { user_id: 8 })])
     .execute();
 };
+
+/** On PostgreSQL, the vacuums of each list of rows not yet indexed so far and the rows the last one
+ * counted (what the planner believes the list holds), by list name. */
+export const listVacuums = async (db: Kysely<Database>) =>
+  (
+    await sql<{ list: string; vacuums: string; counted: number }>`select s.relname as list,
+        s.vacuum_count as vacuums, c.reltuples as counted
+      from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+      where s.schemaname = current_schema() and s.relname like '%_unindexed' order by s.relname`.execute(db)
+  ).rows.map((r) => ({ list: r.list, vacuums: Number(r.vacuums), counted: Number(r.counted) }));

@@ -20,17 +20,19 @@ const caught = async (db: Db, run: () => Promise<unknown>): Promise<CompiledQuer
   return seen;
 };
 
-/** The engine's plan for each query `run` sends (`caught`), in the order sent, as its steps (lines
- * of PostgreSQL's) joined by "; ". */
+/** The engine's plan for one query, as its steps (lines of PostgreSQL's) joined by "; ". */
+export const planOf = async (db: Db, q: CompiledQuery): Promise<string> => {
+  const explain = db.engine === 'sqlite' ? 'explain query plan' : 'explain';
+  const { rows } = await db.kysely.executeQuery<Record<string, string>>(
+    CompiledQuery.raw(`${explain} ${q.sql}`, [...q.parameters]),
+  );
+  return rows.map((r) => r.detail ?? r['QUERY PLAN']).join('; ');
+};
+
+/** The engine's plan for each query `run` sends (`caught`), in the order sent (`planOf`). */
 export const queryPlans = async (db: Db, run: () => Promise<unknown>): Promise<string[]> => {
   const plans: string[] = [];
-  for (const q of await caught(db, run)) {
-    const explain = db.engine === 'sqlite' ? 'explain query plan' : 'explain';
-    const { rows } = await db.kysely.executeQuery<Record<string, string>>(
-      CompiledQuery.raw(`${explain} ${q.sql}`, [...q.parameters]),
-    );
-    plans.push(rows.map((r) => r.detail ?? r['QUERY PLAN']).join('; '));
-  }
+  for (const q of await caught(db, run)) plans.push(await planOf(db, q));
   return plans;
 };
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { scheduleUserIndex } from '../../../server/jobs/userIndex';
 import { journalRow, orderRow } from '../helpers/rows';
-import { notIndexed } from '../helpers/ownerIndex';
+import { listVacuums, notIndexed } from '../helpers/ownerIndex';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
 
 describe.each(forEachEngine())('the index by owner catch-up on %s', (engine, open) => {
@@ -36,10 +36,10 @@ describe.each(forEachEngine())('the index by owner catch-up on %s', (engine, ope
     'vacuums the lists as often as told, before a round, so PostgreSQL counts what waited',
     async () => {
       const list = async () => {
-        const { rows } = await sql<{ vacuums: string; counted: number }>`select s.vacuum_count as vacuums,
-            c.reltuples as counted from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-          where s.schemaname = current_schema() and s.relname = 'journal_unindexed'`.execute(t().db.kysely);
-        return { vacuums: Number(rows[0]!.vacuums), counted: Number(rows[0]!.counted) };
+        const [journalList] = (await listVacuums(t().db.kysely)).filter(
+          (l) => l.list === 'journal_unindexed',
+        );
+        return { vacuums: journalList!.vacuums, counted: journalList!.counted };
       };
       const onError = vi.fn();
       await journal(7);

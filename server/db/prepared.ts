@@ -3,6 +3,13 @@ import type { CompiledQuery, Compilable, Kysely, QueryResult, RootOperationNode 
 /** Compiled queries by dialect (their SQL differs, `?` against `$1`) and shape. */
 const compiled = new WeakMap<object, Map<string, CompiledQuery>>();
 
+/** The SQL texts of the compiled shapes, each with a name of its own: on PostgreSQL they run as
+ * statements prepared under it (`openPostgres`). */
+const names = new Map<string, string>();
+
+/** The name a statement compiled by `runPrepared` is prepared under, none for any other text. */
+export const preparedName = (text: string): string | undefined => names.get(text);
+
 /** A root node that tells only what kind of statement it was (SQLite's driver streams selects
  * alone). */
 const stub = (query: RootOperationNode): RootOperationNode => ({ kind: query.kind }) as RootOperationNode;
@@ -43,6 +50,7 @@ export const runPrepared = async <DB, R>(
   // first call's values: the spot thread compiles hundreds of shapes (a statement for each number
   // of rows), and kept whole they held 18 of the 48 MB its heap kept alive under load. The drivers
   // read only the SQL, the values and the root's kind.
+  if (!names.has(first.sql)) names.set(first.sql, `prepared_${names.size}`);
   byShape.set(shape, { sql: first.sql, query: stub(first.query), queryId: first.queryId, parameters: [] });
   return db.executeQuery(first);
 };

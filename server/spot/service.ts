@@ -375,10 +375,10 @@ export const createSpot = ({
             b.houseIds.add(o.id);
           }
           entries.push(
-            ...(await session.post(
+            ...session.settle(
               execs.flatMap((e) => e.movements),
               t,
-            )),
+            ),
           );
           const all = merge([...cancelled, ...execs]);
           persist(rows, all);
@@ -414,7 +414,7 @@ export const createSpot = ({
     const frozen = await session.post([b.engine.freezeOf(order)], t);
     try {
       const exec = b.engine.execute(order, bandNow, t);
-      const entries = [...frozen, ...(await session.post(exec.movements, t))];
+      const entries = [...frozen, ...session.settle(exec.movements, t)];
       persist(rows, exec);
       return {
         value: orderView(order, b.spec, b.units),
@@ -505,7 +505,7 @@ export const createSpot = ({
           db: db.kysely,
           begin: (trx) => {
             const store = kept?.open(trx);
-            return { ledger: ledger.session(trx, store), rows: spotBatch(trx, spec), kept: store };
+            return { ledger: ledger.session(trx, store), rows: spotBatch(trx, spec, db.engine), kept: store };
           },
           // The accounts the batch's orders freeze from, read together rather than one by one,
           // with the house's and the fees' in the pair's two assets. Every ledger post locks its
@@ -575,7 +575,7 @@ export const createSpot = ({
         }
         const exec = b.engine.cancel(id, t)!;
         try {
-          const entries = await session.post(exec.movements, t);
+          const entries = session.settle(exec.movements, t);
           persist(rows, exec);
           return { value: orderView(open, b.spec, b.units), publish: publisher(b, exec.orders, [], entries) };
         } catch (err) {

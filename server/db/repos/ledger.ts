@@ -1,12 +1,35 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { LedgerType } from '../../../protocol';
 import type { AccountKey, LedgerReader, LedgerStore } from '../../domain/ledger/ports';
 import type { Balance } from '../../domain/ledger/types';
 import { chunks } from '../chunks';
-import { rowValues, runPrepared } from '../prepared';
+import { insertRows, type ColumnTypes } from '../insertRows';
+import { runPrepared } from '../prepared';
 import type { Engine } from '../connect';
-import type { Database } from '../schema';
+import type { BalanceTable, Database, JournalTable } from '../schema';
 import { ownedPage } from '../userIndex';
+
+export const BALANCE_TYPES: ColumnTypes<BalanceTable> = {
+  user_id: 'int4',
+  asset: 'text',
+  available: 'text',
+  frozen: 'text',
+  updated_at: 'int8',
+};
+
+export const JOURNAL_TYPES: ColumnTypes<Omit<JournalTable, 'id'>> = {
+  user_id: 'int4',
+  asset: 'text',
+  type: 'text',
+  ref: 'text',
+  available_change: 'text',
+  frozen_change: 'text',
+  available_after: 'text',
+  frozen_after: 'text',
+  created_at: 'int8',
+};
+
+type BalanceRow = Pick<BalanceTable, 'user_id' | 'asset' | 'available' | 'frozen'>;
 
 const rowKey = (userId: number, asset: string) => `${userId}:${asset}`;
 
@@ -15,28 +38,47 @@ const rowKey = (userId: number, asset: string) => `${userId}:${asset}`;
  * inserted first, so there is a row to lock); SQLite has one writer at a time, so the transaction
  * itself is the lock and a new account's row comes into being when it is saved. */
 export const ledgerStore = (trx: Kysely<Database>, engine: Engine): LedgerStore => {
+  const keep = (rows: readonly BalanceRow[], into: Map<string, Balance>) => {
+    for (const row of rows)
+      into.set(rowKey(row.user_id, row.asset), {
+        available: BigInt(row.available),
+        frozen: BigInt(row.frozen),
+      });
+  };
   const read = async (keys: readonly AccountKey[], into: Map<string, Balance>) => {
+    if (engine === 'postgres') {
+      // One statement whatever the number of keys, its plan kept (openPostgres). PostgreSQL locks
+      // rows in the order the plan yields them, not the order the keys were given: sorting them
+      // makes the lock order fixed.
+      const users = keys.map((k) => k.userId);
+      const assets = keys.map((k) => k.asset);
+      const { rows } = await runPrepared(trx, 'balances.read:unnest', [users, assets], () =>
+        trx
+          .selectFrom('balances')
+          .select(['user_id', 'asset', 'available', 'frozen'])
+          .where(
+            (eb) => eb.refTuple('user_id', 'asset'),
+            'in',
+            sql<[number, string]>`(select * from unnest(${users}::int4[], ${assets}::text[]))`,
+          )
+          .orderBy('user_id')
+          .orderBy('asset')
+          .forUpdate(),
+      );
+      return keep(rows, into);
+    }
     for (const part of chunks(keys)) {
-      const build = () => {
-        const q = trx
+      const params: unknown[] = [];
+      for (const k of part) params.push(k.userId, k.asset);
+      const { rows } = await runPrepared(trx, `balances.read:${part.length}`, params, () =>
+        trx
           .selectFrom('balances')
           .select(['user_id', 'asset', 'available', 'frozen'])
           .where((eb) =>
             eb.or(part.map((k) => eb.and([eb('user_id', '=', k.userId), eb('asset', '=', k.asset)]))),
-          );
-        // PostgreSQL locks rows in the order the plan yields them (a bitmap scan's is their place
-        // on disk), not the order the keys were given: sorting them makes the lock order fixed.
-        return engine === 'postgres' ? q.orderBy('user_id').orderBy('asset').forUpdate() : q;
-      };
-      const params: unknown[] = [];
-      for (const k of part) params.push(k.userId, k.asset);
-      const { rows } = await runPrepared(trx, `balances.read:${part.length}`, params, build);
-      for (const row of rows) {
-        into.set(rowKey(row.user_id, row.asset), {
-          available: BigInt(row.available),
-          frozen: BigInt(row.frozen),
-        });
-      }
+          ),
+      );
+      keep(rows, into);
     }
   };
   return {
@@ -64,45 +106,36 @@ export const ledgerStore = (trx: Kysely<Database>, engine: Engine): LedgerStore 
       return found;
     },
     save: async (balances, now) => {
-      for (const part of chunks(balances)) {
-        const rows = part.map((b) => ({
-          user_id: b.userId,
-          asset: b.asset,
-          available: b.available.toString(),
-          frozen: b.frozen.toString(),
-          updated_at: now,
-        }));
-        await runPrepared(trx, `balances.save:${rows.length}`, rowValues(rows), () =>
-          trx
-            .insertInto('balances')
-            .values(rows)
-            .onConflict((oc) =>
-              oc.columns(['user_id', 'asset']).doUpdateSet((eb) => ({
-                available: eb.ref('excluded.available'),
-                frozen: eb.ref('excluded.frozen'),
-                updated_at: eb.ref('excluded.updated_at'),
-              })),
-            ),
-        );
-      }
+      const rows = balances.map((b) => ({
+        user_id: b.userId,
+        asset: b.asset,
+        available: b.available.toString(),
+        frozen: b.frozen.toString(),
+        updated_at: now,
+      }));
+      await insertRows(trx, engine, 'balances.save', 'balances', rows, BALANCE_TYPES, (q) =>
+        q.onConflict((oc) =>
+          oc.columns(['user_id', 'asset']).doUpdateSet((eb) => ({
+            available: eb.ref('excluded.available'),
+            frozen: eb.ref('excluded.frozen'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        ),
+      );
     },
     journal: async (entries) => {
-      for (const part of chunks(entries)) {
-        const rows = part.map((e) => ({
-          user_id: e.userId,
-          asset: e.asset,
-          type: e.type,
-          ref: e.ref,
-          available_change: e.available.toString(),
-          frozen_change: e.frozen.toString(),
-          available_after: e.after.available.toString(),
-          frozen_after: e.after.frozen.toString(),
-          created_at: e.createdAt,
-        }));
-        await runPrepared(trx, `journal.insert:${rows.length}`, rowValues(rows), () =>
-          trx.insertInto('journal').values(rows),
-        );
-      }
+      const rows = entries.map((e) => ({
+        user_id: e.userId,
+        asset: e.asset,
+        type: e.type,
+        ref: e.ref,
+        available_change: e.available.toString(),
+        frozen_change: e.frozen.toString(),
+        available_after: e.after.available.toString(),
+        frozen_after: e.after.frozen.toString(),
+        created_at: e.createdAt,
+      }));
+      await insertRows(trx, engine, 'journal.insert', 'journal', rows, JOURNAL_TYPES);
     },
   };
 };

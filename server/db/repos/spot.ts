@@ -4,13 +4,50 @@ import { formatScaled, parseExact } from '../../domain/money/scaled';
 import type { OrderStatus, PairSpec, SpotOrder, SpotTrade } from '../../domain/spot/types';
 import { orderRef } from '../../domain/spot/engine';
 import { chunks } from '../chunks';
-import { rowValues, runPrepared } from '../prepared';
+import type { Engine } from '../connect';
+import { insertRows, type ColumnTypes } from '../insertRows';
+import { runPrepared } from '../prepared';
 import type { Database, SpotOrderTable, SpotTradeTable } from '../schema';
 import { indexedUpTo, ownedPage } from '../userIndex';
 
 const money = (units: bigint) => formatScaled(units, ASSET_SCALE);
 const units = (text: string) => parseExact(text, ASSET_SCALE)!;
 const int = (text: string, scale: number) => Number(parseExact(text, scale)!);
+
+export const ORDER_TYPES: ColumnTypes<SpotOrderTable> = {
+  id: 'int8',
+  user_id: 'int4',
+  pair: 'text',
+  side: 'text',
+  type: 'text',
+  price: 'text',
+  qty: 'text',
+  budget: 'text',
+  filled_qty: 'text',
+  filled_quote: 'text',
+  fee: 'text',
+  frozen: 'text',
+  status: 'text',
+  client_oid: 'text',
+  created_at: 'int8',
+  updated_at: 'int8',
+};
+
+export const TRADE_TYPES: ColumnTypes<SpotTradeTable> = {
+  id: 'int8',
+  pair: 'text',
+  price: 'text',
+  qty: 'text',
+  quote: 'text',
+  taker_side: 'text',
+  maker_order_id: 'int8',
+  taker_order_id: 'int8',
+  maker_user_id: 'int4',
+  taker_user_id: 'int4',
+  maker_fee: 'text',
+  taker_fee: 'text',
+  created_at: 'int8',
+};
 
 export const orderToRow = (o: SpotOrder, p: PairSpec): SpotOrderTable => ({
   id: o.id,
@@ -89,7 +126,7 @@ export const tradeFromRow = (r: SpotTradeTable, p: PairSpec): SpotTrade => ({
  * state, and the batch costs a few statements however many orders it held. Reads by id or client
  * order id see the batch's own orders first.
  */
-export const spotBatch = (trx: Kysely<Database>, p: PairSpec) => {
+export const spotBatch = (trx: Kysely<Database>, p: PairSpec, engine: Engine) => {
   const orders = new Map<number, SpotOrderTable>();
   const dropped = new Set<number>();
   const trades: SpotTradeTable[] = [];
@@ -121,30 +158,30 @@ export const spotBatch = (trx: Kysely<Database>, p: PairSpec) => {
       orders.get(id) ??
       trx.selectFrom('spot_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
     flush: async () => {
-      for (const part of chunks([...orders.values()]))
-        await runPrepared(trx, `spot_orders.save:${part.length}`, rowValues(part), () =>
-          trx
-            .insertInto('spot_orders')
-            .values(part)
-            .onConflict((oc) =>
-              oc.column('id').doUpdateSet((eb) => ({
-                filled_qty: eb.ref('excluded.filled_qty'),
-                filled_quote: eb.ref('excluded.filled_quote'),
-                fee: eb.ref('excluded.fee'),
-                frozen: eb.ref('excluded.frozen'),
-                status: eb.ref('excluded.status'),
-                updated_at: eb.ref('excluded.updated_at'),
-              })),
-            ),
-        );
+      await insertRows(
+        trx,
+        engine,
+        'spot_orders.save',
+        'spot_orders',
+        [...orders.values()],
+        ORDER_TYPES,
+        (q) =>
+          q.onConflict((oc) =>
+            oc.column('id').doUpdateSet((eb) => ({
+              filled_qty: eb.ref('excluded.filled_qty'),
+              filled_quote: eb.ref('excluded.filled_quote'),
+              fee: eb.ref('excluded.fee'),
+              frozen: eb.ref('excluded.frozen'),
+              status: eb.ref('excluded.status'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          ),
+      );
       for (const part of chunks([...dropped]))
         await runPrepared(trx, `spot_orders.drop:${part.length}`, part, () =>
           trx.deleteFrom('spot_orders').where('id', 'in', part),
         );
-      for (const part of chunks(trades))
-        await runPrepared(trx, `spot_trades.insert:${part.length}`, rowValues(part), () =>
-          trx.insertInto('spot_trades').values(part),
-        );
+      await insertRows(trx, engine, 'spot_trades.insert', 'spot_trades', trades, TRADE_TYPES);
       orders.clear();
       dropped.clear();
       trades.length = 0;

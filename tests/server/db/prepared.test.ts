@@ -1,9 +1,9 @@
-import type { KyselyPlugin } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { rowValues, runPrepared } from '../../../server/db/prepared';
+import { preparedName, rowValues, runPrepared } from '../../../server/db/prepared';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
 
-describe.each(forEachEngine())('prepared queries on %s', (_engine, open) => {
+describe.each(forEachEngine())('prepared queries on %s', (engine, open) => {
   const t = useTestDb(open);
 
   const insertNotices = (
@@ -93,4 +93,23 @@ describe.each(forEachEngine())('prepared queries on %s', (_engine, open) => {
     ).rejects.toThrow(/not bound in the order given/);
     expect((await titlesIn('en')).rows).toEqual([]);
   });
+
+  it.runIf(engine === 'postgres')(
+    'runs a shape on PostgreSQL as a statement its connection prepared once, under a name of its own',
+    async () => {
+      await t()
+        .db.kysely.connection()
+        .execute(async (conn) => {
+          const build = (locale: string) =>
+            conn.selectFrom('notices').select('title').where('locale', '=', locale).orderBy('title');
+          for (const locale of ['en', 'de'])
+            await runPrepared(conn, 'test.named', [locale], () => build(locale));
+          const text = build('en').compile().sql;
+          const { rows } = await sql<{ name: string; statement: string }>`
+          select name, statement from pg_prepared_statements`.execute(conn);
+          expect(preparedName(text)).toMatch(/^prepared_\d+$/);
+          expect(rows).toEqual([{ name: preparedName(text), statement: text }]);
+        });
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { AppError } from '../appError';
-import { applyAll, balanceKey } from './apply';
+import { applyAll, applyMovement, balanceKey } from './apply';
 import type { AccountKey, LedgerStore } from './ports';
 import { ZERO, type Balance, type Movement, type PostedEntry } from './types';
 
@@ -16,11 +16,11 @@ export interface LedgerSession {
   post(movements: readonly Movement[], now: number): Promise<PostedEntry[]>;
   /**
    * Posts movements that were checked already and cannot be refused (a fill's or a cancel's
-   * settlement, which the engine made from what its orders froze). Their accounts that this
-   * session does not hold yet are read later, together with every other such account, in one
-   * statement: when a later call touches one of them, or at `flush`. Until then the entries'
-   * `after` is not known; they are journalled in the order they were posted. A balance that would
-   * go negative then fails that call with an error that is not the client's (the transaction
+   * settlement, which the engine made from what its orders froze). They are journalled in the
+   * order posted but applied later, each account's when a later call touches it or at `flush`;
+   * the accounts this session does not hold yet are then read together, in one statement, rather
+   * than one read for each post. Until then the entries' `after` is not known. A balance that
+   * would go negative fails that call with an error that is not the client's (the transaction
    * rolls back), as a refused settlement would.
    */
   settle(movements: readonly Movement[], now: number): PostedEntry[];
@@ -43,13 +43,8 @@ export const openLedgerSession = (store: LedgerStore): LedgerSession => {
   const changed = new Map<string, AccountKey>();
   const journal: PostedEntry[] = [];
   let latest = 0;
-  /** Settlements posted but not yet applied, in order, and the accounts they move. */
-  const unsettled: Array<{
-    movements: readonly Movement[];
-    keys: readonly string[];
-    entries: PostedEntry[];
-  }> = [];
-  const unsettledKeys = new Set<string>();
+  /** Settlements posted but not applied yet, by account, each account's in the order posted. */
+  const unsettled = new Map<string, Array<{ movement: Movement; entry: PostedEntry }>>();
 
   /** Reads and locks the accounts of `accounts` (whose keys are `keys`) not held yet. */
   const hold = async (accounts: readonly AccountKey[], keys: readonly string[]) => {
@@ -92,27 +87,40 @@ export const openLedgerSession = (store: LedgerStore): LedgerSession => {
     return posted;
   };
 
-  /** Reads the accounts the unsettled movements need in one statement, then applies them. */
-  const settleAll = async () => {
-    if (unsettled.length === 0) return;
-    const accounts: Movement[] = [];
-    const keys: string[] = [];
-    for (const u of unsettled) {
-      accounts.push(...u.movements);
-      keys.push(...u.keys);
+  /** Applies an account's unsettled movements, in order, to its held balance. */
+  const settleAccount = (key: string) => {
+    let balance = held.get(key)!;
+    for (const { movement, entry } of unsettled.get(key)!) {
+      const next = applyMovement(balance, movement);
+      if (!next) throw new Error('settlement refused', { cause: new AppError('insufficient_balance') });
+      entry.after = next;
+      balance = next;
     }
-    await hold(accounts, keys);
-    for (const u of unsettled.splice(0)) {
-      const applied = applyAll(held, u.movements, u.keys);
-      if (!applied) throw new Error('settlement refused', { cause: new AppError('insufficient_balance') });
-      keep(applied, u.entries);
-    }
-    unsettledKeys.clear();
+    held.set(key, balance);
+    unsettled.delete(key);
   };
 
-  /** Settles first if any of `keys` has movements waiting: they come before what follows. */
-  const inOrder = async (keys: readonly string[]) => {
-    if (unsettledKeys.size > 0 && keys.some((k) => unsettledKeys.has(k))) await settleAll();
+  /**
+   * Settles the accounts of `keys` that have movements waiting (every such account when none are
+   * given), so what follows comes after them. An account is settled on its own, with no read when
+   * the session holds it: settlements cannot be refused, so applying each account's in order is
+   * applying them all in order. When a read is needed it takes every unsettled account not held,
+   * in one statement.
+   */
+  const settle = async (keys?: readonly string[]) => {
+    const due = keys ? keys.filter((k) => unsettled.has(k)) : [...unsettled.keys()];
+    if (due.length === 0) return;
+    if (due.some((k) => !held.has(k))) {
+      const accounts: AccountKey[] = [];
+      const missing: string[] = [];
+      for (const [key, list] of unsettled) {
+        if (held.has(key)) continue;
+        accounts.push(list[0]!.movement);
+        missing.push(key);
+      }
+      await hold(accounts, missing);
+    }
+    for (const key of due) if (unsettled.has(key)) settleAccount(key);
   };
 
   // The order path posts a few movements at a time, many times a batch: each key is made once, and
@@ -122,7 +130,7 @@ export const openLedgerSession = (store: LedgerStore): LedgerSession => {
       const live = movements.every(moves) ? movements : movements.filter(moves);
       if (live.length === 0) return [];
       const keys = live.map(balanceKey);
-      await inOrder(keys);
+      if (unsettled.size > 0) await settle(keys);
       await hold(live, keys);
       const applied = applyAll(held, live, keys);
       if (!applied) throw new AppError('insufficient_balance');
@@ -135,23 +143,27 @@ export const openLedgerSession = (store: LedgerStore): LedgerSession => {
       if (live.length === 0) return [];
       const keys = live.map(balanceKey);
       const posted = record(live, keys, now);
-      unsettled.push({ movements: live, keys, entries: posted });
-      for (const k of keys) unsettledKeys.add(k);
+      for (let i = 0; i < live.length; i++) {
+        const waiting = unsettled.get(keys[i]!);
+        const item = { movement: live[i]!, entry: posted[i]! };
+        if (waiting) waiting.push(item);
+        else unsettled.set(keys[i]!, [item]);
+      }
       return posted;
     },
     async balance(account) {
       const key = balanceKey(account);
-      await inOrder([key]);
+      if (unsettled.size > 0) await settle([key]);
       await hold([account], [key]);
       return held.get(key)!;
     },
     async hold(accounts) {
       const keys = accounts.map(balanceKey);
-      await inOrder(keys);
+      if (unsettled.size > 0) await settle(keys);
       await hold(accounts, keys);
     },
     async flush() {
-      await settleAll();
+      await settle();
       if (changed.size === 0) return;
       const rows = [...changed].map(([key, k]) => {
         const b = held.get(key)!;

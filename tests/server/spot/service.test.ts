@@ -1,0 +1,72 @@
+import type { KyselyPlugin, OperationNode } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLedger, type Ledger } from '../../../server/domain/ledger/ledger';
+import { DEFAULT_SPOT_CONFIG } from '../../../server/spot/config';
+import { createSpot, type SpotService, type Trader } from '../../../server/spot/service';
+import { fund, tick } from '../helpers/spot';
+import { forEachEngine, type TestDb } from '../helpers/testDb';
+
+const trader = (id: number): Trader => ({ id, certification: 2, tradingDisabled: false, locked: false });
+
+/** Whether a query reads the balances table. */
+const readsBalances = (node: OperationNode) =>
+  node.kind === 'SelectQueryNode' && JSON.stringify(node).includes('"name":"balances"');
+
+describe.each(forEachEngine())('the spot books on %s', (_engine, open) => {
+  let t: TestDb;
+  let ledger: Ledger;
+  let spot: SpotService;
+  let balanceReads = 0;
+  const makers = [3, 4, 5, 6, 7, 8];
+
+  beforeAll(async () => {
+    t = await open({ seed: true });
+    ledger = createLedger(t.db);
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        if (readsBalances(node)) balanceReads++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    spot = createSpot({
+      db: { ...t.db, kysely: t.db.kysely.withPlugin(counting) },
+      ledger,
+      config: { ...DEFAULT_SPOT_CONFIG, houseLevels: 0 },
+      certificationOn: async () => false,
+      onError: (err) => {
+        throw err;
+      },
+    });
+    await spot.start();
+    tick(spot, 'btcusdt', '100000.00', Date.now());
+    for (const id of [1, ...makers]) await fund(ledger, id, { USDT: '1000000', BTC: '10' });
+  });
+  afterAll(async () => {
+    await spot.stop();
+    await t.close();
+  });
+
+  it('reads the accounts a batch’s fills settle in one statement, not one for each order', async () => {
+    for (const id of makers)
+      await spot.place(trader(id), 'sell', {
+        pair: 'btcusdt',
+        type: 'limit',
+        price: '100000.00',
+        qty: '0.01',
+      });
+    balanceReads = 0;
+    // Queued together, the taker's six orders run in one batch, each filling against one maker.
+    const buys = await Promise.all(
+      makers.map(() =>
+        spot.place(trader(1), 'buy', { pair: 'btcusdt', type: 'limit', price: '100000.00', qty: '0.01' }),
+      ),
+    );
+    expect(buys.map((o) => o.status)).toEqual(makers.map(() => 'app.data.order_completed'));
+    // The batch's own read (the taker's USDT, the exchange's accounts), then one of what its fills
+    // settle: each maker's USDT and the taker's BTC. One for each order would make seven.
+    expect(balanceReads).toBeLessThanOrEqual(2);
+    // Each sold 0.01 BTC at 100 000: 1 000 USDT less the maker's fee of 0.1 %.
+    for (const id of makers) expect(await ledger.available(id, 'USDT')).toBe(1_000_999_00000000n);
+  });
+});

@@ -177,10 +177,17 @@ export const spotBatch = (trx: Kysely<Database>, p: PairSpec, engine: Engine) =>
             })),
           ),
       );
-      for (const part of chunks([...dropped]))
-        await runPrepared(trx, `spot_orders.drop:${part.length}`, part, () =>
-          trx.deleteFrom('spot_orders').where('id', 'in', part),
+      if (engine === 'postgres' && dropped.size > 0) {
+        // One statement text whatever the number of ids, as the writes above (insertRows).
+        const ids = [...dropped];
+        await runPrepared(trx, 'spot_orders.drop:any', [ids], () =>
+          trx.deleteFrom('spot_orders').where('id', '=', sql<number>`any(${ids}::int8[])`),
         );
+      } else
+        for (const part of chunks([...dropped]))
+          await runPrepared(trx, `spot_orders.drop:${part.length}`, part, () =>
+            trx.deleteFrom('spot_orders').where('id', 'in', part),
+          );
       await insertRows(trx, engine, 'spot_trades.insert', 'spot_trades', trades, TRADE_TYPES);
       orders.clear();
       dropped.clear();

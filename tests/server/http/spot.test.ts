@@ -556,6 +556,16 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
     expect(depth.bids).toHaveLength(5);
     expect(depth.asks).toHaveLength(5);
     expect(Number(depth.bids.at(-1)![0])).toBeGreaterThan(3000);
+    // The quotes moved away unfilled leave no record: of the house's open ones, only the ten in
+    // the book are kept.
+    const kept = await t.db.kysely
+      .selectFrom('spot_orders')
+      .select(['status', 'filled_qty'])
+      .where('user_id', '=', SYSTEM_ACCOUNTS.house)
+      .where('pair', '=', 'ethusdt')
+      .execute();
+    expect(kept.filter((o) => o.status === 'pending')).toHaveLength(10);
+    expect(kept.filter((o) => o.status === 'cancelled' && Number(o.filled_qty) === 0)).toEqual([]);
     await after.stop();
   });
 });

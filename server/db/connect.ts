@@ -167,9 +167,18 @@ const preparing = (client: pg.PoolClient) => {
   }) as typeof client.query;
 };
 
+/**
+ * A pooled connection that failed while idle: PostgreSQL restarted, or an administrator or a
+ * timeout ended its session. The pool has dropped it and opens another for the next query, so it
+ * is reported, not fatal; unheard, the pool's error event would end the whole server.
+ */
+const idleConnectionLost = (err: Error) =>
+  process.emitWarning(`a PostgreSQL connection was lost while idle: ${err.message}`);
+
 export const openPostgres = (url: string): Db => {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('connect', preparing);
+  pool.on('error', idleConnectionLost);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,

@@ -7,7 +7,8 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqlite, type Db } from '../../../server/db/connect';
+import { openPostgres, openSqlite, type Db } from '../../../server/db/connect';
+import { TEST_DATABASE_URL } from '../helpers/testDb';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SECOND_PROCESS = fileURLToPath(new URL('./secondProcess.ts', import.meta.url));
@@ -168,4 +169,28 @@ describe('SQLite shared with another process', () => {
     },
     TIMEOUT,
   );
+});
+
+describe.runIf(TEST_DATABASE_URL)('PostgreSQL connections', () => {
+  it('survives a pooled connection ended while idle, and the next query opens another', async () => {
+    const db = openPostgres(TEST_DATABASE_URL!);
+    const warnings: string[] = [];
+    const warned = (w: Error) => warnings.push(w.message);
+    process.on('warning', warned);
+    try {
+      const pid = async () =>
+        (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db.kysely)).rows[0]!.pid;
+      const first = await pid();
+      // The connection now waits in the pool; an administrator ends its session.
+      const admin = openPostgres(TEST_DATABASE_URL!);
+      await sql`select pg_terminate_backend(${first})`.execute(admin.kysely);
+      await admin.close();
+      for (let i = 0; i < 100 && warnings.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(warnings).toEqual([expect.stringContaining('a PostgreSQL connection was lost while idle')]);
+      expect(await pid()).not.toBe(first);
+    } finally {
+      process.off('warning', warned);
+      await db.close();
+    }
+  });
 });

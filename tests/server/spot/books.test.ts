@@ -4,11 +4,9 @@ import { ledgerStore } from '../../../server/db/repos/ledger';
 import { createLedger, type Ledger } from '../../../server/domain/ledger/ledger';
 import { SYSTEM_ACCOUNTS } from '../../../server/domain/ledger/types';
 import { DEFAULT_SPOT_CONFIG } from '../../../server/spot/config';
-import { createSpot, type SpotService, type Trader } from '../../../server/spot/service';
-import { fund, tick } from '../helpers/spot';
+import { createSpot, type SpotService } from '../../../server/spot/service';
+import { fund, tick, trader } from '../helpers/spot';
 import { forEachEngine, type TestDb } from '../helpers/testDb';
-
-const trader = (id: number): Trader => ({ id, certification: 2, tradingDisabled: false, locked: false });
 
 describe.each(forEachEngine())('spot books side by side on %s', (engine, open) => {
   let t: TestDb;

@@ -2,11 +2,9 @@ import type { KyselyPlugin, OperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger, type Ledger } from '../../../server/domain/ledger/ledger';
 import { DEFAULT_SPOT_CONFIG } from '../../../server/spot/config';
-import { createSpot, type SpotService, type Trader } from '../../../server/spot/service';
-import { fund, tick } from '../helpers/spot';
+import { createSpot, type SpotService } from '../../../server/spot/service';
+import { fund, tick, trader } from '../helpers/spot';
 import { forEachEngine, type TestDb } from '../helpers/testDb';
-
-const trader = (id: number): Trader => ({ id, certification: 2, tradingDisabled: false, locked: false });
 
 /** Whether a query reads the balances table. */
 const readsBalances = (node: OperationNode) =>

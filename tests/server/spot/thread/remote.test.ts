@@ -4,14 +4,13 @@ import { AppError } from '../../../../server/domain/appError';
 import { createLedger, type Ledger } from '../../../../server/domain/ledger/ledger';
 import type { DepthDiff } from '../../../../server/market/book';
 import { DEFAULT_SPOT_CONFIG } from '../../../../server/spot/config';
-import type { SpotService, Trader } from '../../../../server/spot/service';
+import type { SpotService } from '../../../../server/spot/service';
 import { configureSpotPair } from '../../../../server/spot/settings';
 import { createSpotThread } from '../../../../server/spot/thread/remote';
-import { fund, tick, units } from '../../helpers/spot';
+import { fund, tick, trader, units } from '../../helpers/spot';
 import { notIndexed } from '../../helpers/ownerIndex';
 import { forEachSharedEngine, type SharedTestDb } from '../../helpers/testDb';
 
-const trader = (id: number): Trader => ({ id, certification: 2, tradingDisabled: false, locked: false });
 const A = trader(501);
 const B = trader(502);
 

@@ -64,6 +64,12 @@ const NO_SELF_TRADES: readonly never[] = Object.freeze([]);
 
 const better = (side: Side, a: number, b: number) => (side === 'buy' ? a > b : a < b);
 
+/** Empty levels a side keeps in its ladder (see `levelEmptied`) before it sweeps them out, as
+ * long as they are also more than the levels holding orders. */
+const KEEP_EMPTY = 4096;
+
+const holdsOrders = (level: Level<unknown>) => level.head !== undefined;
+
 /**
  * The order book of one pair: price-time priority over integer ticks and lots. Single writer and
  * synchronous: it knows nothing of money, accounts or storage; the engine around it does.
@@ -83,6 +89,7 @@ export class OrderBook<P = undefined> {
   private readonly orders = new IdIndex<Slot<P>>();
   private readonly spareSlots: Slot<P>[] = [];
   private readonly spareLevels: Level<P>[] = [];
+  private readonly emptyLevels: Record<Side, number> = { buy: 0, sell: 0 };
   private readonly changed: Record<Side, Set<number>> = { buy: new Set(), sell: new Set() };
   private readonly result: Match<P> = { fills: NO_FILLS, selfTrades: NO_SELF_TRADES, filled: 0, cost: 0 };
 
@@ -118,7 +125,7 @@ export class OrderBook<P = undefined> {
       level.total = 0;
       this.sides[side].insert(level);
       this.byPrice[side].set(price, level);
-    }
+    } else if (!level.head) this.emptyLevels[side] -= 1;
     let order = this.spareSlots.pop();
     if (order) {
       order.id = id;
@@ -202,7 +209,7 @@ export class OrderBook<P = undefined> {
 
   /** The best `limit` levels of a side: `[price, total lots]`. */
   depth(side: Side, limit: number): Array<[number, number]> {
-    return this.sides[side].fromBest(limit).map((l): [number, number] => [l.price, l.total]);
+    return this.sides[side].fromBest(limit, holdsOrders).map((l): [number, number] => [l.price, l.total]);
   }
 
   /** Level size at a price (0 when none rests there). */
@@ -223,7 +230,7 @@ export class OrderBook<P = undefined> {
   snapshot(): Record<Side, Array<{ id: number; price: number; remaining: number }>> {
     const list = (side: Side) => {
       const out: Array<{ id: number; price: number; remaining: number }> = [];
-      for (const level of this.sides[side].fromBest()) {
+      for (const level of this.sides[side].fromBest(Infinity, holdsOrders)) {
         for (let o = level.head; o; o = o.next)
           out.push({ id: o.id, price: o.price, remaining: o.remaining });
       }
@@ -243,12 +250,40 @@ export class OrderBook<P = undefined> {
     order.next = undefined;
     this.orders.delete(order.id);
     this.changed[order.side].add(order.price);
-    if (!level.head) this.removeLevel(order.side, level);
+    if (!level.head) this.levelEmptied(order.side, level);
     this.spareSlots.push(order);
   }
 
-  private removeLevel(side: Side, level: Level<P>) {
-    this.sides[side].remove(level);
+  /**
+   * A level emptied behind the best stays in the ladder, empty: the prices near the market are
+   * rested at again and again, and a level that is still there costs no insert (a search and a
+   * copy within its block) nor a remove when they are. The best level always holds orders, so
+   * when it empties, it goes with the empty levels right behind it. Empty levels past
+   * `KEEP_EMPTY` (and past the levels holding orders) are swept out in one pass.
+   */
+  private levelEmptied(side: Side, level: Level<P>) {
+    const ladder = this.sides[side];
+    if (ladder.best() === level) {
+      for (let top = ladder.best(); top && !top.head; top = ladder.best()) {
+        ladder.remove(top);
+        this.dropLevel(side, top);
+        if (top !== level) this.emptyLevels[side] -= 1;
+      }
+      return;
+    }
+    this.emptyLevels[side] += 1;
+    const empty = this.emptyLevels[side];
+    if (empty > KEEP_EMPTY && empty > ladder.size - empty) this.sweep(side);
+  }
+
+  // A method of its own: a closure over `side` in `levelEmptied` would make V8 allocate that
+  // function's context on every call, the sweep or not.
+  private sweep(side: Side) {
+    this.sides[side].retain(holdsOrders, (gone) => this.dropLevel(side, gone));
+    this.emptyLevels[side] = 0;
+  }
+
+  private dropLevel(side: Side, level: Level<P>) {
     this.byPrice[side].delete(level.price);
     this.spareLevels.push(level);
   }

@@ -55,17 +55,34 @@ export class PriceLadder<L extends Keyed> {
     this.count -= 1;
   }
 
-  /** Up to `limit` levels from the best outward. */
-  fromBest(limit = Infinity): L[] {
+  /** Up to `limit` levels from the best outward, of those `include` accepts. */
+  fromBest(limit = Infinity, include: (level: L) => boolean = () => true): L[] {
     const out: L[] = [];
     for (let b = this.blocks.length - 1; b >= 0; b--) {
       const block = this.blocks[b]!;
       for (let i = block.length - 1; i >= 0; i--) {
         if (out.length >= limit) return out;
-        out.push(block[i]!);
+        if (include(block[i]!)) out.push(block[i]!);
       }
     }
     return out;
+  }
+
+  /** Removes every level `keep` refuses, handing each to `dropped`: one pass over the ladder. */
+  retain(keep: (level: L) => boolean, dropped: (level: L) => void): void {
+    let blocks = 0;
+    this.count = 0;
+    for (const block of this.blocks) {
+      let kept = 0;
+      for (const level of block) {
+        if (keep(level)) block[kept++] = level;
+        else dropped(level);
+      }
+      block.length = kept;
+      this.count += kept;
+      if (kept > 0) this.blocks[blocks++] = block;
+    }
+    this.blocks.length = blocks;
   }
 
   /** The block that holds `key` or would: the first whose last key is not below it. */

@@ -62,15 +62,54 @@ describe('order book records', () => {
             .map(({ id: i, price, remaining }) => ({ id: i, price, remaining }));
         expect(book.snapshot()).toEqual({ buy: expected(true), sell: expected(false) });
         expect(book.size).toBe(model.length);
+        // Levels emptied behind the best stay in the book's ladder: they must not show.
         for (const side of ['buy', 'sell'] as const) {
-          for (const [price, total] of book.depth(side, 100)) {
-            const sum = model
-              .filter((m) => m.buy === (side === 'buy') && m.price === price)
-              .reduce((a, m) => a + m.remaining, 0);
-            expect(total).toBe(sum);
-          }
+          const levels = new Map<number, number>();
+          for (const m of expected(side === 'buy'))
+            levels.set(m.price, (levels.get(m.price) ?? 0) + m.remaining);
+          expect(book.depth(side, 100)).toEqual([...levels]);
+          expect(book.best(side)).toBe([...levels.keys()][0]);
+          for (let price = 95; price <= 105; price++)
+            expect(book.levelTotal(side, price)).toBe(levels.get(price) ?? 0);
         }
       }),
     );
+  });
+
+  it('sweeps out the levels emptied behind the best, and rests at their prices again', () => {
+    const book = new OrderBook();
+    book.rest(1, 1, 'buy', 50_000, 1, undefined);
+    book.rest(2, 1, 'sell', 50_001, 1, undefined);
+    // Far more prices emptied behind each best than the book keeps empty.
+    let id = 2;
+    for (let off = 1; off <= 10_000; off++) {
+      book.rest(++id, 2, 'buy', 50_000 - off, 2, undefined);
+      book.cancel(id);
+      book.rest(++id, 2, 'sell', 50_001 + off, 2, undefined);
+      book.cancel(id);
+    }
+    expect(book.depth('buy', 5)).toEqual([[50_000, 1]]);
+    expect(book.depth('sell', 5)).toEqual([[50_001, 1]]);
+    for (const off of [1, 3, 9_999]) {
+      book.rest(++id, 3, 'buy', 50_000 - off, off, undefined);
+      book.rest(++id, 3, 'sell', 50_001 + off, off, undefined);
+    }
+    expect(book.depth('buy', 5)).toEqual([
+      [50_000, 1],
+      [49_999, 1],
+      [49_997, 3],
+      [40_001, 9_999],
+    ]);
+    expect(book.depth('sell', 5)).toEqual([
+      [50_001, 1],
+      [50_002, 1],
+      [50_004, 3],
+      [60_000, 9_999],
+    ]);
+    // A taker through every level: the best empties, and the next one that holds orders is best.
+    const m = book.match(4, 'buy', 70_000, 20_000);
+    expect(m.fills.map((f) => f.price)).toEqual([50_001, 50_002, 50_004, 60_000]);
+    expect(book.best('sell')).toBeUndefined();
+    expect(book.snapshot().sell).toEqual([]);
   });
 });

@@ -56,7 +56,7 @@ export class PriceLadder<L extends Keyed> {
   }
 
   /** Up to `limit` levels from the best outward, of those `include` accepts. */
-  fromBest(limit = Infinity, include: (level: L) => boolean = () => true): L[] {
+  fromBest(limit = Infinity, include: (level: L) => boolean = everyLevel): L[] {
     const out: L[] = [];
     for (let b = this.blocks.length - 1; b >= 0; b--) {
       const block = this.blocks[b]!;
@@ -99,6 +99,8 @@ export class PriceLadder<L extends Keyed> {
     return lo;
   }
 }
+
+const everyLevel = () => true;
 
 // Array.prototype.splice returns a new array of what it removed, even when nothing was: on the
 // engine's hot path that would be garbage on every order.

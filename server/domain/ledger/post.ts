@@ -107,7 +107,7 @@ export const openLedgerSession = (store: LedgerStore): LedgerSession => {
    * applying them all in order. When a read is needed it takes every unsettled account not held,
    * in one statement.
    */
-  const settle = async (keys?: readonly string[]) => {
+  const applyDue = async (keys?: readonly string[]) => {
     const due = keys ? keys.filter((k) => unsettled.has(k)) : [...unsettled.keys()];
     if (due.length === 0) return;
     if (due.some((k) => !held.has(k))) {
@@ -130,7 +130,7 @@ export const openLedgerSession = (store: LedgerStore): LedgerSession => {
       const live = movements.every(moves) ? movements : movements.filter(moves);
       if (live.length === 0) return [];
       const keys = live.map(balanceKey);
-      if (unsettled.size > 0) await settle(keys);
+      if (unsettled.size > 0) await applyDue(keys);
       await hold(live, keys);
       const applied = applyAll(held, live, keys);
       if (!applied) throw new AppError('insufficient_balance');
@@ -153,17 +153,17 @@ export const openLedgerSession = (store: LedgerStore): LedgerSession => {
     },
     async balance(account) {
       const key = balanceKey(account);
-      if (unsettled.size > 0) await settle([key]);
+      if (unsettled.size > 0) await applyDue([key]);
       await hold([account], [key]);
       return held.get(key)!;
     },
     async hold(accounts) {
       const keys = accounts.map(balanceKey);
-      if (unsettled.size > 0) await settle(keys);
+      if (unsettled.size > 0) await applyDue(keys);
       await hold(accounts, keys);
     },
     async flush() {
-      await settle();
+      await applyDue();
       if (changed.size === 0) return;
       const rows = [...changed].map(([key, k]) => {
         const b = held.get(key)!;

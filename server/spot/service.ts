@@ -269,15 +269,19 @@ export const createSpot = ({
   };
 
   /** What a command tells once its batch is answered: the owners' orders and balances, the
-   * prints. The views are made now, as the orders stand after this command. */
+   * prints. The views are made now, as the orders stand after this command; `answer`, the view
+   * the command answers with, is its order's news too, so the spot thread's message to the main
+   * thread carries it once (a structured clone copies a shared object once). */
   const publisher = (
     b: Book,
     orders: readonly SpotOrder[],
     trades: readonly SpotTrade[],
     entries: PostedEntry[],
+    answer?: SpotOrderView,
   ) => {
     const views: Array<[number, SpotOrderView]> = [];
-    for (const o of orders) if (o.userId > 0) views.push([o.userId, orderView(o, b.spec, b.units)]);
+    for (const o of orders)
+      if (o.userId > 0) views.push([o.userId, o.id === answer?.id ? answer : orderView(o, b.spec, b.units)]);
     const prints = trades.map((t) => printView(t, b.spec)).reverse();
     return () => {
       for (const [userId, view] of views) for (const l of orderListeners) l(userId, view);
@@ -416,10 +420,8 @@ export const createSpot = ({
       const exec = b.engine.execute(order, bandNow, t);
       const entries = [...frozen, ...session.settle(exec.movements, t)];
       persist(rows, exec);
-      return {
-        value: orderView(order, b.spec, b.units),
-        publish: publisher(b, exec.orders, exec.trades, entries),
-      };
+      const view = orderView(order, b.spec, b.units);
+      return { value: view, publish: publisher(b, exec.orders, exec.trades, entries, view) };
     } catch (err) {
       throw fatal(err);
     }
@@ -577,7 +579,8 @@ export const createSpot = ({
         try {
           const entries = session.settle(exec.movements, t);
           persist(rows, exec);
-          return { value: orderView(open, b.spec, b.units), publish: publisher(b, exec.orders, [], entries) };
+          const view = orderView(open, b.spec, b.units);
+          return { value: view, publish: publisher(b, exec.orders, [], entries, view) };
         } catch (err) {
           throw fatal(err);
         }

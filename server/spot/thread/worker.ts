@@ -21,9 +21,13 @@ const port = parentPort!;
 // was heard of only after the next batch, a millisecond or two later; the main thread's loop, whose
 // turns are short, hears sooner, and the books go on meanwhile.
 const db = openDb(data.database, { checkpointsElsewhere: true, deferFlush: true });
-// Read as each batch is posted: every write it tells of ended before.
-const send = outbox<FromSpotThread>((messages) =>
-  port.postMessage({ writes: db.writes(), messages } satisfies FromSpotBatch),
+// Read as each batch is posted: every write it tells of ended before. Posted once a turn, not in
+// slices: a batch of orders is answered and told of in one turn, all of it waits there for one
+// flush of the log, and in one message an order's view, shared by its answer and its owner's news,
+// is copied once.
+const send = outbox<FromSpotThread>(
+  (messages) => port.postMessage({ writes: db.writes(), messages } satisfies FromSpotBatch),
+  Infinity,
 );
 const ledger = createLedger(db);
 // Only the owners cross: the main thread reads their new balances itself, if anyone listens.

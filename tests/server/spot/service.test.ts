@@ -1,4 +1,5 @@
 import type { KyselyPlugin, OperationNode } from 'kysely';
+import type { SpotOrderView } from '../../../protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger, type Ledger } from '../../../server/domain/ledger/ledger';
 import { DEFAULT_SPOT_CONFIG } from '../../../server/spot/config';
@@ -66,5 +67,29 @@ describe.each(forEachEngine())('the spot books on %s', (_engine, open) => {
     expect(balanceReads).toBeLessThanOrEqual(2);
     // Each sold 0.01 BTC at 100 000: 1 000 USDT less the maker's fee of 0.1 %.
     for (const id of makers) expect(await ledger.available(id, 'USDT')).toBe(1_000_999_00000000n);
+  });
+
+  it('answers an order and a cancel with the view its owner’s news carries, made once', async () => {
+    const news: Array<[number, SpotOrderView]> = [];
+    const stop = spot.onOrders((userId, view) => news.push([userId, view]));
+    try {
+      const placed = await spot.place(trader(1), 'buy', {
+        pair: 'btcusdt',
+        type: 'limit',
+        price: '99900.00',
+        qty: '0.01',
+      });
+      await spot.idle();
+      // One object: the spot thread's message then copies it once for both.
+      expect(news).toContainEqual([1, placed]);
+      expect(news.find(([, v]) => v.id === placed.id)![1]).toBe(placed);
+      const cancelled = await spot.cancel(1, placed.id);
+      await spot.idle();
+      expect(cancelled.status).toBe('app.data.order_cancelled');
+      expect(news.filter(([, v]) => v.id === placed.id).map(([, v]) => v)).toEqual([placed, cancelled]);
+      expect(news.at(-1)![1]).toBe(cancelled);
+    } finally {
+      stop();
+    }
   });
 });

@@ -92,6 +92,20 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
     await vi.waitFor(() => expect(spot!.depth('btcusdt', 5).asks).toEqual([]));
   });
 
+  it('sends a batch’s answers and news in one message, each order’s view in it once', async () => {
+    spot = await startThread();
+    const news = new Map<number, SpotOrderView>();
+    spot.onOrders((_userId, o) => news.set(o.id, o));
+    // Sent together, twelve orders make one batch: 24 answers and news and the batch's balances,
+    // depth and prints, more than a slice of 16.
+    const placed = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        spot!.place(B, 'buy', { pair: 'btcusdt', type: 'limit', price: `${99_000 + i}.00`, qty: '0.01' }),
+      ),
+    );
+    for (const answer of placed) expect(news.get(answer.id)).toBe(answer);
+  });
+
   it('lets out nothing the thread sends, answer or news, before the log holding it is flushed', async () => {
     let release = () => undefined as void;
     const held = new Promise<void>((r) => (release = r));

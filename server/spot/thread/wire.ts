@@ -20,7 +20,8 @@ export const fromWire = (w: WireError): Error =>
  * microseconds of copying and waking however small it is, hence the gathering; but a turn that
  * takes in a hundred requests and hands them over only at its end leaves the spot thread idle
  * meanwhile and then this one idle while it works (measured: 5 100 orders/s handing over whole
- * turns, 6 600 to 7 500 in slices of 4 to 16).
+ * turns, 6 600 to 7 500 in slices of 4 to 16). That is the main thread's side; the spot thread,
+ * whose answers wait for one flush of the log together, posts whole turns (`slice` Infinity).
  */
 export const outbox = <M>(post: (batch: M[]) => void, slice = 16) => {
   let pending: M[] = [];

@@ -22,9 +22,9 @@ const port = parentPort!;
 // turns are short, hears sooner, and the books go on meanwhile.
 const db = openDb(data.database, { checkpointsElsewhere: true, deferFlush: true });
 // Read as each batch is posted: every write it tells of ended before. Posted once a turn, not in
-// slices: a batch of orders is answered and told of in one turn, all of it waits there for one
-// flush of the log, and in one message an order's view, shared by its answer and its owner's news,
-// is copied once.
+// slices: a batch of orders is answered and told of in one turn, all of it waits on the main
+// thread for one flush of the log, and in one message an order's view, shared by its answer and
+// its owner's news, is copied once.
 const send = outbox<FromSpotThread>(
   (messages) => port.postMessage({ writes: db.writes(), messages } satisfies FromSpotBatch),
   Infinity,

@@ -19,6 +19,7 @@ import * as m016 from './migrations/016_deposit_addresses';
 import * as m017 from './migrations/017_network_decimals';
 import * as m018 from './migrations/018_owner_index_mark';
 import * as m019 from './migrations/019_listed_owner';
+import * as m020 from './migrations/020_journal_outside';
 import type { MigrationFn } from './migrations/helpers';
 
 /** Versioned migrations, in order. A new one is appended here with the next number; applied ones
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, { up: MigrationFn }> = {
   '017_network_decimals': m017,
   '018_owner_index_mark': m018,
   '019_listed_owner': m019,
+  '020_journal_outside': m020,
 };
 
 /** Names of every migration, in the order they apply. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { LEDGER_TYPES } from '../../protocol';
 import type { Db } from '../db/connect';
+import { outsideSpot } from '../db/migrations/020_journal_outside';
 import { repeat } from './repeat';
 
 /**
@@ -13,11 +13,23 @@ import { repeat } from './repeat';
  * moves only for another connection's commits, so while it stays every new entry is this
  * process's own and the tail just moves past them. The spot thread has a connection of its own,
  * so under trading the version always moves; spot entries are announced by the books as they
- * commit, and only the spot engine makes them, so the tail leaves them to the database to skip
- * and gets back one row per owner of anything else (reading every entry back held the event loop
- * for milliseconds a round).
+ * commit, and only the spot engine makes them, so the tail reads the other entries alone, through
+ * the index that holds only those (migration 020), and gets back one row per owner.
  */
-const SPOT_TYPES = LEDGER_TYPES.filter((t) => t.startsWith('app.data.spot_'));
+
+/** The users, once each, with entries after `after` up to `upto` that the spot books did not
+ * write: read through the index of those entries alone (migration 020). System accounts (negative
+ * ids) have no sockets. */
+export const ownersOutsideSpot = ({ kysely, engine }: Db, after: number, upto: number) =>
+  kysely
+    .selectFrom('journal')
+    .select('user_id')
+    .distinct()
+    .where('id', '>', after)
+    .where('id', '<=', upto)
+    .where('user_id', '>', 0)
+    .where(outsideSpot(engine))
+    .orderBy('user_id');
 
 export const tailJournal = (
   db: Db,
@@ -52,17 +64,7 @@ export const tailJournal = (
       version = now;
     };
     if (last === null || (now !== undefined && now === version)) return done();
-    const rows = await db.kysely
-      .selectFrom('journal')
-      .select('user_id')
-      .distinct()
-      .where('id', '>', last)
-      .where('id', '<=', top)
-      // System accounts (negative ids) have no sockets.
-      .where('user_id', '>', 0)
-      .where('type', 'not in', SPOT_TYPES)
-      .orderBy('user_id')
-      .execute();
+    const rows = await ownersOutsideSpot(db, last, top).execute();
     done();
     if (rows.length > 0) opts.onUsers(rows.map((r) => r.user_id));
   };

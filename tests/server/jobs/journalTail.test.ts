@@ -6,7 +6,7 @@ import { openSqlite, type Db } from '../../../server/db/connect';
 import { migrate } from '../../../server/db/migrate';
 import { createLedger } from '../../../server/domain/ledger/ledger';
 import { SYSTEM_ACCOUNTS } from '../../../server/domain/ledger/types';
-import { tailJournal } from '../../../server/jobs/journalTail';
+import { ownersOutsideSpot, tailJournal } from '../../../server/jobs/journalTail';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
 
 const credit = (userId: number, units: bigint) => ({
@@ -133,5 +133,20 @@ describe('the journal tail on a SQLite file another connection writes too', () =
     await spot.post([trade(7), credit(8, 2n)]);
     await tail.roundsUntil([[8]]);
     tail.stop();
+  });
+});
+
+describe("the journal tail's read on SQLite", () => {
+  const t = useTestDb(forEachEngine()[0]![1]);
+
+  it("reads the entries the spot books did not write through their index, not the books' own", async () => {
+    const q = ownersOutsideSpot(t().db, 10, 20).compile();
+    const { rows } = await t().db.kysely.executeQuery<{ detail: string }>({
+      ...q,
+      sql: `explain query plan ${q.sql}`,
+    });
+    expect(rows.map((r) => r.detail)).toContain(
+      'SEARCH journal USING INDEX journal_outside_idx (id>? AND id<?)',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { measureBundle } from './bundle';
 import { measureClientStreams } from './clientStreams';
+import { measureColdWake } from './coldWake';
 import { measureContracts } from './contracts';
 import { measureHttp } from './http';
 import { measureHttpFloor } from './httpFloor';
@@ -63,13 +64,19 @@ const main = async () => {
       `${b.initialCssGzipKb} KB / ${b.lazyJsGzipKb} KB`,
     );
   });
-  await step('spot engine', () => {
+  await step('spot engine', async () => {
     const { rows: engineRows, service, hiccups: h } = measureSpotEngine();
     add(
       'Machine floor: one core reading the clock',
       'time lost in gaps > 10 µs; gaps/s, median, longest',
       `${h.lostPct} %; ${h.perSec}/s, ${h.medianUs} µs, ${h.longestUs} µs`,
       'well under 1 % for p99 < 10 µs',
+    );
+    const c = await measureColdWake();
+    add(
+      'Machine floor: work after an idle pause',
+      'SQLite point reads, µs each: back to back / after 1 ms / 5 ms asleep',
+      `${c.warmUs} / ${c.after1MsUs} / ${c.after5MsUs} (×${c.factor5Ms})`,
     );
     for (const f of engineRows)
       add(

@@ -9,6 +9,7 @@ import { seedAccountsIfEmpty } from '../server/db/seed/accounts';
 import { seedFundsIfEmpty } from '../server/db/seed/funds';
 import { seedIfEmpty } from '../server/db/seed/seed';
 import { createLedger } from '../server/domain/ledger/ledger';
+import { measureColdWake } from './coldWake';
 import { LoadClient } from './loadClient';
 import { fundTrader, spotOrderAt } from './spotMix';
 import { cpuMs, percentile, startServerProcess } from './serverProcess';
@@ -186,4 +187,8 @@ export const runRates = async (
 };
 
 if (import.meta.url === `file://${process.argv[1]}`)
-  void measureSpotHttp(undefined, undefined, process.env.BENCH_DATABASE_URL).then((f) => console.table(f));
+  void measureSpotHttp(undefined, undefined, process.env.BENCH_DATABASE_URL).then(async (f) => {
+    console.table(f);
+    // Below saturation each order comes after an idle pause: what that costs here.
+    console.log('work after an idle pause (bench/coldWake.ts):', await measureColdWake());
+  });

@@ -3,20 +3,6 @@ import type { Db } from '../db/connect';
 import { outsideSpot } from '../db/migrations/020_journal_outside';
 import { repeat } from './repeat';
 
-/**
- * Balance changes committed by another process (the operator CLI confirming a deposit or
- * approving a withdrawal) reach their owners' sockets: every `intervalMs` the journal is read past
- * the last entry seen, and each user with new entries is named once. Changes made in this process
- * are announced at once by the ledger; naming them again only re-sends the same balances.
- *
- * On SQLite the tail reads no entry when no other connection has committed: `pragma data_version`
- * moves only for another connection's commits, so while it stays every new entry is this
- * process's own and the tail just moves past them. The spot thread has a connection of its own,
- * so under trading the version always moves; spot entries are announced by the books as they
- * commit, and only the spot engine makes them, so the tail reads the other entries alone, through
- * the index that holds only those (migration 020), and gets back one row per owner.
- */
-
 /** The users, once each, with entries after `after` up to `upto` that the spot books did not
  * write: read through the index of those entries alone (migration 020). System accounts (negative
  * ids) have no sockets. */
@@ -31,6 +17,19 @@ export const ownersOutsideSpot = ({ kysely, engine }: Db, after: number, upto: n
     .where(outsideSpot(engine))
     .orderBy('user_id');
 
+/**
+ * Balance changes committed by another process (the operator CLI confirming a deposit or
+ * approving a withdrawal) reach their owners' sockets: every `intervalMs` the journal is read past
+ * the last entry seen, and each user with new entries is named once. Changes made in this process
+ * are announced at once by the ledger; naming them again only re-sends the same balances.
+ *
+ * On SQLite the tail reads no entry when no other connection has committed: `pragma data_version`
+ * moves only for another connection's commits, so while it stays every new entry is this
+ * process's own and the tail just moves past them. The spot thread has a connection of its own,
+ * so under trading the version always moves; spot entries are announced by the books as they
+ * commit, and only the spot engine makes them, so the tail reads the other entries alone, through
+ * the index that holds only those (migration 020), and gets back one row per owner.
+ */
 export const tailJournal = (
   db: Db,
   opts: { intervalMs: number; onUsers: (userIds: number[]) => void; onError: (err: unknown) => void },

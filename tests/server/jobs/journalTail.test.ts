@@ -136,17 +136,21 @@ describe('the journal tail on a SQLite file another connection writes too', () =
   });
 });
 
-describe("the journal tail's read on SQLite", () => {
-  const t = useTestDb(forEachEngine()[0]![1]);
+// PostgreSQL's planner may read a table this small whole, index or not.
+describe.each(forEachEngine().filter(([engine]) => engine === 'sqlite'))(
+  "the journal tail's read on %s",
+  (_engine, open) => {
+    const t = useTestDb(open);
 
-  it("reads the entries the spot books did not write through their index, not the books' own", async () => {
-    const q = ownersOutsideSpot(t().db, 10, 20).compile();
-    const { rows } = await t().db.kysely.executeQuery<{ detail: string }>({
-      ...q,
-      sql: `explain query plan ${q.sql}`,
+    it("reads the entries the spot books did not write through their index, not the books' own", async () => {
+      const q = ownersOutsideSpot(t().db, 10, 20).compile();
+      const { rows } = await t().db.kysely.executeQuery<{ detail: string }>({
+        ...q,
+        sql: `explain query plan ${q.sql}`,
+      });
+      expect(rows.map((r) => r.detail)).toContain(
+        'SEARCH journal USING INDEX journal_outside_idx (id>? AND id<?)',
+      );
     });
-    expect(rows.map((r) => r.detail)).toContain(
-      'SEARCH journal USING INDEX journal_outside_idx (id>? AND id<?)',
-    );
-  });
-});
+  },
+);

@@ -1,4 +1,5 @@
 import SQLite from 'better-sqlite3';
+import { percentile } from './serverProcess';
 
 export interface ColdWake {
   /** µs a read, the reads run back to back (the median of the rounds). */
@@ -12,8 +13,6 @@ export interface ColdWake {
 
 const READS = 20;
 const ROWS = 10_000;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 /**
  * What an idle pause costs the work after it: rounds of 20 point reads of a SQLite table (the
@@ -43,7 +42,10 @@ export const measureColdWake = async (rounds = 300): Promise<ColdWake> => {
         await pause();
         us.push(round(r));
       }
-      return +median(us).toFixed(2);
+      return +percentile(
+        us.sort((a, b) => a - b),
+        0.5,
+      ).toFixed(2);
     };
     const sleep = (ms: number) => () => new Promise((resolve) => setTimeout(resolve, ms));
     await timed(() => Promise.resolve()); // warm-up: compiled code, the table in the cache

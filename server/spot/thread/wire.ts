@@ -15,15 +15,19 @@ export const fromWire = (w: WireError): Error =>
     : Object.assign(new Error(w.message), { stack: w.stack });
 
 /**
- * Messages to the other thread gathered and handed to `post` together: at the end of this turn of
- * the event loop, or as soon as `slice` of them wait. Each message across threads costs a few
- * microseconds of copying and waking however small it is, hence the gathering; but a turn that
- * takes in a hundred requests and hands them over only at its end leaves the spot thread idle
- * meanwhile and then this one idle while it works (measured: 5 100 orders/s handing over whole
- * turns, 6 600 to 7 500 in slices of 4 to 16). That is the main thread's side; the spot thread,
- * whose answers wait for one flush of the log together, posts whole turns (`slice` Infinity).
+ * Messages to the other thread gathered and handed to `post` together: when `schedule` runs the
+ * flush (by default at the end of this turn of the event loop), or as soon as `slice` of them wait.
+ * Each message across threads costs a few microseconds of copying and waking however small it is,
+ * hence the gathering; but a turn that takes in a hundred requests and hands them over only at its
+ * end leaves the spot thread idle meanwhile and then this one idle while it works (measured: 5 100
+ * orders/s handing over whole turns, 6 600 to 7 500 in slices of 4 to 16). That is the main
+ * thread's side; the spot thread's is in worker.ts.
  */
-export const outbox = <M>(post: (batch: M[]) => void, slice = 16) => {
+export const outbox = <M>(
+  post: (batch: M[]) => void,
+  slice = 16,
+  schedule: (flush: () => void) => void = setImmediate,
+) => {
   let pending: M[] = [];
   const flush = () => {
     if (pending.length === 0) return;
@@ -33,7 +37,7 @@ export const outbox = <M>(post: (batch: M[]) => void, slice = 16) => {
   };
   return (message: M) => {
     const n = pending.push(message);
-    if (n === 1) setImmediate(flush);
+    if (n === 1) schedule(flush);
     else if (n >= slice) flush();
   };
 };

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { outbox } from '../../../../server/spot/thread/wire';
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('outbox', () => {
+  it('hands over what one turn sent in one batch, at the end of the turn', async () => {
+    const posted: number[][] = [];
+    const send = outbox<number>((batch) => posted.push(batch));
+    send(1);
+    send(2);
+    await Promise.resolve();
+    send(3);
+    expect(posted).toEqual([]);
+    await turn();
+    expect(posted).toEqual([[1, 2, 3]]);
+    send(4);
+    await turn();
+    expect(posted).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('hands over a slice as soon as it is full, without waiting for the turn to end', async () => {
+    const posted: number[][] = [];
+    const send = outbox<number>((batch) => posted.push(batch), 2);
+    for (const n of [1, 2, 3, 4, 5]) send(n);
+    expect(posted).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    await turn();
+    expect(posted).toEqual([[1, 2], [3, 4], [5]]);
+  });
+
+  it('with process.nextTick, hands over what a chain of promises sent once the chain has run, before the event loop goes on', async () => {
+    const events: string[] = [];
+    const send = outbox<string>(
+      (batch) => events.push(`post ${batch.join(',')}`),
+      Infinity,
+      process.nextTick,
+    );
+    // Queued before anything is sent: the spot thread's next batch, or new orders taken in.
+    setImmediate(() => events.push('next turn'));
+    // As the commit queue answers a batch: inside a promise's callback, its news sent at once and
+    // each answer at the end of a chain of promises.
+    const chain = Promise.resolve().then(() => {
+      send('news');
+      return Promise.resolve()
+        .then(() => send('answer 1'))
+        .then(() => send('answer 2'))
+        .then(() => Promise.resolve())
+        .then(() => send('answer 3'));
+    });
+    await chain;
+    await turn();
+    expect(events).toEqual(['post news,answer 1,answer 2,answer 3', 'next turn']);
+  });
+});

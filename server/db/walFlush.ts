@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import {
   SqliteDialect,
   SqliteDriver,
@@ -8,6 +7,7 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import { waitingForLock } from './lockWait';
+import { currentLog } from './walFile.mjs';
 
 /**
  * What a write-ahead log that could not be flushed does to the server: it stops at once, killed
@@ -52,18 +52,9 @@ export const walFlusher = (file: string, onFailure: (err: unknown) => void = hal
   let next: { flushed: Promise<void>; start: () => void } | undefined;
 
   const open = () => {
-    // A log removed and made again (a journal mode switch, a copy put in place) is a new file.
-    if (fd !== undefined && fs.fstatSync(fd).nlink > 0) return fd;
-    if (fd !== undefined) stale.push(fd);
-    fd = fs.openSync(walFile, 'r');
-    // The log's own directory entry must survive too, once, when it is first opened.
-    const dir = fs.openSync(path.dirname(walFile), 'r');
-    try {
-      fs.fsyncSync(dir);
-    } finally {
-      fs.closeSync(dir);
-    }
-    return fd;
+    const current = currentLog(walFile, fd);
+    if (fd !== undefined && current !== fd) stale.push(fd);
+    return (fd = current);
   };
 
   const once = () =>

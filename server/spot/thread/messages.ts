@@ -10,6 +10,9 @@ export interface SpotThreadData {
   database: { databaseUrl?: string | undefined; sqliteFile: string };
   config: SpotConfig;
   seed: number;
+  /** Where the thread asks the log's flusher to flush its writes (logFlusher.ts); absent on
+   * PostgreSQL, whose commits are on disk when they resolve. */
+  logFlushes?: SharedArrayBuffer;
 }
 
 /** The calls the main thread makes of the spot thread, each answered by a `reply` of its id. */

@@ -9,6 +9,7 @@ import { spotRecords } from '../records';
 import { traderOf, type OrdersListener, type SpotService } from '../service';
 import { DepthMirror } from './depthMirror';
 import { coveringFlush } from './coveringFlush';
+import { startLogFlusher, type LogFlusher } from './logFlusher';
 import type { FromSpotBatch, FromSpotThread, SpotCall, SpotThreadData, ToSpotThread } from './messages';
 import { fromWire, outbox } from './wire';
 
@@ -18,6 +19,8 @@ export interface SpotThreadOptions extends SpotThreadData {
   /** The main thread's ledger: the spot thread's balance changes are announced through it. */
   ledger: Ledger;
   onError?: (err: unknown) => void;
+  /** Starts the log's flusher for each thread on SQLite (a test holds its flushes). */
+  startFlusher?: typeof startLogFlusher;
 }
 
 const REPLACE_AFTER_MS = 1000;
@@ -39,9 +42,11 @@ export const createSpotThread = ({
   db,
   ledger,
   onError = () => undefined,
+  startFlusher = startLogFlusher,
   ...data
 }: SpotThreadOptions): SpotService => {
   let worker: Worker | undefined;
+  let flusher: LogFlusher | undefined;
   let send: ((m: ToSpotThread) => void) | undefined;
   let stopping = false;
   let nextId = 0;
@@ -112,7 +117,26 @@ export const createSpotThread = ({
 
   const spawn = () =>
     new Promise<void>((resolve, reject) => {
-      const w = new Worker(new URL('./boot.mjs', import.meta.url), { workerData: data, execArgv });
+      // Nothing the thread sends, an answer or news, is let out before what it tells of is on
+      // disk. On SQLite the log's flusher flushes as soon as the thread has committed and asked,
+      // and a batch waits for the flush that covers the writes the thread had ended when it sent
+      // the batch; without the flusher, a flush asked for once the batch has arrived covers them
+      // (`coveringFlush`). Batches are let out in the order they came. One flusher a thread: a new
+      // thread counts its writes from 0.
+      const flushed = coveringFlush(db.flushLog);
+      const ownFlusher = data.database.databaseUrl
+        ? undefined
+        : startFlusher({ walFile: `${data.database.sqliteFile}-wal`, fallback: flushed, onError });
+      flusher = ownFlusher;
+      const w = new Worker(new URL('./boot.mjs', import.meta.url), {
+        workerData: {
+          database: data.database,
+          config: data.config,
+          seed: data.seed,
+          logFlushes: ownFlusher?.shared,
+        } satisfies SpotThreadData,
+        execArgv,
+      });
       let ready = false;
       const deliver = (batch: FromSpotThread[]) => {
         for (const m of batch) {
@@ -129,16 +153,14 @@ export const createSpotThread = ({
           }
         }
       };
-      // Nothing the thread sends, an answer or news, is let out before what it tells of is on
-      // disk: a flush asked for once a batch of messages has arrived covers every write the thread
-      // ended before sending it (`coveringFlush`). Batches are let out in the order they came.
       let delivered = Promise.resolve();
-      const flushed = coveringFlush(db.flushLog);
       w.on('message', ({ writes, messages }: FromSpotBatch) => {
-        delivered = Promise.all([delivered, flushed(writes)]).then(() => deliver(messages), onError);
+        const onDisk = ownFlusher ? ownFlusher.covering(writes) : flushed(writes);
+        delivered = Promise.all([delivered, onDisk]).then(() => deliver(messages), onError);
       });
       w.on('error', (err) => (ready ? onError(err) : reject(err)));
       w.on('exit', (code) => {
+        void delivered.then(() => ownFlusher?.stop());
         if (worker !== w) return;
         worker = undefined;
         send = undefined;
@@ -181,6 +203,7 @@ export const createSpotThread = ({
         if (worker === w) throw err;
       });
       await w.terminate();
+      await flusher?.stop();
     },
     onTick(tick) {
       send?.({ t: 'tick', tick });

@@ -4,6 +4,7 @@ import { openDb } from '../../db/connect';
 import { createLedger } from '../../domain/ledger/ledger';
 import { scheduleUserIndex } from '../../jobs/userIndex';
 import { createSpot } from '../service';
+import { flushAsker } from './logFlusher';
 import type { FromSpotBatch, FromSpotThread, SpotCall, SpotThreadData, ToSpotThread } from './messages';
 import { outbox, toWire } from './wire';
 
@@ -16,20 +17,27 @@ import { outbox, toWire } from './wire';
 const data = workerData as SpotThreadData;
 const port = parentPort!;
 
-// This thread never waits for the disk: the main thread flushes the log before it handles anything
-// sent from here (remote.ts). Its event loop is held by each batch it runs, so a flush begun here
-// was heard of only after the next batch, a millisecond or two later; the main thread's loop, whose
-// turns are short, hears sooner, and the books go on meanwhile.
+// This thread never waits for the disk: nothing it sends is let out on the main thread before the
+// log holding it is flushed (remote.ts), by the log's flusher thread, asked here as each batch is
+// posted (logFlusher.ts), or on PostgreSQL by the commit itself. Its event loop is held by each
+// batch it runs, so a flush begun here was heard of only after the next batch, a millisecond or
+// two later; the books go on meanwhile.
 const db = openDb(data.database, { checkpointsElsewhere: true, deferFlush: true });
-// Read as each batch is posted: every write it tells of ended before. Posted whole, not in slices:
-// a batch of orders is answered and told of in one step (the commit queue's answer and the promises
-// it settles), all of it waits on the main thread for one flush of the log, and in one message an
-// order's view, shared by its answer and its owner's news, is copied once. Posted once that step's
-// microtasks have run (`process.nextTick`), before the thread takes in anything more: at the end of
-// the turn (`setImmediate`) it waited behind the new orders the loop took in first, 0.7 to 1.1 ms in
-// the means at 10 000 orders/s over HTTP, which every answer paid (docs/spot-performance.md).
+// Read as each batch is posted, and the flusher asked to cover it: every write it tells of ended
+// before. Posted whole, not in slices: a batch of orders is answered and told of in one step (the
+// commit queue's answer and the promises it settles), all of it waits on the main thread for one
+// flush of the log, and in one message an order's view, shared by its answer and its owner's news,
+// is copied once. Posted once that step's microtasks have run (`process.nextTick`), before the
+// thread takes in anything more: at the end of the turn (`setImmediate`) it waited behind the new
+// orders the loop took in first, 0.7 to 1.1 ms in the means at 10 000 orders/s over HTTP, which
+// every answer paid (docs/spot-performance.md).
+const askFlush = data.logFlushes && flushAsker(data.logFlushes);
 const send = outbox<FromSpotThread>(
-  (messages) => port.postMessage({ writes: db.writes(), messages } satisfies FromSpotBatch),
+  (messages) => {
+    const writes = db.writes();
+    askFlush?.(writes);
+    port.postMessage({ writes, messages } satisfies FromSpotBatch);
+  },
   Infinity,
   process.nextTick,
 );

@@ -6,6 +6,7 @@ import type { DepthDiff } from '../../../../server/market/book';
 import { DEFAULT_SPOT_CONFIG } from '../../../../server/spot/config';
 import type { SpotService } from '../../../../server/spot/service';
 import { configureSpotPair } from '../../../../server/spot/settings';
+import { startLogFlusher } from '../../../../server/spot/thread/logFlusher';
 import { createSpotThread } from '../../../../server/spot/thread/remote';
 import { fund, tick, trader, units } from '../../helpers/spot';
 import { notIndexed } from '../../helpers/ownerIndex';
@@ -19,10 +20,15 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
   let ledger: Ledger;
   let spot: SpotService | undefined;
 
-  const startThread = async (onError?: (err: unknown) => void, db = t.db) => {
+  const startThread = async (
+    onError?: (err: unknown) => void,
+    db = t.db,
+    startFlusher: typeof startLogFlusher = startLogFlusher,
+  ) => {
     const s = createSpotThread({
       db,
       ledger,
+      startFlusher,
       database: t.database,
       // No house quotes: every fill here is between the two traders.
       config: { ...DEFAULT_SPOT_CONFIG, houseLevels: 0 },
@@ -111,12 +117,25 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
     const held = new Promise<void>((r) => (release = r));
     let holding = false;
     const flushes: string[] = [];
+    // On SQLite the log's flusher covers the thread's writes; on PostgreSQL the main thread's
+    // connection answers for them. Either is held here.
     const flushLog = async () => {
       flushes.push('asked');
       if (holding) await held;
       await t.db.flushLog();
     };
-    spot = await startThread(undefined, { ...t.db, flushLog });
+    const startFlusher: typeof startLogFlusher = (opts) => {
+      const real = startLogFlusher(opts);
+      return {
+        shared: real.shared,
+        stop: real.stop,
+        covering: (writes) => {
+          flushes.push('asked');
+          return holding ? held.then(() => real.covering(writes)) : real.covering(writes);
+        },
+      };
+    };
+    spot = await startThread(undefined, { ...t.db, flushLog }, startFlusher);
     const orders: number[] = [];
     spot.onOrders((_userId, o) => orders.push(o.id));
     holding = true;

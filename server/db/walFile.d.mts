@@ -1,0 +1,1 @@
+export declare const currentLog: (walFile: string, fd: number | undefined) => number;

@@ -1,0 +1,41 @@
+// Plain JavaScript: a worker thread does not get the TypeScript loader the server runs under.
+import fs from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { currentLog } from '../../db/walFile.mjs';
+
+/**
+ * Flushes the write-ahead log whenever the spot thread asks, and tells up to which of its writes
+ * the log is on disk (logFlusher.ts). It does nothing else, so it is never busy when asked: it
+ * sleeps in `Atomics.wait` until the spot thread stores a new count. A failure is told to the main
+ * thread, which stops the server (`haltOnFlushFailure`), and nothing more is flushed here.
+ */
+const { walFile, shared } = workerData;
+const counts = new BigInt64Array(shared);
+// The slots of `counts`, as logFlusher.ts numbers them.
+const ASKED = 0;
+const FLUSHED = 1;
+const STOP = 2;
+
+let fd;
+let flushed = Atomics.load(counts, FLUSHED);
+while (Atomics.load(counts, STOP) === 0n) {
+  const asked = Atomics.load(counts, ASKED);
+  if (asked === flushed) {
+    Atomics.wait(counts, ASKED, asked);
+    continue;
+  }
+  try {
+    const log = currentLog(walFile, fd);
+    if (fd !== undefined && log !== fd) fs.closeSync(fd);
+    fd = log;
+    // Every write counted up to `asked` ended before it was stored there, so before this begins.
+    fs.fdatasyncSync(fd);
+  } catch (err) {
+    parentPort.postMessage({ failed: String(err) });
+    break;
+  }
+  flushed = asked;
+  Atomics.store(counts, FLUSHED, flushed);
+  Atomics.notify(counts, FLUSHED);
+}
+if (fd !== undefined) fs.closeSync(fd);

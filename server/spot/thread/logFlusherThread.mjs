@@ -5,9 +5,10 @@ import { currentLog } from '../../db/walFile.mjs';
 
 /**
  * Flushes the write-ahead log whenever the spot thread asks, and tells up to which of its writes
- * the log is on disk (logFlusher.ts). It does nothing else, so it is never busy when asked: it
- * sleeps in `Atomics.wait` until the spot thread stores a new count. A failure is told to the main
- * thread, which stops the server (`haltOnFlushFailure`), and nothing more is flushed here.
+ * the log is on disk (logFlusher.ts). It does nothing else: between flushes it sleeps in
+ * `Atomics.wait` until the spot thread stores a new count, and a count stored during a flush is
+ * flushed as soon as that one ends. A failure is told to the main thread, which stops the server
+ * (`haltOnFlushFailure`), and nothing more is flushed here.
  */
 const { walFile, shared } = workerData;
 const counts = new BigInt64Array(shared);
@@ -15,13 +16,16 @@ const counts = new BigInt64Array(shared);
 const ASKED = 0;
 const FLUSHED = 1;
 const STOP = 2;
+/** How long it sleeps at most before it looks again whether to stop: a stop stored just before it
+ * began to sleep wakes nothing. */
+const NAP_MS = 50;
 
 let fd;
 let flushed = Atomics.load(counts, FLUSHED);
 while (Atomics.load(counts, STOP) === 0n) {
   const asked = Atomics.load(counts, ASKED);
   if (asked === flushed) {
-    Atomics.wait(counts, ASKED, asked);
+    Atomics.wait(counts, ASKED, asked, NAP_MS);
     continue;
   }
   try {

@@ -1,11 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { haltOnFlushFailure } from '../../db/walFlush';
-
-/** The slots of the counts the three threads share (a BigInt64Array over `LogFlusher.shared`):
- * the spot thread's writes it asked to have flushed, those flushed, and whether to stop. */
-const ASKED = 0;
-const FLUSHED = 1;
-const STOP = 2;
+import { ASKED, FLUSHED, SLOTS, STOP } from './logFlushSlots.mjs';
 
 /** `Atomics.waitAsync` (ES2024), which TypeScript's ES2023 library does not declare. */
 const waitAsync = (
@@ -52,7 +47,7 @@ export const startLogFlusher = ({
   onError: (err: unknown) => void;
   onFailure?: (err: unknown) => void;
 }): LogFlusher => {
-  const shared = new SharedArrayBuffer(3 * BigInt64Array.BYTES_PER_ELEMENT);
+  const shared = new SharedArrayBuffer(SLOTS * BigInt64Array.BYTES_PER_ELEMENT);
   const counts = new BigInt64Array(shared);
   const worker = new Worker(new URL('./logFlusherThread.mjs', import.meta.url), {
     workerData: { walFile, shared },

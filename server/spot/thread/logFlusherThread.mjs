@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { currentLog } from '../../db/walFile.mjs';
+import { ASKED, FLUSHED, STOP } from './logFlushSlots.mjs';
 
 /**
  * Flushes the write-ahead log whenever the spot thread asks, and tells up to which of its writes
@@ -12,10 +13,6 @@ import { currentLog } from '../../db/walFile.mjs';
  */
 const { walFile, shared } = workerData;
 const counts = new BigInt64Array(shared);
-// The slots of `counts`, as logFlusher.ts numbers them.
-const ASKED = 0;
-const FLUSHED = 1;
-const STOP = 2;
 /** How long it sleeps at most before it looks again whether to stop: a stop stored just before it
  * began to sleep wakes nothing. */
 const NAP_MS = 50;

@@ -33,10 +33,11 @@ import { buildWallet } from '../wallet';
 import type { Wallet } from '../domain/wallet/service';
 import { walletRoutes } from './routes/wallet';
 import { adminWalletRoutes } from './routes/adminWallet';
-import { CONTRACT_SETTINGS_CHANNEL } from '../../protocol';
+import { CONTRACT_SETTINGS_CHANNEL, type SpotOrderView } from '../../protocol';
 import { watchContractSettings } from '../jobs/contractSettingsWatch';
 import { tailJournal } from '../jobs/journalTail';
 import type { SpotService } from '../spot/service';
+import type { Json } from '../wire/jsonText';
 import { spotRoutes } from './routes/spot';
 import { createStaking, type Staking } from '../staking/service';
 import { stakingClock } from '../staking/testClock';
@@ -76,7 +77,7 @@ export interface AppDeps {
    * screens (`contractSettings` channel); not at all when absent. */
   contractSettingsMs?: number;
   /** Spot trading: its routes, and the private `orders` channel when the gateway runs. */
-  spot?: SpotService;
+  spot?: SpotService<Json<SpotOrderView>>;
   /** Staking; built on the real clock when absent. Its private channel is `pledges`. */
   staking?: Staking;
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Locale } from '../../protocol';
 import { callerOf, type Authenticate, type AuthKind } from './auth';
-import { ok } from './envelope';
+import { ok, okText } from './envelope';
+import { JsonText } from '../wire/jsonText';
 import { requestLocale } from './locale';
 import type { LimitCaller } from './rateLimits';
 import { parseInput } from './validate';
@@ -61,7 +62,10 @@ export const registerRoutes = (
         const query = route.query ? parseInput(route.query, req.query) : undefined;
         const body = route.body ? parseInput(route.body, req.body) : undefined;
         const data = await route.handler({ query, body, locale: requestLocale(req), req, reply });
-        return ok(data ?? null);
+        if (!(data instanceof JsonText)) return ok(data ?? null);
+        // A string answer with a JSON type is sent as it is, not encoded again.
+        reply.type('application/json; charset=utf-8');
+        return okText(data);
       },
     });
   }

@@ -60,7 +60,8 @@ const inputOf = (req: PlaceRequest, side: Side): OrderInput & { pair: string } =
   amount: req.amount,
 });
 
-export type OrdersListener = (userId: number, order: SpotOrderView) => void;
+/** Told of each order whose state a batch changed, as its view (`V`: see `SpotService`). */
+export type OrdersListener<V = SpotOrderView> = (userId: number, order: V) => void;
 
 /** What the spot rules read of the user placing an order. */
 export type Trader = Pick<UserRecord, 'id' | 'certification' | 'tradingDisabled' | 'locked'>;
@@ -73,21 +74,23 @@ export const traderOf = (u: Trader): Trader => ({
   locked: u.locked,
 });
 
-export interface SpotService extends BookSource {
+/** The spot books. `V` is the form in which an order's view is handed out: the view itself in this
+ * thread, its JSON text from the spot thread (`createSpotThread`), either to the routes. */
+export interface SpotService<V = SpotOrderView> extends BookSource {
   /** Loads the pairs and rebuilds every book from the open orders in the database. */
   start(): Promise<void>;
   /** Finishes the commands already queued. */
   stop(): Promise<void>;
   /** A reference price: the band and staleness follow it, and the house requotes. */
   onTick(tick: Tick): void;
-  place(user: Trader, side: Side, req: PlaceRequest): Promise<SpotOrderView>;
-  cancel(userId: number, id: number): Promise<SpotOrderView>;
+  place(user: Trader, side: Side, req: PlaceRequest): Promise<V>;
+  cancel(userId: number, id: number): Promise<V>;
   list(userId: number, query: OrderListQuery): Promise<SpotOrderPage>;
   detail(userId: number, id: number): Promise<SpotOrderDetail>;
   /** The id of the user's order named by its id or its client order id (order_not_exist if none). */
   idOf(userId: number, ref: OrderRef): Promise<number>;
   rules(pair: string): SpotPairRules;
-  onOrders(listener: OrdersListener): () => void;
+  onOrders(listener: OrdersListener<V>): () => void;
   /** Resolves once every queued command has finished (tests, benchmarks, shutdown). */
   idle(): Promise<void>;
   /** Re-reads the pairs' spot settings (also done every few seconds). */

@@ -1,3 +1,4 @@
+import { encoded } from '../wire/jsonText';
 import type { WsClient } from './client';
 
 interface Channel {
@@ -51,8 +52,10 @@ export class ChannelHub {
     if (!ch) return;
     ch.seq = opts.seq ?? ch.seq + 1;
     if (ch.clients.size === 0) return;
-    // Encoded once: every subscriber is sent the same bytes, not its own copy of the text.
-    const frame = Buffer.from(JSON.stringify({ ch: ch.name, seq: ch.seq, ts: opts.ts ?? Date.now(), data }));
+    // Encoded once: every subscriber is sent the same bytes, not its own copy of the text. Data may
+    // arrive encoded already (`JsonText`), and is embedded as it is.
+    const head = JSON.stringify({ ch: ch.name, seq: ch.seq, ts: opts.ts ?? Date.now() });
+    const frame = Buffer.from(`${head.slice(0, -1)},"data":${encoded(data)}}`);
     for (const client of ch.clients) client.send(frame);
   }
 }

@@ -8,13 +8,15 @@ import {
   spotOrderSchema,
   spotPairRulesSchema,
   spotRulesQuerySchema,
+  type SpotOrderView,
 } from '../../../protocol';
 import type { SpotService } from '../../spot/service';
+import type { Json } from '../../wire/jsonText';
 import { currentUser } from '../auth';
 import { defineRoute } from '../route';
 
 /** Spot orders (spec §7 paths): place, cancel, records and detail. */
-export const spotRoutes = (spot: SpotService) => [
+export const spotRoutes = (spot: SpotService<Json<SpotOrderView>>) => [
   ...(['buy', 'sell'] as const).map((side) =>
     defineRoute({
       method: 'POST',

@@ -1,4 +1,4 @@
-import type { DepthSnapshot, ErrorName, SpotOrderView, SpotPairRules, Trade } from '../../../protocol';
+import type { DepthSnapshot, ErrorName, SpotPairRules, Trade } from '../../../protocol';
 import type { Side } from '../../domain/spot/types';
 import type { DepthDiff } from '../../market/book';
 import type { Tick } from '../../market/feed';
@@ -49,8 +49,11 @@ export interface FromSpotBatch {
 export type FromSpotThread =
   | { t: 'ready'; books: BookState[]; rules: SpotPairRules[] }
   | { t: 'reply'; id: number; ok: true; value: unknown }
+  /** An order's view, the answer to a place or a cancel, as its JSON text (`JsonText`). */
+  | { t: 'reply'; id: number; ok: true; json: string }
   | { t: 'reply'; id: number; ok: false; error: WireError }
-  | { t: 'order'; userId: number; order: SpotOrderView }
+  /** An order's news for its owner: its view as JSON text, the same as its answer's. */
+  | { t: 'order'; userId: number; json: string }
   | { t: 'balances'; userIds: number[] }
   | { t: 'depth'; pair: string; diff: DepthDiff }
   | { t: 'trades'; pair: string; trades: Trade[] }

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { DepthSnapshot, SpotPairRules, Trade } from '../../../protocol';
+import type { DepthSnapshot, SpotOrderView, SpotPairRules, Trade } from '../../../protocol';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../domain/appError';
 import type { Ledger } from '../../domain/ledger/ledger';
@@ -11,6 +11,7 @@ import { DepthMirror } from './depthMirror';
 import { coveringFlush } from './coveringFlush';
 import { startLogFlusher, type LogFlusher } from './logFlusher';
 import type { FromSpotBatch, FromSpotThread, SpotCall, SpotThreadData, ToSpotThread } from './messages';
+import { JsonText } from '../../wire/jsonText';
 import { fromWire, outbox } from './wire';
 
 export interface SpotThreadOptions extends SpotThreadData {
@@ -44,7 +45,7 @@ export const createSpotThread = ({
   onError = () => undefined,
   startFlusher = startLogFlusher,
   ...data
-}: SpotThreadOptions): SpotService => {
+}: SpotThreadOptions): SpotService<JsonText<SpotOrderView>> => {
   let worker: Worker | undefined;
   let flusher: LogFlusher | undefined;
   let send: ((m: ToSpotThread) => void) | undefined;
@@ -52,7 +53,7 @@ export const createSpotThread = ({
   let nextId = 0;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   const bookListeners = new Set<BookListener>();
-  const orderListeners = new Set<OrdersListener>();
+  const orderListeners = new Set<OrdersListener<JsonText<SpotOrderView>>>();
   let pairs = new Map<string, SpotPair>();
   const mirrors = new Map<string, DepthMirror>();
   const prints = new Map<string, Trade[]>();
@@ -74,13 +75,15 @@ export const createSpotThread = ({
       case 'reply': {
         const p = pending.get(m.id);
         pending.delete(m.id);
-        if (m.ok) p?.resolve(m.value);
-        else p?.reject(fromWire(m.error));
+        if (!m.ok) p?.reject(fromWire(m.error));
+        else p?.resolve('json' in m ? new JsonText(m.json) : m.value);
         return;
       }
-      case 'order':
-        for (const l of orderListeners) l(m.userId, m.order);
+      case 'order': {
+        const order = new JsonText<SpotOrderView>(m.json);
+        for (const l of orderListeners) l(m.userId, order);
         return;
+      }
       case 'balances':
         ledger.announce(m.userIds.map((userId) => ({ userId })));
         return;

@@ -21,8 +21,13 @@ export const fund = (ledger: Ledger, userId: number, funds: Record<string, strin
   );
 
 /** A reference tick for a pair, price as a decimal at the pair's precision (BTC: 2 places). */
-export const tick = (spot: SpotService, pair: string, price: string, ts: number, precision = 2) =>
-  spot.onTick({ pair, ts, price: parseExact(price, precision)!, qty: 1n, source: 'test' });
+export const tick = (
+  spot: Pick<SpotService, 'onTick'>,
+  pair: string,
+  price: string,
+  ts: number,
+  precision = 2,
+) => spot.onTick({ pair, ts, price: parseExact(price, precision)!, qty: 1n, source: 'test' });
 
 /** A verified trader allowed to trade, as the books see one. */
 export const trader = (id: number): Trader => ({

@@ -18,6 +18,7 @@ import { readSeedContent } from '../../../server/db/seed/content';
 import { DEFAULT_SITE_CONFIG } from '../../../server/db/seed/defaults';
 import { BODY_LIMIT, buildApp, type AppDeps } from '../../../server/http/app';
 import { defineRoute, registerRoutes } from '../../../server/http/route';
+import { JsonText } from '../../../server/wire/jsonText';
 import { forEachEngine, type OpenTestDb, type TestDb } from '../helpers/testDb';
 
 // Over 1 KB, as a real page with its boot data is, so it travels compressed.
@@ -66,6 +67,17 @@ const echoRoute = defineRoute({
   handler: ({ body }) => ({ name: body.name }),
 });
 
+/** The same, answering its data already encoded, as the spot thread's order views arrive. */
+const encodedEchoRoute = defineRoute({
+  method: 'POST',
+  path: '/test/echoEncoded',
+  tag: 'test',
+  summary: 'Echo, encoded',
+  body: z.strictObject({ name: z.string().min(1) }),
+  response: z.object({ name: z.string() }),
+  handler: ({ body }) => JsonText.of({ name: body.name }),
+});
+
 const withApp = (
   open: OpenTestDb,
   over: Partial<AppDeps['config']> = {},
@@ -77,7 +89,7 @@ const withApp = (
   beforeAll(async () => {
     t = await open({ seed: true });
     app = await buildApp({ config: config(over), db: t.db, logger });
-    registerRoutes(app, [echoRoute]);
+    registerRoutes(app, [echoRoute, encodedEchoRoute]);
     extend?.(app);
     await app.ready();
   });
@@ -202,6 +214,25 @@ describe.each(forEachEngine())('HTTP app on %s', (_engine, open) => {
         payload,
         headers: { 'content-type': contentType },
       });
+
+    it('answers data already encoded in the same envelope, sent as it is', async () => {
+      const payload = JSON.stringify({ name: 'caf\u00e9 "quoted"' });
+      const plain = await post(payload);
+      const encoded = await app().inject({
+        method: 'POST',
+        url: '/api/test/echoEncoded',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(encoded.statusCode).toBe(200);
+      expect(encoded.headers['content-type']).toBe(plain.headers['content-type']);
+      expect(encoded.body).toBe(plain.body);
+      expect(encoded.json()).toEqual({
+        code: 1,
+        msg: 'app.msg.success',
+        data: { name: 'caf\u00e9 "quoted"' },
+      });
+    });
 
     it('refuses an unknown query field with unknown_parameter', async () => {
       const res = await app().inject({ method: 'GET', url: '/api/index/config?foo=1' });

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import type { ServerMessage } from '../../../protocol';
 import { installErrorHandler } from '../../../server/http/errorHandler';
 import { installGateway, type Gateway, type GatewayOptions } from '../../../server/ws/gateway';
+import { JsonText } from '../../../server/wire/jsonText';
 import { CATALOGUED_MESSAGES } from '../helpers/messages';
 import { attemptSocket } from '../helpers/wsAttempt';
 import { fakeMarket } from './fakeMarket';
@@ -283,12 +284,18 @@ describe('the WebSocket gateway', () => {
     await c.waitFor((m) => m.some((x) => x.op === 'pong'));
     gateway.publishPrivate(8, 'orders', { id: 'someone else' });
     gateway.publishPrivate(7, 'orders', { id: 'mine' });
-    await c.waitFor((m) => m.some((x) => x.ch === 'orders' && 'seq' in x));
+    // As the spot thread's order views arrive: their JSON text, embedded as it is.
+    gateway.publishPrivate(7, 'orders', new JsonText('{"id":"mine, encoded"}'));
+    await c.waitFor((m) => onChannel(m, 'orders').length === 2);
     expect(c.messages.filter((m) => m.op === 'error').map((m) => m.msg)).toEqual([
       'app.msg.not_logged_in',
       'app.msg.session_expired',
     ]);
-    expect(onChannel(c.messages, 'orders').map((m) => m.data)).toEqual([{ id: 'mine' }]);
+    expect(onChannel(c.messages, 'orders').map((m) => m.data)).toEqual([
+      { id: 'mine' },
+      { id: 'mine, encoded' },
+    ]);
+    expect(onChannel(c.messages, 'orders').map((m) => m.seq)).toEqual([1, 2]);
   });
 
   it('stops sending the previous user’s private messages when the socket logs in as someone else', async () => {

@@ -5,6 +5,7 @@ import { createLedger, type Ledger } from '../../../../server/domain/ledger/ledg
 import type { DepthDiff } from '../../../../server/market/book';
 import { DEFAULT_SPOT_CONFIG } from '../../../../server/spot/config';
 import type { SpotService } from '../../../../server/spot/service';
+import { decoded, JsonText } from '../../../../server/wire/jsonText';
 import { configureSpotPair } from '../../../../server/spot/settings';
 import { startLogFlusher } from '../../../../server/spot/thread/logFlusher';
 import { createSpotThread } from '../../../../server/spot/thread/remote';
@@ -18,7 +19,7 @@ const B = trader(502);
 describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, open) => {
   let t: SharedTestDb;
   let ledger: Ledger;
-  let spot: SpotService | undefined;
+  let spot: SpotService<JsonText<SpotOrderView>> | undefined;
 
   const startThread = async (
     onError?: (err: unknown) => void,
@@ -57,21 +58,24 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
     const orders: Array<[number, SpotOrderView]> = [];
     const changed: number[] = [];
     const diffs: DepthDiff[] = [];
-    spot.onOrders((userId, o) => orders.push([userId, o]));
+    spot.onOrders((userId, o) => orders.push([userId, decoded(o)]));
     ledger.onChange((c) => changed.push(...c.map((e) => e.userId)));
     spot.listen({ depth: (_pair, d) => diffs.push(d), trades: () => undefined });
 
-    const ask = await spot.place(A, 'sell', {
-      pair: 'btcusdt',
-      type: 'limit',
-      price: '100100.00',
-      qty: '0.5',
-    });
+    // Order views cross as their JSON text, which the routes send as it is.
+    const ask = decoded(
+      await spot.place(A, 'sell', {
+        pair: 'btcusdt',
+        type: 'limit',
+        price: '100100.00',
+        qty: '0.5',
+      }),
+    );
     expect(ask).toMatchObject({ side: 'sell', status: 'app.data.order_pending', qty: '0.50000' });
     await vi.waitFor(() => expect(spot!.depth('btcusdt', 5).asks).toEqual([['100100.00', '0.50000']]));
     expect(diffs.at(-1)!.asks).toEqual([['100100.00', '0.50000']]);
 
-    const take = await spot.place(B, 'buy', { pair: 'btcusdt', type: 'market', qty: '0.2' });
+    const take = decoded(await spot.place(B, 'buy', { pair: 'btcusdt', type: 'market', qty: '0.2' }));
     expect(take).toMatchObject({ status: 'app.data.order_completed', filledQty: '0.20000' });
     await vi.waitFor(() => expect(spot!.depth('btcusdt', 5).asks).toEqual([['100100.00', '0.30000']]));
     expect(spot.trades('btcusdt', 1)[0]).toMatchObject({ price: '100100.00', qty: '0.20000' });
@@ -93,15 +97,15 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
     );
     expect((await ledger.balances(B.id)).find((b) => b.asset === 'BTC')!.available).toBe('2.19980000');
 
-    const cancelled = await spot.cancel(A.id, ask.id);
+    const cancelled = decoded(await spot.cancel(A.id, ask.id));
     expect(cancelled.status).toBe('app.data.order_cancelled');
     await vi.waitFor(() => expect(spot!.depth('btcusdt', 5).asks).toEqual([]));
   });
 
-  it('sends a batch’s answers and news in one message, each order’s view in it once', async () => {
+  it('sends a batch’s answers and news in one message, each order’s view encoded once', async () => {
     spot = await startThread();
-    const news = new Map<number, SpotOrderView>();
-    spot.onOrders((_userId, o) => news.set(o.id, o));
+    const news = new Map<number, string>();
+    spot.onOrders((_userId, o) => news.set(decoded(o).id, o.text));
     // Sent together, twelve orders make one batch: 24 answers and news and the batch's balances,
     // depth and prints, more than a slice of 16.
     const placed = await Promise.all(
@@ -109,7 +113,10 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
         spot!.place(B, 'buy', { pair: 'btcusdt', type: 'limit', price: `${99_000 + i}.00`, qty: '0.01' }),
       ),
     );
-    for (const answer of placed) expect(news.get(answer.id)).toBe(answer);
+    for (const answer of placed) {
+      expect(answer).toBeInstanceOf(JsonText);
+      expect(news.get(decoded(answer).id)).toBe(answer.text);
+    }
   });
 
   it('lets out nothing the thread sends, answer or news, before the log holding it is flushed', async () => {
@@ -137,14 +144,14 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
     };
     spot = await startThread(undefined, { ...t.db, flushLog }, startFlusher);
     const orders: number[] = [];
-    spot.onOrders((_userId, o) => orders.push(o.id));
+    spot.onOrders((_userId, o) => orders.push(decoded(o).id));
     holding = true;
     flushes.length = 0;
 
     let answered = false;
     const placing = spot
       .place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99900.00', qty: '0.1' })
-      .then((o) => ((answered = true), o));
+      .then((o) => ((answered = true), decoded(o)));
     // Committed on the thread, and sent: yet neither answered nor told of while the flush waits.
     const committed = () =>
       t.db.kysely.selectFrom('spot_orders').select('id').where('user_id', '=', A.id).execute();
@@ -205,7 +212,7 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
     spot = await startThread();
     const buy = (qty: string) =>
       spot!.place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99000.00', qty }).then(
-        (o) => o.status,
+        (o) => decoded(o).status,
         (e: unknown) => (e as AppError).key,
       );
     // The thread has read and written A's USDT: 100 000, of which 9 900 now frozen.
@@ -229,7 +236,9 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
   it('replaces a thread that died with one rebuilt from the database', async () => {
     const errors: unknown[] = [];
     spot = await startThread((err) => errors.push(err));
-    const bid = await spot.place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99900.00', qty: '0.1' });
+    const bid = decoded(
+      await spot.place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99900.00', qty: '0.1' }),
+    );
     // A malformed reference price (a feed's bug) throws on the thread outside any batch: it dies.
     spot.onTick(undefined as unknown as Parameters<SpotService['onTick']>[0]);
     await vi.waitFor(() =>
@@ -246,7 +255,7 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
     await vi.waitFor(() => s.idle(), { timeout: 10_000 });
     expect(s.depth('btcusdt', 5).bids).toEqual([['99900.00', '0.10000']]);
     tick(s, 'btcusdt', '100000.00', Date.now());
-    const fill = await s.place(B, 'sell', { pair: 'btcusdt', type: 'market', qty: '0.1' });
+    const fill = decoded(await s.place(B, 'sell', { pair: 'btcusdt', type: 'market', qty: '0.1' }));
     expect(fill.status).toBe('app.data.order_completed');
     expect((await s.detail(A.id, bid.id)).status).toBe('app.data.order_completed');
   }, 20_000);
@@ -281,7 +290,9 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
 
   it('a new thread rebuilds the book from the database; a stopped one takes no orders', async () => {
     spot = await startThread();
-    const bid = await spot.place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99900.00', qty: '0.1' });
+    const bid = decoded(
+      await spot.place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99900.00', qty: '0.1' }),
+    );
     await spot.stop();
     await expect(
       spot.place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99900.00', qty: '0.1' }),
@@ -289,7 +300,7 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
 
     spot = await startThread();
     expect(spot.depth('btcusdt', 5).bids).toEqual([['99900.00', '0.10000']]);
-    const fill = await spot.place(B, 'sell', { pair: 'btcusdt', type: 'market', qty: '0.1' });
+    const fill = decoded(await spot.place(B, 'sell', { pair: 'btcusdt', type: 'market', qty: '0.1' }));
     expect(fill.status).toBe('app.data.order_completed');
     expect((await spot.detail(A.id, bid.id)).status).toBe('app.data.order_completed');
   });

@@ -1,0 +1,25 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decoded, encoded, JsonText } from '../../../server/wire/jsonText';
+
+describe('JSON text', () => {
+  it('decodes to the value it was made of, and a plain value is its own decoding', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        expect(decoded(JsonText.of(v))).toEqual(JSON.parse(JSON.stringify(v)));
+        expect(decoded(v)).toBe(v);
+      }),
+    );
+  });
+
+  it('encodes as JSON.stringify would, a text being kept as it is', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        expect(encoded(v)).toBe(JSON.stringify(v));
+        expect(encoded(JsonText.of(v))).toBe(JSON.stringify(v));
+      }),
+    );
+    expect(encoded(new JsonText('{"a":1}'))).toBe('{"a":1}');
+    expect(encoded(undefined)).toBe('null');
+  });
+});

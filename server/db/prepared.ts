@@ -56,10 +56,14 @@ export const runPrepared = async <DB, R>(
 };
 
 /** The values of rows made alike (same keys, same order), row after row: what a multi-row insert
- * binds. A plain loop: `flatMap(Object.values)` cost about as much as all the rest of a batch's
- * ledger writing. */
+ * binds. Plain loops into an array of the final length: `flatMap(Object.values)` cost about as much
+ * as all the rest of a batch's ledger writing, and `Object.values` row by row, pushed, 2 to 5 times
+ * these (a new array a row, and the output grown as it went). `for … in` visits a plain object's
+ * keys in the order `Object.values` gives its values. */
 export const rowValues = (rows: readonly object[]): unknown[] => {
-  const out: unknown[] = [];
-  for (const row of rows) for (const v of Object.values(row)) out.push(v);
+  if (rows.length === 0) return [];
+  const out: unknown[] = new Array<unknown>(rows.length * Object.keys(rows[0]!).length);
+  let i = 0;
+  for (const row of rows) for (const key in row) out[i++] = (row as Record<string, unknown>)[key];
   return out;
 };

@@ -1,4 +1,5 @@
 import { sql, type KyselyPlugin } from 'kysely';
+import fc from 'fast-check';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { preparedName, rowValues, runPrepared } from '../../../server/db/prepared';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
@@ -112,4 +113,29 @@ describe.each(forEachEngine())('prepared queries on %s', (engine, open) => {
         });
     },
   );
+});
+
+describe('rowValues', () => {
+  it('gives each row’s values in its keys’ order, row after row', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(
+          fc.string({ minLength: 1 }).filter((k) => !/^\d+$/.test(k) && k !== '__proto__'),
+          {
+            minLength: 1,
+            maxLength: 12,
+          },
+        ),
+        fc.nat({ max: 40 }),
+        (keys, n) => {
+          const rows = Array.from({ length: n }, (_, r) =>
+            Object.fromEntries(
+              keys.map((k, c) => [k, c % 3 === 0 ? BigInt(r * c) : c % 3 === 1 ? `${r}:${c}` : null]),
+            ),
+          );
+          expect(rowValues(rows)).toEqual(rows.flatMap((row) => Object.values(row)));
+        },
+      ),
+    );
+  });
 });

@@ -56,27 +56,21 @@ const config = (over: Partial<AppDeps['config']> = {}): AppDeps['config'] => ({
 /** The envelope of a failure, exactly. */
 const failure = (code: number, name: string) => ({ code, msg: `app.msg.${name}`, data: null });
 
-/** A test-only POST route with a JSON body, registered through the same machinery as the real ones. */
-const echoRoute = defineRoute({
-  method: 'POST',
-  path: '/test/echo',
-  tag: 'test',
-  summary: 'Echo',
-  body: z.strictObject({ name: z.string().min(1) }),
-  response: z.object({ name: z.string() }),
-  handler: ({ body }) => ({ name: body.name }),
-});
-
+/** A test-only POST route with a JSON body, registered through the same machinery as the real ones,
+ * answering what `answer` makes of the name it is sent. */
+const echoRouteAt = (path: string, answer: (name: string) => unknown) =>
+  defineRoute({
+    method: 'POST',
+    path,
+    tag: 'test',
+    summary: 'Echo',
+    body: z.strictObject({ name: z.string().min(1) }),
+    response: z.object({ name: z.string() }),
+    handler: ({ body }) => answer(body.name),
+  });
+const echoRoute = echoRouteAt('/test/echo', (name) => ({ name }));
 /** The same, answering its data already encoded, as the spot thread's order views arrive. */
-const encodedEchoRoute = defineRoute({
-  method: 'POST',
-  path: '/test/echoEncoded',
-  tag: 'test',
-  summary: 'Echo, encoded',
-  body: z.strictObject({ name: z.string().min(1) }),
-  response: z.object({ name: z.string() }),
-  handler: ({ body }) => JsonText.of({ name: body.name }),
-});
+const encodedEchoRoute = echoRouteAt('/test/echoEncoded', (name) => JsonText.of({ name }));
 
 const withApp = (
   open: OpenTestDb,

@@ -1,7 +1,31 @@
-import { sql, type InsertQueryBuilder, type InsertResult, type Kysely } from 'kysely';
+import {
+  sql,
+  type Compilable,
+  type CompiledQuery,
+  type InsertQueryBuilder,
+  type InsertResult,
+  type Kysely,
+} from 'kysely';
 import { chunks } from './chunks';
 import type { Engine } from './connect';
-import { rowValues, runPrepared } from './prepared';
+import { compiledShape, rowValues, runPrepared } from './prepared';
+
+/**
+ * The statement for `n` rows made from the one for a row, its tuple of values said once a row, to
+ * bind `values`. Kysely builds a multi-row insert as a tree of a node per value and then visits it:
+ * about 0.4 ms for each number of rows the first time the spot thread met it, a few hundred of them
+ * (docs/spot-performance.md, twenty-ninth session). Here that is a string's work. A statement that
+ * binds anything after its tuple (none does) is refused.
+ */
+const repeated = <R>(one: CompiledQuery<R>, n: number, values: readonly unknown[]): Compilable<R> => {
+  const open = one.sql.indexOf(' values (') + ' values '.length;
+  const close = one.sql.indexOf(')', open) + 1;
+  const tuple = one.sql.slice(open, close);
+  if (open < ' values '.length || !/^\((\?, )*\?\)$/.test(tuple) || one.sql.includes('?', close))
+    throw new Error(`insertRows: no tuple of values to repeat in ${one.sql}`);
+  const sql = `${one.sql.slice(0, open)}${Array<string>(n).fill(tuple).join(', ')}${one.sql.slice(close)}`;
+  return { compile: () => ({ sql, query: one.query, queryId: one.queryId, parameters: values }) };
+};
 
 /** PostgreSQL's type of each column a row sets, to bind the column as an array of it. */
 export type ColumnTypes<R> = { readonly [K in keyof R]-?: string };
@@ -32,10 +56,21 @@ export const insertRows = async <DB, TB extends keyof DB & string, R extends obj
 ): Promise<void> => {
   if (rows.length === 0) return;
   if (engine === 'sqlite') {
-    for (const part of chunks(rows))
-      await runPrepared(db, `${shape}:${part.length}`, rowValues(part), () =>
-        conflict(db.insertInto(table).values(part as never)),
-      );
+    const build = (part: readonly R[]) => conflict(db.insertInto(table).values(part as never));
+    // A connection with plugins has each query built whole, for them to see (`runPrepared`).
+    const plain = db.getExecutor().plugins.length === 0;
+    for (const part of chunks(rows)) {
+      const values = rowValues(part);
+      await runPrepared(db, `${shape}:${part.length}`, values, () => {
+        if (!plain || part.length === 1) return build(part);
+        const first = part.slice(0, 1);
+        return repeated(
+          compiledShape(db, `${shape}:1`, rowValues(first), () => build(first)),
+          part.length,
+          values,
+        );
+      });
+    }
     return;
   }
   const columns = Object.keys(rows[0]!) as Array<keyof R & string>;

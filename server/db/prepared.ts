@@ -15,34 +15,25 @@ export const preparedName = (text: string): string | undefined => names.get(text
 const stub = (query: RootOperationNode): RootOperationNode => ({ kind: query.kind }) as RootOperationNode;
 
 /**
- * Runs a query compiled once per shape: `shape` names everything its SQL text depends on (the
- * statement and its number of rows or keys), `params` are its bound values in the order the SQL
- * binds them, and `build` makes it with Kysely the first time only. On the order path Kysely's
- * building (a frozen tree per row, visited to make the text) cost more than SQLite's own work.
- * The first compilation is checked against `params`, so a caller that lists its values in another
- * order than Kysely binds them fails at once rather than writing a column into another.
+ * The compiled form of a query, made once per shape: `shape` names everything its SQL text depends
+ * on (the statement and its number of rows or keys), and `build` makes it with Kysely the first
+ * time only. On the order path Kysely's building (a frozen tree per row, visited to make the text)
+ * cost more than SQLite's own work. The first compilation is checked against `params`, its bound
+ * values in the order the SQL binds them, so a caller that lists its values in another order than
+ * Kysely binds them fails at once rather than writing a column into another. What is kept has no
+ * values: it is run with each call's own.
  */
-export const runPrepared = async <DB, R>(
+export const compiledShape = <DB, R>(
   db: Kysely<DB>,
   shape: string,
   params: readonly unknown[],
   build: () => Compilable<R>,
-): Promise<QueryResult<R>> => {
-  const executor = db.getExecutor();
-  // A plugin rewrites each query as it is built (a test's spy, say): such a connection builds
-  // every time, and its queries never reach a shape other connections reuse.
-  if (executor.plugins.length > 0) return db.executeQuery(build());
-  const adapter = executor.adapter;
+): CompiledQuery<R> => {
+  const adapter = db.getExecutor().adapter;
   let byShape = compiled.get(adapter);
   if (!byShape) compiled.set(adapter, (byShape = new Map()));
   const known = byShape.get(shape);
-  if (known)
-    return db.executeQuery<R>({
-      sql: known.sql,
-      query: known.query,
-      queryId: known.queryId,
-      parameters: params,
-    });
+  if (known) return known as CompiledQuery<R>;
   const first = build().compile();
   if (first.parameters.length !== params.length || first.parameters.some((v, i) => v !== params[i]))
     throw new Error(`prepared query ${shape}: its parameters are not bound in the order given`);
@@ -51,8 +42,23 @@ export const runPrepared = async <DB, R>(
   // of rows), and kept whole they held 18 of the 48 MB its heap kept alive under load. The drivers
   // read only the SQL, the values and the root's kind.
   if (!names.has(first.sql)) names.set(first.sql, `prepared_${names.size}`);
-  byShape.set(shape, { sql: first.sql, query: stub(first.query), queryId: first.queryId, parameters: [] });
-  return db.executeQuery(first);
+  const kept = { sql: first.sql, query: stub(first.query), queryId: first.queryId, parameters: [] };
+  byShape.set(shape, kept);
+  return kept;
+};
+
+/** Runs a query compiled once per shape (`compiledShape`) with `params` bound. */
+export const runPrepared = async <DB, R>(
+  db: Kysely<DB>,
+  shape: string,
+  params: readonly unknown[],
+  build: () => Compilable<R>,
+): Promise<QueryResult<R>> => {
+  // A plugin rewrites each query as it is built (a test's spy, say): such a connection builds
+  // every time, and its queries never reach a shape other connections reuse.
+  if (db.getExecutor().plugins.length > 0) return db.executeQuery(build());
+  const { sql, query, queryId } = compiledShape(db, shape, params, build);
+  return db.executeQuery<R>({ sql, query, queryId, parameters: params });
 };
 
 /** The values of rows made alike (same keys, same order), row after row: what a multi-row insert

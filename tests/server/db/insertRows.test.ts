@@ -87,6 +87,32 @@ describe.each(forEachEngine())('inserting rows on %s', (engine, open) => {
     expect(refs.map((r) => r.ref)).toEqual(rows.map((r) => r.ref));
   });
 
+  it.runIf(engine === 'sqlite')(
+    'says the one-row statement’s values once a row: the statement Kysely would build for them',
+    async () => {
+      const db = t().db.kysely;
+      const spy = vi.spyOn(db.getExecutor(), 'executeQuery');
+      onTestFinished(() => spy.mockRestore());
+      const upsert = (q: ReturnType<typeof db.insertInto<'balances'>>) =>
+        q.onConflict((oc) =>
+          oc.columns(['user_id', 'asset']).doUpdateSet((eb) => ({ available: eb.ref('excluded.available') })),
+        );
+      for (const n of [1, 2, 7]) {
+        const rows = Array.from({ length: n }, (_, i) => balance(i + 1, String(n * 10 + i)));
+        spy.mockClear();
+        await insertRows(db, engine, 'test.kysely', 'balances', rows, BALANCE_TYPES, upsert);
+        const ran = spy.mock.calls.map(([q]) => (q as { sql: string }).sql);
+        expect(ran).toEqual([upsert(db.insertInto('balances').values(rows)).compile().sql]);
+      }
+      const kept = await db
+        .selectFrom('balances')
+        .select(['user_id', 'available'])
+        .orderBy('user_id')
+        .execute();
+      expect(kept.map((b) => b.available)).toEqual(['70', '71', '72', '73', '74', '75', '76']);
+    },
+  );
+
   it('runs nothing for no rows', async () => {
     const db = t().db.kysely;
     const spy = vi.spyOn(db.getExecutor(), 'executeQuery');

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Locale } from '../../protocol';
 import { callerOf, type Authenticate, type AuthKind } from './auth';
-import { ok, okText } from './envelope';
+import { JSON_TYPE, ok, okText } from './envelope';
 import { JsonText } from '../wire/jsonText';
 import { requestLocale } from './locale';
 import type { LimitCaller } from './rateLimits';
@@ -64,7 +64,7 @@ export const registerRoutes = (
         const data = await route.handler({ query, body, locale: requestLocale(req), req, reply });
         if (!(data instanceof JsonText)) return ok(data ?? null);
         // A string answer with a JSON type is sent as it is, not encoded again.
-        reply.type('application/json; charset=utf-8');
+        reply.type(JSON_TYPE);
         return okText(data);
       },
     });

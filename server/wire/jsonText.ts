@@ -23,3 +23,8 @@ export const decoded = <T>(v: Json<T>): T => (v instanceof JsonText ? (JSON.pars
 /** The JSON text of `v`: `undefined` as `null`, as in an answer's data. */
 export const encoded = (v: unknown): string =>
   v instanceof JsonText ? v.text : (JSON.stringify(v) ?? 'null');
+
+/** The JSON object `head` (already encoded) with `data` added as its last field, embedded as it is
+ * if it is a `JsonText`: an answer's envelope, a channel's frame. */
+export const withData = (head: string, data: unknown): string =>
+  `${head.slice(0, -1)}${head === '{}' ? '' : ','}"data":${encoded(data)}}`;

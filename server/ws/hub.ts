@@ -1,4 +1,4 @@
-import { encoded } from '../wire/jsonText';
+import { withData } from '../wire/jsonText';
 import type { WsClient } from './client';
 
 interface Channel {
@@ -54,8 +54,9 @@ export class ChannelHub {
     if (ch.clients.size === 0) return;
     // Encoded once: every subscriber is sent the same bytes, not its own copy of the text. Data may
     // arrive encoded already (`JsonText`), and is embedded as it is.
-    const head = JSON.stringify({ ch: ch.name, seq: ch.seq, ts: opts.ts ?? Date.now() });
-    const frame = Buffer.from(`${head.slice(0, -1)},"data":${encoded(data)}}`);
+    const frame = Buffer.from(
+      withData(JSON.stringify({ ch: ch.name, seq: ch.seq, ts: opts.ts ?? Date.now() }), data),
+    );
     for (const client of ch.clients) client.send(frame);
   }
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decoded, encoded, JsonText } from '../../../server/wire/jsonText';
+import { decoded, encoded, JsonText, withData } from '../../../server/wire/jsonText';
 
 describe('JSON text', () => {
   it('decodes to the value it was made of, and a plain value is its own decoding', () => {
@@ -21,5 +21,22 @@ describe('JSON text', () => {
     );
     expect(encoded(new JsonText('{"a":1}'))).toBe('{"a":1}');
     expect(encoded(undefined)).toBe('null');
+  });
+
+  it('adds data as the last field of an encoded object, as JSON.stringify would', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          fc.string().filter((k) => k !== 'data'),
+          fc.jsonValue(),
+        ),
+        fc.jsonValue(),
+        (head, data) => {
+          const whole = JSON.stringify({ ...head, data });
+          expect(withData(JSON.stringify(head), data)).toBe(whole);
+          expect(withData(JSON.stringify(head), JsonText.of(data))).toBe(whole);
+        },
+      ),
+    );
   });
 });

@@ -94,12 +94,9 @@ export const contractStore = (db: Kysely<Database>): ContractStore => ({
   },
   byIds: async (ids) => {
     const rows = [];
-    for (const part of chunks(ids)) {
-      rows.push(
-        ...(await db.selectFrom('contracts').selectAll().where('id', 'in', part).orderBy('id').execute()),
-      );
-    }
-    return rows.map(fromRow);
+    for (const part of chunks(ids))
+      rows.push(...(await db.selectFrom('contracts').selectAll().where('id', 'in', part).execute()));
+    return rows.sort((a, b) => a.id - b.id).map(fromRow);
   },
   due: async (cutoff, limit) =>
     (

@@ -23,3 +23,8 @@ export const chunks = <T>(items: readonly T[]): T[][] => {
   }
   return out;
 };
+
+/** Every size of slice `chunks` makes, smallest first. */
+export const SLICE_SIZES: readonly number[] = Array.from({ length: MOST }, (_, i) => i + 1).filter(
+  (n) => n < STEP || n % STEP === 0,
+);

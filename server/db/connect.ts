@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kys
 import pg from 'pg';
 import type { Database } from './schema';
 import { startCheckpoints } from './checkpoints';
-import { preparedName } from './prepared';
+import { preparedName, setPreparer } from './prepared';
 import { LOCK_WAIT_MS } from './lockWait';
 import { SettlingSqliteDialect, walFlusher } from './walFlush';
 
@@ -68,25 +68,38 @@ const spreading = (stmt: SQLite.Statement) => ({
 });
 
 /** The connection as Kysely sees it, with prepared statements kept by SQL text (least recently
- * used dropped first). Kysely runs one query at a time on it, so a statement is never in use twice.
- * `onWrite` hears of every statement about to change the database. */
-const withStatementCache = (sqlite: SQLite.Database, onWrite: () => void): SqliteDatabase => {
+ * used dropped first), and a Kysely over it that can have statements prepared ahead of their first
+ * run (`prepareSlices`). Kysely runs one query at a time on it, so a statement is never in use
+ * twice. `onWrite` hears of every statement about to change the database. */
+const cachedKysely = (
+  sqlite: SQLite.Database,
+  onWrite: () => void,
+  dialect: (database: SqliteDatabase) => SqliteDialect,
+): Kysely<Database> => {
   const cache = new Map<string, ReturnType<typeof spreading>>();
-  return {
-    close: () => sqlite.close(),
-    prepare: (text: string) => {
-      let stmt = cache.get(text);
-      if (stmt) cache.delete(text);
-      else {
-        stmt = spreading(sqlite.prepare(sqlOf(text)));
-        if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
-      }
-      cache.set(text, stmt);
-      // BEGIN IMMEDIATE counts as a write (it takes the write lock) but changes nothing itself.
-      if (!stmt.readonly && text !== 'begin') onWrite();
-      return stmt;
-    },
+  const kept = (text: string) => {
+    let stmt = cache.get(text);
+    if (stmt) cache.delete(text);
+    else {
+      stmt = spreading(sqlite.prepare(sqlOf(text)));
+      if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(text, stmt);
+    return stmt;
   };
+  const kysely = new Kysely<Database>({
+    dialect: dialect({
+      close: () => sqlite.close(),
+      prepare: (text: string) => {
+        const stmt = kept(text);
+        // BEGIN IMMEDIATE counts as a write (it takes the write lock) but changes nothing itself.
+        if (!stmt.readonly && text !== 'begin') onWrite();
+        return stmt;
+      },
+    }),
+  });
+  setPreparer(kysely, (text) => void kept(text));
+  return kysely;
 };
 
 export interface SqliteOptions {
@@ -109,9 +122,11 @@ export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
   const sqlite = new SQLite(file);
   sqlite.pragma('foreign_keys = ON');
   if (file === ':memory:') {
-    const kysely = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => undefined) }),
-    });
+    const kysely = cachedKysely(
+      sqlite,
+      () => undefined,
+      (database) => new SqliteDialect({ database }),
+    );
     return {
       kysely,
       engine: 'sqlite',
@@ -145,13 +160,11 @@ export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
   };
   // From here on the write lock is waited for off the thread (lockWait.ts).
   sqlite.pragma('busy_timeout = 0');
-  const kysely = new Kysely<Database>({
-    dialect: new SettlingSqliteDialect(
-      { database: withStatementCache(sqlite, () => (wrote = true)) },
-      settle,
-      () => sqlite.inTransaction,
-    ),
-  });
+  const kysely = cachedKysely(
+    sqlite,
+    () => (wrote = true),
+    (database) => new SettlingSqliteDialect({ database }, settle, () => sqlite.inTransaction),
+  );
   return {
     kysely,
     engine: 'sqlite',

@@ -8,7 +8,7 @@ import {
 } from 'kysely';
 import { chunks } from './chunks';
 import type { Engine } from './connect';
-import { compiledShape, rowValues, runPrepared } from './prepared';
+import { compiledShape, prepareSlices, rowValues, runPrepared, type Slice } from './prepared';
 
 /**
  * The statement for `n` rows made from the one for a row, its tuple of values said once a row, to
@@ -27,18 +27,59 @@ const repeated = <R>(one: CompiledQuery<R>, n: number, values: readonly unknown[
   return { compile: () => ({ sql, query: one.query, queryId: one.queryId, parameters: values }) };
 };
 
-/** PostgreSQL's type of each column a row sets, to bind the column as an array of it. */
+/** PostgreSQL's type of each column a row sets, to bind the column as an array of it. Its keys are
+ * the columns in the order the rows list them. */
 export type ColumnTypes<R> = { readonly [K in keyof R]-?: string };
 
 type Insert<DB, TB extends keyof DB> = InsertQueryBuilder<DB, TB, InsertResult>;
+type Conflict<DB, TB extends keyof DB> = (q: Insert<DB, TB>) => Insert<DB, TB>;
+
+const columnsOf = new WeakMap<object, readonly string[]>();
+
+/** Whether `row` lists exactly the columns of `types`, in their order: a statement prepared ahead
+ * (`prepareInsertRows`) was made from that order, and binds a row's values in the order it lists
+ * them. */
+const inColumnOrder = (row: object, types: object) => {
+  let columns = columnsOf.get(types);
+  if (!columns) columnsOf.set(types, (columns = Object.keys(types)));
+  let i = 0;
+  for (const key in row) if (key !== columns[i++]) return false;
+  return i === columns.length;
+};
+
+/** The SQLite statement for `part`, rows made alike, and the values it binds. */
+const sqliteSlice = <DB, TB extends keyof DB & string, R extends object>(
+  db: Kysely<DB>,
+  shape: string,
+  table: TB,
+  part: readonly R[],
+  conflict: Conflict<DB, TB>,
+): Slice<InsertResult> => {
+  const params = rowValues(part);
+  const build = (rows: readonly R[]) => conflict(db.insertInto(table).values(rows as never));
+  return {
+    params,
+    build: () => {
+      // A connection with plugins has each query built whole, for them to see (`runPrepared`).
+      if (db.getExecutor().plugins.length > 0 || part.length === 1) return build(part);
+      const first = part.slice(0, 1);
+      return repeated(
+        compiledShape(db, `${shape}:1`, rowValues(first), () => build(first)),
+        part.length,
+        params,
+      );
+    },
+  };
+};
 
 /**
  * Inserts rows made alike (the same keys in the same order) in as few statements as the engine
  * allows, each compiled once per shape (`runPrepared`); `conflict` adds what an upsert does.
  *
- * - SQLite: a `values` list, a statement for each number of rows up to `chunks`' slice. Its
- *   statements are prepared once per text and kept, and binding value by value was the quickest
- *   form measured there (a JSON text unnested by `json_each` was slower).
+ * - SQLite: a `values` list, a statement for each size of slice (`chunks`). Its statements are
+ *   prepared once per text and kept, and binding value by value was the quickest form measured
+ *   there (a JSON text unnested by `json_each` was slower). The rows must list the columns of
+ *   `types` in its order (checked on the first).
  * - PostgreSQL: each column bound as one array and unnested (`select * from unnest($1::int4[], …)`),
  *   one statement whatever the number of rows. PostgreSQL parses and plans every statement the
  *   driver sends, and a `values` list of a few hundred rows costs that in proportion to its
@@ -52,24 +93,15 @@ export const insertRows = async <DB, TB extends keyof DB & string, R extends obj
   table: TB,
   rows: readonly R[],
   types: ColumnTypes<R>,
-  conflict: (q: Insert<DB, TB>) => Insert<DB, TB> = (q) => q,
+  conflict: Conflict<DB, TB> = (q) => q,
 ): Promise<void> => {
   if (rows.length === 0) return;
   if (engine === 'sqlite') {
-    const build = (part: readonly R[]) => conflict(db.insertInto(table).values(part as never));
-    // A connection with plugins has each query built whole, for them to see (`runPrepared`).
-    const plain = db.getExecutor().plugins.length === 0;
+    if (!inColumnOrder(rows[0]!, types))
+      throw new Error(`insertRows ${shape}: a row does not list the columns in their order`);
     for (const part of chunks(rows)) {
-      const values = rowValues(part);
-      await runPrepared(db, `${shape}:${part.length}`, values, () => {
-        if (!plain || part.length === 1) return build(part);
-        const first = part.slice(0, 1);
-        return repeated(
-          compiledShape(db, `${shape}:1`, rowValues(first), () => build(first)),
-          part.length,
-          values,
-        );
-      });
+      const { params, build } = sqliteSlice(db, shape, table, part, conflict);
+      await runPrepared(db, `${shape}:${part.length}`, params, build);
     }
     return;
   }
@@ -85,4 +117,18 @@ export const insertRows = async <DB, TB extends keyof DB & string, R extends obj
         ),
     ),
   );
+};
+
+/** Prepares ahead, on a SQLite connection, the statements `insertRows` runs with these arguments
+ * for every size of slice (`prepareSlices`). */
+export const prepareInsertRows = <DB, TB extends keyof DB & string, R extends object>(
+  db: Kysely<DB>,
+  shape: string,
+  table: TB,
+  types: ColumnTypes<R>,
+  conflict: Conflict<DB, TB> = (q) => q,
+) => {
+  // Any values do: the statement's text depends only on the columns and the number of rows.
+  const row = Object.fromEntries(Object.keys(types).map((column, i) => [column, i])) as R;
+  prepareSlices(db, shape, (n) => sqliteSlice(db, shape, table, Array<R>(n).fill(row), conflict));
 };

@@ -1,4 +1,5 @@
 import type { CompiledQuery, Compilable, Kysely, QueryResult, RootOperationNode } from 'kysely';
+import { SLICE_SIZES } from './chunks';
 
 /** Compiled queries by dialect (their SQL differs, `?` against `$1`) and shape. */
 const compiled = new WeakMap<object, Map<string, CompiledQuery>>();
@@ -45,6 +46,34 @@ export const compiledShape = <DB, R>(
   const kept = { sql: first.sql, query: stub(first.query), queryId: first.queryId, parameters: [] };
   byShape.set(shape, kept);
   return kept;
+};
+
+/** What makes a SQLite connection prepare a statement ahead of its first run, by the adapter its
+ * queries are compiled for (`openSqlite`). */
+const preparers = new WeakMap<object, (sql: string) => void>();
+
+export const setPreparer = <DB>(db: Kysely<DB>, prepare: (sql: string) => void) =>
+  preparers.set(db.getExecutor().adapter, prepare);
+
+/** A statement of one number of rows or keys: the values it binds and its query, for `shape`. */
+export type Slice<R> = { params: readonly unknown[]; build: () => Compilable<R> };
+
+/**
+ * Builds the statement of `shape` for every size of slice `chunks` makes (`slice(n)`, with any
+ * values of the right kinds) and has the connection prepare it, so that none is made on the order
+ * path when a rise in load first brings its number of rows. A new one stalled the spot thread
+ * 0.3–0.5 ms, and a step up from 1 000 to 6 000 orders a second brought 61 of them in a second
+ * (docs/spot-performance.md, thirtieth session). Only a SQLite connection keeps what it prepared
+ * this way; elsewhere, and on a connection with plugins (which must see each query built), nothing
+ * is done.
+ */
+export const prepareSlices = <DB, R>(db: Kysely<DB>, shape: string, slice: (n: number) => Slice<R>) => {
+  const prepare = preparers.get(db.getExecutor().adapter);
+  if (!prepare || db.getExecutor().plugins.length > 0) return;
+  for (const n of SLICE_SIZES) {
+    const { params, build } = slice(n);
+    prepare(compiledShape(db, `${shape}:${n}`, params, build).sql);
+  }
 };
 
 /** Runs a query compiled once per shape (`compiledShape`) with `params` bound. */

@@ -14,8 +14,10 @@ import {
 import type { Db } from '../db/connect';
 import { readGlobalConfig } from '../db/repos/siteConfig';
 import { balanceCache, type KeptStore } from '../db/repos/balanceCache';
+import { prepareLedgerStatements } from '../db/repos/ledger';
 import {
   orderFromRow,
+  prepareSpotStatements,
   spotBatch,
   spotReader,
   tradeFromRow,
@@ -484,6 +486,9 @@ export const createSpot = ({
 
   return {
     async start() {
+      // Before the first batch: a statement first made under load stalls every order behind it.
+      prepareSpotStatements(db.kysely);
+      prepareLedgerStatements(db.kysely);
       const max = await reader.maxIds();
       ids.order = max.order;
       ids.trade = max.trade;

@@ -1,10 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type InsertQueryBuilder, type InsertResult, type Kysely } from 'kysely';
 import type { LedgerType } from '../../../protocol';
 import type { AccountKey, LedgerReader, LedgerStore } from '../../domain/ledger/ports';
 import type { Balance } from '../../domain/ledger/types';
 import { chunks } from '../chunks';
-import { insertRows, type ColumnTypes } from '../insertRows';
-import { runPrepared } from '../prepared';
+import { insertRows, prepareInsertRows, type ColumnTypes } from '../insertRows';
+import { prepareSlices, runPrepared, type Slice } from '../prepared';
 import type { Engine } from '../connect';
 import type { BalanceTable, Database, JournalTable } from '../schema';
 import { ownedPage } from '../userIndex';
@@ -48,6 +48,44 @@ const amountFor =
 
 const rowKey = (userId: number, asset: string) => `${userId}:${asset}`;
 
+/** SQLite's read of the balances of `keys`, a slice of them (`chunks`). */
+const balancesOf = (db: Kysely<Database>, keys: readonly AccountKey[]): Slice<BalanceRow> => {
+  const params: unknown[] = [];
+  for (const k of keys) params.push(k.userId, k.asset);
+  return {
+    params,
+    build: () =>
+      db
+        .selectFrom('balances')
+        .select(['user_id', 'asset', 'available', 'frozen'])
+        .where((eb) =>
+          eb.or(keys.map((k) => eb.and([eb('user_id', '=', k.userId), eb('asset', '=', k.asset)]))),
+        ),
+  };
+};
+
+const balanceUpsert = (q: InsertQueryBuilder<Database, 'balances', InsertResult>) =>
+  q.onConflict((oc) =>
+    oc.columns(['user_id', 'asset']).doUpdateSet((eb) => ({
+      available: eb.ref('excluded.available'),
+      frozen: eb.ref('excluded.frozen'),
+      updated_at: eb.ref('excluded.updated_at'),
+    })),
+  );
+
+/** Prepares ahead the statements a ledger store runs on SQLite for any number of accounts and
+ * entries (`prepareSlices`): the spot thread's, before its first batch. */
+export const prepareLedgerStatements = (db: Kysely<Database>) => {
+  prepareSlices(db, 'balances.read', (n) =>
+    balancesOf(
+      db,
+      Array.from({ length: n }, (_, i) => ({ userId: i, asset: `${i}` })),
+    ),
+  );
+  prepareInsertRows(db, 'balances.save', 'balances', BALANCE_TYPES, balanceUpsert);
+  prepareInsertRows(db, 'journal.insert', 'journal', JOURNAL_TYPES);
+};
+
 /** The ledger's rows within one transaction: one statement per step whatever the number of
  * accounts or entries. On PostgreSQL the rows are locked FOR UPDATE (an account's first row is
  * inserted first, so there is a row to lock); SQLite has one writer at a time, so the transaction
@@ -84,16 +122,8 @@ export const ledgerStore = (trx: Kysely<Database>, engine: Engine): LedgerStore 
       return keep(rows, into);
     }
     for (const part of chunks(keys)) {
-      const params: unknown[] = [];
-      for (const k of part) params.push(k.userId, k.asset);
-      const { rows } = await runPrepared(trx, `balances.read:${part.length}`, params, () =>
-        trx
-          .selectFrom('balances')
-          .select(['user_id', 'asset', 'available', 'frozen'])
-          .where((eb) =>
-            eb.or(part.map((k) => eb.and([eb('user_id', '=', k.userId), eb('asset', '=', k.asset)]))),
-          ),
-      );
+      const { params, build } = balancesOf(trx, part);
+      const { rows } = await runPrepared(trx, `balances.read:${part.length}`, params, build);
       keep(rows, into);
     }
   };
@@ -129,15 +159,7 @@ export const ledgerStore = (trx: Kysely<Database>, engine: Engine): LedgerStore 
         frozen: amount(b.frozen),
         updated_at: now,
       }));
-      await insertRows(trx, engine, 'balances.save', 'balances', rows, BALANCE_TYPES, (q) =>
-        q.onConflict((oc) =>
-          oc.columns(['user_id', 'asset']).doUpdateSet((eb) => ({
-            available: eb.ref('excluded.available'),
-            frozen: eb.ref('excluded.frozen'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        ),
-      );
+      await insertRows(trx, engine, 'balances.save', 'balances', rows, BALANCE_TYPES, balanceUpsert);
     },
     journal: async (entries) => {
       const rows = entries.map((e) => ({

@@ -1,12 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type InsertQueryBuilder, type InsertResult, type Kysely } from 'kysely';
 import { ASSET_SCALE } from '../../../protocol';
 import { formatScaled, parseExact } from '../../domain/money/scaled';
 import type { OrderStatus, PairSpec, SpotOrder, SpotTrade } from '../../domain/spot/types';
 import { orderRef } from '../../domain/spot/engine';
 import { chunks } from '../chunks';
 import type { Engine } from '../connect';
-import { insertRows, type ColumnTypes } from '../insertRows';
-import { runPrepared } from '../prepared';
+import { insertRows, prepareInsertRows, type ColumnTypes } from '../insertRows';
+import { prepareSlices, runPrepared, type Slice } from '../prepared';
 import type { Database, SpotOrderTable, SpotTradeTable } from '../schema';
 import { indexedUpTo, ownedPage } from '../userIndex';
 
@@ -120,6 +120,37 @@ export const tradeFromRow = (r: SpotTradeTable, p: PairSpec): SpotTrade => ({
   ts: Number(r.created_at),
 });
 
+const orderUpsert = (q: InsertQueryBuilder<Database, 'spot_orders', InsertResult>) =>
+  q.onConflict((oc) =>
+    oc.column('id').doUpdateSet((eb) => ({
+      filled_qty: eb.ref('excluded.filled_qty'),
+      filled_quote: eb.ref('excluded.filled_quote'),
+      fee: eb.ref('excluded.fee'),
+      frozen: eb.ref('excluded.frozen'),
+      status: eb.ref('excluded.status'),
+      updated_at: eb.ref('excluded.updated_at'),
+    })),
+  );
+
+/** SQLite's delete of the orders `ids`, a slice of them (`chunks`). */
+const dropsOf = (db: Kysely<Database>, ids: readonly number[]): Slice<unknown> => ({
+  params: ids,
+  build: () => db.deleteFrom('spot_orders').where('id', 'in', ids),
+});
+
+/** Prepares ahead the statements a batch (`spotBatch`) runs on SQLite for any number of orders and
+ * trades (`prepareSlices`): the spot thread's, before its first batch. */
+export const prepareSpotStatements = (db: Kysely<Database>) => {
+  prepareInsertRows(db, 'spot_orders.save', 'spot_orders', ORDER_TYPES, orderUpsert);
+  prepareSlices(db, 'spot_orders.drop', (n) =>
+    dropsOf(
+      db,
+      Array.from({ length: n }, (_, i) => i),
+    ),
+  );
+  prepareInsertRows(db, 'spot_trades.insert', 'spot_trades', TRADE_TYPES);
+};
+
 /**
  * The orders and trades of one batch of engine commands, kept in memory and written by `flush`
  * just before the batch commits: an order changed by many commands is written once, in its final
@@ -165,17 +196,7 @@ export const spotBatch = (trx: Kysely<Database>, p: PairSpec, engine: Engine) =>
         'spot_orders',
         [...orders.values()],
         ORDER_TYPES,
-        (q) =>
-          q.onConflict((oc) =>
-            oc.column('id').doUpdateSet((eb) => ({
-              filled_qty: eb.ref('excluded.filled_qty'),
-              filled_quote: eb.ref('excluded.filled_quote'),
-              fee: eb.ref('excluded.fee'),
-              frozen: eb.ref('excluded.frozen'),
-              status: eb.ref('excluded.status'),
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          ),
+        orderUpsert,
       );
       if (engine === 'postgres' && dropped.size > 0) {
         // One statement text whatever the number of ids, as the writes above (insertRows).
@@ -184,10 +205,10 @@ export const spotBatch = (trx: Kysely<Database>, p: PairSpec, engine: Engine) =>
           trx.deleteFrom('spot_orders').where('id', '=', sql<number>`any(${ids}::int8[])`),
         );
       } else
-        for (const part of chunks([...dropped]))
-          await runPrepared(trx, `spot_orders.drop:${part.length}`, part, () =>
-            trx.deleteFrom('spot_orders').where('id', 'in', part),
-          );
+        for (const part of chunks([...dropped])) {
+          const { params, build } = dropsOf(trx, part);
+          await runPrepared(trx, `spot_orders.drop:${part.length}`, params, build);
+        }
       await insertRows(trx, engine, 'spot_trades.insert', 'spot_trades', trades, TRADE_TYPES);
       orders.clear();
       dropped.clear();

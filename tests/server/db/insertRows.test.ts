@@ -1,5 +1,7 @@
+import SQLite from 'better-sqlite3';
 import { onTestFinished, describe, expect, it, vi } from 'vitest';
-import { insertRows } from '../../../server/db/insertRows';
+import { SLICE_SIZES } from '../../../server/db/chunks';
+import { insertRows, prepareInsertRows } from '../../../server/db/insertRows';
 import { BALANCE_TYPES, JOURNAL_TYPES } from '../../../server/db/repos/ledger';
 import { ORDER_TYPES } from '../../../server/db/repos/spot';
 import type { BalanceTable, SpotOrderTable } from '../../../server/db/schema';
@@ -110,6 +112,71 @@ describe.each(forEachEngine())('inserting rows on %s', (engine, open) => {
         .orderBy('user_id')
         .execute();
       expect(kept.map((b) => b.available)).toEqual(['70', '71', '72', '73', '74', '75', '76']);
+    },
+  );
+
+  it.runIf(engine === 'sqlite')(
+    'prepares ahead the statement of every size of slice, the ones it would make itself, and runs them',
+    async () => {
+      const db = t().db.kysely;
+      const prepared = vi.spyOn(SQLite.prototype, 'prepare');
+      const ran = vi.spyOn(db.getExecutor(), 'executeQuery');
+      onTestFinished(() => {
+        prepared.mockRestore();
+        ran.mockRestore();
+      });
+      const upsert = (q: ReturnType<typeof db.insertInto<'balances'>>) =>
+        q.onConflict((oc) =>
+          oc.columns(['user_id', 'asset']).doUpdateSet((eb) => ({ available: eb.ref('excluded.available') })),
+        );
+      prepareInsertRows(db, 'test.ahead', 'balances', BALANCE_TYPES, upsert);
+      const ahead = prepared.mock.calls.map(([text]) => text);
+      expect(ahead).toHaveLength(SLICE_SIZES.length);
+      expect(ran).not.toHaveBeenCalled();
+      // What a shape never prepared ahead makes for itself is what was prepared ahead.
+      const counts = [1, 5, 31, 64, 100];
+      const rowsOf = (n: number, at: number) =>
+        Array.from({ length: n }, (_, i) => balance(at + i, `${n}.${i}`));
+      for (const [k, n] of counts.entries())
+        await insertRows(db, engine, 'test.itself', 'balances', rowsOf(n, k * 1000), BALANCE_TYPES, upsert);
+      const itself = ran.mock.calls.map(([q]) => (q as { sql: string }).sql);
+      expect(itself).toHaveLength(6);
+      for (const text of itself) expect(ahead).toContain(text);
+      // Prepared ahead, a slice of any size is not prepared again, and binds each row in place.
+      prepared.mockClear();
+      for (const [k, n] of counts.entries())
+        await insertRows(
+          db,
+          engine,
+          'test.ahead',
+          'balances',
+          rowsOf(n, k * 1000 + 500),
+          BALANCE_TYPES,
+          upsert,
+        );
+      expect(prepared).not.toHaveBeenCalled();
+      const kept = await db
+        .selectFrom('balances')
+        .selectAll()
+        .where('user_id', '>=', 0)
+        .orderBy('user_id')
+        .execute();
+      expect(kept).toEqual(
+        [...counts.entries()].flatMap(([k, n]) => [...rowsOf(n, k * 1000), ...rowsOf(n, k * 1000 + 500)]),
+      );
+    },
+  );
+
+  it.runIf(engine === 'sqlite')(
+    'refuses rows that list their columns out of order, and writes nothing',
+    async () => {
+      const db = t().db.kysely;
+      const { asset, user_id, ...rest } = balance(1, '5');
+      const swapped = { asset, user_id, ...rest } as BalanceTable;
+      await expect(
+        insertRows(db, engine, 'test.swapped', 'balances', [swapped], BALANCE_TYPES),
+      ).rejects.toThrow(/columns in their order/);
+      expect(await db.selectFrom('balances').selectAll().execute()).toEqual([]);
     },
   );
 

@@ -1,7 +1,8 @@
 import { sql, type KyselyPlugin } from 'kysely';
 import fc from 'fast-check';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { preparedName, rowValues, runPrepared } from '../../../server/db/prepared';
+import { SLICE_SIZES } from '../../../server/db/chunks';
+import { preparedName, prepareSlices, rowValues, runPrepared } from '../../../server/db/prepared';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
 
 describe.each(forEachEngine())('prepared queries on %s', (engine, open) => {
@@ -93,6 +94,25 @@ describe.each(forEachEngine())('prepared queries on %s', (engine, open) => {
       ),
     ).rejects.toThrow(/not bound in the order given/);
     expect((await titlesIn('en')).rows).toEqual([]);
+  });
+
+  it(`${engine === 'sqlite' ? 'builds and prepares' : 'builds nothing'} ahead for every size of slice, and nothing on a connection with a plugin`, async () => {
+    const db = t().db.kysely;
+    const slice = vi.fn((n: number) => {
+      const titles = Array.from({ length: n }, (_, i) => `t${i}`);
+      return {
+        params: titles,
+        build: () => db.selectFrom('notices').select('title').where('title', 'in', titles),
+      };
+    });
+    const plugin: KyselyPlugin = {
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => result,
+    };
+    prepareSlices(db.withPlugin(plugin), 'test.ahead', slice);
+    expect(slice).not.toHaveBeenCalled();
+    prepareSlices(db, 'test.ahead', slice);
+    expect(slice.mock.calls.map(([n]) => n)).toEqual(engine === 'sqlite' ? SLICE_SIZES : []);
   });
 
   it.runIf(engine === 'postgres')(

@@ -1,6 +1,8 @@
 import type { KyselyPlugin, OperationNode } from 'kysely';
 import type { SpotOrderView } from '../../../protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { SLICE_SIZES } from '../../../server/db/chunks';
 import { createLedger, type Ledger } from '../../../server/domain/ledger/ledger';
 import { DEFAULT_SPOT_CONFIG } from '../../../server/spot/config';
 import { createSpot, type SpotService } from '../../../server/spot/service';
@@ -91,5 +93,54 @@ describe.each(forEachEngine())('the spot books on %s', (_engine, open) => {
     } finally {
       stop();
     }
+  });
+});
+
+describe('the spot books’ statements on SQLite', () => {
+  const [, openSqlite] = forEachEngine()[0]!;
+
+  it('are prepared for every number of rows before the first batch, so none is made on the order path', async () => {
+    const t = await openSqlite({ seed: true });
+    const ledger = createLedger(t.db);
+    const spot = createSpot({
+      db: t.db,
+      ledger,
+      certificationOn: async () => false,
+      onError: (err) => {
+        throw err;
+      },
+    });
+    onTestFinished(async () => {
+      await spot.stop();
+      await t.close();
+    });
+    const prepared = vi.spyOn(SQLite.prototype, 'prepare');
+    onTestFinished(() => prepared.mockRestore());
+    const sliced =
+      /^(insert into "(journal|balances|spot_orders|spot_trades)"|delete from "spot_orders" where "id" in|select "user_id", "asset", "available", "frozen" from "balances" where)/;
+    const slicedMade = () => prepared.mock.calls.map(([text]) => text).filter((text) => sliced.test(text));
+    await spot.start();
+    // Six statements (four writes, the drop of quotes, the read of balances), 40 sizes each.
+    expect(slicedMade()).toHaveLength(6 * SLICE_SIZES.length);
+    prepared.mockClear();
+    for (const id of [1, 3, 4]) await fund(ledger, id, { USDT: '1000000', BTC: '10' });
+    // The house quotes and quotes again (its unfilled quotes dropped); makers rest, a taker fills.
+    tick(spot, 'btcusdt', '100000.00', Date.now());
+    tick(spot, 'btcusdt', '100100.00', Date.now() + 1);
+    for (const id of [3, 4])
+      await spot.place(trader(id), 'sell', {
+        pair: 'btcusdt',
+        type: 'limit',
+        price: '100050.00',
+        qty: '0.01',
+      });
+    const buys = await Promise.all(
+      [1, 2].map(() =>
+        spot.place(trader(1), 'buy', { pair: 'btcusdt', type: 'limit', price: '100050.00', qty: '0.01' }),
+      ),
+    );
+    await spot.idle();
+    expect(buys.map((o) => o.status)).toEqual(['app.data.order_completed', 'app.data.order_completed']);
+    expect(slicedMade()).toEqual([]);
   });
 });

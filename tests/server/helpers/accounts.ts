@@ -7,6 +7,7 @@ import type { AccountService } from '../../../server/domain/accounts';
 import type { AccountSettings } from '../../../server/domain/accounts/deps';
 import type { Logger } from '../../../server/domain/accounts/ports';
 import type { CodeSender } from '../../../server/domain/accounts/senders';
+import { afterAll } from 'vitest';
 import type { TestDb } from './testDb';
 
 /** 2027-01-15 10:00 UTC: a fixed start for every test clock. */
@@ -39,8 +40,19 @@ export const memoryLog = () => {
   return { lines, log };
 };
 
-/** A fresh uploads folder, removed by the caller's afterEach. */
-export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-acc-'));
+/** The uploads folders made for this test file, removed once its tests have run: harnesses made in
+ * a hook (`accountsFor`) have no test of their own to remove theirs. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh uploads folder. */
+export const tempDataDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-acc-'));
+  made.push(dir);
+  return dir;
+};
 
 export interface AccountsHarness {
   accounts: AccountService;

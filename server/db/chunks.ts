@@ -7,11 +7,11 @@ const STEP = 32;
 /**
  * `items` in slices small enough for one statement each, in few sizes: as many rows as whole steps
  * hold (at most `MOST`), then what is left under a step, so 1–31, 32, 64 … 288 rows: 40 sizes.
- * Each number of rows is a statement of its own, built and prepared the first time it is met. A
- * slice of every size up to 300 had the spot thread prepare 177 new statements (0.3–0.5 ms each) in
- * the second after the load stepped up from 1 000 to 6 000 orders a second, and keep a few hundred
- * (docs/spot-performance.md, thirtieth session); a batch now runs at most one more statement a
- * table.
+ * Each number of rows is a statement of its own, built and prepared the first time it is met unless
+ * prepared ahead (`prepareSlices`, as the spot books do). A slice of every size up to 300 had the
+ * spot thread prepare 177 new statements (0.3–0.5 ms each) in the second after the load stepped up
+ * from 1 000 to 6 000 orders a second, and keep a few hundred (docs/spot-performance.md, thirtieth
+ * session); a batch now runs at most one more statement a table.
  */
 export const chunks = <T>(items: readonly T[]): T[][] => {
   const out: T[][] = [];

@@ -18,8 +18,6 @@ export class JsonText<T> {
 /** A value, or its JSON text. */
 export type Json<T> = T | JsonText<T>;
 
-export const decoded = <T>(v: Json<T>): T => (v instanceof JsonText ? (JSON.parse(v.text) as T) : v);
-
 /** The JSON text of `v`: `undefined` as `null`, as in an answer's data. */
 export const encoded = (v: unknown): string =>
   v instanceof JsonText ? v.text : (JSON.stringify(v) ?? 'null');

@@ -67,7 +67,8 @@ const prepare = async (db: Db, opts: OpenOptions) => {
   if (opts.seed) await seedIfEmpty(db.kysely, opts.now);
 };
 
-const openSqliteTest: OpenTestDb = async (opts = {}) => {
+/** A migrated SQLite database in memory (seeded if asked). */
+export const openSqliteTest: OpenTestDb = async (opts = {}) => {
   const db = openSqlite(':memory:');
   try {
     await prepare(db, opts);

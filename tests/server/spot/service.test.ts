@@ -7,7 +7,7 @@ import { createLedger, type Ledger } from '../../../server/domain/ledger/ledger'
 import { DEFAULT_SPOT_CONFIG } from '../../../server/spot/config';
 import { createSpot, type SpotService } from '../../../server/spot/service';
 import { fund, tick, trader } from '../helpers/spot';
-import { forEachEngine, type TestDb } from '../helpers/testDb';
+import { forEachEngine, openSqliteTest, type TestDb } from '../helpers/testDb';
 
 /** Whether a query reads the balances table. */
 const readsBalances = (node: OperationNode) =>
@@ -97,10 +97,8 @@ describe.each(forEachEngine())('the spot books on %s', (_engine, open) => {
 });
 
 describe('the spot books’ statements on SQLite', () => {
-  const [, openSqlite] = forEachEngine()[0]!;
-
   it('are prepared for every number of rows before the first batch, so none is made on the order path', async () => {
-    const t = await openSqlite({ seed: true });
+    const t = await openSqliteTest({ seed: true });
     const ledger = createLedger(t.db);
     const spot = createSpot({
       db: t.db,

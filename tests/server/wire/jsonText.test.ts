@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decoded, encoded, JsonText, withData } from '../../../server/wire/jsonText';
+import { encoded, JsonText, withData } from '../../../server/wire/jsonText';
+import { decoded } from '../helpers/jsonText';
 
 describe('JSON text', () => {
   it('decodes to the value it was made of, and a plain value is its own decoding', () => {

@@ -5,7 +5,8 @@ import { createLedger, type Ledger } from '../../../../server/domain/ledger/ledg
 import type { DepthDiff } from '../../../../server/market/book';
 import { DEFAULT_SPOT_CONFIG } from '../../../../server/spot/config';
 import type { SpotService } from '../../../../server/spot/service';
-import { decoded, JsonText } from '../../../../server/wire/jsonText';
+import { JsonText } from '../../../../server/wire/jsonText';
+import { decoded } from '../../helpers/jsonText';
 import { configureSpotPair } from '../../../../server/spot/settings';
 import { startLogFlusher } from '../../../../server/spot/thread/logFlusher';
 import { createSpotThread } from '../../../../server/spot/thread/remote';

@@ -43,6 +43,8 @@ export const installRateLimits = async (app: FastifyInstance, limits: RateLimits
   const callers = new WeakMap<FastifyRequest, string>();
   // `cache` is honoured here as in the plugin's own options, though its types leave it out.
   const perCaller = {
+    // Not the address count's: every request counted here is on /api already.
+    allowList: undefined,
     max: limits.perCaller,
     timeWindow: WINDOW_MS,
     cache: COUNTERS,

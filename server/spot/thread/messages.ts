@@ -52,8 +52,9 @@ export type FromSpotThread =
   /** An order's view, the answer to a place or a cancel, as its JSON text (`JsonText`). */
   | { t: 'reply'; id: number; ok: true; json: string }
   | { t: 'reply'; id: number; ok: false; error: WireError }
-  /** An order's news for its owner: its view as JSON text, the same as its answer's. */
-  | { t: 'order'; userId: number; json: string }
+  /** An order's news for its owner: its view as JSON text. When the same view answers a call of
+   * the batch, `answers` names the call and no `reply` is sent for it: the view crosses once. */
+  | { t: 'order'; userId: number; json: string; answers?: number }
   | { t: 'balances'; userIds: number[] }
   | { t: 'depth'; pair: string; diff: DepthDiff }
   | { t: 'trades'; pair: string; trades: Trade[] }

@@ -1,10 +1,10 @@
 import { Worker } from 'node:worker_threads';
-import type { DepthSnapshot, SpotOrderView, SpotPairRules, Trade } from '../../../protocol';
+import type { DepthSnapshot, SpotOrderView, SpotPairRules } from '../../../protocol';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../domain/appError';
 import type { Ledger } from '../../domain/ledger/ledger';
 import type { BookListener } from '../../market/book';
-import { keepPrints, loadSpotPairs, type SpotPair } from '../pairs';
+import { loadSpotPairs, Prints, type SpotPair } from '../pairs';
 import { spotRecords } from '../records';
 import { traderOf, type OrdersListener, type SpotService } from '../service';
 import { DepthMirror } from './depthMirror';
@@ -56,7 +56,7 @@ export const createSpotThread = ({
   const orderListeners = new Set<OrdersListener<JsonText<SpotOrderView>>>();
   let pairs = new Map<string, SpotPair>();
   const mirrors = new Map<string, DepthMirror>();
-  const prints = new Map<string, Trade[]>();
+  const prints = new Map<string, Prints>();
   let rules = new Map<string, SpotPairRules>();
   const records = spotRecords(db.kysely, (symbol) => pairs.get(symbol));
 
@@ -68,19 +68,24 @@ export const createSpotThread = ({
       send({ t: 'call', id, call: c });
     });
 
+  /** The call `id` is answered: taken off those waiting. */
+  const settle = (id: number) => {
+    const p = pending.get(id);
+    pending.delete(id);
+    return p;
+  };
+
   const setRules = (list: SpotPairRules[]) => (rules = new Map(list.map((r) => [r.pair, r])));
 
   const handle = (m: FromSpotThread) => {
     switch (m.t) {
-      case 'reply': {
-        const p = pending.get(m.id);
-        pending.delete(m.id);
-        if (!m.ok) p?.reject(fromWire(m.error));
-        else p?.resolve('json' in m ? new JsonText(m.json) : m.value);
+      case 'reply':
+        if (!m.ok) settle(m.id)?.reject(fromWire(m.error));
+        else settle(m.id)?.resolve('json' in m ? new JsonText(m.json) : m.value);
         return;
-      }
       case 'order': {
         const order = new JsonText<SpotOrderView>(m.json);
+        if (m.answers !== undefined) settle(m.answers)?.resolve(order);
         for (const l of orderListeners) l(m.userId, order);
         return;
       }
@@ -91,12 +96,10 @@ export const createSpotThread = ({
         mirrors.get(m.pair)?.apply(m.diff);
         for (const l of bookListeners) l.depth(m.pair, m.diff);
         return;
-      case 'trades': {
-        const list = prints.get(m.pair);
-        if (list) keepPrints(list, m.trades);
+      case 'trades':
+        prints.get(m.pair)?.add(m.trades);
         for (const l of bookListeners) l.trades(m.pair, m.trades);
         return;
-      }
       case 'rules':
         setRules(m.rules);
         return;
@@ -112,7 +115,7 @@ export const createSpotThread = ({
           );
           mirror.reset(b.depth);
           mirrors.set(b.pair, mirror);
-          prints.set(b.pair, b.trades);
+          prints.set(b.pair, new Prints(b.trades));
         }
         setRules(m.rules);
     }
@@ -233,6 +236,6 @@ export const createSpotThread = ({
       return () => void bookListeners.delete(listener);
     },
     depth: (pair, limit) => mirrors.get(pair)?.snapshot(limit) ?? { pair, seq: 0, ts: 0, bids: [], asks: [] },
-    trades: (pair, limit) => (prints.get(pair) ?? []).slice(0, limit),
+    trades: (pair, limit) => prints.get(pair)?.newest(limit) ?? [],
   };
 };

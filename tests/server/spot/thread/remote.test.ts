@@ -103,10 +103,10 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
     await vi.waitFor(() => expect(spot!.depth('btcusdt', 5).asks).toEqual([]));
   });
 
-  it('sends a batch’s answers and news in one message, each order’s view encoded once', async () => {
+  it('sends a batch’s answers and news in one message, each order’s view encoded and sent once', async () => {
     spot = await startThread();
-    const news = new Map<number, string>();
-    spot.onOrders((_userId, o) => news.set(decoded(o).id, o.text));
+    const news = new Map<number, JsonText<SpotOrderView>>();
+    spot.onOrders((_userId, o) => news.set(decoded(o).id, o));
     // Sent together, twelve orders make one batch: 24 answers and news and the batch's balances,
     // depth and prints, more than a slice of 16.
     const placed = await Promise.all(
@@ -114,10 +114,14 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
         spot!.place(B, 'buy', { pair: 'btcusdt', type: 'limit', price: `${99_000 + i}.00`, qty: '0.01' }),
       ),
     );
+    // The answer is its news, carried by one message: the same text, taken in once here.
     for (const answer of placed) {
       expect(answer).toBeInstanceOf(JsonText);
-      expect(news.get(decoded(answer).id)).toBe(answer.text);
+      expect(news.get(decoded(answer).id)).toBe(answer);
     }
+    const cancelled = await spot.cancel(B.id, decoded(placed[0]!).id);
+    expect(decoded(cancelled).status).toBe('app.data.order_cancelled');
+    expect(news.get(decoded(cancelled).id)).toBe(cancelled);
   });
 
   it('lets out nothing the thread sends, answer or news, before the log holding it is flushed', async () => {

@@ -7,6 +7,15 @@ import { transact } from './transient';
 const USER_INDEXED = ['journal', 'spot_orders'] as const;
 export type UserIndexed = (typeof USER_INDEXED)[number];
 
+/**
+ * Only users' rows are indexed by owner: the index is there for their listings. The exchange's own
+ * accounts (`SYSTEM_ACCOUNTS`, ids no user can have, all under 1) are never listed by owner, and
+ * their rows were a quarter of the journal's (the house's side of its fills, the fees collected):
+ * left out, a round moves a quarter fewer rows and holds the books' write lock that much less
+ * (docs/spot-performance.md, thirty-first session).
+ */
+const FIRST_USER_ID = 1;
+
 /** A user's rows of `T` under the alias `r`, to narrow with conditions on them. */
 export type OwnedRows<T extends UserIndexed> = SelectQueryBuilder<Database & { r: Database[T] }, 'r', object>;
 
@@ -81,7 +90,8 @@ const ownedIds = <T extends UserIndexed>(
 const named = <A extends string>(table: string, alias: A) =>
   sql<{ id: number; user_id: number }>`${sql.table(table)}`.as(alias);
 
-/** A page of a user's rows of `table`, newest first, and how many there are in all. */
+/** A page of a user's rows of `table`, newest first, and how many there are in all. An account of
+ * the exchange's own is refused: its rows are not indexed, and a listing of it would miss them. */
 export const ownedPage = async <T extends UserIndexed>(
   db: Kysely<Database>,
   table: T,
@@ -89,6 +99,8 @@ export const ownedPage = async <T extends UserIndexed>(
   page: { offset: number; limit: number },
   narrow?: (rows: OwnedRows<T>) => OwnedRows<T>,
 ): Promise<{ rows: Array<Selectable<Database[T]>>; total: number }> => {
+  if (userId < FIRST_USER_ID)
+    throw new Error(`account ${userId} is not a user's: its rows are not listed by owner`);
   const [rows, count] = await Promise.all([
     db
       .selectFrom(
@@ -172,8 +184,8 @@ export const catchUpUserIndex = async (
   return transact(db.kysely, async (trx) => {
     for (const table of waiting) {
       const n = await movePostgres(trx, table, slice);
-      moved += n;
-      behind ||= n === slice;
+      moved += n.moved;
+      behind ||= n.full;
     }
     return { moved, behind };
   });
@@ -196,7 +208,7 @@ const moveSqlite = async (db: Db, table: UserIndexed, span: number) =>
     const upTo = Math.min(newest, mark + span);
     const res = await sql`insert or ignore into ${sql.table(`${table}_by_user`)} (user_id, id)
       select user_id, id from ${sql.table(table)} where id > ${mark} and id <= ${upTo}
-      order by user_id, id`.execute(trx);
+      and user_id >= ${FIRST_USER_ID} order by user_id, id`.execute(trx);
     await trx.updateTable('owner_index_marks').set({ upto: upTo }).where('tbl', '=', table).execute();
     return { moved: Number(res.numAffectedRows ?? 0), behind: upTo < newest };
   });
@@ -215,8 +227,6 @@ export const vacuumUserIndexLists = async (db: Db): Promise<void> => {
   await sql`vacuum (index_cleanup on, truncate false, skip_locked) ${lists}`.execute(db.kysely);
 };
 
-type Move = (trx: Kysely<Database>, table: UserIndexed, slice: number) => Promise<number>;
-
 /**
  * Taken off the list and indexed by one statement: exactly the rows it saw. The list carries the
  * owners (migration 019): joined to the table for them, the planner read the whole table a slice.
@@ -229,14 +239,20 @@ type Move = (trx: Kysely<Database>, table: UserIndexed, slice: number) => Promis
  */
 export const moveListed = (table: UserIndexed, slice: number) => {
   const unindexed = sql.table(`${table}_unindexed`);
-  return sql`with moved as (
+  return sql<{ taken: number; indexed: number }>`with taken as (
       delete from ${unindexed} where id <= coalesce(
         (select id from ${unindexed} order by id offset ${slice - 1} limit 1),
         (select max(id) from ${unindexed}))
-      returning id, user_id)
-    insert into ${sql.table(`${table}_by_user`)} (user_id, id)
-    select user_id, id from moved order by user_id, id`;
+      returning id, user_id),
+    indexed as (
+      insert into ${sql.table(`${table}_by_user`)} (user_id, id)
+      select user_id, id from taken where user_id >= ${FIRST_USER_ID} order by user_id, id
+      returning id)
+    select (select count(*) from taken)::int as taken, (select count(*) from indexed)::int as indexed`;
 };
 
-const movePostgres: Move = async (trx, table, slice) =>
-  Number((await moveListed(table, slice).execute(trx)).numAffectedRows ?? 0);
+/** Rows indexed, and whether the slice was full (more may be waiting). */
+const movePostgres = async (trx: Kysely<Database>, table: UserIndexed, slice: number) => {
+  const { taken, indexed } = (await moveListed(table, slice).execute(trx)).rows[0]!;
+  return { moved: indexed, full: taken === slice };
+};

@@ -9,6 +9,7 @@ import {
   vacuumUserIndexLists,
   type OwnedRows,
 } from '../../../server/db/userIndex';
+import { SYSTEM_ACCOUNTS } from '../../../server/domain/ledger/types';
 import { listVacuums, notIndexed } from '../helpers/ownerIndex';
 import { planOf, queryPlans } from '../helpers/queryPlans';
 import { journalRow, orderRow } from '../helpers/rows';
@@ -72,6 +73,45 @@ describe.each(forEachEngine())('the index by owner on %s', (engine, open) => {
     expect(await catchUpUserIndex(t().db)).toEqual({ moved: 0, behind: false });
     expect((await ownedPage(t().db.kysely, 'journal', 99, { offset: 0, limit: 10 })).total).toBe(0);
   });
+
+  it('leaves the exchange’s own accounts out of the index, and refuses to list them by owner', async () => {
+    const { house, fees } = SYSTEM_ACCOUNTS;
+    await t()
+      .db.kysely.insertInto('journal')
+      .values([journalRow(house, 1), journalRow(7, 2), journalRow(fees, 3), journalRow(house, 4)])
+      .execute();
+    await t()
+      .db.kysely.insertInto('spot_orders')
+      .values([orderRow(1, { user_id: house }), orderRow(2)])
+      .execute();
+    expect(await catchUpUserIndex(t().db)).toEqual({ moved: 2, behind: false });
+    const owners = async (table: 'journal_by_user' | 'spot_orders_by_user') =>
+      (await t().db.kysely.selectFrom(table).select('user_id').execute()).map((r) => r.user_id);
+    expect(await owners('journal_by_user')).toEqual([7]);
+    expect(await owners('spot_orders_by_user')).toEqual([7]);
+    // Nothing is left waiting: the next round has nothing to do.
+    expect(await notIndexed(t().db, 'journal')).toBe(0);
+    expect(await notIndexed(t().db, 'spot_orders')).toBe(0);
+    expect(await catchUpUserIndex(t().db)).toEqual({ moved: 0, behind: false });
+    expect((await pageOf(t(), 0, 10)).total).toBe(1);
+    for (const account of [house, fees])
+      await expect(ownedPage(t().db.kysely, 'journal', account, { offset: 0, limit: 10 })).rejects.toThrow(
+        /not listed by owner/,
+      );
+  });
+
+  it.runIf(engine === 'postgres')(
+    'tells a full slice of the exchange’s own rows as one with more waiting, though none was indexed',
+    async () => {
+      const { house } = SYSTEM_ACCOUNTS;
+      await t()
+        .db.kysely.insertInto('journal')
+        .values([journalRow(house, 1), journalRow(house, 2), journalRow(7, 3)])
+        .execute();
+      expect(await catchUpUserIndex(t().db, { slice: 2 })).toEqual({ moved: 0, behind: true });
+      expect(await catchUpUserIndex(t().db, { slice: 2 })).toEqual({ moved: 1, behind: false });
+    },
+  );
 
   it.runIf(engine === 'postgres')(
     'moves a slice at a time, the oldest first, and tells when more are waiting',

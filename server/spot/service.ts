@@ -9,7 +9,6 @@ import {
   type SpotOrderPage,
   type SpotOrderView,
   type SpotPairRules,
-  type Trade,
 } from '../../protocol';
 import type { Db } from '../db/connect';
 import { readGlobalConfig } from '../db/repos/siteConfig';
@@ -43,7 +42,7 @@ import type { BookListener, BookSource } from '../market/book';
 import type { Tick } from '../market/feed';
 import { CommitQueue } from './commitQueue';
 import { DEFAULT_SPOT_CONFIG, type SpotConfig } from './config';
-import { keepPrints, loadSpotPairs } from './pairs';
+import { loadSpotPairs, Prints } from './pairs';
 import { spotRecords } from './records';
 import { orderView, plain, printView } from './views';
 
@@ -134,7 +133,7 @@ interface Book {
   ref: { price: number; ts: number } | undefined;
   requoteQueued: boolean;
   lastRequote: number;
-  trades: Trade[];
+  trades: Prints;
   depthSeq: number;
   depthTs: number;
 }
@@ -292,7 +291,7 @@ export const createSpot = ({
       for (const [userId, view] of views) for (const l of orderListeners) l(userId, view);
       ledger.announce(entries);
       if (prints.length > 0) {
-        keepPrints(b.trades, prints);
+        b.trades.add(prints);
         for (const l of bookListeners) l.trades(b.spec.symbol, prints);
       }
     };
@@ -506,7 +505,7 @@ export const createSpot = ({
           ref: undefined,
           requoteQueued: false,
           lastRequote: 0,
-          trades: [],
+          trades: new Prints(),
           depthSeq: 0,
           depthTs: 0,
         };
@@ -544,8 +543,10 @@ export const createSpot = ({
           inTurn: (transaction) => oneAtATime('books', transaction),
         });
         await rebuild(b);
-        b.trades = (await reader.recentTrades(spec.symbol, TRADES_LIMIT_MAX)).map((r) =>
-          printView(tradeFromRow(r, spec), spec),
+        b.trades = new Prints(
+          (await reader.recentTrades(spec.symbol, TRADES_LIMIT_MAX)).map((r) =>
+            printView(tradeFromRow(r, spec), spec),
+          ),
         );
         books.set(spec.symbol, b);
       }
@@ -634,7 +635,7 @@ export const createSpot = ({
       };
     },
     trades(pair, limit) {
-      return (books.get(pair)?.trades ?? []).slice(0, limit);
+      return books.get(pair)?.trades.newest(limit) ?? [];
     },
   };
 };

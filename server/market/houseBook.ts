@@ -1,7 +1,8 @@
-import { TRADES_LIMIT_MAX, type DepthLevel, type DepthSnapshot, type Trade } from '../../protocol';
+import { type DepthLevel, type DepthSnapshot, type Trade } from '../../protocol';
 import type { BookListener, BookSource } from './book';
 import type { Tick } from './feed';
 import type { Instrument } from './instruments';
+import { Prints } from './prints';
 import { createRng, deriveSeed } from './rng';
 import { formatScaled, scaledFromFloat } from '../domain/money/scaled';
 
@@ -19,7 +20,7 @@ interface PairBook {
   seq: number;
   bids: Side;
   asks: Side;
-  trades: Trade[];
+  trades: Prints;
   lastPrice: bigint | undefined;
   lastTradeTs: number;
   tradeInMs: number;
@@ -62,7 +63,7 @@ export class HouseBook implements BookSource {
         seq: 0,
         bids: new Map(),
         asks: new Map(),
-        trades: [],
+        trades: new Prints(),
         lastPrice: undefined,
         lastTradeTs: 0,
         tradeInMs: 0,
@@ -88,7 +89,7 @@ export class HouseBook implements BookSource {
   }
 
   trades(pair: string, limit: number): Trade[] {
-    return (this.books.get(pair)?.trades ?? []).slice(0, limit);
+    return this.books.get(pair)?.trades.newest(limit) ?? [];
   }
 
   onTick(tick: Tick) {
@@ -122,8 +123,7 @@ export class HouseBook implements BookSource {
       side,
       ts: tick.ts,
     };
-    b.trades.unshift(trade);
-    if (b.trades.length > TRADES_LIMIT_MAX) b.trades.length = TRADES_LIMIT_MAX;
+    b.trades.add([trade]);
     return trade;
   }
 

@@ -42,7 +42,8 @@ import type { BookListener, BookSource } from '../market/book';
 import type { Tick } from '../market/feed';
 import { CommitQueue } from './commitQueue';
 import { DEFAULT_SPOT_CONFIG, type SpotConfig } from './config';
-import { loadSpotPairs, Prints } from './pairs';
+import { Prints } from '../market/prints';
+import { loadSpotPairs } from './pairs';
 import { spotRecords } from './records';
 import { orderView, plain, printView } from './views';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TRADES_LIMIT_MAX, type Trade } from '../../../protocol';
-import { Prints } from '../../../server/spot/pairs';
+import { Prints } from '../../../server/market/prints';
 
 const print = (id: number): Trade => ({ id, price: '97000.00', qty: '0.01000', side: 'buy', ts: id });
 

@@ -31,6 +31,7 @@ import type { Ledger } from '../domain/ledger/ledger';
 import type { LedgerSession } from '../domain/ledger/post';
 import type { AccountKey } from '../domain/ledger/ports';
 import { SYSTEM_ACCOUNTS, type Movement, type PostedEntry } from '../domain/ledger/types';
+import { plainUnits } from '../domain/money/plain';
 import { formatScaled, parseExact } from '../domain/money/scaled';
 import { SpotEngine, type Band, type Execution } from '../domain/spot/engine';
 import { houseLadder, planRequote } from '../domain/spot/house';
@@ -45,7 +46,7 @@ import { DEFAULT_SPOT_CONFIG, type SpotConfig } from './config';
 import { Prints } from '../market/prints';
 import { loadSpotPairs } from './pairs';
 import { spotRecords } from './records';
-import { orderView, plain, printView } from './views';
+import { orderView, printView } from './views';
 
 export interface PlaceRequest extends Omit<OrderInput, 'side'> {
   pair: string;
@@ -602,11 +603,11 @@ export const createSpot = ({
     pairs: () => [...books.keys()],
     rules(pair) {
       const b = bookOf(pair);
-      const ppm = (v: bigint) => plain(v * 100n);
+      const ppm = (v: bigint) => plainUnits(v * 100n);
       return {
         pair,
         enabled: b.enabled,
-        minAmount: plain(b.minQuote),
+        minAmount: plainUnits(b.minQuote),
         makerFee: ppm(config.makerFeePpm),
         takerFee: ppm(config.takerFeePpm),
         band: ppm(config.bandPpm),

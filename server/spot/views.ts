@@ -1,13 +1,8 @@
-import { ASSET_SCALE, ORDER_STATUS, type SpotFill, type SpotOrderView, type Trade } from '../../protocol';
+import { ORDER_STATUS, type SpotFill, type SpotOrderView, type Trade } from '../../protocol';
+import { plainUnits } from '../domain/money/plain';
 import { divRound, formatScaled } from '../domain/money/scaled';
 import type { PairSpec, SpotOrder, SpotTrade } from '../domain/spot/types';
 import { quoteOf, type PairUnits } from '../domain/spot/units';
-
-/** An amount in ledger units as a plain decimal (`20000`, `0.0125`). */
-export const plain = (units: bigint): string => {
-  const s = formatScaled(units, ASSET_SCALE);
-  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
-};
 
 const ticks = (n: number, p: PairSpec) => formatScaled(BigInt(n), p.pricePrecision);
 const lots = (n: number, p: PairSpec) => formatScaled(BigInt(n), p.qtyPrecision);
@@ -21,17 +16,17 @@ export const orderView = (o: SpotOrder, p: PairSpec, u: PairUnits): SpotOrderVie
   qty: o.qty === null ? null : lots(o.qty, p),
   amount:
     o.budget !== null
-      ? plain(o.budget)
+      ? plainUnits(o.budget)
       : o.price !== null && o.qty !== null
-        ? plain(quoteOf(o.price, o.qty, u))
+        ? plainUnits(quoteOf(o.price, o.qty, u))
         : null,
   filledQty: lots(o.filledQty, p),
-  filledAmount: plain(o.filledQuote),
+  filledAmount: plainUnits(o.filledQuote),
   avgPrice:
     o.filledQty > 0
       ? formatScaled(divRound(o.filledQuote / u.perTickLot, BigInt(o.filledQty)), p.pricePrecision)
       : null,
-  fee: plain(o.fee),
+  fee: plainUnits(o.fee),
   feeAsset: o.side === 'buy' ? p.base : p.quote,
   status: ORDER_STATUS[o.status],
   clientOid: o.clientOid,
@@ -45,8 +40,8 @@ export const fillView = (t: SpotTrade, orderId: number, p: PairSpec): SpotFill =
     id: t.id,
     price: ticks(t.price, p),
     qty: lots(t.qty, p),
-    amount: plain(t.quote),
-    fee: plain(maker ? t.makerFee : t.takerFee),
+    amount: plainUnits(t.quote),
+    fee: plainUnits(maker ? t.makerFee : t.takerFee),
     role: maker ? 'maker' : 'taker',
     ts: t.ts,
   };

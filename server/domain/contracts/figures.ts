@@ -1,18 +1,13 @@
-import { ASSET_SCALE, type ContractCycle } from '../../../protocol';
+import type { ContractCycle } from '../../../protocol';
+import { plainUnits } from '../money/plain';
 import { formatScaled } from '../money/scaled';
 import type { CycleSettings } from './types';
-
-/** An amount as its canonical decimal string: no trailing zeros (`10`, `10.5`). */
-export const formatAmount = (units: bigint): string => {
-  const s = formatScaled(units, ASSET_SCALE);
-  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
-};
 
 export const formatRate = (rateBp: number): string => formatScaled(BigInt(rateBp), 2);
 
 export const toWireCycle = (c: CycleSettings): ContractCycle => ({
   minutes: c.minutes,
   rate: formatRate(c.rateBp),
-  min: formatAmount(c.min),
-  max: formatAmount(c.max),
+  min: plainUnits(c.min),
+  max: plainUnits(c.max),
 });

@@ -5,7 +5,8 @@ import {
   type ContractOrder,
   type ContractPairConfig,
 } from '../../../protocol';
-import { formatAmount, formatRate, toWireCycle } from './figures';
+import { plainUnits } from '../money/plain';
+import { formatRate, toWireCycle } from './figures';
 import { expectedProfit } from './rules';
 import type { ContractRecord, PairSettings } from './types';
 
@@ -32,9 +33,9 @@ export const toWireOrder = (c: ContractRecord): ContractOrder => ({
   direction: c.direction,
   directionname: directionName(c.direction),
   cycle: c.cycleMinutes,
-  amount: formatAmount(c.amount),
+  amount: plainUnits(c.amount),
   rate: formatRate(c.rateBp),
-  expected: formatAmount(expectedProfit(c.amount, c.rateBp)),
+  expected: plainUnits(expectedProfit(c.amount, c.rateBp)),
   openAt: c.openAt,
   closeAt: c.closeAt,
   openPrice: c.openTick.price,
@@ -43,8 +44,8 @@ export const toWireOrder = (c: ContractRecord): ContractOrder => ({
   statusname: statusName(c.status),
   result: c.result,
   resultname: c.result ? resultName(c.result) : null,
-  payout: c.payout === null ? null : formatAmount(c.payout),
-  profit: c.payout === null ? null : formatAmount(c.payout - c.amount),
+  payout: c.payout === null ? null : plainUnits(c.payout),
+  profit: c.payout === null ? null : plainUnits(c.payout - c.amount),
   settledAt: c.settledAt,
   openTick: c.openTick,
   closeTick: c.closeTick,

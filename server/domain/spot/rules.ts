@@ -1,5 +1,6 @@
 import { ASSET_SCALE, CODE, errorKey } from '../../../protocol';
 import { AppError } from '../appError';
+import { plainUnits } from '../money/plain';
 import { formatScaled, parseExact } from '../money/scaled';
 import type { Band } from './engine';
 import type { OrderType, PairSpec, Side, SpotOrder } from './types';
@@ -102,11 +103,7 @@ export const validateOrder = (
     throw new AppError('amount_invalid');
   const notional = budget ?? BigInt(qty!) * BigInt(price ?? ref) * units.perTickLot;
   if (notional < minQuote) {
-    throw limitFailure(
-      side,
-      'order_amount_min',
-      `${formatScaled(minQuote, ASSET_SCALE).replace(/\.?0+$/, '')} ${pair.quote}`,
-    );
+    throw limitFailure(side, 'order_amount_min', `${plainUnits(minQuote)} ${pair.quote}`);
   }
   return { side, type, price, qty, budget };
 };

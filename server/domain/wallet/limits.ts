@@ -1,20 +1,14 @@
 import { ASSET_SCALE, type LimitData } from '../../../protocol';
-import { formatScaled } from '../money/scaled';
+import { plainUnits } from '../money/plain';
 import type { NetworkConfig } from './types';
-
-/** A config amount as the user reads it: no trailing zeros (`10`, `0.0005`). */
-export const plainAmount = (units: bigint): string => {
-  const s = formatScaled(units, ASSET_SCALE);
-  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
-};
 
 /** A withdrawal amount against the network's limits: the limit failure (spec §8: message and the
  * limit value, code 2003) or null when it is within them. */
 export const withdrawLimitProblem = (amount: bigint, net: NetworkConfig): LimitData | null => {
   if (amount < net.minWithdraw)
-    return { message: 'app.msg.withdraw_min', value: plainAmount(net.minWithdraw) };
+    return { message: 'app.msg.withdraw_min', value: plainUnits(net.minWithdraw) };
   if (amount > net.maxWithdraw)
-    return { message: 'app.msg.withdraw_max', value: plainAmount(net.maxWithdraw) };
+    return { message: 'app.msg.withdraw_max', value: plainUnits(net.maxWithdraw) };
   return null;
 };
 

@@ -27,15 +27,10 @@ import { assertCanWithdraw } from '../accounts/flags';
 import { UniqueViolation, type UserRecord } from '../accounts/ports';
 import { assertVerified } from '../accounts/userinfo';
 import type { PostedEntry } from '../ledger/types';
+import { plainUnits } from '../money/plain';
 import { parseExact } from '../money/scaled';
 import { auditRow, type Actor } from '../operators/actor';
-import {
-  configProblem,
-  depositWithinLimits,
-  fitsDecimals,
-  plainAmount,
-  withdrawLimitProblem,
-} from './limits';
+import { configProblem, depositWithinLimits, fitsDecimals, withdrawLimitProblem } from './limits';
 import { depositMemo } from './memo';
 import { creditDeposit, freezeWithdrawal, releaseWithdrawal, settleWithdrawal } from './movements';
 import type { WalletTx, WalletUnitOfWork } from './ports';
@@ -187,8 +182,8 @@ export const createWallet = (deps: WalletDeps) => {
         throw new AppError('amount_decimals', { field: 'amount' });
       if (net && received > net.maxDeposit)
         throw new AppError('outside_limit', {
-          min: plainAmount(net.minDeposit),
-          max: plainAmount(net.maxDeposit),
+          min: plainUnits(net.minDeposit),
+          max: plainUnits(net.maxDeposit),
         });
       if (net && received < net.minDeposit)
         return { status: 'fail', credit: 0n, received, note: DEPOSIT_BELOW_MIN };
@@ -273,7 +268,7 @@ export const createWallet = (deps: WalletDeps) => {
     const net = await openNetwork(req.coin, req.network, 'withdraw');
     // The operator changed the fee after the form showed it: the user agreed to another one.
     if (req.fee !== undefined && parseExact(req.fee, ASSET_SCALE) !== net.withdrawFee)
-      throw new AppError('fee_changed', { fee: plainAmount(net.withdrawFee) });
+      throw new AppError('fee_changed', { fee: plainUnits(net.withdrawFee) });
     const memo = req.memo ?? '';
     if (!(await deps.siteConfig()).thirdPartyWithdrawalAddress) {
       const saved = await uow.repo.findAddress(user.id, {

@@ -8,7 +8,7 @@ import {
   type WithdrawAddress,
 } from '../../../protocol';
 import { formatUnits } from '../ledger/ledger';
-import { plainAmount } from './limits';
+import { plainUnits } from '../money/plain';
 import type { AddressRecord, DepositRecord, NetworkConfig, WithdrawalRecord } from './types';
 
 export const networkToWire = (n: NetworkConfig): WalletNetwork => ({
@@ -17,11 +17,11 @@ export const networkToWire = (n: NetworkConfig): WalletNetwork => ({
   depositAddress: n.depositAddress,
   memo: n.memo,
   memoRequired: memoRequired(n.network),
-  minDeposit: plainAmount(n.minDeposit),
-  maxDeposit: plainAmount(n.maxDeposit),
-  minWithdraw: plainAmount(n.minWithdraw),
-  maxWithdraw: plainAmount(n.maxWithdraw),
-  withdrawFee: plainAmount(n.withdrawFee),
+  minDeposit: plainUnits(n.minDeposit),
+  maxDeposit: plainUnits(n.maxDeposit),
+  minWithdraw: plainUnits(n.minWithdraw),
+  maxWithdraw: plainUnits(n.maxWithdraw),
+  withdrawFee: plainUnits(n.withdrawFee),
   depositEnabled: n.depositEnabled,
   withdrawEnabled: n.withdrawEnabled,
   decimals: n.decimals,

@@ -1,20 +1,12 @@
 import { SqliteAdapter, sql, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
 import type { Db } from './connect';
 import type { Database } from './schema';
+import { FIRST_USER_ID, isUserAccount } from '../domain/ledger/types';
 import { transact } from './transient';
 
 /** Tables whose index by owner is brought up to date in bulk (migration 010). */
 const USER_INDEXED = ['journal', 'spot_orders'] as const;
 export type UserIndexed = (typeof USER_INDEXED)[number];
-
-/**
- * Only users' rows are indexed by owner: the index is there for their listings. The exchange's own
- * accounts (`SYSTEM_ACCOUNTS`, ids no user can have, all under 1) are never listed by owner, and
- * their rows were a quarter of the journal's (the house's side of its fills, the fees collected):
- * left out, a round moves a quarter fewer rows and holds the books' write lock that much less
- * (docs/spot-performance.md, thirty-first session).
- */
-const FIRST_USER_ID = 1;
 
 /** A user's rows of `T` under the alias `r`, to narrow with conditions on them. */
 export type OwnedRows<T extends UserIndexed> = SelectQueryBuilder<Database & { r: Database[T] }, 'r', object>;
@@ -99,7 +91,7 @@ export const ownedPage = async <T extends UserIndexed>(
   page: { offset: number; limit: number },
   narrow?: (rows: OwnedRows<T>) => OwnedRows<T>,
 ): Promise<{ rows: Array<Selectable<Database[T]>>; total: number }> => {
-  if (userId < FIRST_USER_ID)
+  if (!isUserAccount(userId))
     throw new Error(`account ${userId} is not a user's: its rows are not listed by owner`);
   const [rows, count] = await Promise.all([
     db
@@ -146,7 +138,11 @@ export interface CatchUpLimits {
 
 /**
  * Brings the index by owner up to date; `behind` tells that a table had more waiting than this
- * call took.
+ * call took. Only users' rows are indexed (`isUserAccount`): the index is there for their
+ * listings, and the exchange's own accounts are never listed by owner. Their rows were a quarter of
+ * the journal's (the house's side of its fills, the fees collected): left out, a round moves a
+ * quarter fewer rows and holds the books' write lock that much less (docs/spot-performance.md,
+ * thirty-first session).
  *
  * On SQLite a call moves, for each table, the rows past the mark (ids in a span of at most
  * USER_INDEX_SPAN) in one transaction: one statement reads them in the table's order, sorts them

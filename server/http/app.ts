@@ -27,6 +27,7 @@ import { uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/user';
 import { assetsRoutes } from './routes/assets';
 import { createLedger, type Ledger } from '../domain/ledger/ledger';
+import { isUserAccount } from '../domain/ledger/types';
 import type { ContractService } from '../domain/contracts/service';
 import { contractAdminRoutes, contractRoutes } from './routes/contract';
 import { buildWallet } from '../wallet';
@@ -182,7 +183,7 @@ export const buildApp = async ({
       connectionsPerAddress: config.wsConnectionsPerAddress,
     });
     const pushBalances = (userId: number) => {
-      if (userId > 0 && gateway.listening(userId, 'balances'))
+      if (isUserAccount(userId) && gateway.listening(userId, 'balances'))
         void ledger.balances(userId).then((b) => gateway.publishPrivate(userId, 'balances', b));
     };
     // Each committed balance change reaches its owner's open sockets.

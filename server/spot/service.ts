@@ -30,7 +30,7 @@ import { assertVerified } from '../domain/accounts/userinfo';
 import type { Ledger } from '../domain/ledger/ledger';
 import type { LedgerSession } from '../domain/ledger/post';
 import type { AccountKey } from '../domain/ledger/ports';
-import { SYSTEM_ACCOUNTS, type Movement, type PostedEntry } from '../domain/ledger/types';
+import { isUserAccount, SYSTEM_ACCOUNTS, type Movement, type PostedEntry } from '../domain/ledger/types';
 import { plainUnits } from '../domain/money/plain';
 import { formatScaled, parseExact } from '../domain/money/scaled';
 import { SpotEngine, type Band, type Execution } from '../domain/spot/engine';
@@ -287,7 +287,8 @@ export const createSpot = ({
   ) => {
     const views: Array<[number, SpotOrderView]> = [];
     for (const o of orders)
-      if (o.userId > 0) views.push([o.userId, o.id === answer?.id ? answer : orderView(o, b.spec, b.units)]);
+      if (isUserAccount(o.userId))
+        views.push([o.userId, o.id === answer?.id ? answer : orderView(o, b.spec, b.units)]);
     const prints = trades.map((t) => printView(t, b.spec)).reverse();
     return () => {
       for (const [userId, view] of views) for (const l of orderListeners) l(userId, view);

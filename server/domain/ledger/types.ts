@@ -9,6 +9,13 @@ export const SYSTEM_ACCOUNTS = {
   fees: -2,
 } as const;
 
+/** Users' ids start here (the database numbers them from 1); every account under it is the
+ * exchange's own. */
+export const FIRST_USER_ID = 1;
+
+/** Whether an account belongs to a user rather than to the exchange. */
+export const isUserAccount = (id: number) => id >= FIRST_USER_ID;
+
 /** One balance, in units of 10^-ASSET_SCALE. */
 export interface Balance {
   available: bigint;

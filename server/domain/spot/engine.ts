@@ -1,4 +1,4 @@
-import type { Movement } from '../ledger/types';
+import { isUserAccount, type Movement } from '../ledger/types';
 import { OrderBook } from './book';
 import type { FeeRates, OrderType, PairSpec, Side, SpotOrder, SpotTrade } from './types';
 import { baseOf, feeOf, quoteOf, type PairUnits } from './units';
@@ -45,7 +45,7 @@ const NO_TRADES: readonly SpotTrade[] = Object.freeze([]);
 const NO_MOVEMENTS: readonly Movement[] = Object.freeze([]);
 
 /** System accounts (the house) trade without fees: they would only pay the exchange itself. */
-const paysFees = (userId: number) => userId > 0;
+const paysFees = isUserAccount;
 
 const move = (
   userId: number,

@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { TRADES_LIMIT_MAX, type SpotOrderView } from '../../../protocol';
 import { openDb } from '../../db/connect';
 import { createLedger } from '../../domain/ledger/ledger';
+import { isUserAccount } from '../../domain/ledger/types';
 import { scheduleUserIndex } from '../../jobs/userIndex';
 import { createSpot } from '../service';
 import { flushAsker } from './logFlusher';
@@ -37,10 +38,10 @@ type OrderNews = Extract<FromSpotThread, { t: 'order' }>;
 /** The news told in the batch being gathered, by the view it tells of: an answer of the same view
  * is carried by its news (`answers`) rather than as a reply of its own, so the view's text and a
  * message cross once rather than twice (docs/spot-performance.md, thirty-first session). */
-let told = new Map<JsonText<SpotOrderView>, OrderNews>();
+const told = new Map<JsonText<SpotOrderView>, OrderNews>();
 const send = outbox<FromSpotThread>(
   (messages) => {
-    told = new Map();
+    told.clear();
     const writes = db.writes();
     askFlush?.(writes);
     port.postMessage({ writes, messages } satisfies FromSpotBatch);
@@ -51,7 +52,7 @@ const send = outbox<FromSpotThread>(
 const ledger = createLedger(db);
 // Only the owners cross: the main thread reads their new balances itself, if anyone listens.
 ledger.onChange((changed) => {
-  const userIds = [...new Set(changed.map((e) => e.userId))].filter((id) => id > 0);
+  const userIds = [...new Set(changed.map((e) => e.userId))].filter(isUserAccount);
   if (userIds.length > 0) send({ t: 'balances', userIds });
 });
 

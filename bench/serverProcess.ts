@@ -101,5 +101,5 @@ export const startServerProcess = async (
   };
 };
 
-export const percentile = (sorted: readonly number[], p: number) =>
+export const percentile = (sorted: ArrayLike<number>, p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;

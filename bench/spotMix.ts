@@ -18,6 +18,9 @@ export const fundTrader = (ledger: Ledger, userId: number) =>
     Date.now(),
   );
 
+/** `spotOrderAt(n)` depends on n only through n mod this: the mix repeats every 100 orders. */
+export const SPOT_MIX_PERIOD = 100;
+
 /** The spot benchmarks' order mix, the n-th order: buys and sells in turn, half of them limit
  * orders within 0.5 % of the last price (resting, or crossing the house's quotes), half small
  * market orders that fill against them. */

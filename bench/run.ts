@@ -12,7 +12,7 @@ import { measureSpotAllocations } from './spotAllocations';
 import { measureSpotStatements } from './spotStatements';
 import { measureFanout } from './wsFanout';
 
-/** The rate the HTTP goal names (issue #5), and the cores it is to be reached on. */
+/** The rate the HTTP goal names (issue #5), on the machine's two cores. */
 const SPOT_GOAL_PER_SEC = 10_000;
 
 /**

@@ -9,6 +9,7 @@ import { seedAccountsIfEmpty } from '../server/db/seed/accounts';
 import { seedFundsIfEmpty } from '../server/db/seed/funds';
 import { seedIfEmpty } from '../server/db/seed/seed';
 import { createLedger } from '../server/domain/ledger/ledger';
+import { ok } from '../server/http/envelope';
 import { measureColdWake } from './coldWake';
 import { LoadClient } from './loadClient';
 import { fundTrader, SPOT_MIX_PERIOD, spotOrderAt } from './spotMix';
@@ -67,9 +68,9 @@ const prepare = async (db: Db, dataDir: string, users: number): Promise<string[]
   return tokens;
 };
 
-/** How the envelope of an accepted call begins (`ok` in server/http/envelope.ts): read without
+/** How the envelope of an accepted call begins (`ok`'s code is its first field): read without
  * parsing the whole answer, as a load generator should spend as little as it can per answer. */
-const OK_PREFIX = '{"code":1,';
+const OK_PREFIX = `{"code":${ok(null).code},`;
 
 /** Orders at a constant offered rate over 100 keep-alive connections: each request is due at
  * start + i / rate and its latency counts from then (a server that falls behind shows it in the
@@ -81,7 +82,7 @@ const OK_PREFIX = '{"code":1,';
  * for every order of the mix and token it pairs (`SPOT_MIX_PERIOD`), and nothing is kept once it
  * is answered but its latency, in an array made at its full length. Before, each request was made
  * as it was sent, its answer parsed whole, and its promise kept to the end of the rate, which every
- * young collection copied: 4.1 ms a collection (9.9 at most) twice a second at 6 000/s, and 45–62 µs
+ * young collection copied: 4.1 ms a collection (9.9 at most) twice a second at 6 000/s, and 45–64 µs
  * of CPU a request from 4 000/s (docs/spot-performance.md, thirty-second session). */
 const runAt = async (
   server: { url: string; pid: number },

@@ -18,13 +18,15 @@ export const fundTrader = (ledger: Ledger, userId: number) =>
     Date.now(),
   );
 
-/** `spotOrderAt(n)` depends on n only through n mod this: the mix repeats every 100 orders. */
+/** The mix repeats every this many orders: `spotOrderAt` reads n only modulo it, so a load
+ * generator may make each of them once. */
 export const SPOT_MIX_PERIOD = 100;
 
 /** The spot benchmarks' order mix, the n-th order: buys and sells in turn, half of them limit
  * orders within 0.5 % of the last price (resting, or crossing the house's quotes), half small
  * market orders that fill against them. */
-export const spotOrderAt = (n: number, last: number): { side: Side; req: PlaceRequest } => {
+export const spotOrderAt = (i: number, last: number): { side: Side; req: PlaceRequest } => {
+  const n = i % SPOT_MIX_PERIOD;
   const side = n % 2 === 0 ? 'buy' : 'sell';
   if (n % 4 >= 2)
     return {

@@ -30,6 +30,11 @@ const cpuBudget = (floorWithClientUs: number, booksUs: number) => {
   return { cores, givenUs, spentUs, leftUs: givenUs - spentUs };
 };
 
+/** The last figure of a row measured on the machine's cores: the share of the time its threads
+ * wanted that the hypervisor gave to other machines meanwhile (`steal.ts`). A row with a large one
+ * measured a slower machine than a row without. */
+const STEAL = 'taken by the hypervisor';
+
 /** One line of the summary: what was measured, the figure, and the goal the issues set. */
 interface Row {
   benchmark: string;
@@ -54,8 +59,8 @@ const spotHttpRows = (engine: string, figures: SpotHttpFigures[]) => {
   for (const f of figures)
     add(
       `Spot orders over HTTP (${engine})`,
-      `offered ${f.offeredPerSec}/s: achieved/s, p50, p99; CPU µs per order, server and load client`,
-      `${f.achievedPerSec}/s, ${f.p50Ms} ms, ${f.p99Ms} ms; ${f.serverCpuUsPerOrder} µs, ${f.clientCpuUsPerOrder} µs`,
+      `offered ${f.offeredPerSec}/s: achieved/s, p50, p99; CPU µs per order, server and load client; ${STEAL}`,
+      `${f.achievedPerSec}/s, ${f.p50Ms} ms, ${f.p99Ms} ms; ${f.serverCpuUsPerOrder} µs, ${f.clientCpuUsPerOrder} µs; ${f.stealPct} %`,
       '10 000/s, p99 < 25 ms (SQLite)',
     );
 };
@@ -63,9 +68,10 @@ const spotHttpRows = (engine: string, figures: SpotHttpFigures[]) => {
 const spotServiceRow = (engine: string, f: SpotServiceFigures) =>
   add(
     `Spot books alone in process (${engine}, ${f.inFlight} orders in flight)`,
-    `orders/s; CPU µs, journal rows${f.kbWrittenPerOrder === undefined ? '' : ' and KB written'} per order`,
+    `orders/s; CPU µs, journal rows${f.kbWrittenPerOrder === undefined ? '' : ' and KB written'} per order; ${STEAL}`,
     `${f.ordersPerSec}/s; ${f.cpuUsPerOrder} µs, ${f.journalRowsPerOrder} rows` +
-      (f.kbWrittenPerOrder === undefined ? '' : `, ${f.kbWrittenPerOrder} KB`),
+      (f.kbWrittenPerOrder === undefined ? '' : `, ${f.kbWrittenPerOrder} KB`) +
+      `; ${f.stealPct} %`,
   );
 
 /**
@@ -87,8 +93,8 @@ const main = async () => {
     const { rows: engineRows, service, hiccups: h } = measureSpotEngine();
     add(
       'Machine floor: one core reading the clock',
-      'time lost in gaps > 10 µs; gaps/s, median, longest',
-      `${h.lostPct} %; ${h.perSec}/s, ${h.medianUs} µs, ${h.longestUs} µs`,
+      `time lost in gaps > 10 µs; gaps/s, median, longest; ${STEAL}`,
+      `${h.lostPct} %; ${h.perSec}/s, ${h.medianUs} µs, ${h.longestUs} µs; ${h.stealPct} %`,
       'well under 1 % for p99 < 10 µs',
     );
     const c = await measureColdWake();
@@ -100,8 +106,8 @@ const main = async () => {
     for (const f of engineRows)
       add(
         `Spot engine in process (${f.engine})`,
-        `offered ${f.offeredPerSec / 1000}k/s: achieved, p50/p99/p99.9 µs; late > 10 µs, stalls/s × ops each`,
-        `${f.achievedPerSec}/s, ${f.p50Us}/${f.p99Us}/${f.p999Us}; ${f.lateOver10UsPct} %, ${f.stallsPerSec} × ${f.opsPerStall}`,
+        `offered ${f.offeredPerSec / 1000}k/s: achieved, p50/p99/p99.9 µs; late > 10 µs, stalls/s × ops each; ${STEAL}`,
+        `${f.achievedPerSec}/s, ${f.p50Us}/${f.p99Us}/${f.p999Us}; ${f.lateOver10UsPct} %, ${f.stallsPerSec} × ${f.opsPerStall}; ${f.stealPct} %`,
         '1 000 000/s, p99 < 10 µs (late under 1 %)',
       );
     for (const f of service)
@@ -160,8 +166,8 @@ const main = async () => {
     for (const f of await measureHttpFloor([SPOT_GOAL_PER_SEC])) {
       add(
         'HTTP floor: the same load, Fastify and a thread hand-over, no work',
-        `offered ${f.offeredPerSec}/s: achieved/s, p50, p99; CPU µs per order, server and load client`,
-        `${f.achievedPerSec}/s, ${f.p50Ms} ms, ${f.p99Ms} ms; ${f.serverCpuUsPerOrder} µs, ${f.clientCpuUsPerOrder} µs`,
+        `offered ${f.offeredPerSec}/s: achieved/s, p50, p99; CPU µs per order, server and load client; ${STEAL}`,
+        `${f.achievedPerSec}/s, ${f.p50Ms} ms, ${f.p99Ms} ms; ${f.serverCpuUsPerOrder} µs, ${f.clientCpuUsPerOrder} µs; ${f.stealPct} %`,
       );
       const budget = cpuBudget(f.serverCpuUsPerOrder + f.clientCpuUsPerOrder, booksUs);
       add(

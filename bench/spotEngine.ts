@@ -7,6 +7,7 @@ import { SpotEngine } from '../server/domain/spot/engine';
 import type { Side } from '../server/domain/spot/types';
 import { pairUnits } from '../server/domain/spot/units';
 import { createRng } from '../server/market/rng';
+import { machineTimes, stealPctSince } from './steal';
 
 export interface EngineFigures {
   engine: string;
@@ -26,6 +27,10 @@ export interface EngineFigures {
   stallsPerSec: number;
   opsPerStall: number;
   resting: number;
+  /** Of the CPU time the machine's threads wanted during the run, the share the hypervisor gave to
+   * others (`steal.ts`): this process spins on one core while the other idles, so nearly all of
+   * it is what that core lost. */
+  stealPct: number;
 }
 
 const PAIR = { symbol: 'btcusdt', base: 'BTC', quote: 'USDT', pricePrecision: 2, qtyPrecision: 5 };
@@ -189,6 +194,8 @@ export interface Hiccups {
   perSec: number;
   medianUs: number;
   longestUs: number;
+  /** As `EngineFigures.stealPct`, over the same seconds. */
+  stealPct: number;
 }
 
 /** What the machine takes from a core that only reads the clock (jHiccup's measure): every gap
@@ -198,6 +205,7 @@ const measureHiccups = (seconds = 3): Hiccups => {
   const gaps = new Float64Array(1 << 20);
   let n = 0;
   let lost = 0;
+  const machine = machineTimes();
   const start = performance.now();
   let prev = start;
   for (;;) {
@@ -216,6 +224,7 @@ const measureHiccups = (seconds = 3): Hiccups => {
     perSec: Math.round(n / seconds),
     medianUs: Math.round((sorted[n >> 1] ?? 0) * 1000),
     longestUs: Math.round((sorted[n - 1] ?? 0) * 1000),
+    stealPct: stealPctSince(machine),
   };
 };
 
@@ -279,6 +288,7 @@ const run = (make: () => Target, rate: number, n: number, resting: number) => {
   const { target, step } = session(make, n, resting);
   const lat = new Float64Array(n);
   const period = 1e3 / rate;
+  const machine = machineTimes();
   const start = performance.now();
   let now = start;
   for (let i = 0; i < n; i++) {
@@ -289,6 +299,7 @@ const run = (make: () => Target, rate: number, n: number, resting: number) => {
     lat[i] = (now - due) * 1e6;
   }
   const elapsed = (performance.now() - start) / 1e3;
+  const stealPct = stealPctSince(machine);
   const { late, stalls } = lateRuns(lat, LATE_NS);
   lat.sort();
   return {
@@ -301,6 +312,7 @@ const run = (make: () => Target, rate: number, n: number, resting: number) => {
     stallsPerSec: Math.round(stalls / elapsed),
     opsPerStall: stalls ? +(late / stalls).toFixed(1) : 0,
     resting: target.size(),
+    stealPct,
   };
 };
 

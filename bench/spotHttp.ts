@@ -14,6 +14,7 @@ import { measureColdWake } from './coldWake';
 import { LoadClient } from './loadClient';
 import { fundTrader, SPOT_MIX_PERIOD, spotOrderAt } from './spotMix';
 import { cpuMs, percentile, startServerProcess } from './serverProcess';
+import { machineTimes, stealPctSince } from './steal';
 
 export interface SpotHttpFigures {
   offeredPerSec: number;
@@ -25,6 +26,8 @@ export interface SpotHttpFigures {
   /** The server process's CPU time (every thread) per order answered, and the load client's. */
   serverCpuUsPerOrder: number;
   clientCpuUsPerOrder: number;
+  /** The machine's time the hypervisor gave to others during the rate, in % (`steal.ts`). */
+  stealPct: number;
 }
 
 const CONNECTIONS = 100;
@@ -111,6 +114,7 @@ const runAt = async (
   };
   const serverCpu = cpuMs(server.pid);
   const clientCpu = process.cpuUsage();
+  const machine = machineTimes();
   const start = performance.now();
   for (let i = 0; i < n; i++) {
     const due = start + (i * 1000) / rate;
@@ -131,6 +135,7 @@ const runAt = async (
   }
   if (n > 0) await answeredAll;
   const elapsed = (performance.now() - start) / 1000;
+  const stealPct = stealPctSince(machine);
   const answered = ok + refused;
   const clientUsed = process.cpuUsage(clientCpu);
   const serverCpuUsPerOrder = Math.round(((cpuMs(server.pid) - serverCpu) * 1000) / answered);
@@ -146,6 +151,7 @@ const runAt = async (
     p99Ms: +percentile(sorted, 0.99).toFixed(1),
     serverCpuUsPerOrder,
     clientCpuUsPerOrder,
+    stealPct,
   };
 };
 

@@ -10,6 +10,7 @@ import { scheduleUserIndex } from '../server/jobs/userIndex';
 import { createSpot, type Trader } from '../server/spot/service';
 import { fundTrader, spotOrderAt } from './spotMix';
 import { scratchDatabase } from './spotHttp';
+import { machineTimes, stealPctSince } from './steal';
 
 export interface SpotServiceFigures {
   engine: string;
@@ -23,6 +24,8 @@ export interface SpotServiceFigures {
    * copies into the database), an order; NaN where `/proc` cannot tell. Absent on PostgreSQL, whose
    * server does the writing (this process's count would be its socket's bytes). */
   kbWrittenPerOrder?: number;
+  /** The machine's time the hypervisor gave to others during the run, in % (`steal.ts`). */
+  stealPct: number;
 }
 
 /** Bytes written by every thread of this process so far (Linux's `wchar`). */
@@ -112,12 +115,14 @@ export const measureSpotService = async ({
     const journal0 = await countJournal();
     const w0 = bytesWritten();
     const cpu = process.cpuUsage();
+    const machine = machineTimes();
     const t0 = performance.now();
     timed?.(true);
     const done = await runFor(seconds * 1000);
     timed?.(false);
     const elapsed = (performance.now() - t0) / 1000;
     const used = process.cpuUsage(cpu);
+    const stealPct = stealPctSince(machine);
     await spot.idle();
     const journal = (await countJournal()) - journal0;
     return {
@@ -128,6 +133,7 @@ export const measureSpotService = async ({
       cpuUsPerOrder: Math.round((used.user + used.system) / done),
       journalRowsPerOrder: +(journal / done).toFixed(2),
       ...(scratch ? {} : { kbWrittenPerOrder: +((bytesWritten() - w0) / done / 1024).toFixed(1) }),
+      stealPct,
     };
   } finally {
     clearInterval(ticker);

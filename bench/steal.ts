@@ -23,8 +23,8 @@ export const machineTimes = (): MachineTimes | undefined => {
 /**
  * Of the CPU time this machine's threads wanted since `before`, the share in % that the hypervisor
  * gave to other machines instead: on a shared virtual machine, the "slow stretches" of earlier
- * sessions (thirty-third session: 0–4 % in a quiet stretch, 30–45 % in a slow one, minutes apart,
- * while a program that only spins kept both cores with none taken). A process's own CPU time
+ * sessions (thirty-third session: 0–4 % over HTTP in a quiet stretch, 30–56 % in a slow one,
+ * minutes apart; 0.1–41 % for a program that only spins on both cores). A process's own CPU time
  * (`/proc/<pid>/stat`) leaves it out, so a figure of CPU an order can read the same while the
  * machine carries far fewer orders; this is the figure to read beside it.
  */

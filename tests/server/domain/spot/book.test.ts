@@ -76,6 +76,77 @@ describe('order book records', () => {
     );
   });
 
+  it('lists each price whose level changed once a round, whatever levels left and came back', () => {
+    type Op = {
+      kind: 'rest' | 'cancel' | 'take' | 'changes';
+      buy: boolean;
+      price: number;
+      qty: number;
+      pick: number;
+    };
+    const op = fc.record<Op>({
+      kind: fc.constantFrom('rest', 'rest', 'cancel', 'take', 'changes'),
+      buy: fc.boolean(),
+      price: fc.integer({ min: 95, max: 105 }),
+      qty: fc.integer({ min: 1, max: 9 }),
+      pick: fc.nat(),
+    });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 200 }), (ops) => {
+        const book = new OrderBook<number>();
+        const live: Array<{ id: number; side: 'buy' | 'sell'; price: number }> = [];
+        // The reference: every price touched on each side since the last round.
+        let touched = { buy: new Set<number>(), sell: new Set<number>() };
+        const check = () => {
+          const got = book.takeChanges();
+          for (const side of ['buy', 'sell'] as const) {
+            expect(new Set(got[side]).size).toBe(got[side].length);
+            expect([...got[side]].sort()).toEqual([...touched[side]].sort());
+          }
+          touched = { buy: new Set(), sell: new Set() };
+        };
+        let id = 0;
+        for (const o of ops) {
+          const side = o.buy ? 'buy' : 'sell';
+          if (o.kind === 'rest') {
+            const opposite = book.best(o.buy ? 'sell' : 'buy');
+            if (opposite !== undefined && (o.buy ? o.price >= opposite : o.price <= opposite)) continue;
+            id += 1;
+            book.rest(id, id, side, o.price, o.qty, id);
+            live.push({ id, side, price: o.price });
+            touched[side].add(o.price);
+          } else if (o.kind === 'cancel' && live.length > 0) {
+            const [victim] = live.splice(o.pick % live.length, 1);
+            book.cancel(victim!.id);
+            touched[victim!.side].add(victim!.price);
+          } else if (o.kind === 'take') {
+            const m = book.match(-1, side, o.buy ? 1000 : 0, o.qty);
+            for (const f of m.fills) {
+              touched[f.maker.side].add(f.price);
+              if (f.makerRemaining === 0)
+                live.splice(
+                  live.findIndex((l) => l.id === f.maker.id),
+                  1,
+                );
+            }
+          } else if (o.kind === 'changes') check();
+        }
+        check();
+      }),
+    );
+  });
+
+  it('lists a price once in a long round of its level leaving and coming back', () => {
+    const book = new OrderBook();
+    // The best level empties and leaves the ladder each time; its record comes back for the next.
+    for (let id = 1; id <= 200_000; id++) {
+      book.rest(id, 1, 'buy', 100, 1, undefined);
+      book.cancel(id);
+    }
+    expect(book.takeChanges()).toEqual({ buy: [100], sell: [] });
+    expect(book.takeChanges()).toEqual({ buy: [], sell: [] });
+  });
+
   it('sweeps out the levels emptied behind the best, and rests at their prices again', () => {
     const book = new OrderBook();
     book.rest(1, 1, 'buy', 50_000, 1, undefined);

@@ -2,6 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OrderBook } from '../../../../server/domain/spot/book';
 
+/** One step of a random run against a book, of the kinds named (a kind named twice comes twice as
+ * often), at prices close enough together that orders meet. */
+const bookOp = <K extends string>(...kinds: K[]) =>
+  fc.record({
+    kind: fc.constantFrom(...kinds),
+    buy: fc.boolean(),
+    price: fc.integer({ min: 95, max: 105 }),
+    qty: fc.integer({ min: 1, max: 9 }),
+    pick: fc.nat(),
+  });
+
 describe('order book records', () => {
   it('reuses the record of an order that left for the next one, which rests as itself', () => {
     const book = new OrderBook<string>();
@@ -19,14 +30,7 @@ describe('order book records', () => {
   });
 
   it('keeps level totals and time priority right whatever records it reuses', () => {
-    type Op = { kind: 'rest' | 'cancel' | 'take'; buy: boolean; price: number; qty: number; pick: number };
-    const op = fc.record<Op>({
-      kind: fc.constantFrom('rest', 'rest', 'cancel', 'take'),
-      buy: fc.boolean(),
-      price: fc.integer({ min: 95, max: 105 }),
-      qty: fc.integer({ min: 1, max: 9 }),
-      pick: fc.nat(),
-    });
+    const op = bookOp('rest', 'rest', 'cancel', 'take');
     fc.assert(
       fc.property(fc.array(op, { maxLength: 200 }), (ops) => {
         const book = new OrderBook<number>();
@@ -77,20 +81,7 @@ describe('order book records', () => {
   });
 
   it('lists each price whose level changed once a round, whatever levels left and came back', () => {
-    type Op = {
-      kind: 'rest' | 'cancel' | 'take' | 'changes';
-      buy: boolean;
-      price: number;
-      qty: number;
-      pick: number;
-    };
-    const op = fc.record<Op>({
-      kind: fc.constantFrom('rest', 'rest', 'cancel', 'take', 'changes'),
-      buy: fc.boolean(),
-      price: fc.integer({ min: 95, max: 105 }),
-      qty: fc.integer({ min: 1, max: 9 }),
-      pick: fc.nat(),
-    });
+    const op = bookOp('rest', 'rest', 'cancel', 'take', 'changes');
     fc.assert(
       fc.property(fc.array(op, { maxLength: 200 }), (ops) => {
         const book = new OrderBook<number>();

@@ -26,7 +26,8 @@ export interface SpotHttpFigures {
   /** The server process's CPU time (every thread) per order answered, and the load client's. */
   serverCpuUsPerOrder: number;
   clientCpuUsPerOrder: number;
-  /** The machine's time the hypervisor gave to others during the rate, in % (`steal.ts`). */
+  /** Of the time the machine's threads wanted during the rate, the share in % the hypervisor gave
+   * to other machines (`stealPctSince`). */
   stealPct: number;
 }
 

@@ -24,7 +24,8 @@ export interface SpotServiceFigures {
    * copies into the database), an order; NaN where `/proc` cannot tell. Absent on PostgreSQL, whose
    * server does the writing (this process's count would be its socket's bytes). */
   kbWrittenPerOrder?: number;
-  /** The machine's time the hypervisor gave to others during the run, in % (`steal.ts`). */
+  /** Of the time the machine's threads wanted during the run, the share in % the hypervisor gave
+   * to other machines (`stealPctSince`). */
   stealPct: number;
 }
 

@@ -1,5 +1,5 @@
 import { startServerProcess } from './serverProcess';
-import { runRates, type SpotHttpFigures } from './spotHttp';
+import { printSpotHttp, runRates, type SpotHttpFigures } from './spotHttp';
 
 /**
  * The same load as the HTTP benchmark (`spotHttp.ts`: its order mix, 100 connections, a constant
@@ -19,4 +19,4 @@ export const measureHttpFloor = async (rates = [6000, 9000], seconds = 5): Promi
   }
 };
 
-if (import.meta.url === `file://${process.argv[1]}`) void measureHttpFloor().then((f) => console.table(f));
+if (import.meta.url === `file://${process.argv[1]}`) void measureHttpFloor().then(printSpotHttp);

@@ -21,11 +21,12 @@ class Connection {
   private readonly socket: net.Socket;
   private buf: Buffer = Buffer.alloc(0);
   private current: Request | undefined;
+  private sentAt = 0;
 
   constructor(
     host: string,
     port: number,
-    private readonly onFree: (c: Connection) => void,
+    private readonly onFree: (c: Connection, roundTripMs: number) => void,
   ) {
     this.socket = net.connect({ host, port, noDelay: true });
     this.socket.on('data', (chunk: Buffer) => this.read(chunk));
@@ -35,6 +36,7 @@ class Connection {
 
   send(r: Request) {
     this.current = r;
+    this.sentAt = performance.now();
     this.socket.write(r.bytes);
   }
 
@@ -56,7 +58,7 @@ class Connection {
     const r = this.current!;
     this.current = undefined;
     r.resolve(answer);
-    this.onFree(this);
+    this.onFree(this, performance.now() - this.sentAt);
   }
 
   private fail(err: unknown) {
@@ -76,11 +78,17 @@ export class LoadClient {
   private readonly idle: Connection[] = [];
   private readonly queue: Request[] = [];
   private readonly all: Connection[] = [];
+  private roundTripsMs = 0;
+  private answered = 0;
 
   constructor(base: string, connections: number) {
     const { hostname, port } = new URL(base);
     for (let i = 0; i < connections; i++) {
-      const c = new Connection(hostname, Number(port), (free) => this.next(free));
+      const c = new Connection(hostname, Number(port), (free, roundTripMs) => {
+        this.roundTripsMs += roundTripMs;
+        this.answered++;
+        this.next(free);
+      });
       this.all.push(c);
       this.idle.push(c);
     }
@@ -106,6 +114,14 @@ export class LoadClient {
       if (c) c.send(r);
       else this.queue.push(r);
     });
+  }
+
+  /** The mean time in ms from writing a request on its connection to reading its answer: the
+   * server's round trip, without the wait for a free connection that a request's latency (from
+   * its due time) also holds. One request in flight a connection, so the connections carry at
+   * most their number divided by it a second. */
+  meanRoundTripMs() {
+    return this.answered === 0 ? Number.NaN : this.roundTripsMs / this.answered;
   }
 
   close() {

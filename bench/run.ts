@@ -6,7 +6,7 @@ import { measureContracts } from './contracts';
 import { measureHttp } from './http';
 import { measureHttpFloor } from './httpFloor';
 import { measureSpotEngine } from './spotEngine';
-import { measureSpotHttp, type SpotHttpFigures } from './spotHttp';
+import { measureSpotHttp, runWait, type SpotHttpFigures } from './spotHttp';
 import { measureSpotService, type SpotServiceFigures } from './spotService';
 import { measureSpotAllocations } from './spotAllocations';
 import { measureSpotStatements } from './spotStatements';
@@ -55,14 +55,25 @@ const step = async (name: string, run: () => unknown) => {
   process.stderr.write(`${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 };
 
+/** Where an HTTP rate's round trip went: what 100 connections carry at it, and how the threads
+ * that pass each order on shared the cores. */
+const roundTripRow = (benchmark: string, f: SpotHttpFigures) =>
+  add(
+    benchmark,
+    `offered ${f.offeredPerSec}/s: round trip ms (what the connections carry at it); run / wait for a core %: server main thread, spot thread, load client`,
+    `${f.roundTripMs} ms (${f.connectionsCarryPerSec}/s); ${runWait(f.mainThread)}, ${runWait(f.spotThread)}, ${runWait(f.loadClient)}`,
+  );
+
 const spotHttpRows = (engine: string, figures: SpotHttpFigures[]) => {
-  for (const f of figures)
+  for (const f of figures) {
     add(
       `Spot orders over HTTP (${engine})`,
       `offered ${f.offeredPerSec}/s: achieved/s, p50, p99; CPU µs per order, server and load client; ${STEAL}`,
       `${f.achievedPerSec}/s, ${f.p50Ms} ms, ${f.p99Ms} ms; ${f.serverCpuUsPerOrder} µs, ${f.clientCpuUsPerOrder} µs; ${f.stealPct} %`,
       '10 000/s, p99 < 25 ms (SQLite)',
     );
+    roundTripRow(`Spot orders over HTTP (${engine})`, f);
+  }
 };
 
 const spotServiceRow = (engine: string, f: SpotServiceFigures) =>
@@ -169,6 +180,7 @@ const main = async () => {
         `offered ${f.offeredPerSec}/s: achieved/s, p50, p99; CPU µs per order, server and load client; ${STEAL}`,
         `${f.achievedPerSec}/s, ${f.p50Ms} ms, ${f.p99Ms} ms; ${f.serverCpuUsPerOrder} µs, ${f.clientCpuUsPerOrder} µs; ${f.stealPct} %`,
       );
+      roundTripRow('HTTP floor: the same load, Fastify and a thread hand-over, no work', f);
       const budget = cpuBudget(f.serverCpuUsPerOrder + f.clientCpuUsPerOrder, booksUs);
       add(
         `CPU an order at ${SPOT_GOAL_PER_SEC}/s on ${budget.cores} cores`,

@@ -15,6 +15,7 @@ import { LoadClient } from './loadClient';
 import { fundTrader, SPOT_MIX_PERIOD, spotOrderAt } from './spotMix';
 import { cpuMs, percentile, startServerProcess } from './serverProcess';
 import { machineTimes, stealPctSince } from './steal';
+import { threadCounts, threadSharesSince, type CoreShare } from './schedstat';
 
 export interface SpotHttpFigures {
   offeredPerSec: number;
@@ -29,6 +30,17 @@ export interface SpotHttpFigures {
   /** Of the time the machine's threads wanted during the rate, the share in % the hypervisor gave
    * to other machines (`stealPctSince`). */
   stealPct: number;
+  /** The mean time a connection waited for its answer (`LoadClient.meanRoundTripMs`), and what
+   * the load's connections can carry a second at that round trip: one request in flight each, so
+   * a rate near it leaves no slack, and any stall queues the requests due behind it. */
+  roundTripMs: number;
+  connectionsCarryPerSec: number;
+  /** How the server's main thread, its busiest other thread (the spot thread) and the load client
+   * used the cores during the rate: the share of the time each ran, and the share it was ready
+   * but waited for a core (`threadSharesSince`). */
+  mainThread: CoreShare;
+  spotThread: CoreShare;
+  loadClient: CoreShare;
 }
 
 const CONNECTIONS = 100;
@@ -116,6 +128,8 @@ const runAt = async (
   const serverCpu = cpuMs(server.pid);
   const clientCpu = process.cpuUsage();
   const machine = machineTimes();
+  const serverThreads = threadCounts(server.pid);
+  const clientThreads = threadCounts(process.pid);
   const start = performance.now();
   for (let i = 0; i < n; i++) {
     const due = start + (i * 1000) / rate;
@@ -135,8 +149,12 @@ const runAt = async (
     );
   }
   if (n > 0) await answeredAll;
-  const elapsed = (performance.now() - start) / 1000;
+  const elapsedMs = performance.now() - start;
+  const elapsed = elapsedMs / 1000;
   const stealPct = stealPctSince(machine);
+  const threads = threadSharesSince(server.pid, serverThreads, elapsedMs);
+  const loadClient = threadSharesSince(process.pid, clientThreads, elapsedMs).main;
+  const roundTripMs = client.meanRoundTripMs();
   const answered = ok + refused;
   const clientUsed = process.cpuUsage(clientCpu);
   const serverCpuUsPerOrder = Math.round(((cpuMs(server.pid) - serverCpu) * 1000) / answered);
@@ -153,6 +171,11 @@ const runAt = async (
     serverCpuUsPerOrder,
     clientCpuUsPerOrder,
     stealPct,
+    roundTripMs: +roundTripMs.toFixed(2),
+    connectionsCarryPerSec: Math.round((CONNECTIONS * 1000) / roundTripMs),
+    mainThread: threads.main,
+    spotThread: threads.busiestOther,
+    loadClient,
   };
 };
 
@@ -222,9 +245,24 @@ export const runRates = async (
   return out;
 };
 
+/** A thread's share of the cores as one cell: % of the time it ran / % it waited for a core. */
+export const runWait = (s: CoreShare) => `${s.runPct} / ${s.waitPct} %`;
+
+/** The figures as `console.table` shows them well: each thread's shares in one cell. */
+export const printSpotHttp = (figures: SpotHttpFigures[]) =>
+  console.table(
+    figures.map(({ mainThread, spotThread, loadClient, ...f }) =>
+      Object.assign(f, {
+        mainThread: runWait(mainThread),
+        spotThread: runWait(spotThread),
+        loadClient: runWait(loadClient),
+      }),
+    ),
+  );
+
 if (import.meta.url === `file://${process.argv[1]}`)
   void measureSpotHttp(undefined, undefined, process.env.BENCH_DATABASE_URL).then(async (f) => {
-    console.table(f);
+    printSpotHttp(f);
     // Below saturation each order comes after an idle pause: what that costs here.
     console.log('work after an idle pause (bench/coldWake.ts):', await measureColdWake());
   });

@@ -54,4 +54,34 @@ describe('outbox', () => {
     await turn();
     expect(events).toEqual(['post news,answer 1,answer 2,answer 3', 'next turn']);
   });
+
+  it('sent from the end of a turn (as orders go on after the auth epoch read), hands over in that turn with process.nextTick, where the default waits for the next one', async () => {
+    const events: string[] = [];
+    const atTurnEnd = outbox<string>(
+      (batch) => events.push(`nextTick ${batch.join(',')}`),
+      16,
+      process.nextTick,
+    );
+    const byDefault = outbox<string>((batch) => events.push(`default ${batch.join(',')}`));
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        // The next turn's end, queued before the orders go on.
+        setImmediate(() => {
+          events.push('next turn');
+          resolve();
+        });
+        void Promise.resolve()
+          .then(() => {
+            atTurnEnd('a');
+            byDefault('a');
+          })
+          .then(() => {
+            atTurnEnd('b');
+            byDefault('b');
+          });
+      }),
+    );
+    await turn();
+    expect(events).toEqual(['nextTick a,b', 'next turn', 'default a,b']);
+  });
 });

@@ -158,8 +158,9 @@ export const createSpotThread = ({
             // Handed over once the step's promises have run (`process.nextTick`), as the spot
             // thread posts its batches: orders reach here after the auth epoch's read, which runs
             // at the end of a turn (`setImmediate`), and a flush scheduled there with
-            // `setImmediate` waited for the whole of the next turn's I/O first. At 6 000 and 8 000
-            // orders/s over HTTP the round trip went from 5.8–8.2 to 4.4–8.0 ms
+            // `setImmediate` waited for the whole of the next turn's I/O first. Over HTTP, in
+            // eight interleaved pairs, the mean round trip went from 7.3 to 6.8 ms at 8 000
+            // orders/s and from 9.8 to 9.5 at 10 000/s, runs of each overlapping
             // (docs/spot-performance.md, thirty-fourth session).
             send = outbox<ToSpotThread>((batch) => w.postMessage(batch), 16, process.nextTick);
             resolve();

@@ -39,6 +39,9 @@ export interface CoreShare {
   waitPct: number;
 }
 
+/** Where `/proc` had no counts: no figure rather than a wrong one. */
+const UNKNOWN: CoreShare = { runPct: Number.NaN, waitPct: Number.NaN };
+
 const share = (
   before: ThreadCounts | undefined,
   now: ThreadCounts | undefined,
@@ -56,14 +59,13 @@ const share = (
  * Why: a thread that is ready but waits for a core adds that wait to every order passing through
  * it, whatever its own CPU an order. On the thirty-fourth session's two-vCPU machine, at 10 000
  * orders/s, the server's main and spot threads each ran about 60 % of the time and each waited
- * 15–22 % more for a core, the load client about 20 %: the threads' hand-overs queue on the cores
+ * 14–22 % more for a core, the load client about 20 %: the threads' hand-overs queue on the cores
  * they share long before any one thread is full (docs/spot-performance.md).
  */
 export const threadSharesSince = (pid: number, before: ProcessCounts, wallMs: number) => {
   const now = threadCounts(pid);
   const wallNs = wallMs * 1e6;
-  if (now.size === 0)
-    return { main: share(undefined, undefined, NaN), busiestOther: share(undefined, undefined, NaN) };
+  if (now.size === 0) return { main: UNKNOWN, busiestOther: UNKNOWN };
   const ran = (tid: number) => (now.get(tid)?.runNs ?? 0) - (before.get(tid)?.runNs ?? 0);
   let busiest: number | undefined;
   for (const tid of now.keys())

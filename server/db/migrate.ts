@@ -20,6 +20,7 @@ import * as m017 from './migrations/017_network_decimals';
 import * as m018 from './migrations/018_owner_index_mark';
 import * as m019 from './migrations/019_listed_owner';
 import * as m020 from './migrations/020_journal_outside';
+import * as m021 from './migrations/021_owner_index_file';
 import type { MigrationFn } from './migrations/helpers';
 
 /** Versioned migrations, in order. A new one is appended here with the next number; applied ones
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, { up: MigrationFn }> = {
   '018_owner_index_mark': m018,
   '019_listed_owner': m019,
   '020_journal_outside': m020,
+  '021_owner_index_file': m021,
 };
 
 /** Names of every migration, in the order they apply. */

@@ -1,5 +1,4 @@
-import type { Db } from '../db/connect';
-import { catchUpUserIndex, vacuumUserIndexLists } from '../db/userIndex';
+import { catchUpUserIndex, vacuumUserIndexLists, type IndexWriter } from '../db/userIndex';
 
 /**
  * How long the rows not yet indexed by owner wait between rounds. Shorter keeps the rows every
@@ -29,7 +28,7 @@ const LISTS_VACUUM_EVERY_MS = 10_000;
  * under way, if any, has finished.
  */
 export const scheduleUserIndex = (
-  db: Db,
+  db: IndexWriter,
   opts: { everyMs?: number; slice?: number; vacuumEveryMs?: number; onError: (err: unknown) => void },
 ): (() => Promise<void>) => {
   const everyMs = opts.everyMs ?? USER_INDEX_EVERY_MS;

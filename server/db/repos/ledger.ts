@@ -178,7 +178,8 @@ export const ledgerStore = (trx: Kysely<Database>, engine: Engine): LedgerStore 
   };
 };
 
-export const ledgerReader = (db: Kysely<Database>): LedgerReader => ({
+/** A user's journal is listed through `listings` (`Db.listings`), which reads the index by owner. */
+export const ledgerReader = (db: Kysely<Database>, listings: Kysely<Database> = db): LedgerReader => ({
   balances: async (userId) => {
     const rows = await db
       .selectFrom('balances')
@@ -204,7 +205,7 @@ export const ledgerReader = (db: Kysely<Database>): LedgerReader => ({
   },
   journal: async (userId, filter, page) => {
     const { rows, total } = await ownedPage(
-      db,
+      listings,
       'journal',
       userId,
       page,

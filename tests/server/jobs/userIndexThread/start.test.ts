@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openOwnerIndexWriter, openSqlite, type Db } from '../../../../server/db/connect';
+import { migrate } from '../../../../server/db/migrate';
+import { OWNERS_SCHEMA } from '../../../../server/db/ownerIndexFile';
+import { startUserIndexThread } from '../../../../server/jobs/userIndexThread/start';
+import { notIndexed } from '../../helpers/ownerIndex';
+import { journalRow, orderRow } from '../../helpers/rows';
+
+describe('the index by owner caught up by a thread of its own (SQLite)', () => {
+  let dir: string;
+  let file: string;
+  let db: Db;
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-owners-thread-'));
+    file = path.join(dir, 'exchange.db');
+    db = openSqlite(file);
+    await migrate(db);
+  });
+  afterEach(async () => {
+    await db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const waiting = async () => (await notIndexed(db, 'journal')) + (await notIndexed(db, 'spot_orders'));
+
+  it('indexes what the ledger’s connections write, until stopped', async () => {
+    const onError = vi.fn();
+    const thread = startUserIndexThread(file, onError);
+    await db.kysely
+      .insertInto('journal')
+      .values([journalRow(7, 1), journalRow(8, 2)])
+      .execute();
+    await db.kysely.insertInto('spot_orders').values(orderRow(1)).execute();
+    await vi.waitFor(async () => expect(await waiting()).toBe(0), { timeout: 10_000 });
+    await thread.stop();
+    await db.kysely.insertInto('journal').values(journalRow(7, 3)).execute();
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await waiting()).toBe(1);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('reports a failed round and goes on', async () => {
+    const errors: unknown[] = [];
+    const thread = startUserIndexThread(file, (err) => errors.push(err));
+    const other = openOwnerIndexWriter(file);
+    const index = sql.table(`${OWNERS_SCHEMA}.spot_orders_by_user`);
+    try {
+      await sql`drop table ${index}`.execute(other.kysely);
+      await db.kysely.insertInto('spot_orders').values(orderRow(1)).execute();
+      await vi.waitFor(() => expect(errors.length).toBeGreaterThan(0), { timeout: 10_000 });
+      expect(String(errors[0])).toMatch(/no such table/);
+      await sql`create table ${index} (user_id integer not null, id bigint not null,
+        primary key (user_id, id)) without rowid`.execute(other.kysely);
+      await vi.waitFor(async () => expect(await waiting()).toBe(0), { timeout: 10_000 });
+    } finally {
+      await other.close();
+      await thread.stop();
+    }
+  });
+});

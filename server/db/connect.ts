@@ -148,7 +148,7 @@ const openListings = (file: string) => {
 };
 
 /**
- * The index by owner's catch-up connection on a SQLite file (jobs/userIndexThread.ts): the ledger
+ * The index by owner's catch-up connection on a SQLite file (jobs/userIndexThread/): the ledger
  * read, the index's file attached and written, transactions begun deferred so that they take only
  * the index's lock (ownerIndexFile.ts). It waits for that lock in SQLite's own way: it runs on a
  * thread of its own, and only a connection opening beside it ever takes the lock a moment.

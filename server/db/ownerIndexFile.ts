@@ -6,12 +6,11 @@ import type SQLite from 'better-sqlite3';
  * ledger's, attached to a connection as `owners`. SQLite has one writer a file: in the ledger's
  * file a round of the catch-up held the books' write lock for 7–16 ms every 250 ms at 10 000 orders
  * a second, and the spot thread's batches waited (docs/spot-performance.md). In a file of its own
- * it is caught up by a thread of its own (jobs/userIndexThread.ts) whose transactions take only
- * that file's lock, while the books go on writing theirs.
+ * it is caught up by a thread of its own (jobs/userIndexThread/) whose transactions take only that
+ * file's lock, while the books go on writing theirs.
  *
- * SQLite finds a table named without a schema in `main` first and then in the attached files, so
- * every statement on the index names it as before (`journal_by_user`). Two rules follow from
- * SQLite's locks: a connection with the file attached takes its write lock at every BEGIN
+ * Statements name its tables with the schema (`owners.journal_by_user`, userIndex.ts). Two rules
+ * follow from SQLite's locks: a connection with the file attached takes its write lock at every BEGIN
  * IMMEDIATE (as ours open their transactions), so the connections that write the ledger do not
  * attach it, and listings read it through a connection of their own (`Db.listings`); and the
  * catch-up's connection opens its transactions deferred, so they lock only the file they write.
@@ -74,22 +73,22 @@ const ensureTables = (sqlite: SQLite.Database) =>
 export const recoverOwners = (sqlite: SQLite.Database) =>
   sqlite.transaction(() => {
     for (const table of TABLES) {
-      // A ledger not made yet holds no rows: an index left from an earlier one is emptied.
-      const made = sqlite
-        .prepare(`select count(*) as n from main.sqlite_master where name = ?`)
-        .get(table) as {
-        n: number;
-      };
-      const newest = made.n
-        ? (
-            sqlite.prepare(`select coalesce(max(id), 0) as newest from main.${table}`).get() as {
-              newest: number;
-            }
-          ).newest
-        : 0;
+      const newest = newestId(sqlite, table);
       sqlite.prepare(`delete from ${OWNERS_SCHEMA}.${table}_by_user where id > ?`).run(newest);
       sqlite
         .prepare(`update ${OWNERS_SCHEMA}.owner_index_marks set upto = ? where tbl = ? and upto > ?`)
         .run(newest, table, newest);
     }
   })();
+
+/** The ledger's newest id of `table`; 0 before the table is made, so that an index left beside a
+ * ledger made anew is emptied. */
+const newestId = (sqlite: SQLite.Database, table: string): number => {
+  const made = sqlite.prepare(`select count(*) as n from main.sqlite_master where name = ?`).get(table) as {
+    n: number;
+  };
+  if (made.n === 0) return 0;
+  return (
+    sqlite.prepare(`select coalesce(max(id), 0) as newest from main.${table}`).get() as { newest: number }
+  ).newest;
+};

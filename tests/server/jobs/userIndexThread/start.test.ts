@@ -62,4 +62,31 @@ describe('the index by owner caught up by a thread of its own (SQLite)', () => {
       await thread.stop();
     }
   });
+
+  it('starts a thread that ended unasked again, which then catches up', async () => {
+    const later = path.join(dir, 'later', 'exchange.db');
+    const errors: unknown[] = [];
+    const thread = startUserIndexThread(later, (err) => errors.push(err));
+    try {
+      // No ledger there yet: the thread cannot open it, ends, and is started again a second later.
+      await vi.waitFor(
+        () => expect(errors.map(String).filter((e) => /ended/.test(e)).length).toBeGreaterThan(1),
+        {
+          timeout: 15_000,
+        },
+      );
+      const ledger = openSqlite(later);
+      try {
+        await migrate(ledger);
+        await ledger.kysely.insertInto('journal').values(journalRow(7, 1)).execute();
+        await vi.waitFor(async () => expect(await notIndexed(ledger, 'journal')).toBe(0), {
+          timeout: 15_000,
+        });
+      } finally {
+        await ledger.close();
+      }
+    } finally {
+      await thread.stop();
+    }
+  }, 40_000);
 });

@@ -315,5 +315,6 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (engine, o
     const fill = decoded(await spot.place(B, 'sell', { pair: 'btcusdt', type: 'market', qty: '0.1' }));
     expect(fill.status).toBe('app.data.order_completed');
     expect((await spot.detail(A.id, bid.id)).status).toBe('app.data.order_completed');
-  });
+    // Two threads started one after the other: 4.4 s alone on a slow machine, more under CI's load.
+  }, 20_000);
 });

@@ -27,7 +27,8 @@ export const ownersFileOf = (ledgerFile: string): string => {
   return `${ledgerFile.slice(0, ledgerFile.length - ext.length)}.${OWNERS_SCHEMA}${ext}`;
 };
 
-const TABLES = ['journal', 'spot_orders'] as const;
+/** Tables whose index by owner is brought up to date in bulk (migration 010, userIndex.ts). */
+export const USER_INDEXED = ['journal', 'spot_orders'] as const;
 
 /** Attaches the index's file (`:memory:` beside an in-memory ledger) and, with `make`, makes its
  * tables if they are not there. Its log is not flushed at commit: the file can be made again
@@ -51,7 +52,7 @@ export const attachOwners = (sqlite: SQLite.Database, ledgerFile: string, { make
 
 const ensureTables = (sqlite: SQLite.Database) =>
   sqlite.transaction(() => {
-    for (const table of TABLES)
+    for (const table of USER_INDEXED)
       sqlite.exec(`create table if not exists ${OWNERS_SCHEMA}.${table}_by_user (
         user_id integer not null, id bigint not null, primary key (user_id, id)) without rowid`);
     sqlite.exec(`create table if not exists ${OWNERS_SCHEMA}.owner_index_marks (
@@ -59,7 +60,7 @@ const ensureTables = (sqlite: SQLite.Database) =>
     const mark = sqlite.prepare(
       `insert or ignore into ${OWNERS_SCHEMA}.owner_index_marks (tbl, upto) values (?, 0)`,
     );
-    for (const table of TABLES) mark.run(table);
+    for (const table of USER_INDEXED) mark.run(table);
   })();
 
 /**
@@ -72,7 +73,7 @@ const ensureTables = (sqlite: SQLite.Database) =>
  */
 export const recoverOwners = (sqlite: SQLite.Database) =>
   sqlite.transaction(() => {
-    for (const table of TABLES) {
+    for (const table of USER_INDEXED) {
       const newest = newestId(sqlite, table);
       sqlite.prepare(`delete from ${OWNERS_SCHEMA}.${table}_by_user where id > ?`).run(newest);
       sqlite

@@ -3,10 +3,8 @@ import type { Db } from './connect';
 import type { Database } from './schema';
 import { FIRST_USER_ID, isUserAccount } from '../domain/ledger/types';
 import { transact } from './transient';
-import { OWNERS_SCHEMA } from './ownerIndexFile';
+import { OWNERS_SCHEMA, USER_INDEXED } from './ownerIndexFile';
 
-/** Tables whose index by owner is brought up to date in bulk (migration 010). */
-const USER_INDEXED = ['journal', 'spot_orders'] as const;
 export type UserIndexed = (typeof USER_INDEXED)[number];
 
 /** A user's rows of `T` under the alias `r`, to narrow with conditions on them. */
@@ -22,9 +20,10 @@ const onSqlite = (db: Kysely<Database>) => db.getExecutor().adapter instanceof S
 const byUser = (db: Kysely<Database>, table: UserIndexed) =>
   onSqlite(db) ? `${OWNERS_SCHEMA}.${table}_by_user` : `${table}_by_user`;
 
-/** Every row of `table` up to this id is indexed by owner (SQLite). */
-const markOf = (table: UserIndexed) =>
-  sql<number>`(select upto from ${sql.table(`${OWNERS_SCHEMA}.owner_index_marks`)} where tbl = ${table})`;
+/** Where the marks are (SQLite): every row of a table up to its mark is indexed by owner. */
+const MARKS = sql.table(`${OWNERS_SCHEMA}.owner_index_marks`);
+
+const markOf = (table: UserIndexed) => sql<number>`(select upto from ${MARKS} where tbl = ${table})`;
 
 /**
  * The id a new row of `table` must be given more than: on SQLite a row at or under the mark would
@@ -217,9 +216,7 @@ const moveSqlite = async (db: IndexWriter, table: UserIndexed, span: number) =>
     const res = await sql`insert or ignore into ${sql.table(byUser(trx, table))} (user_id, id)
       select user_id, id from ${sql.table(table)} where id > ${mark} and id <= ${upTo}
       and user_id >= ${FIRST_USER_ID} order by user_id, id`.execute(trx);
-    await sql`update ${sql.table(`${OWNERS_SCHEMA}.owner_index_marks`)} set upto = ${upTo} where tbl = ${table}`.execute(
-      trx,
-    );
+    await sql`update ${MARKS} set upto = ${upTo} where tbl = ${table}`.execute(trx);
     return { moved: Number(res.numAffectedRows ?? 0), behind: upTo < newest };
   });
 

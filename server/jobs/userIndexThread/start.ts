@@ -49,6 +49,8 @@ export const startUserIndexThread = (file: string, onError: (err: unknown) => vo
     /** Resolves once the round under way, if any, has finished and the thread has ended. */
     stop: () => {
       stopping = true;
+      // Held until it ends: whoever waits for the stop must not see the process end first.
+      worker?.ref();
       worker?.postMessage('stop');
       return exited;
     },

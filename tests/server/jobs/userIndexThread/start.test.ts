@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +44,20 @@ describe('the index by owner caught up by a thread of its own (SQLite)', () => {
     expect(await waiting()).toBe(1);
     expect(onError).not.toHaveBeenCalled();
   });
+
+  it('keeps its process alive until it has stopped', () => {
+    // A script whose only work left is the stop: the thread is unreferenced while it runs.
+    const script = path.join(dir, 'stop.mts');
+    const start = new URL('../../../../server/jobs/userIndexThread/start.ts', import.meta.url).href;
+    fs.writeFileSync(
+      script,
+      `import { startUserIndexThread } from ${JSON.stringify(start)};
+      const thread = startUserIndexThread(${JSON.stringify(file)}, (err) => console.error(err));
+      setTimeout(() => void thread.stop().then(() => console.log('stopped')), 300);`,
+    );
+    const out = execFileSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' });
+    expect(out.trim()).toBe('stopped');
+  }, 20_000);
 
   it('reports a failed round and goes on', async () => {
     const errors: unknown[] = [];

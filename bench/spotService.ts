@@ -7,7 +7,6 @@ import { seedIfEmpty } from '../server/db/seed/seed';
 import { seedFundsIfEmpty } from '../server/db/seed/funds';
 import { createLedger } from '../server/domain/ledger/ledger';
 import { scheduleUserIndex } from '../server/jobs/userIndex';
-import { startUserIndexThread } from '../server/jobs/userIndexThread/start';
 import { createSpot, type Trader } from '../server/spot/service';
 import { fundTrader, spotOrderAt } from './spotMix';
 import { scratchDatabase } from './spotHttp';
@@ -78,10 +77,8 @@ export const measureSpotService = async ({
   }
   const spot = createSpot({ db, ledger, certificationOn: async () => false });
   await spot.start();
-  // As the server keeps it: the index by owner caught up in rounds, on SQLite by a thread of its own.
-  const stopUserIndex = scratch
-    ? scheduleUserIndex(db, { onError: (err) => console.error(err) })
-    : startUserIndexThread(path.join(dataDir, 'exchange.db'), (err) => console.error(err)).stop;
+  // As the server keeps it: the index by owner caught up in rounds beside the books.
+  const stopUserIndex = scheduleUserIndex(db, { onError: (err) => console.error(err) });
   const tick = () => spot.onTick({ pair: 'btcusdt', ts: Date.now(), price: PRICE, qty: 1n, source: 'bench' });
   tick();
   const ticker = setInterval(tick, 100);

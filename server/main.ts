@@ -21,7 +21,6 @@ import { stakingClock, testClockEnabled } from './staking/testClock';
 import { buildWallet, loadWalletConfig, type WalletConfig } from './wallet';
 import { loadSpotConfig, type SpotConfig } from './spot/config';
 import { createSpotThread } from './spot/thread/remote';
-import { startUserIndexThread } from './jobs/userIndexThread/start';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -52,7 +51,6 @@ const main = async () => {
   const config = readConfig();
   const db = openDb(config, {
     backgroundCheckpoints: (message) => app.log.error({ message }, 'database checkpoint'),
-    recoverOwners: true,
   });
   await migrate(db);
   const seeded = await seedIfEmpty(db.kysely);
@@ -76,11 +74,6 @@ const main = async () => {
     onError: (err) => app.log.error({ err }, 'spot engine'),
   });
   await spot.start();
-  // On SQLite the index by owner is caught up by a thread of its own; on PostgreSQL the spot
-  // thread does it.
-  const userIndex = config.databaseUrl
-    ? undefined
-    : startUserIndexThread(config.sqliteFile, (err) => app.log.error({ err }, 'index by owner'));
   const market = createMarket({
     db: db.kysely,
     seed: config.market.feedSeed,
@@ -156,7 +149,6 @@ const main = async () => {
       stopCompaction();
       await market.stop();
       await spot.stop();
-      await userIndex?.stop();
       await db.close();
       process.exit(0);
     } catch (err) {

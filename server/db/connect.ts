@@ -8,18 +8,12 @@ import { startCheckpoints } from './checkpoints';
 import { preparedName, setPreparer } from './prepared';
 import { LOCK_WAIT_MS } from './lockWait';
 import { SettlingSqliteDialect, walFlusher } from './walFlush';
-import { OWNERS_SCHEMA, attachOwners, recoverOwners } from './ownerIndexFile';
 
 export type Engine = 'sqlite' | 'postgres';
 
 export interface Db {
   kysely: Kysely<Database>;
   engine: Engine;
-  /** Where a user's rows are listed through the index by owner (`ownedPage`, `indexedUpTo` in
-   * userIndex.ts). On a SQLite file the index is a file of its own that the connections writing the
-   * ledger leave out (ownerIndexFile.ts), so this is a second, read-only connection with it
-   * attached; elsewhere `kysely` itself. */
-  listings: Kysely<Database>;
   /** Resolves once whatever this connection committed before the call is on disk. Only a SQLite
    * connection opened with `deferFlush` has anything to wait for: every other one waits for the
    * disk before its transactions resolve. */
@@ -55,11 +49,8 @@ const STATEMENT_CACHE = 1000;
 /** Kysely opens a SQLite transaction with a plain, deferred BEGIN. With a second process on the file
  * (the operator CLI beside the server) a deferred transaction that reads and then writes fails at
  * once with SQLITE_BUSY_SNAPSHOT whenever the other one committed in between, and the busy timeout
- * does not help; BEGIN IMMEDIATE takes the write lock first, so the two simply take turns. It takes
- * the lock of every file the connection has attached: the index by owner's catch-up, which reads
- * the ledger and writes only its own file, begins deferred (`openOwnerIndexWriter`). */
-const immediate = (text: string) => (text === 'begin' ? 'begin immediate' : text);
-const deferred = (text: string) => text;
+ * does not help; BEGIN IMMEDIATE takes the write lock first, so the two simply take turns. */
+const sqlOf = (text: string) => (text === 'begin' ? 'begin immediate' : text);
 
 /**
  * A statement as Kysely's driver runs it, its values handed to better-sqlite3 as arguments: the
@@ -84,7 +75,6 @@ const cachedKysely = (
   sqlite: SQLite.Database,
   onWrite: () => void,
   dialect: (database: SqliteDatabase) => SqliteDialect,
-  sqlOf = immediate,
 ): Kysely<Database> => {
   const cache = new Map<string, ReturnType<typeof spreading>>();
   const kept = (text: string) => {
@@ -125,53 +115,20 @@ export interface SqliteOptions {
   /** A flush of the write-ahead log that failed: the server stops (`haltOnFlushFailure`, the
    * default); a test hears of it instead. */
   onFlushFailure?: (err: unknown) => void;
-  /** Cuts the index by owner back to the ledger's rows as the file opens (`recoverOwners`): the
-   * server's first connection, before anything writes. */
-  recoverOwners?: boolean;
 }
-
-/** A connection's statements as Kysely runs them, nothing waited for (in memory, or reading). */
-const plainKysely = (sqlite: SQLite.Database, sqlOf = immediate) =>
-  cachedKysely(
-    sqlite,
-    () => undefined,
-    (database) => new SqliteDialect({ database }),
-    sqlOf,
-  );
-
-/** The ledger's file read-only, with the index by owner's file attached: `Db.listings`. */
-const openListings = (file: string) => {
-  const sqlite = new SQLite(file, { readonly: true });
-  sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
-  attachOwners(sqlite, file, { make: false });
-  return plainKysely(sqlite);
-};
-
-/**
- * The index by owner's catch-up connection on a SQLite file (jobs/userIndexThread/): the ledger
- * read, the index's file attached and written, transactions begun deferred so that they take only
- * the index's lock (ownerIndexFile.ts). It waits for that lock in SQLite's own way: it runs on a
- * thread of its own, and only a connection opening beside it ever takes the lock a moment.
- */
-export const openOwnerIndexWriter = (file: string): Pick<Db, 'kysely' | 'engine' | 'close'> => {
-  const sqlite = new SQLite(file);
-  sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
-  attachOwners(sqlite, file, { make: true });
-  const kysely = plainKysely(sqlite, deferred);
-  return { kysely, engine: 'sqlite', close: () => kysely.destroy() };
-};
 
 export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('foreign_keys = ON');
   if (file === ':memory:') {
-    // One connection holds it all: the index by owner is caught up on it too, and no other waits.
-    attachOwners(sqlite, file, { make: true });
-    const kysely = plainKysely(sqlite);
+    const kysely = cachedKysely(
+      sqlite,
+      () => undefined,
+      (database) => new SqliteDialect({ database }),
+    );
     return {
       kysely,
-      listings: kysely,
       engine: 'sqlite',
       durable: onDisk,
       flushLog: onDisk,
@@ -190,12 +147,6 @@ export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
   // appended in order and recovered up to its first torn frame, so a cut loses only commits
   // nobody was answered for; checkpoints flush for themselves under NORMAL.
   sqlite.pragma('synchronous = NORMAL');
-  // The index by owner's file is made if it is not there, cut back after a power cut if asked, and
-  // let go: this connection writes the ledger (ownerIndexFile.ts).
-  attachOwners(sqlite, file, { make: true });
-  if (opts.recoverOwners) recoverOwners(sqlite);
-  sqlite.exec(`detach database ${OWNERS_SCHEMA}`);
-  const listings = openListings(file);
   const wal = walFlusher(file, opts.onFlushFailure);
   const checkpoints = opts.backgroundCheckpoints && startCheckpoints(file, opts.backgroundCheckpoints);
   if (checkpoints || opts.checkpointsElsewhere) sqlite.pragma('wal_autocheckpoint = 10000');
@@ -216,7 +167,6 @@ export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
   );
   return {
     kysely,
-    listings,
     engine: 'sqlite',
     // A flush that begins after the call covers every commit before it (walFlusher).
     durable: opts.deferFlush ? wal.flush : onDisk,
@@ -225,7 +175,6 @@ export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
     close: async () => {
       await checkpoints?.stop();
       await kysely.destroy();
-      await listings.destroy();
       wal.close();
     },
   };
@@ -261,7 +210,6 @@ export const openPostgres = (url: string): Db => {
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,
-    listings: kysely,
     engine: 'postgres',
     durable: onDisk,
     flushLog: onDisk,

@@ -3,8 +3,9 @@ import type { Db } from './connect';
 import type { Database } from './schema';
 import { FIRST_USER_ID, isUserAccount } from '../domain/ledger/types';
 import { transact } from './transient';
-import { OWNERS_SCHEMA, USER_INDEXED } from './ownerIndexFile';
 
+/** Tables whose index by owner is brought up to date in bulk (migration 010). */
+const USER_INDEXED = ['journal', 'spot_orders'] as const;
 export type UserIndexed = (typeof USER_INDEXED)[number];
 
 /** A user's rows of `T` under the alias `r`, to narrow with conditions on them. */
@@ -14,16 +15,8 @@ export type OwnedRows<T extends UserIndexed> = SelectQueryBuilder<Database & { r
  * on PostgreSQL they are listed (migration 010). */
 const onSqlite = (db: Kysely<Database>) => db.getExecutor().adapter instanceof SqliteAdapter;
 
-/** The index by owner of `table`: on SQLite in a file of its own (ownerIndexFile.ts), named with
- * its schema. A bare name is looked up in the schemas as the connection last read them, and one
- * that read the ledger's before a migration changed it could take the other file's table. */
-const byUser = (db: Kysely<Database>, table: UserIndexed) =>
-  onSqlite(db) ? `${OWNERS_SCHEMA}.${table}_by_user` : `${table}_by_user`;
-
-/** Where the marks are (SQLite): every row of a table up to its mark is indexed by owner. */
-const MARKS = sql.table(`${OWNERS_SCHEMA}.owner_index_marks`);
-
-const markOf = (table: UserIndexed) => sql<number>`(select upto from ${MARKS} where tbl = ${table})`;
+/** Every row of `table` up to this id is indexed by owner (SQLite). */
+const markOf = (table: UserIndexed) => sql<number>`(select upto from owner_index_marks where tbl = ${table})`;
 
 /**
  * The id a new row of `table` must be given more than: on SQLite a row at or under the mark would
@@ -72,7 +65,7 @@ const ownedIds = <T extends UserIndexed>(
       : from.crossJoinLateral(sql`(select * from ${sql.table(table)} where id = b.id offset 0)`.as('r'));
     return narrowed(lookedUp).where('b.user_id', '=', userId);
   };
-  const indexed = owned(byUser(db, table));
+  const indexed = owned(`${table}_by_user`);
   if (onSqlite(db)) {
     const tail = narrowed(db.selectFrom(named(table, 'r')))
       .where(sql<boolean>`r.id > ${markOf(table)}`)
@@ -138,10 +131,6 @@ const USER_INDEX_SLICE = 20_000;
  */
 const USER_INDEX_SPAN = 20_000;
 
-/** What a catch-up needs of a connection: the catch-up's own on a SQLite file
- * (`openOwnerIndexWriter`), else the database's. */
-export type IndexWriter = Pick<Db, 'engine' | 'kysely'>;
-
 export interface CatchUpLimits {
   /** Rows moved in one transaction at most (on SQLite, a span of ids). */
   slice?: number;
@@ -167,7 +156,7 @@ export interface CatchUpLimits {
  * statement, so a row committed after it began stays listed for the next round.
  */
 export const catchUpUserIndex = async (
-  db: IndexWriter,
+  db: Db,
   limits: CatchUpLimits = {},
 ): Promise<{ moved: number; behind: boolean }> => {
   let moved = 0;
@@ -205,7 +194,7 @@ export const catchUpUserIndex = async (
  * Read from the table itself, so a row deleted since (a house quote dropped) is not indexed; an
  * idle round reads two ids and writes nothing.
  */
-const moveSqlite = async (db: IndexWriter, table: UserIndexed, span: number) =>
+const moveSqlite = async (db: Db, table: UserIndexed, span: number) =>
   transact(db.kysely, async (trx) => {
     const { rows } = await sql<{ mark: number; newest: number | null }>`select ${markOf(table)} as mark,
       (select max(id) from ${sql.table(table)}) as newest`.execute(trx);
@@ -213,10 +202,10 @@ const moveSqlite = async (db: IndexWriter, table: UserIndexed, span: number) =>
     const newest = rows[0]!.newest === null ? mark : Number(rows[0]!.newest);
     if (newest <= mark) return { moved: 0, behind: false };
     const upTo = Math.min(newest, mark + span);
-    const res = await sql`insert or ignore into ${sql.table(byUser(trx, table))} (user_id, id)
+    const res = await sql`insert or ignore into ${sql.table(`${table}_by_user`)} (user_id, id)
       select user_id, id from ${sql.table(table)} where id > ${mark} and id <= ${upTo}
       and user_id >= ${FIRST_USER_ID} order by user_id, id`.execute(trx);
-    await sql`update ${MARKS} set upto = ${upTo} where tbl = ${table}`.execute(trx);
+    await trx.updateTable('owner_index_marks').set({ upto: upTo }).where('tbl', '=', table).execute();
     return { moved: Number(res.numAffectedRows ?? 0), behind: upTo < newest };
   });
 
@@ -228,7 +217,7 @@ const moveSqlite = async (db: IndexWriter, table: UserIndexed, span: number) =>
  * (`truncate false`): giving it back takes a lock that the triggers listing new rows would wait for.
  * On SQLite there is no list: nothing to do.
  */
-export const vacuumUserIndexLists = async (db: IndexWriter): Promise<void> => {
+export const vacuumUserIndexLists = async (db: Db): Promise<void> => {
   if (db.engine === 'sqlite') return;
   const lists = sql.join(USER_INDEXED.map((table) => sql.table(`${table}_unindexed`)));
   await sql`vacuum (index_cleanup on, truncate false, skip_locked) ${lists}`.execute(db.kysely);

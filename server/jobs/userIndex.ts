@@ -1,4 +1,5 @@
-import { catchUpUserIndex, vacuumUserIndexLists, type IndexWriter } from '../db/userIndex';
+import type { Db } from '../db/connect';
+import { catchUpUserIndex, vacuumUserIndexLists } from '../db/userIndex';
 
 /**
  * How long the rows not yet indexed by owner wait between rounds. Shorter keeps the rows every
@@ -28,7 +29,7 @@ const LISTS_VACUUM_EVERY_MS = 10_000;
  * under way, if any, has finished.
  */
 export const scheduleUserIndex = (
-  db: IndexWriter,
+  db: Db,
   opts: { everyMs?: number; slice?: number; vacuumEveryMs?: number; onError: (err: unknown) => void },
 ): (() => Promise<void>) => {
   const everyMs = opts.everyMs ?? USER_INDEX_EVERY_MS;

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import {
   TAB_STATUSES,
   type OrderListQuery,
@@ -6,18 +7,15 @@ import {
   type SpotOrderPage,
 } from '../../protocol';
 import { orderFromRow, spotReader, tradeFromRow } from '../db/repos/spot';
-import type { Db } from '../db/connect';
+import type { Database } from '../db/schema';
 import { AppError } from '../domain/appError';
 import type { SpotPair } from './pairs';
 import { fillView, orderView } from './views';
 
 /** A user's orders as stored: read from the database, never from a book, so any thread that can
  * read the database answers them. */
-export const spotRecords = (
-  db: Pick<Db, 'kysely' | 'listings'>,
-  pairOf: (symbol: string) => SpotPair | undefined,
-) => {
-  const reader = spotReader(db.kysely, db.listings);
+export const spotRecords = (db: Kysely<Database>, pairOf: (symbol: string) => SpotPair | undefined) => {
+  const reader = spotReader(db);
   return {
     async list(userId: number, q: OrderListQuery): Promise<SpotOrderPage> {
       const statuses = TAB_STATUSES[q.tab].filter((s) => q.status === 'all' || s === q.status);

@@ -205,7 +205,7 @@ export const createSpot = ({
   const books = new Map<string, Book>();
   const bookListeners = new Set<BookListener>();
   const orderListeners = new Set<OrdersListener>();
-  const reader = spotReader(db.kysely, db.listings);
+  const reader = spotReader(db.kysely);
   // The books' batches take turns on one connection, and each reads the accounts of its orders:
   // on SQLite those kept from the batches before are not read again.
   const kept = db.engine === 'sqlite' ? balanceCache() : undefined;
@@ -484,7 +484,7 @@ export const createSpot = ({
   const reloadSettings = async () => applySettings(await pairSettings());
   let refreshTimer: NodeJS.Timeout | undefined;
 
-  const records = spotRecords(db, (symbol) => books.get(symbol));
+  const records = spotRecords(db.kysely, (symbol) => books.get(symbol));
 
   return {
     async start() {

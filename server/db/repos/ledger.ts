@@ -178,8 +178,7 @@ export const ledgerStore = (trx: Kysely<Database>, engine: Engine): LedgerStore 
   };
 };
 
-/** A user's journal is listed through `listings` (`Db.listings`), which reads the index by owner. */
-export const ledgerReader = (db: Kysely<Database>, listings: Kysely<Database> = db): LedgerReader => ({
+export const ledgerReader = (db: Kysely<Database>): LedgerReader => ({
   balances: async (userId) => {
     const rows = await db
       .selectFrom('balances')
@@ -205,7 +204,7 @@ export const ledgerReader = (db: Kysely<Database>, listings: Kysely<Database> = 
   },
   journal: async (userId, filter, page) => {
     const { rows, total } = await ownedPage(
-      listings,
+      db,
       'journal',
       userId,
       page,

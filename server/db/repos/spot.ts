@@ -235,9 +235,8 @@ export interface OrderFilter {
   dealt?: boolean;
 }
 
-/** Reads outside the engine: startup, records and order detail; a user's orders are listed, and the
- * index by owner read, through `listings` (`Db.listings`). */
-export const spotReader = (db: Kysely<Database>, listings: Kysely<Database> = db) => ({
+/** Reads outside the engine: startup, records and order detail. */
+export const spotReader = (db: Kysely<Database>) => ({
   pairs: (): Promise<SpotPairRow[]> =>
     db
       .selectFrom('pairs')
@@ -269,13 +268,13 @@ export const spotReader = (db: Kysely<Database>, listings: Kysely<Database> = db
       .select(sql<number | null>`max(id)`.as('m'))
       .executeTakeFirst();
     return {
-      order: Math.max(Number(o?.m ?? 0), await indexedUpTo(listings, 'spot_orders')),
+      order: Math.max(Number(o?.m ?? 0), await indexedUpTo(db, 'spot_orders')),
       trade: Number(t?.m ?? 0),
     };
   },
   list: async (f: OrderFilter, page: { offset: number; limit: number }) => {
     if (f.statuses.length === 0) return { rows: [], total: 0 };
-    return ownedPage(listings, 'spot_orders', f.userId, page, (rows) => {
+    return ownedPage(db, 'spot_orders', f.userId, page, (rows) => {
       let q = rows.where('r.status', 'in', [...f.statuses]);
       // A quantity is a decimal string: compared as a number, whatever its trailing zeros.
       if (f.dealt) q = q.where(sql`cast(${sql.ref('r.filled_qty')} as numeric)`, '>', 0);

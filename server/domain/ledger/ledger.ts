@@ -41,7 +41,7 @@ export interface Ledger {
 
 export const createLedger = (db: Db): Ledger => {
   const listeners = new Set<BalanceListener>();
-  const reader = ledgerReader(db.kysely, db.listings);
+  const reader = ledgerReader(db.kysely);
   const postIn: Ledger['postIn'] = (trx, movements, now) =>
     postMovements(ledgerStore(trx, db.engine), movements, now);
   const announce: Ledger['announce'] = (changed) => {

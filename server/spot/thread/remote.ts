@@ -1,4 +1,4 @@
-import type { Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { DepthSnapshot, SpotOrderView, SpotPairRules } from '../../../protocol';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../domain/appError';
@@ -14,7 +14,6 @@ import { startLogFlusher, type LogFlusher } from './logFlusher';
 import type { FromSpotBatch, FromSpotThread, SpotCall, SpotThreadData, ToSpotThread } from './messages';
 import { JsonText } from '../../wire/jsonText';
 import { fromWire, outbox } from './wire';
-import { tsWorker } from '../../threads/tsWorker';
 
 export interface SpotThreadOptions extends SpotThreadData {
   /** The main thread's connection: order records are read here, not on the spot thread. */
@@ -27,6 +26,11 @@ export interface SpotThreadOptions extends SpotThreadData {
 }
 
 const REPLACE_AFTER_MS = 1000;
+
+/** The thread runs TypeScript as the server does: through tsx, added when this process was not
+ * started with it (the test runner). Otherwise it inherits this process's options as Node does by
+ * default: passed explicitly, a process-wide one such as --max-old-space-size is refused. */
+const execArgv = process.execArgv.some((a) => a.includes('tsx')) ? undefined : ['--import', 'tsx'];
 
 /**
  * Spot trading run on a thread of its own (see worker.ts), behind the same interface as the
@@ -55,7 +59,7 @@ export const createSpotThread = ({
   const mirrors = new Map<string, DepthMirror>();
   const prints = new Map<string, Prints>();
   let rules = new Map<string, SpotPairRules>();
-  const records = spotRecords(db, (symbol) => pairs.get(symbol));
+  const records = spotRecords(db.kysely, (symbol) => pairs.get(symbol));
 
   const call = <T>(c: SpotCall): Promise<T> =>
     new Promise<T>((resolve, reject) => {
@@ -131,13 +135,14 @@ export const createSpotThread = ({
         ? undefined
         : startFlusher({ walFile: `${data.database.sqliteFile}-wal`, fallback: flushed, onError });
       flusher = ownFlusher;
-      const w = tsWorker(new URL('./boot.mjs', import.meta.url), {
+      const w = new Worker(new URL('./boot.mjs', import.meta.url), {
         workerData: {
           database: data.database,
           config: data.config,
           seed: data.seed,
           logFlushes: ownFlusher?.shared,
         } satisfies SpotThreadData,
+        execArgv,
       });
       let ready = false;
       const deliver = (batch: FromSpotThread[]) => {

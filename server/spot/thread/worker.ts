@@ -131,14 +131,12 @@ port.on('message', (batch: ToSpotThread[]) => {
 });
 
 await spot.start();
-// On PostgreSQL the index by owner is caught up here, beside the books that write most of its rows;
-// on SQLite by a thread of its own that takes only its own file's lock (main.ts,
-// jobs/userIndexThread), where here each round held the books' thread for 7–16 ms at 10 000 orders
-// a second.
-if (db.engine === 'postgres')
-  stopUserIndex = scheduleUserIndex(db, {
-    onError: (err) => send({ t: 'error', error: toWire(err) }),
-  });
+// The index by owner is caught up on this connection, beside the books that write most of its rows,
+// which wait for a round either way (it holds the write lock). On the main thread each round of a
+// few milliseconds also held up every other request, and waited for the books' lock first.
+stopUserIndex = scheduleUserIndex(db, {
+  onError: (err) => send({ t: 'error', error: toWire(err) }),
+});
 started = true;
 send({
   t: 'ready',

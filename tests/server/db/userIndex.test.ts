@@ -191,17 +191,17 @@ describe.each(forEachEngine())('the index by owner on %s', (engine, open) => {
     expect(await pageOf(t(), 0, 10)).toEqual(listed);
   });
 
-  it('never indexes a row deleted before its round', async () => {
+  it('leaves no trace in the index of a row deleted, indexed or not', async () => {
     await t()
       .db.kysely.insertInto('spot_orders')
       .values([orderRow(1), orderRow(2)])
       .execute();
     await catchUpUserIndex(t().db);
     await t().db.kysely.insertInto('spot_orders').values(orderRow(3)).execute();
-    await t().db.kysely.deleteFrom('spot_orders').where('id', '=', 3).execute();
+    await t().db.kysely.deleteFrom('spot_orders').where('id', 'in', [1, 3]).execute();
     await catchUpUserIndex(t().db);
     const indexed = await t().db.kysely.selectFrom('spot_orders_by_user').select('id').execute();
-    expect(indexed.map((r) => Number(r.id))).toEqual([1, 2]);
+    expect(indexed.map((r) => Number(r.id))).toEqual([2]);
   });
 
   it.runIf(engine === 'postgres')('keeps a row another transaction commits while it catches up', async () => {

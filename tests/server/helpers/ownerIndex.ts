@@ -1,31 +1,27 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../../server/db/connect';
 import type { Database } from '../../../server/db/schema';
-import { OWNERS_SCHEMA } from '../../../server/db/ownerIndexFile';
 import { journalRow, orderRow } from './rows';
 
 type Owned = 'journal' | 'spot_orders';
 
-/** Rows of `table` not yet indexed by owner: past the mark in the index's file on SQLite
- * (migrations 018 and 021), listed on PostgreSQL (migration 010). */
+/** Rows of `table` not yet indexed by owner: past the mark on SQLite (migration 018), listed on
+ * PostgreSQL (migration 010). */
 export const notIndexed = async (db: Db, table: Owned): Promise<number> => {
   const { rows } =
     db.engine === 'sqlite'
       ? await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}
-          where id > (select upto from ${sql.table(`${OWNERS_SCHEMA}.owner_index_marks`)} where tbl = ${table})`.execute(
-          db.listings,
-        )
+          where id > (select upto from owner_index_marks where tbl = ${table})`.execute(db.kysely)
       : await sql<{ n: number }>`select count(*) as n from ${sql.table(`${table}_unindexed`)}`.execute(
           db.kysely,
         );
   return Number(rows[0]!.n);
 };
 
-/** The index by owner of `table`, as `[user, id]` in key order: in the ledger's own file as the
- * migrations before 021 kept it on SQLite, or in `schema` (the index's file, `owners`). */
-export const indexedByOwner = async (db: Kysely<Database>, table: Owned, schema?: string) =>
+/** The index by owner of `table`, as `[user, id]` in key order. */
+export const indexedByOwner = async (db: Kysely<Database>, table: Owned) =>
   (
-    await (schema ? db.withSchema(schema) : db)
+    await db
       .selectFrom(`${table}_by_user`)
       .select(['user_id', 'id'])
       .orderBy('user_id')

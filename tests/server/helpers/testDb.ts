@@ -4,14 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, beforeEach } from 'vitest';
-import {
-  openOwnerIndexWriter,
-  openPostgres,
-  openSqlite,
-  type Db,
-  type Engine,
-} from '../../../server/db/connect';
-import type { IndexWriter } from '../../../server/db/userIndex';
+import { openPostgres, openSqlite, type Db, type Engine } from '../../../server/db/connect';
 import { migrate } from '../../../server/db/migrate';
 import { seedIfEmpty } from '../../../server/db/seed/seed';
 
@@ -117,18 +110,13 @@ export const forEachEngine = (): Array<[Engine, OpenTestDb]> => [
  * the schema's connection string on PostgreSQL. */
 export interface SharedTestDb extends TestDb {
   database: { databaseUrl?: string; sqliteFile: string };
-  /** What catches the index by owner up, as the server does it: on a SQLite file the catch-up's
-   * own connection (`openOwnerIndexWriter`), on PostgreSQL the database's. */
-  indexWriter: IndexWriter;
 }
 
 const openSharedSqlite = async (opts: OpenOptions = {}): Promise<SharedTestDb> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-shared-'));
   const sqliteFile = path.join(dir, 'exchange.db');
   const db = openSqlite(sqliteFile);
-  const indexWriter = openOwnerIndexWriter(sqliteFile);
   const close = async () => {
-    await indexWriter.close();
     await db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   };
@@ -138,18 +126,14 @@ const openSharedSqlite = async (opts: OpenOptions = {}): Promise<SharedTestDb> =
     await close();
     throw e;
   }
-  return { db, engine: 'sqlite', schema: undefined, close, database: { sqliteFile }, indexWriter };
+  return { db, engine: 'sqlite', schema: undefined, close, database: { sqliteFile } };
 };
 
 const openSharedPostgres =
   (baseUrl: string) =>
   async (opts: OpenOptions = {}): Promise<SharedTestDb> => {
     const t = await openPostgresTest(baseUrl)(opts);
-    return {
-      ...t,
-      database: { databaseUrl: withSearchPath(baseUrl, t.schema!), sqliteFile: '' },
-      indexWriter: t.db,
-    };
+    return { ...t, database: { databaseUrl: withSearchPath(baseUrl, t.schema!), sqliteFile: '' } };
   };
 
 /** `[engine name, open]` pairs of databases a second connection can share. */
@@ -166,11 +150,8 @@ export const forEachSharedEngine = (): Array<[Engine, (opts?: OpenOptions) => Pr
 ];
 
 /** A fresh database for every test of the enclosing describe; call the getter inside a test. */
-export const useTestDb = <T extends TestDb>(
-  open: (opts?: OpenOptions) => Promise<T>,
-  opts: OpenOptions = {},
-): (() => T) => {
-  let current: T | undefined;
+export const useTestDb = (open: OpenTestDb, opts: OpenOptions = {}): (() => TestDb) => {
+  let current: TestDb | undefined;
   beforeEach(async () => {
     current = await open(opts);
   });

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import { OWNERS_SCHEMA } from '../../../server/db/ownerIndexFile';
 import { scheduleUserIndex } from '../../../server/jobs/userIndex';
 import { journalRow, orderRow } from '../helpers/rows';
 import { listVacuums, notIndexed } from '../helpers/ownerIndex';
@@ -67,11 +66,7 @@ describe.each(forEachEngine())('the index by owner catch-up on %s', (engine, ope
 
   it('reports a failed round, which changes nothing, and goes on', async () => {
     const onError = vi.fn();
-    // On SQLite the index is in a file of its own (server/db/ownerIndexFile.ts).
-    const index = sql.table(
-      engine === 'sqlite' ? `${OWNERS_SCHEMA}.spot_orders_by_user` : 'spot_orders_by_user',
-    );
-    await sql`drop table ${index}`.execute(t().db.kysely);
+    await sql`drop table spot_orders_by_user`.execute(t().db.kysely);
     await t().db.kysely.insertInto('spot_orders').values(orderRow(1)).execute();
     await journal(7);
     const stop = scheduleUserIndex(t().db, { everyMs: 10, onError });
@@ -80,7 +75,7 @@ describe.each(forEachEngine())('the index by owner catch-up on %s', (engine, ope
     // On PostgreSQL the journal's slice went back with the failed one; on SQLite each table moves
     // in transactions of its own.
     expect(await waiting()).toBe(engine === 'postgres' ? 1 : 0);
-    await sql`create table ${index} (user_id integer not null, id bigint not null,
+    await sql`create table spot_orders_by_user (user_id integer not null, id bigint not null,
       primary key (user_id, id))`.execute(t().db.kysely);
     await vi.waitFor(async () => expect((await waiting()) + (await waiting('spot_orders'))).toBe(0));
     await stop();

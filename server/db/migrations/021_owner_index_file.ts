@@ -4,6 +4,8 @@ import { whole, type MigrationFn } from './helpers';
 const TABLES = ['journal', 'spot_orders'] as const;
 
 /**
+ * Undone by migration 022, which tells why; what follows is what this one did, and why then.
+ *
  * On SQLite the index by owner moves to a file of its own (`server/db/ownerIndexFile.ts`), caught
  * up by a thread of its own that takes only that file's lock. Its copy in the ledger's file goes,
  * with the mark and the triggers that took a deleted row out of it: a trigger cannot reach another

@@ -44,7 +44,8 @@ export const serverEnv = (
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   WEB_ROOT: webRoot,
-  LOG_LEVEL: 'warn',
+  // As the server runs by default: what it logs is part of what an order costs.
+  LOG_LEVEL: 'info',
   DATABASE_URL: '',
   ...env,
 });

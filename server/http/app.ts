@@ -5,6 +5,7 @@ import qs from 'qs';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { frameworkErrors, installErrorHandler } from './errorHandler';
+import { RequestLogs } from './requestLogs';
 import { openApiDocument } from './openapi';
 import { registerRoutes, type ApiRoute } from './route';
 import { healthRoutes } from './routes/health';
@@ -126,6 +127,7 @@ export const buildApp = async ({
         'req.body.captcha',
       ],
     },
+    logController: new RequestLogs(),
     bodyLimit: BODY_LIMIT,
     // A count of proxies as proxy-addr takes it: the socket's peer is hop 0.
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,

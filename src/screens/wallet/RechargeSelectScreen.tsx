@@ -18,7 +18,7 @@ const RechargeSelectScreen = () => {
   return (
     <>
       <NavBar title={t('route.recharge_select')} />
-      <div className="wallet-search">
+      <div className="wallet-search field__control">
         <input
           className="field__input"
           type="search"

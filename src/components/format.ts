@@ -58,14 +58,23 @@ export const formatCompact = (value: string, language: string) =>
     value as Intl.StringNumericLiteral,
   );
 
+/** A value in percent ("7.3") in the reader's locale's percent style ("7.3%", "7,3 %"), exact. */
+const percentOf = (value: string, language: string, options: Intl.NumberFormatOptions) =>
+  numberFormat(language, { style: 'percent', ...options }).format(
+    new Decimal(value).div(100).toFixed() as Intl.StringNumericLiteral,
+  );
+
 /** `changePercent` ("-1.25") as a signed percentage in the reader's locale ("−1.25 %"). */
 export const formatChange = (changePercent: string, language: string) =>
-  numberFormat(language, {
-    style: 'percent',
+  percentOf(changePercent, language, {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
     signDisplay: 'exceptZero',
-  }).format(new Decimal(changePercent).div(100).toString() as Intl.StringNumericLiteral);
+  });
+
+/** A rate in percent ("7.30") with exactly its own digits, in the reader's locale ("7,30 %" in de). */
+export const formatPercent = (value: string, language: string, digits = digitsOf(value)) =>
+  percentOf(value, language, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 export type Trend = 'up' | 'down' | 'flat';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../components/format';
+import { formatDecimal, formatPercent } from '../../components/format';
 
 /** "0.500000" → "0.5": a percent without its padding zeros (at least two places). */
 export const trimPercent = (value: string) => {
@@ -22,7 +22,7 @@ export const trimAmount = (value: string) => {
 export const useDefiFormat = () => {
   const { i18n } = useTranslation();
   return {
-    percent: (v: string) => `${formatDecimal(trimPercent(v), i18n.language)}%`,
+    percent: (v: string) => formatPercent(trimPercent(v), i18n.language),
     amount: (v: string, asset?: string) =>
       `${formatDecimal(trimAmount(v), i18n.language)}${asset ? `\u00a0${asset}` : ''}`,
   };

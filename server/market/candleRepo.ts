@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Interval } from '../../protocol';
+import type { Interval, Kline } from '../../protocol';
 import type { CandleTable, Database } from '../db/schema';
 
 /** Rows per statement: well under both engines' limit on bound parameters. */
@@ -41,6 +41,24 @@ export const readCandles = async (
   const rows = await q.orderBy('t', 'desc').limit(limit).execute();
   return rows.reverse();
 };
+
+/** The same candles as the wire shows them: rows are written in that form (`toRow`), so their
+ * text is served as it is, with no round trip through scaled integers. */
+export const readKlines = async (
+  db: Kysely<Database>,
+  pair: string,
+  period: Interval,
+  limit: number,
+  before?: number,
+): Promise<Kline[]> =>
+  (await readCandles(db, pair, period, limit, before)).map(({ t, o, h, l, c, v }) => ({
+    t: Number(t),
+    o,
+    h,
+    l,
+    c,
+    v,
+  }));
 
 /** Candles opening at or after `from`, oldest first. */
 export const readCandlesSince = (db: Kysely<Database>, pair: string, period: Interval, from: number) =>

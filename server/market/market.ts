@@ -11,9 +11,9 @@ import {
 } from '../../protocol';
 import type { CandleTable, Database } from '../db/schema';
 import { listPairs } from '../db/repos/content';
-import { fromRow, toKline, toRow, type Candle } from './candle';
+import { fromRow, toKline, toRow } from './candle';
 import { CandleBook } from './candleBook';
-import { hasCandles, readCandles, readCandlesSince, upsertCandles } from './candleRepo';
+import { hasCandles, readCandles, readCandlesSince, readKlines, upsertCandles } from './candleRepo';
 import type { MarketListener } from './events';
 import type { PriceFeed, Tick } from './feed';
 import { HISTORY_COUNTS, generateHistory } from './history';
@@ -201,16 +201,13 @@ export const createMarket = ({
     async klines(pair, interval, limit, before) {
       const inst = instruments.get(pair);
       if (!inst) return [];
-      const stored = (await readCandles(db, pair, interval, limit, before)).map((r) => fromRow(r, inst));
+      const stored = await readKlines(db, pair, interval, limit, before);
       // Candles changed since the last write (the open one above all) are newer than the rows.
-      const byTime = new Map<number, Candle>(stored.map((c) => [c.t, c]));
-      for (const c of candles.unwritten(pair, interval)) {
-        if (before === undefined || c.t < before) byTime.set(c.t, c);
-      }
-      return [...byTime.values()]
-        .sort((a, b) => a.t - b.t)
-        .slice(-limit)
-        .map((c) => toKline(c, inst));
+      const unwritten = candles.unwritten(pair, interval).filter((c) => before === undefined || c.t < before);
+      if (unwritten.length === 0) return stored;
+      const byTime = new Map<number, Kline>(stored.map((k) => [k.t, k]));
+      for (const c of unwritten) byTime.set(c.t, toKline(c, inst));
+      return [...byTime.values()].sort((a, b) => a.t - b.t).slice(-limit);
     },
     depth: (pair, limit) => book?.depth(pair, limit) ?? { pair, seq: 0, ts: 0, bids: [], asks: [] },
     trades: (pair, limit) => book?.trades(pair, limit) ?? [],

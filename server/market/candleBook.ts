@@ -10,13 +10,17 @@ export interface CandleChange {
   closed?: Candle;
 }
 
+type Dirty = Map<string, { pair: string; interval: Interval; candle: Candle }>;
+
 /**
  * The open candle of every pair and interval, kept in memory and updated per tick; candles changed
  * since the last write are collected so the store writes each at most once per flush.
  */
 export class CandleBook {
   private readonly open = new Map<string, Candle>();
-  private dirty = new Map<string, { pair: string; interval: Interval; candle: Candle }>();
+  private dirty: Dirty = new Map();
+  /** What the write under way holds: not in the store until it lands. */
+  private writing: Dirty = new Map();
 
   /** Resumes from a stored candle (after a restart the newest one may still be open). */
   resume(pair: string, interval: Interval, candle: Candle) {
@@ -44,18 +48,28 @@ export class CandleBook {
     return this.open.get(key(pair, interval));
   }
 
-  /** Candles of a pair and interval not yet written, oldest first (the open one last). */
+  /** Candles of a pair and interval not yet in the store, oldest first (the open one last): those
+   * changed since the last write was handed over, and those of the write under way. */
   unwritten(pair: string, interval: Interval): Candle[] {
-    const out: Candle[] = [];
-    for (const d of this.dirty.values()) if (d.pair === pair && d.interval === interval) out.push(d.candle);
-    return out.sort((a, b) => a.t - b.t);
+    const byTime = new Map<number, Candle>();
+    for (const changes of [this.writing, this.dirty]) {
+      for (const d of changes.values())
+        if (d.pair === pair && d.interval === interval) byTime.set(d.candle.t, d.candle);
+    }
+    return [...byTime.values()].sort((a, b) => a.t - b.t);
   }
 
-  /** Hands over everything changed since the last call. */
+  /** Hands over everything changed since the last call, for a write; until `written` or
+   * `restoreDirty` says how it ended, `unwritten` still shows it. */
   takeDirty() {
-    const taken = [...this.dirty.values()];
+    this.writing = this.dirty;
     this.dirty = new Map();
-    return taken;
+    return [...this.writing.values()];
+  }
+
+  /** The write of what `takeDirty` handed over landed. */
+  written() {
+    this.writing = new Map();
   }
 
   /** Puts back what a failed write could not store, unless newer values arrived meanwhile. */
@@ -64,6 +78,7 @@ export class CandleBook {
       const k = `${key(e.pair, e.interval)}|${e.candle.t}`;
       if (!this.dirty.has(k)) this.dirty.set(k, e);
     }
+    this.writing = new Map();
   }
 
   private markDirty(pair: string, interval: Interval, candle: Candle) {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   INTERVALS,
+  KLINE_LIMIT_DEFAULT,
   candleOpenTime,
   type DepthSnapshot,
   type Interval,
@@ -13,6 +14,7 @@ import type { CandleTable, Database } from '../db/schema';
 import { listPairs } from '../db/repos/content';
 import { fromRow, toKline, toRow } from './candle';
 import { CandleBook } from './candleBook';
+import { KlineWindows } from './klineWindows';
 import { hasCandles, readCandles, readCandlesSince, readKlines, upsertCandles } from './candleRepo';
 import type { MarketListener } from './events';
 import type { PriceFeed, Tick } from './feed';
@@ -75,6 +77,10 @@ export const createMarket = ({
   const instruments = new Map<string, Instrument>();
   const stats = new Map<string, RollingStats>();
   const candles = new CandleBook();
+  const windows = new KlineWindows(
+    (pair, interval, limit) => readKlines(db, pair, interval, limit),
+    KLINE_LIMIT_DEFAULT,
+  );
   let book: TickedBook | undefined;
   let store: TickStore | undefined;
   let feed: PriceFeed | undefined;
@@ -87,6 +93,7 @@ export const createMarket = ({
 
   const writeCandles = async () => {
     const dirty = candles.takeDirty();
+    if (dirty.length === 0) return;
     try {
       await upsertCandles(
         db,
@@ -96,6 +103,8 @@ export const createMarket = ({
       candles.restoreDirty(dirty);
       throw err;
     }
+    candles.written();
+    windows.invalidate();
   };
 
   const flush = () => {
@@ -201,9 +210,13 @@ export const createMarket = ({
     async klines(pair, interval, limit, before) {
       const inst = instruments.get(pair);
       if (!inst) return [];
-      const stored = await readKlines(db, pair, interval, limit, before);
-      // Candles changed since the last write (the open one above all) are newer than the rows.
+      // Candles not yet in the store (the open one above all) are newer than its rows. Taken before
+      // the read: a write landing meanwhile leaves each candle in one or the other.
       const unwritten = candles.unwritten(pair, interval).filter((c) => before === undefined || c.t < before);
+      const stored =
+        before === undefined
+          ? await windows.newest(pair, interval, limit)
+          : await readKlines(db, pair, interval, limit, before);
       if (unwritten.length === 0) return stored;
       const byTime = new Map<number, Kline>(stored.map((k) => [k.t, k]));
       for (const c of unwritten) byTime.set(c.t, toKline(c, inst));

@@ -55,6 +55,34 @@ describe('candle aggregation', () => {
     expect(book.takeDirty()).toHaveLength(INTERVALS.length + 1);
     expect(book.takeDirty()).toEqual([]);
   });
+
+  it('still shows what a write under way holds, until it lands', () => {
+    const book = new CandleBook();
+    book.apply(tick(T0, '100.00'));
+    book.takeDirty();
+    // A tick while the write is under way: the newer version of the candle is the one shown.
+    book.apply(tick(T0 + 1000, '101.00'));
+    book.apply(tick(T0 + 60_000, '102.00'));
+    expect(book.unwritten(BTC.symbol, '1m').map((c) => [c.t, c.c])).toEqual([
+      [T0, 10_100n],
+      [T0 + 60_000, 10_200n],
+    ]);
+    book.written();
+    expect(book.unwritten(BTC.symbol, '1m').map((c) => c.t)).toEqual([T0, T0 + 60_000]);
+    book.takeDirty();
+    book.written();
+    expect(book.unwritten(BTC.symbol, '1m')).toEqual([]);
+  });
+
+  it('keeps what a failed write held for the next one, and shows it meanwhile', () => {
+    const book = new CandleBook();
+    book.apply(tick(T0, '100.00'));
+    const taken = book.takeDirty();
+    expect(book.unwritten(BTC.symbol, '1h').map((c) => c.t)).toEqual([candleOpenTime(T0, '1h')]);
+    book.restoreDirty(taken);
+    expect(book.unwritten(BTC.symbol, '1h').map((c) => c.t)).toEqual([candleOpenTime(T0, '1h')]);
+    expect(book.takeDirty()).toHaveLength(INTERVALS.length);
+  });
 });
 
 describe('generated history', () => {

@@ -1,10 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { openSqlite } from '../server/db/connect';
-import { migrate } from '../server/db/migrate';
-import { seedIfEmpty } from '../server/db/seed/seed';
-import { buildApp } from '../server/http/app';
+import http from 'node:http';
+import { cpuMs, percentile, startServerProcess } from './serverProcess';
 
 export interface HttpFigures {
   path: string;
@@ -13,62 +8,82 @@ export interface HttpFigures {
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** The server process's CPU (every thread) a request. */
+  serverCpuUs: number;
+  /** The answer's size on the wire. */
+  bytes: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+/** What a phone asks for first: the site, the coin list, the notices, the tickers and a chart. */
+const PATHS = [
+  '/api/index/config',
+  '/api/index/coinlist',
+  '/api/index/notice',
+  '/api/market/tickers',
+  '/api/market/kline?pair=btcusdt&interval=1m&limit=300',
+];
 
-/** Requests per second and latency of public endpoints over loopback, on the embedded database,
- * with a fixed number of requests at a fixed concurrency (bounded: it stops by itself). */
-export const measureHttp = async (requests = 4000, concurrency = 32): Promise<HttpFigures[]> => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-db-'));
-  const db = openSqlite(path.join(dir, 'bench.db'));
-  await migrate(db);
-  await seedIfEmpty(db.kysely);
-  const app = await buildApp({
-    config: {
-      logLevel: 'silent',
-      rateLimitPerMinute: 1_000_000,
-      rateLimitPerAddressPerMinute: 1_000_000,
-      webRoot: dir,
-      trustProxy: false,
-    },
-    db,
-    logger: false,
-  });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+/**
+ * Requests per second, latency and the server's CPU a request for the public endpoints, against
+ * the real server (its own process, simulated feed, embedded database) over loopback: `concurrency`
+ * keep-alive connections, each asking again as soon as it is answered, for `seconds` a path after a
+ * warm-up, accepting compressed answers as a browser does. Bounded: it stops by itself.
+ */
+export const measureHttp = async (seconds = 4, concurrency = 32): Promise<HttpFigures[]> => {
+  const server = await startServerProcess();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const get = (path: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = http.get(
+        server.url + path,
+        { agent, headers: { lang: 'de', 'accept-encoding': 'gzip, deflate, br' } },
+        (res) => {
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () =>
+            res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${path}: HTTP ${res.statusCode}`)),
+          );
+        },
+      );
+      req.on('error', reject);
+    });
   const results: HttpFigures[] = [];
   try {
-    for (const p of ['/api/index/config', '/api/index/coinlist', '/api/index/notice']) {
+    for (const path of PATHS) {
+      for (let i = 0; i < 300; i++) await get(path);
       const latencies: number[] = [];
-      let next = 0;
+      let bytes = 0;
+      const cpuBefore = cpuMs(server.pid);
       const started = performance.now();
-      const worker = async () => {
-        while (next < requests) {
-          next++;
-          const t0 = performance.now();
-          const res = await fetch(address + p, { headers: { lang: 'de' } });
-          await res.arrayBuffer();
-          if (!res.ok) throw new Error(`${p}: HTTP ${res.status}`);
-          latencies.push(performance.now() - t0);
-        }
-      };
-      await Promise.all(Array.from({ length: concurrency }, worker));
-      const seconds = (performance.now() - started) / 1000;
+      const until = started + seconds * 1000;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (performance.now() < until) {
+            const t0 = performance.now();
+            bytes = await get(path);
+            latencies.push(performance.now() - t0);
+          }
+        }),
+      );
+      const elapsed = (performance.now() - started) / 1000;
+      const cpu = cpuMs(server.pid) - cpuBefore;
       latencies.sort((a, b) => a - b);
       results.push({
-        path: p,
+        path,
         requests: latencies.length,
         concurrency,
-        perSecond: Math.round(latencies.length / seconds),
+        perSecond: Math.round(latencies.length / elapsed),
         p50Ms: Math.round(percentile(latencies, 0.5) * 100) / 100,
         p99Ms: Math.round(percentile(latencies, 0.99) * 100) / 100,
+        serverCpuUs: Math.round((cpu * 1000) / latencies.length),
+        bytes,
       });
     }
   } finally {
-    await app.close();
-    await db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    agent.destroy();
+    await server.stop();
   }
   return results;
 };
+
+if (import.meta.url === `file://${process.argv[1]}`) void measureHttp().then((r) => console.table(r));

@@ -236,9 +236,9 @@ const main = async () => {
   await step('public HTTP endpoints', async () => {
     for (const f of await measureHttp())
       add(
-        'HTTP public endpoints (SQLite)',
-        `${f.path}: req/s, p50, p99`,
-        `${f.perSecond}/s, ${f.p50Ms} ms, ${f.p99Ms} ms`,
+        `HTTP public endpoints (SQLite, ${f.concurrency} connections)`,
+        `${f.path}: req/s, p50, p99; server CPU a request; bytes`,
+        `${f.perSecond}/s, ${f.p50Ms} ms, ${f.p99Ms} ms; ${f.serverCpuUs} µs; ${f.bytes}`,
       );
   });
   console.table(rows);

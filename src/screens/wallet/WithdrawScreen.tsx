@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -65,6 +65,7 @@ const WithdrawScreen = () => {
   const typing = !picked && typedAllowed;
 
   const [requestKey] = useState(newRequestKey);
+  const addressLabel = useId();
   const schema = useMemo(() => withdrawFormSchema(net, available, requestKey), [net, available, requestKey]);
   const form = useForm(schema, { address: '', memo: '', amount: '', password: '' });
   const values = form.values;
@@ -137,8 +138,19 @@ const WithdrawScreen = () => {
           <CoinSelect coins={coins} value={activeCoin} onChange={setCoin} />
           <NetworkPicker networks={networks} value={net.network} onChange={setChosen} />
 
-          <fieldset className="field wallet-fieldset">
-            <legend className="field__label">{t('withdraw.address')}</legend>
+          {/* The group is named by its label alone; the link shares the legend's row. */}
+          <fieldset className="field wallet-fieldset" aria-labelledby={addressLabel}>
+            <legend className="wallet-fieldset__head">
+              <span className="field__label" id={addressLabel}>
+                {t('withdraw.address')}
+              </span>
+              <Link
+                className="field__action"
+                to={`/withdrawAddress/add?coin=${encodeURIComponent(net.coin)}&network=${net.network}`}
+              >
+                {t('withdraw.manageAddresses')}
+              </Link>
+            </legend>
             {saved.length > 0 && (
               <ul className="address-pick">
                 {saved.map((a) => (
@@ -169,12 +181,6 @@ const WithdrawScreen = () => {
               </ul>
             )}
             {saved.length === 0 && !typedAllowed && <p className="field__hint">{t('withdraw.savedOnly')}</p>}
-            <Link
-              className="field__action"
-              to={`/withdrawAddress/add?coin=${encodeURIComponent(net.coin)}&network=${net.network}`}
-            >
-              {t('withdraw.manageAddresses')}
-            </Link>
           </fieldset>
           {typing && (
             <AddressFields form={form} label={t('withdraw.typedAddress')} memoRequired={net.memoRequired} />

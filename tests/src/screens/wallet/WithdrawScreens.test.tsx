@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletApi } from '../../../../src/api/wallet';
@@ -284,7 +284,9 @@ describe('/withdraw during the lock after a login password change', () => {
 describe('/withdraw → Manage addresses', () => {
   it('opens the address form on the coin and network of the withdrawal', async () => {
     const router = renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=BTC' });
-    await userEvent.click(await screen.findByRole('link', { name: 'Manage addresses' }));
+    // On the address group's heading row, which names the group without the link's words.
+    const group = await screen.findByRole('group', { name: 'Withdrawal address' });
+    await userEvent.click(within(group).getByRole('link', { name: 'Manage addresses' }));
     expect(router.state.location.pathname).toBe('/withdrawAddress/add');
     expect(router.state.location.search).toBe('?coin=BTC&network=BTC');
   });

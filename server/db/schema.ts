@@ -278,7 +278,8 @@ export interface DepositAddressTable {
   created_at: number;
 }
 
-export interface DepositTable {
+/** The columns deposits and withdrawals share (`ChainTransfer` in the wallet's domain). */
+export interface ChainTransferColumns {
   id: Generated<number>;
   user_id: number;
   coin: string;
@@ -286,8 +287,6 @@ export interface DepositTable {
   address: string;
   memo: string;
   amount: string;
-  credited_amount: string | null;
-  received_amount: string | null;
   tx_hash: string | null;
   status: string;
   note: string | null;
@@ -295,21 +294,14 @@ export interface DepositTable {
   updated_at: number;
 }
 
-export interface WithdrawalTable {
-  id: Generated<number>;
-  user_id: number;
-  coin: string;
-  network: string;
-  address: string;
-  memo: string;
-  amount: string;
+export interface DepositTable extends ChainTransferColumns {
+  credited_amount: string | null;
+  received_amount: string | null;
+}
+
+export interface WithdrawalTable extends ChainTransferColumns {
   fee: string;
-  status: string;
   request_key: string;
-  note: string | null;
-  tx_hash: string | null;
-  created_at: number;
-  updated_at: number;
 }
 
 export interface WithdrawAddressTable {

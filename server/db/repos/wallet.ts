@@ -1,4 +1,4 @@
-import { sql, type Generated, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { DepositState, Network, WithdrawState } from '../../../protocol';
 import type { Ledger } from '../../domain/ledger/ledger';
 import type { Db } from '../connect';
@@ -10,6 +10,7 @@ import type {
   WithdrawalRecord,
 } from '../../domain/wallet/types';
 import type {
+  ChainTransferColumns,
   Database,
   DepositTable,
   WalletNetworkTable,
@@ -39,7 +40,8 @@ const toNetwork = (r: Selectable<WalletNetworkTable>): NetworkConfig => ({
   decimals: Number(r.decimals),
 });
 
-const toDeposit = (r: Selectable<DepositTable>): DepositRecord => ({
+/** The fields of the columns deposits and withdrawals share. */
+const toTransfer = (r: Selectable<ChainTransferColumns>) => ({
   id: r.id,
   userId: r.user_id,
   coin: r.coin,
@@ -47,30 +49,24 @@ const toDeposit = (r: Selectable<DepositTable>): DepositRecord => ({
   address: r.address,
   memo: r.memo,
   amount: BigInt(r.amount),
-  creditedAmount: big(r.credited_amount),
-  receivedAmount: big(r.received_amount),
   txHash: r.tx_hash,
-  status: r.status as DepositState,
   note: r.note,
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
 });
 
+const toDeposit = (r: Selectable<DepositTable>): DepositRecord => ({
+  ...toTransfer(r),
+  creditedAmount: big(r.credited_amount),
+  receivedAmount: big(r.received_amount),
+  status: r.status as DepositState,
+});
+
 const toWithdrawal = (r: Selectable<WithdrawalTable>): WithdrawalRecord => ({
-  id: r.id,
-  userId: r.user_id,
-  coin: r.coin,
-  network: r.network as Network,
-  address: r.address,
-  memo: r.memo,
-  amount: BigInt(r.amount),
+  ...toTransfer(r),
   fee: BigInt(r.fee),
   status: r.status as WithdrawState,
   requestKey: r.request_key,
-  note: r.note,
-  txHash: r.tx_hash,
-  createdAt: Number(r.created_at),
-  updatedAt: Number(r.updated_at),
 });
 
 const toAddress = (r: Selectable<WithdrawAddressTable>): AddressRecord => ({
@@ -86,26 +82,19 @@ const toAddress = (r: Selectable<WithdrawAddressTable>): AddressRecord => ({
 
 type RecordTable = 'deposits' | 'withdrawals';
 
-/** The columns deposits and withdrawals both have that their shared queries name. */
-interface RecordColumns {
-  id: Generated<number>;
-  user_id: number;
-  status: string;
-}
-
 /** Deposits and withdrawals are read and moved on alike: by id, newest first for one user or one
  * status, and a status change that applies only from a status the caller expects, so that of two
  * racing writers one wins and the other learns it lost. Kysely cannot check a query on a table
  * chosen by a type parameter, so these are checked on the columns the two share; the whole rows
  * they read and the changes they write are table T's, checked where the caller names it. */
 const recordQueries = <T extends RecordTable, R>(
-  db: Kysely<Record<RecordTable, RecordColumns>>,
+  db: Kysely<Record<RecordTable, ChainTransferColumns>>,
   table: T,
   toRecord: (r: Selectable<Database[T]>) => R,
 ) => {
   // Typed by the parameter, the table name would have Kysely build one query type per table.
   const name: RecordTable = table;
-  const read = (r: Selectable<RecordColumns>) => toRecord(r as Selectable<Database[T]>);
+  const read = (r: Selectable<ChainTransferColumns>) => toRecord(r as Selectable<Database[T]>);
   return {
     byId: async (id: number) => {
       const r = await db.selectFrom(name).selectAll().where('id', '=', id).executeTakeFirst();
@@ -120,7 +109,7 @@ const recordQueries = <T extends RecordTable, R>(
     transition: async (id: number, from: readonly string[], set: Updateable<Database[T]>) => {
       const r = await db
         .updateTable(name)
-        .set(set as Updateable<RecordColumns>)
+        .set(set as Updateable<ChainTransferColumns>)
         .where('id', '=', id)
         .where('status', 'in', [...from])
         .executeTakeFirst();

@@ -18,40 +18,35 @@ export interface NetworkConfig {
   decimals: number;
 }
 
-export interface DepositRecord {
+/** What a deposit and a withdrawal both are: an amount of a coin moving on one network between one
+ * user's balance and one address. */
+interface ChainTransfer {
   id: number;
   userId: number;
   coin: string;
   network: Network;
   address: string;
   memo: string;
+  /** A deposit's: what the user said they sent. A withdrawal's: what leaves the balance, the fee
+   * and what the address receives. */
   amount: bigint;
-  creditedAmount: bigint | null;
-  /** What the chain showed, once confirmed: more than what was credited when below the minimum. */
-  receivedAmount: bigint | null;
   txHash: string | null;
-  status: DepositState;
   note: string | null;
   createdAt: number;
   updatedAt: number;
 }
 
-export interface WithdrawalRecord {
-  id: number;
-  userId: number;
-  coin: string;
-  network: Network;
-  address: string;
-  memo: string;
-  /** What leaves the balance: the fee and what the address receives. */
-  amount: bigint;
+export interface DepositRecord extends ChainTransfer {
+  creditedAmount: bigint | null;
+  /** What the chain showed, once confirmed: more than what was credited when below the minimum. */
+  receivedAmount: bigint | null;
+  status: DepositState;
+}
+
+export interface WithdrawalRecord extends ChainTransfer {
   fee: bigint;
   status: WithdrawState;
   requestKey: string;
-  note: string | null;
-  txHash: string | null;
-  createdAt: number;
-  updatedAt: number;
 }
 
 export interface AddressRecord {

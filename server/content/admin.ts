@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   adminDocumentSchema,
@@ -11,7 +10,7 @@ import {
   type ServiceMessage,
 } from '../../protocol';
 import type { Db } from '../db/connect';
-import { auditRepo } from '../db/repos/audit';
+import { audited } from '../db/repos/audit';
 import {
   deleteHelp,
   deleteNotice,
@@ -26,25 +25,11 @@ import {
   updateNotice,
   upsertDocument,
 } from '../db/repos/help';
-import type { Database } from '../db/schema';
-import { auditRow, type Actor, type AuditChange } from '../domain/operators/actor';
+import type { Actor } from '../domain/operators/actor';
 import { AppError } from '../domain/appError';
-import { transact } from '../db/transient';
 
 /** Operator editing of notices, help articles and documents, and replies in the service thread
  * (operator API and CLI alike). Each change commits with its audit row. */
-
-const audited = <T>(
-  db: Db,
-  actor: Actor,
-  now: number,
-  work: (trx: Kysely<Database>) => Promise<{ result: T; change: AuditChange }>,
-): Promise<T> =>
-  transact(db.kysely, async (trx) => {
-    const { result, change } = await work(trx);
-    await auditRepo(trx).insert(auditRow(actor, change, now));
-    return result;
-  });
 
 const found = <T>(v: T | undefined): T => {
   if (v === undefined) throw new AppError('record_not_found');

@@ -1,11 +1,10 @@
 import { ASSET_SCALE } from '../../protocol';
 import type { Db } from '../db/connect';
-import { auditRepo } from '../db/repos/audit';
+import { audited } from '../db/repos/audit';
 import { spotReader, type SpotPairRow } from '../db/repos/spot';
-import { auditRow, type Actor } from '../domain/operators/actor';
+import type { Actor } from '../domain/operators/actor';
 import { formatScaled, parseExact } from '../domain/money/scaled';
 import { AppError } from '../domain/appError';
-import { transact } from '../db/transient';
 
 /** A pair's spot settings as operators see and change them. */
 export interface SpotPairSettings {
@@ -40,7 +39,7 @@ export const configureSpotPair = async (
   const min = change.minAmount === undefined ? undefined : parseExact(change.minAmount, ASSET_SCALE);
   if (min === null || (min !== undefined && min < 0n))
     throw new AppError('parameter_error', { field: 'minAmount' });
-  return transact(db.kysely, async (trx) => {
+  return audited(db, actor, Date.now(), async (trx) => {
     const row = (await spotReader(trx).pairs()).find((r) => symbolOf(r) === change.pair);
     if (!row) throw new AppError('currency_not_exist', { field: 'pair' });
     const next: SpotPairRow = {
@@ -54,13 +53,14 @@ export const configureSpotPair = async (
       .where('tradecoin', '=', row.tradecoin)
       .where('settlecoin', '=', row.settlecoin)
       .execute();
-    await auditRepo(trx).insert(
-      auditRow(
-        actor,
-        { action: 'spot.configure', target: `pair:${change.pair}`, before: view(row), after: view(next) },
-        Date.now(),
-      ),
-    );
-    return view(next);
+    return {
+      result: view(next),
+      change: {
+        action: 'spot.configure',
+        target: `pair:${change.pair}`,
+        before: view(row),
+        after: view(next),
+      },
+    };
   });
 };

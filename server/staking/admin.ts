@@ -10,12 +10,11 @@ import {
   type PledgeStatus,
 } from '../../protocol';
 import type { Db } from '../db/connect';
-import { auditRepo } from '../db/repos/audit';
+import { audited } from '../db/repos/audit';
 import { findProduct, insertProduct, listPledges, listProducts, updateProduct } from '../db/repos/defi';
-import { auditRow, type Actor } from '../domain/operators/actor';
+import type { Actor } from '../domain/operators/actor';
 import { AppError } from '../domain/appError';
 import { toProduct, toRecord } from './service';
-import { transact } from '../db/transient';
 
 /** Operator side of staking (operator API and CLI): products and a view of every pledge. Every
  * change is written with its audit row in the same transaction. */
@@ -49,16 +48,12 @@ export const createProduct = async (
     sort: body.sort,
   };
   checkTerms(terms);
-  const id = await transact(db.kysely, async (trx) => {
+  const id = await audited(db, actor, now, async (trx) => {
     const id = await insertProduct(trx, terms, now);
-    await auditRepo(trx).insert(
-      auditRow(
-        actor,
-        { action: 'defi.product.create', target: `defi_product:${id}`, before: null, after: body },
-        now,
-      ),
-    );
-    return id;
+    return {
+      result: id,
+      change: { action: 'defi.product.create', target: `defi_product:${id}`, before: null, after: body },
+    };
   });
   return toProduct((await findProduct(db.kysely, id))!, 0);
 };
@@ -70,7 +65,7 @@ export const updateProductTerms = async (
   now = Date.now(),
 ): Promise<DefiProduct> => {
   const body = adminUpdateProductSchema.parse(input);
-  await transact(db.kysely, async (trx) => {
+  await audited(db, actor, now, async (trx) => {
     const before = await findProduct(trx, body.id);
     if (!before) throw new AppError('record_not_found');
     const dailyRate = body.dailyYield !== undefined ? rate(body.dailyYield) : undefined;
@@ -98,18 +93,15 @@ export const updateProductTerms = async (
     );
     // The quota cannot drop below what users already hold.
     if (!ok) throw new AppError('parameter_error', { field: 'totalQuota' });
-    await auditRepo(trx).insert(
-      auditRow(
-        actor,
-        {
-          action: 'defi.product.update',
-          target: `defi_product:${body.id}`,
-          before: toProduct(before, 0),
-          after: body,
-        },
-        now,
-      ),
-    );
+    return {
+      result: undefined,
+      change: {
+        action: 'defi.product.update',
+        target: `defi_product:${body.id}`,
+        before: toProduct(before, 0),
+        after: body,
+      },
+    };
   });
   return toProduct((await findProduct(db.kysely, body.id))!, 0);
 };

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { AuditRepo } from '../../domain/accounts/ports';
+import { auditRow, type Actor, type AuditChange } from '../../domain/operators/actor';
+import type { Db } from '../connect';
 import type { Database } from '../schema';
+import { transact } from '../transient';
 
 export const auditRepo = (db: Kysely<Database>): AuditRepo => ({
   insert: async (a) => {
@@ -35,3 +38,17 @@ export const auditRepo = (db: Kysely<Database>): AuditRepo => ({
     }));
   },
 });
+
+/** An operator's change and its audit row in one transaction: `work` makes the change and says
+ * what it was; nothing of it stays if either fails. */
+export const audited = <T>(
+  db: Db,
+  actor: Actor,
+  now: number,
+  work: (trx: Kysely<Database>) => Promise<{ result: T; change: AuditChange }>,
+): Promise<T> =>
+  transact(db.kysely, async (trx) => {
+    const { result, change } = await work(trx);
+    await auditRepo(trx).insert(auditRow(actor, change, now));
+    return result;
+  });

@@ -5,7 +5,6 @@ import { VERIFICATION_STATES } from '../../protocol';
 import { buildAccountService } from '../accounts';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { AppError } from '../domain/accounts/errors';
 import {
   approveVerification,
   createOperator,
@@ -18,6 +17,7 @@ import {
 } from '../domain/operators';
 import { resetOperatorPassword, setOperatorDisabled } from '../domain/operators/account';
 import { readOutbox } from '../domain/operators/outbox';
+import { refused } from './refused';
 
 export const ACCOUNT_USAGE = `
   npm run admin -- verifications list [pending|approved|rejected]
@@ -178,11 +178,7 @@ export const runAccountCommand = async (
       return 0;
     }
   } catch (e) {
-    if (e instanceof AppError) {
-      out(`refused: ${e.key}`);
-      return 1;
-    }
-    throw e;
+    return refused(out, e);
   }
   return ['verifications', 'users', 'operators', 'audit', 'outbox'].includes(area ?? '')
     ? usageError(out, `unknown or incomplete command: ${argv.join(' ')}`)

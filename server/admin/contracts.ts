@@ -2,8 +2,8 @@ import os from 'node:os';
 import { contractConfigUpdateSchema, type ContractPairConfig } from '../../protocol';
 import { buildContracts } from '../contracts';
 import type { Db } from '../db/connect';
-import { AppError } from '../domain/appError';
 import { createLedger } from '../domain/ledger/ledger';
+import { refused } from './refused';
 
 export const CONTRACT_USAGE = `
   npm run admin -- contracts show           contract settings of every listed pair
@@ -57,11 +57,7 @@ export const runContractCommand = async (
       return await apply({ pair, cycles });
     }
   } catch (e) {
-    if (e instanceof AppError) {
-      out(`refused: ${e.key}`);
-      return 1;
-    }
-    throw e;
+    return refused(out, e);
   }
   return usageError(out, `unknown or incomplete command: ${argv.join(' ')}`);
 };

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { ZodError } from 'zod';
 import { HELP_CATEGORIES, isLocale, PLEDGE_STATUSES, type PledgeStatus } from '../../protocol';
 import {
   createHelp,
@@ -16,10 +15,10 @@ import type { Db } from '../db/connect';
 import { listHelpAdmin, listNoticesAdmin, listServiceMessages, listServiceThreads } from '../db/repos/help';
 import { createLedger } from '../domain/ledger/ledger';
 import type { Actor } from '../domain/operators';
-import { AppError } from '../domain/appError';
 import { createProduct, listAllPledges, listAllProducts, updateProductTerms } from '../staking/admin';
 import { createStaking } from '../staking/service';
 import { advanceTestClock, stakingClock, TEST_CLOCK_ENV, testClockEnabled } from '../staking/testClock';
+import { refused } from './refused';
 
 export const DEFI_USAGE = `
   npm run admin -- defi products             every staking product
@@ -251,15 +250,7 @@ export const runDefiCommand = async (
       return 0;
     }
   } catch (e) {
-    if (e instanceof AppError) {
-      out(`refused: ${e.key}`);
-      return 1;
-    }
-    if (e instanceof ZodError) {
-      out(`refused: ${e.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`).join('; ')}`);
-      return 2;
-    }
-    throw e;
+    return refused(out, e);
   }
   return usage(`unknown or incomplete command: ${argv.join(' ')}`);
 };

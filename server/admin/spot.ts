@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Db } from '../db/connect';
-import { AppError } from '../domain/appError';
 import { configureSpotPair, listSpotSettings, type SpotPairSettings } from '../spot/settings';
+import { refused } from './refused';
 
 export const SPOT_USAGE = `
   npm run admin -- spot show                spot settings of every listed pair
@@ -36,11 +36,7 @@ export const runSpotCommand = async (
       return 0;
     }
   } catch (e) {
-    if (e instanceof AppError) {
-      out(`refused: ${e.key}`);
-      return 1;
-    }
-    throw e;
+    return refused(out, e);
   }
   out(`unknown or incomplete command: ${argv.join(' ')}\n${SPOT_USAGE}`);
   return 2;

@@ -11,10 +11,10 @@ import {
 import { buildAccountService } from '../accounts';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { AppError } from '../domain/appError';
 import { createLedger } from '../domain/ledger/ledger';
 import type { Actor } from '../domain/operators';
 import { buildWallet } from '../wallet';
+import { refused } from './refused';
 
 export const WALLET_USAGE = `
   npm run admin -- deposits list [pending|confirming|success|fail]
@@ -184,14 +184,7 @@ export const runWalletCommand = async (
       return 0;
     }
   } catch (e) {
-    if (e instanceof AppError) {
-      out(
-        `refused: ${e.key}${e.data && typeof e.data === 'object' && 'reason' in e.data ? ` (${String(e.data.reason)})` : ''}` +
-          `${e.data && typeof e.data === 'object' && 'value' in e.data ? ` (${String(e.data.value)})` : ''}`,
-      );
-      return 1;
-    }
-    throw e;
+    return refused(out, e);
   }
   return usage(`unknown or incomplete command: ${argv.join(' ')}`);
 };

@@ -99,18 +99,8 @@ export const findProduct = async (db: Kysely<Database>, id: number): Promise<Pro
   return r && toProduct(r);
 };
 
-export interface NewProduct {
-  name: string;
-  asset: string;
-  cycleDays: number;
-  dailyRate: bigint;
-  minAmount: bigint;
-  maxAmount: bigint;
-  totalQuota: bigint;
-  purchaseLimit: number;
-  enabled: boolean;
-  sort: number;
-}
+/** A product as the operator creates it: its quota starts whole. */
+export type NewProduct = Omit<ProductRow, 'id' | 'remainingQuota'>;
 
 export const insertProduct = async (db: Kysely<Database>, p: NewProduct, now: number) => {
   const row = await db

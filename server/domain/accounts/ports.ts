@@ -28,17 +28,19 @@ export interface UserRecord {
   createdAt: number;
 }
 
-export interface NewUser {
-  username: string;
-  nickname: string;
-  email: string;
-  phone: string | null;
-  inviteCode: string;
-  inviterId: number | null;
-  certification: number | null;
-  passwordHash: string;
-  createdAt: number;
-}
+/** What registration writes; the rest of a user's record starts at its defaults. */
+export type NewUser = Pick<
+  UserRecord,
+  | 'username'
+  | 'nickname'
+  | 'email'
+  | 'phone'
+  | 'inviteCode'
+  | 'inviterId'
+  | 'certification'
+  | 'passwordHash'
+  | 'createdAt'
+>;
 
 export type UserPatch = Partial<
   Pick<

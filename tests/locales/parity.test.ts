@@ -45,6 +45,10 @@ const SAME_AS_ENGLISH = new Set([
   'help.category.trading',
   'trade.allOrders',
   'wallet.coins',
+  // "Maker" and "Taker" (Portuguese, German, Spanish, French, Italian): the terms these exchanges
+  // show a fill's side of the book by.
+  'orders.roles.maker',
+  'orders.roles.taker',
 ]);
 
 const sourceFiles = (dir: string): string[] =>

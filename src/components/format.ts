@@ -52,6 +52,11 @@ export const formatDecimal = (value: string, language: string, digits = digitsOf
     value as Intl.StringNumericLiteral,
   );
 
+/** An amount of money with all of its own digits and at least two, as a price shows its cents: a
+ * deal of 1700 reads "1,700.00" beside one of "941.0603", and no digit is ever dropped. */
+export const formatMoney = (value: string, language: string) =>
+  formatDecimal(value, language, Math.max(digitsOf(value), 2));
+
 /** A large amount shortened (1.2K, 3.4M, 1,2 Mio.) for volume columns. */
 export const formatCompact = (value: string, language: string) =>
   numberFormat(language, { notation: 'compact', maximumFractionDigits: 2 }).format(

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SpotOrderView } from '../../../protocol/spot';
-import { formatDateTime, formatDecimal } from '../../components/format';
+import { formatDateTime, formatDecimal, formatMoney } from '../../components/format';
 import { usePairs } from '../../hooks/useMarket';
 
 /** One order in a list of records: side, pair, status and its figures; a tap opens its detail. */
@@ -8,6 +8,7 @@ export const OrderCard = ({ order, onOpen }: { order: SpotOrderView; onOpen: () 
   const { t, i18n } = useTranslation();
   const name = usePairs()?.find((p) => p.symbol === order.pair)?.name ?? order.pair.toUpperCase();
   const num = (v: string | null) => (v === null ? '—' : formatDecimal(v, i18n.language));
+  const money = (v: string | null) => (v === null ? '—' : formatMoney(v, i18n.language));
   return (
     <li>
       <button type="button" className="order-card" onClick={onOpen} data-testid="order-card">
@@ -25,11 +26,11 @@ export const OrderCard = ({ order, onOpen }: { order: SpotOrderView; onOpen: () 
           <span className="muted">{t('orders.qty')}</span>
           <span>{num(order.qty)}</span>
           <span className="muted">{t('orders.amount')}</span>
-          <span>{num(order.amount)}</span>
+          <span>{money(order.amount)}</span>
           <span className="muted">{t('orders.dealPrice')}</span>
           <span>{num(order.avgPrice)}</span>
           <span className="muted">{t('orders.dealAmount')}</span>
-          <span>{num(order.filledAmount)}</span>
+          <span>{money(order.filledAmount)}</span>
         </span>
         <span className="order-card__time muted">{formatDateTime(order.createdAt, i18n.language)}</span>
       </button>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUS, type SpotOrderDetail } from '../../../protocol/spot';
 import { spotApi } from '../../api/spot';
-import { formatDateTime, formatDecimal, formatTime } from '../../components/format';
+import { formatDateTime, formatDecimal, formatMoney, formatTime } from '../../components/format';
 import { failureOf, Loading } from '../../components/LoadFailed';
 import { Sheet } from '../../components/Sheet';
 import { usePairs } from '../../hooks/useMarket';
@@ -26,6 +26,7 @@ export const OrderDetailSheet = ({
   const [busy, setBusy] = useState(false);
   const pair = usePairs()?.find((p) => p.symbol === order?.pair);
   const num = (v: string | null) => (v === null ? '—' : formatDecimal(v, i18n.language));
+  const money = (v: string | null) => (v === null ? '—' : formatMoney(v, i18n.language));
 
   // Reads are quiet (they are polled): a detail that cannot be read says why in the sheet, with a
   // retry.
@@ -71,11 +72,11 @@ export const OrderDetailSheet = ({
         [t('orders.status'), t(order.status)],
         [t('orders.price'), order.price ? num(order.price) : t('orders.marketPrice')],
         [t('orders.qty'), num(order.qty)],
-        [t('orders.amount'), num(order.amount)],
+        [t('orders.amount'), money(order.amount)],
         [t('orders.filled'), num(order.filledQty)],
         [t('orders.dealPrice'), num(order.avgPrice)],
-        [t('orders.dealAmount'), num(order.filledAmount)],
-        [t('orders.fee'), `${num(order.fee)} ${order.feeAsset}`],
+        [t('orders.dealAmount'), money(order.filledAmount)],
+        [t('orders.fee'), `${money(order.fee)} ${order.feeAsset}`],
         [t('orders.time'), formatDateTime(order.createdAt, i18n.language)],
       ]
     : [];
@@ -122,7 +123,7 @@ export const OrderDetailSheet = ({
                     </td>
                     <td>{num(f.price)}</td>
                     <td>{num(f.qty)}</td>
-                    <td>{num(f.fee)}</td>
+                    <td>{money(f.fee)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatChange, formatPercent } from '../../../src/components/format';
+import { formatChange, formatMoney, formatPercent } from '../../../src/components/format';
 
 describe('formatPercent', () => {
   it('writes a rate in the reader\u2019s percent style, with its own digits', () => {
@@ -21,5 +21,19 @@ describe('formatChange', () => {
     expect(formatChange('-0.004', 'us')).toBe('0.00%');
     expect(formatChange('0', 'us')).toBe('0.00%');
     expect(formatChange('-3.456', 'de')).toBe('-3,46\u00a0%');
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows an amount with at least its cents, in the reader\u2019s style', () => {
+    expect(formatMoney('1700', 'us')).toBe('1,700.00');
+    expect(formatMoney('1.7', 'fr')).toBe('1,70');
+    expect(formatMoney('0', 'de')).toBe('0,00');
+  });
+
+  it('keeps every digit it has past the cents', () => {
+    expect(formatMoney('941.0603', 'us')).toBe('941.0603');
+    expect(formatMoney('0.00000002', 'us')).toBe('0.00000002');
+    expect(formatMoney('123456789012345.12345678', 'us')).toBe('123,456,789,012,345.12345678');
   });
 });

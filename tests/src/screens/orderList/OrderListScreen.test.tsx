@@ -95,7 +95,9 @@ describe('/orderList', () => {
     await user.click((await screen.findAllByTestId('order-card'))[0]!);
     const sheet = await screen.findByTestId('order-detail');
     await within(sheet).findByText('100,133.33');
-    expect(sheet).toHaveTextContent('Deal amount');
+    // A whole deal amount shows its cents, as the price does.
+    const dealAmount = within(sheet).getByText('Deal amount').closest('.kv__row')!;
+    expect(dealAmount).toHaveTextContent('15,020.00');
     expect(sheet).toHaveTextContent('0.00015 BTC');
     expect(sheet).toHaveTextContent('Taker');
     expect(within(sheet).queryByRole('button', { name: 'Cancel order' })).toBeNull();

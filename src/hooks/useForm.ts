@@ -3,6 +3,21 @@ import type { z } from 'zod';
 
 type Errors<T> = Partial<Record<keyof T & string, string>>;
 
+/** A text field bound to a form: spread on a `TextField`. */
+export interface FieldBinding {
+  value: string;
+  onChange: (text: string) => void;
+  error: string | undefined;
+}
+
+/** What a component handed part of a form needs of it: its text fields `K`, bound. */
+export interface TextFields<K extends string> {
+  field: (key: K, typed?: (text: string) => string) => FieldBinding;
+}
+
+/** The fields of a form that hold text. */
+type TextKeys<T> = { [K in keyof T & string]-?: T[K] extends string ? K : never }[keyof T & string];
+
 /**
  * Form state checked by the same protocol schema the server applies: a field's error is the
  * `app.msg.*` key of the first rule it breaks. `submit` runs once at a time, so a double tap sends
@@ -55,5 +70,16 @@ export const useForm = <S extends z.ZodType<Record<string, unknown>>>(schema: S,
     [validate],
   );
 
-  return { values, errors, set, submit, submitting, setErrors };
+  /** A text field's value, change handler and error, to spread on a `TextField`; `typed` turns
+   * what was typed into what the form keeps (trimmed, a plain decimal). */
+  const field = <K extends TextKeys<Values>>(
+    key: K,
+    typed: (text: string) => string = (text) => text,
+  ): FieldBinding => ({
+    value: values[key] as string,
+    onChange: (text: string) => set(key, typed(text) as Values[K]),
+    error: errors[key],
+  });
+
+  return { values, errors, set, field, submit, submitting, setErrors };
 };

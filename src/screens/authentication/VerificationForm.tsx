@@ -130,9 +130,7 @@ export const VerificationForm = ({ onSubmitted }: { onSubmitted: (status: Verifi
         placeholder={t('kyc.namePlaceholder')}
         autoComplete="name"
         maxLength={60}
-        value={form.values.name}
-        onChange={(v) => form.set('name', v)}
-        error={form.errors.name}
+        {...form.field('name')}
       />
       <Segmented
         label={t('kyc.docTypeLabel')}
@@ -148,9 +146,7 @@ export const VerificationForm = ({ onSubmitted }: { onSubmitted: (status: Verifi
         autoCapitalize="characters"
         spellCheck={false}
         maxLength={20}
-        value={form.values.docNumber}
-        onChange={(v) => form.set('docNumber', v)}
-        error={form.errors.docNumber}
+        {...form.field('docNumber')}
       />
       <fieldset className="kyc-images">
         <legend className="field__label">{t('kyc.images')}</legend>

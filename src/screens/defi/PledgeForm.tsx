@@ -86,9 +86,7 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
     <form className="form defi-form card" onSubmit={onSubmit} noValidate>
       <TextField
         label={t('defi.amount', { asset: product.asset })}
-        value={form.values.amount}
-        onChange={(v) => form.set('amount', decimalInput(v))}
-        error={form.errors.amount}
+        {...form.field('amount', (v) => decimalInput(v))}
         errorSuffix={
           form.errors.amount === 'app.msg.outside_limit'
             ? ` (${f.amount(product.minAmount)} – ${f.amount(product.maxAmount, product.asset)})`

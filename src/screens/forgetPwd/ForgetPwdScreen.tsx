@@ -79,9 +79,7 @@ const ForgetPwdScreen = () => {
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          value={form.values.code}
-          onChange={(v) => form.set('code', v.trim())}
-          error={form.errors.code}
+          {...form.field('code', (v) => v.trim())}
           addon={<SendCodeButton onSend={send} availableAt={availableAt} busy={sendForm.submitting} />}
         />
         <NewPasswordFields form={form} label={t('form.newPassword')} />

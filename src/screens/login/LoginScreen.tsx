@@ -34,17 +34,13 @@ const LoginScreen = () => {
           label={t('login.account')}
           placeholder={t('login.accountPlaceholder')}
           autoComplete="username"
-          value={form.values.username}
-          onChange={(v) => form.set('username', v)}
-          error={form.errors.username}
+          {...form.field('username')}
         />
         <TextField
           label={t('form.password')}
           type="password"
           autoComplete="current-password"
-          value={form.values.password}
-          onChange={(v) => form.set('password', v)}
-          error={form.errors.password}
+          {...form.field('password')}
         />
         <SubmitButton busy={form.submitting}>{t('login.submit')}</SubmitButton>
         <div className="form__links">

@@ -61,18 +61,14 @@ const RegisterScreen = () => {
           label={t('register.username')}
           hint={t('register.usernameHint')}
           autoComplete="username"
-          value={form.values.username}
-          onChange={(v) => set('username', v)}
-          error={form.errors.username}
+          {...form.field('username')}
         />
         <TextField
           label={t('register.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={form.values.email}
-          onChange={(v) => set('email', v)}
-          error={form.errors.email}
+          {...form.field('email')}
         />
         <TextField
           label={t('register.phone')}
@@ -96,9 +92,7 @@ const RegisterScreen = () => {
           label={t('form.captcha')}
           autoComplete="off"
           maxLength={4}
-          value={form.values.captcha}
-          onChange={(v) => set('captcha', v)}
-          error={form.errors.captcha}
+          {...form.field('captcha')}
           addon={<CaptchaImage onId={onCaptchaId} version={captchaVersion} />}
         />
         <label className="checkbox">

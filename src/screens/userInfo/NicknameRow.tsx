@@ -65,9 +65,7 @@ export const NicknameRow = ({ nickname }: { nickname: string }) => {
             autoComplete="nickname"
             maxLength={NICKNAME_MAX}
             autoFocus
-            value={form.values.nickname}
-            onChange={(v) => form.set('nickname', v)}
-            error={form.errors.nickname}
+            {...form.field('nickname')}
           />
           <div className="nickname-form__actions">
             <button type="button" className="btn" onClick={() => setEditing(false)}>

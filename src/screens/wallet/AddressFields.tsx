@@ -1,11 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/form/TextField';
-
-interface AddressForm {
-  values: { address: string; memo: string };
-  errors: { address?: string | undefined; memo?: string | undefined };
-  set: (key: 'address' | 'memo', value: string) => void;
-}
+import type { TextFields } from '../../hooks/useForm';
 
 /** A typed destination address, and its memo on a network that needs one. Both are trimmed as
  * typed: a pasted address often carries a space the chain would reject. */
@@ -14,7 +9,7 @@ export const AddressFields = ({
   label,
   memoRequired,
 }: {
-  form: AddressForm;
+  form: TextFields<'address' | 'memo'>;
   label: string;
   memoRequired: boolean;
 }) => {
@@ -23,9 +18,7 @@ export const AddressFields = ({
     <>
       <TextField
         label={label}
-        value={form.values.address}
-        onChange={(v) => form.set('address', v.trim())}
-        error={form.errors.address}
+        {...form.field('address', (v) => v.trim())}
         autoComplete="off"
         spellCheck={false}
         hint={t('address.addressHint')}
@@ -33,9 +26,7 @@ export const AddressFields = ({
       {memoRequired && (
         <TextField
           label={t('address.memo')}
-          value={form.values.memo}
-          onChange={(v) => form.set('memo', v.trim())}
-          error={form.errors.memo}
+          {...form.field('memo', (v) => v.trim())}
           autoComplete="off"
           hint={t('address.memoHint')}
         />

@@ -87,18 +87,14 @@ const RechargeScreen = () => {
           <form className="form" onSubmit={onSubmit} noValidate>
             <TextField
               label={t('recharge.amount')}
-              value={form.values.amount}
-              onChange={(v) => form.set('amount', decimalInput(v, net.decimals))}
-              error={form.errors.amount}
+              {...form.field('amount', (v) => decimalInput(v, net.decimals))}
               inputMode="decimal"
               autoComplete="off"
               placeholder={`${num(net.minDeposit)} – ${num(net.maxDeposit)}`}
             />
             <TextField
               label={t('recharge.txHash')}
-              value={form.values.txHash}
-              onChange={(v) => form.set('txHash', v)}
-              error={form.errors.txHash}
+              {...form.field('txHash')}
               autoComplete="off"
               hint={t('recharge.txHashHint')}
             />

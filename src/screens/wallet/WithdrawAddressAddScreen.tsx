@@ -29,7 +29,6 @@ const WithdrawAddressAddScreen = () => {
   );
   const schema = useMemo(() => addressFormSchema(net), [net]);
   const form = useForm(schema, { address: '', memo: '', remark: '' });
-  const values = form.values;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -52,9 +51,7 @@ const WithdrawAddressAddScreen = () => {
           <AddressFields form={form} label={t('address.address')} memoRequired={net?.memoRequired ?? false} />
           <TextField
             label={t('address.remark')}
-            value={values.remark}
-            onChange={(v) => form.set('remark', v)}
-            error={form.errors.remark}
+            {...form.field('remark')}
             maxLength={REMARK_MAX}
             autoComplete="off"
           />

@@ -193,9 +193,7 @@ const WithdrawScreen = () => {
 
           <TextField
             label={t('withdraw.amount')}
-            value={values.amount}
-            onChange={(v) => form.set('amount', decimalInput(v, net.decimals))}
-            error={form.errors.amount}
+            {...form.field('amount', (v) => decimalInput(v, net.decimals))}
             errorSuffix={limit && num(limit)}
             inputMode="decimal"
             autoComplete="off"
@@ -239,9 +237,7 @@ const WithdrawScreen = () => {
           <TextField
             label={t('withdraw.password')}
             type="password"
-            value={values.password}
-            onChange={(v) => form.set('password', v)}
-            error={form.errors.password}
+            {...form.field('password')}
             autoComplete="off"
           />
           <SubmitButton busy={form.submitting} disabled={lockedUntil !== null}>

@@ -52,10 +52,16 @@ export const formatDecimal = (value: string, language: string, digits = digitsOf
     value as Intl.StringNumericLiteral,
   );
 
-/** An amount of money with all of its own digits and at least two, as a price shows its cents: a
- * deal of 1700 reads "1,700.00" beside one of "941.0603", and no digit is ever dropped. */
-export const formatMoney = (value: string, language: string) =>
-  formatDecimal(value, language, Math.max(digitsOf(value), 2));
+/** A decimal without the zeros that only pad it, but with at least two places, no digit that
+ * counts dropped: "100.00000000" → "100.00", "1700" → "1700.00", "941.0603" as it is. */
+export const centsAtLeast = (value: string) => {
+  const [whole, frac = ''] = value.split('.');
+  return `${whole}.${frac.replace(/0+$/, '').padEnd(2, '0')}`;
+};
+
+/** An amount of money in the reader's locale, as a price shows its cents: a deal of 1700 reads
+ * "1,700.00" beside one of "941.0603" (`centsAtLeast`). */
+export const formatMoney = (value: string, language: string) => formatDecimal(centsAtLeast(value), language);
 
 /** A large amount shortened (1.2K, 3.4M, 1,2 Mio.) for volume columns. */
 export const formatCompact = (value: string, language: string) =>

@@ -31,6 +31,11 @@ describe('formatMoney', () => {
     expect(formatMoney('0', 'de')).toBe('0,00');
   });
 
+  it('drops the zeros that only pad an amount, down to its cents', () => {
+    expect(formatMoney('100.00000000', 'us')).toBe('100.00');
+    expect(formatMoney('0.50000000', 'us')).toBe('0.50');
+  });
+
   it('keeps every digit it has past the cents', () => {
     expect(formatMoney('941.0603', 'us')).toBe('941.0603');
     expect(formatMoney('0.00000002', 'us')).toBe('0.00000002');

@@ -3,6 +3,7 @@ import { typedText } from './typedText';
 import { UNSIGNED_DECIMAL_RE } from './decimal';
 import { PLEDGE_STATUSES, RATE_SCALE, UNIT_SCALE, parseScaledExact } from './defiRules';
 import { amountSchema } from './wallet';
+import { REQUEST_KEY_RE } from './walletRules';
 
 /**
  * Staking (DeFi pledge) on the wire: products, pledges, daily income. Amounts are decimal strings
@@ -40,6 +41,8 @@ export const defiDetailQuerySchema = z.strictObject({ id });
 export const pledgeRequestSchema = z.strictObject({
   productId: z.number().int().positive().max(2_147_483_647),
   amount: pledgeAmount,
+  /** When given, a repeated pledge with it answers the first one. */
+  requestKey: z.string().regex(REQUEST_KEY_RE).optional(),
 });
 export type PledgeRequest = z.input<typeof pledgeRequestSchema>;
 

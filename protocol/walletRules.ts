@@ -58,7 +58,8 @@ export const MEMO_RE = /^[A-Za-z0-9]{1,32}$/;
 export const REMARK_MAX = 40;
 /** A transaction hash: hex with or without 0x, or a base58 signature (Solana): letters and digits. */
 export const TX_HASH_RE = /^[A-Za-z0-9]{16,128}$/;
-/** A withdrawal's idempotency key, chosen by the client once per withdrawal it means to make. */
+/** An idempotency key (withdrawals, deposit declarations, pledges), chosen by the client once per
+ * request it means to make. */
 export const REQUEST_KEY_RE = /^[A-Za-z0-9-]{8,64}$/;
 
 /** The first broken address rule for `network`, as its message key, or null when it is fine. */

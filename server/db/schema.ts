@@ -292,6 +292,9 @@ export interface ChainTransferColumns {
   note: string | null;
   created_at: number;
   updated_at: number;
+  /** The client's idempotency key: required of a withdrawal, optional on a deposit declaration
+   * (migration 023: null where none was given). */
+  request_key: string | null;
 }
 
 export interface DepositTable extends ChainTransferColumns {
@@ -349,6 +352,8 @@ export interface DefiPledgeTable {
   pledged_at: number;
   matures_at: number;
   settled_at: number | null;
+  /** Optional on a pledge (migration 023): null where none was given. */
+  request_key: string | null;
 }
 
 export interface DefiIncomeTable {

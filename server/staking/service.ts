@@ -19,6 +19,7 @@ import {
   countPledges,
   duePledges,
   findPledge,
+  findPledgeByKey,
   findProduct,
   incomeSince,
   insertIncome,
@@ -198,58 +199,72 @@ export const createStaking = ({ db, ledger, clock, onError }: StakingDeps) => {
     },
 
     /** Pledges `amount` of the product for the user. The quota, the pledge row and the freeze of
-     * the principal commit together or not at all. */
+     * the principal commit together or not at all. A request key seen before answers the pledge it
+     * made, whatever has changed since. */
     async pledge(
       user: { id: number; certification: number | null },
       productId: number,
       amountText: string,
+      requestKey: string | null = null,
     ): Promise<PledgeRecord> {
+      const byKey = async () => (requestKey === null ? undefined : findPledgeByKey(k, user.id, requestKey));
+      const earlier = await byKey();
+      if (earlier) return record(earlier, await clock());
       const amount = amountProblem(amountText) ? null : parseUnits(amountText);
       if (amount === null) throw new AppError('amount_invalid', { field: 'amount' });
       const now = await clock();
       const { certification: verificationRequired } = await readGlobalConfig(k);
       let posted: PostedEntry[] = [];
-      const pledgeId = await transact(k, async (trx) => {
-        const product = await findProduct(trx, productId);
-        if (!product) throw new AppError('record_not_found');
-        // Closed by an operator while its page was open: it exists, it just takes no pledges.
-        if (!product.enabled) throw new AppError('not_eligible');
-        assertWithinLimits(product, amount);
-        await assertVerified(user.certification, () => verificationRequired);
-        if (!(await takeQuota(trx, productId, amount, now)))
-          throw new AppError('investment_exceeds_limit', {
-            remaining: formatUnitsString((await findProduct(trx, productId))?.remainingQuota ?? 0n),
+      let pledgeId: number;
+      try {
+        pledgeId = await transact(k, async (trx) => {
+          const product = await findProduct(trx, productId);
+          if (!product) throw new AppError('record_not_found');
+          // Closed by an operator while its page was open: it exists, it just takes no pledges.
+          if (!product.enabled) throw new AppError('not_eligible');
+          assertWithinLimits(product, amount);
+          await assertVerified(user.certification, () => verificationRequired);
+          if (!(await takeQuota(trx, productId, amount, now)))
+            throw new AppError('investment_exceeds_limit', {
+              remaining: formatUnitsString((await findProduct(trx, productId))?.remainingQuota ?? 0n),
+            });
+          // Counted after the quota row is taken: on PostgreSQL that row lock makes a second pledge
+          // of the same product wait for this one and then see it.
+          if ((await countPledges(trx, user.id, productId)) >= product.purchaseLimit)
+            throw new AppError('no_purchase_times');
+          const id = await insertPledge(trx, {
+            userId: user.id,
+            productId,
+            asset: product.asset,
+            amount,
+            dailyRate: product.dailyRate,
+            dailyIncome: dailyIncomeUnits(amount, product.dailyRate),
+            cycleDays: product.cycleDays,
+            pledgedAt: now,
+            requestKey,
           });
-        // Counted after the quota row is taken: on PostgreSQL that row lock makes a second pledge
-        // of the same product wait for this one and then see it.
-        if ((await countPledges(trx, user.id, productId)) >= product.purchaseLimit)
-          throw new AppError('no_purchase_times');
-        const id = await insertPledge(trx, {
-          userId: user.id,
-          productId,
-          asset: product.asset,
-          amount,
-          dailyRate: product.dailyRate,
-          dailyIncome: dailyIncomeUnits(amount, product.dailyRate),
-          cycleDays: product.cycleDays,
-          pledgedAt: now,
+          posted = await ledger.postIn(
+            trx,
+            [
+              {
+                userId: user.id,
+                asset: product.asset,
+                available: -amount,
+                frozen: amount,
+                type: 'app.data.pledge',
+                ref: `pledge:${id}`,
+              },
+            ],
+            now,
+          );
+          return id;
         });
-        posted = await ledger.postIn(
-          trx,
-          [
-            {
-              userId: user.id,
-              asset: product.asset,
-              available: -amount,
-              frozen: amount,
-              type: 'app.data.pledge',
-              ref: `pledge:${id}`,
-            },
-          ],
-          now,
-        );
-        return id;
-      });
+      } catch (e) {
+        // The same key raced in from a second request: that one won, answer it.
+        const winner = await byKey();
+        if (winner) return record(winner, now);
+        throw e;
+      }
       ledger.announce(posted);
       const created = await findPledge(k, pledgeId);
       if (!created) throw new AppError('unexpected_error');

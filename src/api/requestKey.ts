@@ -14,21 +14,30 @@ export const isRefusal = (failure: unknown): boolean => {
 };
 
 /**
- * One key per intended order. Asked again for the same intent (the same order, as the form holds
- * it) it gives the same key, so a tap after a lost answer reaches the order that may already be
- * placed instead of placing a second one; another intent, or an order the server has answered
- * (placed or refused), gets a new key.
+ * One key per intended request (an order, a contract, a pledge, a deposit declaration). Asked again
+ * for the same intent (the same request, as the form holds it) it gives the same key, so a tap
+ * after a lost answer reaches what may already be done instead of doing it twice; another intent,
+ * or a request the server has answered (done or refused), gets a new key.
  */
 export const createIntentKeys = () => {
   let held: { intent: string; key: string } | undefined;
+  const keyFor = (intent: string): string => {
+    if (held?.intent !== intent) held = { intent, key: newRequestKey() };
+    return held.key;
+  };
   return {
-    keyFor(intent: string): string {
-      if (held?.intent !== intent) held = { intent, key: newRequestKey() };
-      return held.key;
-    },
-    /** The server answered: the next order, even the same one again, is a new one. */
-    answered() {
-      held = undefined;
+    /** Sends the request of `intent` under its key. Once the server has answered it, placed or
+     * refused, the next request, even the same one again, is a new one; after no answer it keeps
+     * the key. */
+    async send<T>(intent: string, request: (key: string) => Promise<T>): Promise<T> {
+      try {
+        const answer = await request(keyFor(intent));
+        held = undefined;
+        return answer;
+      } catch (err) {
+        if (isRefusal(err)) held = undefined;
+        throw err;
+      }
     },
   };
 };

@@ -214,6 +214,7 @@ export interface NewPledge {
   dailyIncome: bigint;
   cycleDays: number;
   pledgedAt: number;
+  requestKey: string | null;
 }
 
 export const insertPledge = async (db: Kysely<Database>, p: NewPledge) => {
@@ -230,6 +231,7 @@ export const insertPledge = async (db: Kysely<Database>, p: NewPledge) => {
       status: 'app.data.pledge_earning',
       pledged_at: p.pledgedAt,
       matures_at: p.pledgedAt + p.cycleDays * DAY_MS,
+      request_key: p.requestKey,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -280,6 +282,15 @@ const toPledge = (r: PledgeSelect): PledgeRow => ({
 
 export const findPledge = async (db: Kysely<Database>, id: number) => {
   const r = await pledgeQuery(db).where('p.id', '=', id).executeTakeFirst();
+  return r && toPledge(r);
+};
+
+/** The user's pledge made with this request key, if any. */
+export const findPledgeByKey = async (db: Kysely<Database>, userId: number, requestKey: string) => {
+  const r = await pledgeQuery(db)
+    .where('p.user_id', '=', userId)
+    .where('p.request_key', '=', requestKey)
+    .executeTakeFirst();
   return r && toPledge(r);
 };
 

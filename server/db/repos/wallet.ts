@@ -53,6 +53,7 @@ const toTransfer = (r: Selectable<ChainTransferColumns>) => ({
   note: r.note,
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
+  requestKey: r.request_key,
 });
 
 const toDeposit = (r: Selectable<DepositTable>): DepositRecord => ({
@@ -98,6 +99,16 @@ const recordQueries = <T extends RecordTable, R>(
   return {
     byId: async (id: number) => {
       const r = await db.selectFrom(name).selectAll().where('id', '=', id).executeTakeFirst();
+      return r ? read(r) : undefined;
+    },
+    /** The user's record made with this idempotency key, if any. */
+    byKey: async (userId: number, requestKey: string) => {
+      const r = await db
+        .selectFrom(name)
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('request_key', '=', requestKey)
+        .executeTakeFirst();
       return r ? read(r) : undefined;
     },
     list: async (filter: { userId?: number | undefined; status?: string | undefined }, page: Page) => {
@@ -251,6 +262,7 @@ export const walletRepo = (db: Kysely<Database>): WalletRepo => {
             credited_amount: d.creditedAmount?.toString() ?? null,
             received_amount: d.receivedAmount?.toString() ?? null,
             tx_hash: d.txHash,
+            request_key: d.requestKey,
             status: d.status,
             note: d.note,
             created_at: d.createdAt,
@@ -261,6 +273,7 @@ export const walletRepo = (db: Kysely<Database>): WalletRepo => {
         return r.id;
       }),
     deposit: deposits.byId,
+    depositByKey: deposits.byKey,
     deposits: deposits.list,
     transitionDeposit: (id, from, patch) =>
       deposits.transition(id, from, {
@@ -299,15 +312,7 @@ export const walletRepo = (db: Kysely<Database>): WalletRepo => {
         return r.id;
       }),
     withdrawal: withdrawals.byId,
-    withdrawalByKey: async (userId, requestKey) => {
-      const r = await db
-        .selectFrom('withdrawals')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('request_key', '=', requestKey)
-        .executeTakeFirst();
-      return r ? toWithdrawal(r) : undefined;
-    },
+    withdrawalByKey: withdrawals.byKey,
     withdrawals: withdrawals.list,
     transitionWithdrawal: (id, from, patch) =>
       withdrawals.transition(id, [from], {

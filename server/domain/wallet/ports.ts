@@ -25,9 +25,10 @@ export interface WalletRepo {
   depositAddressStock(coin: string, network: string): Promise<{ free: number; taken: number }>;
 
   /** Throws UniqueViolation when a deposit that has not failed holds the transaction hash on the
-   * network already. */
+   * network already, or the account has a deposit with the request key. */
   insertDeposit(d: Omit<DepositRecord, 'id'>): Promise<number>;
   deposit(id: number): Promise<DepositRecord | undefined>;
+  depositByKey(userId: number, requestKey: string): Promise<DepositRecord | undefined>;
   /** Newest first: one user's, or every user's of a status (operators). */
   deposits(filter: { userId?: number; status?: DepositState }, page: Page): Promise<DepositRecord[]>;
   /** Moves a deposit on only from one of `from`: false when another writer got there first, which

@@ -222,6 +222,11 @@ export const createWallet = (deps: WalletDeps) => {
     user: UserRecord,
     req: DepositRequest & { coin: string },
   ): Promise<Deposit> => {
+    // A repeated declaration answers the deposit its key already made.
+    const byKey = async () =>
+      req.requestKey === undefined ? undefined : uow.repo.depositByKey(user.id, req.requestKey);
+    const earlier = await byKey();
+    if (earlier) return depositToWire(earlier);
     const net = await openNetwork(req.coin, req.network, 'deposit');
     const amount = onChain(units(req.amount), net);
     if (!depositWithinLimits(amount, net)) throw new AppError('outside_limit');
@@ -243,12 +248,19 @@ export const createWallet = (deps: WalletDeps) => {
       note: null,
       createdAt: now,
       updatedAt: now,
+      requestKey: req.requestKey ?? null,
     };
-    // One chain transaction backs one deposit: a second would be credited for the same coins. A
-    // failed deposit lets its hash go, for the transfer to be declared again the right way.
-    const id = await uow.repo.insertDeposit(record).catch((e: unknown) => {
+    let id: number;
+    try {
+      id = await uow.repo.insertDeposit(record);
+    } catch (e) {
+      // The same key raced in from a second request: that one won, answer it.
+      const winner = await byKey();
+      if (winner) return depositToWire(winner);
+      // One chain transaction backs one deposit: a second would be credited for the same coins. A
+      // failed deposit lets its hash go, for the transfer to be declared again the right way.
       throw e instanceof UniqueViolation ? new AppError('tx_hash_used') : e;
-    });
+    }
     watcher.watch({ ...record, id }, user.username);
     return depositToWire({ ...record, id });
   };

@@ -34,6 +34,8 @@ interface ChainTransfer {
   note: string | null;
   createdAt: number;
   updatedAt: number;
+  /** The client's idempotency key: a withdrawal always has one, a deposit declaration may. */
+  requestKey: string | null;
 }
 
 export interface DepositRecord extends ChainTransfer {

@@ -49,7 +49,7 @@ export const defiRoutes = (staking: Staking) => [
     response: pledgeRecordSchema,
     handler: ({ req, body }) => {
       const { user } = currentUser(req);
-      return staking.pledge(user, body.productId, body.amount);
+      return staking.pledge(user, body.productId, body.amount, body.requestKey ?? null);
     },
   }),
   defineRoute({

@@ -115,21 +115,15 @@ const ContractScreen = () => {
     };
     // The rate is what the reader was shown, not part of the intent: after a lost answer the same
     // order keeps its key even if the rate has been read again since.
-    const requestKey = keys.keyFor(JSON.stringify(intended));
     try {
-      const order = await verifiedAction(
-        () => contractApi.order({ ...intended, rate: cycle.rate, requestKey }),
-        navigate,
+      const order = await keys.send(JSON.stringify(intended), (requestKey) =>
+        verifiedAction(() => contractApi.order({ ...intended, rate: cycle.rate, requestKey }), navigate),
       );
-      keys.answered();
       setRunning(order);
     } catch (err) {
       // verifiedAction has shown the failure and sent the reader on where it had to. A refusal
       // may come from a rate or a limit changed since the screen read them: read them again.
-      if (isRefusal(err)) {
-        keys.answered();
-        refreshContractInfo();
-      }
+      if (isRefusal(err)) refreshContractInfo();
     } finally {
       setBusy(false);
     }

@@ -13,6 +13,7 @@ import {
   parseUnits,
 } from '../../../protocol/defiRules';
 import { defiApi } from '../../api/defi';
+import { createIntentKeys } from '../../api/requestKey';
 import { verifiedAction } from '../../app/verificationPrompt';
 import { Dialog } from '../../components/Dialog';
 import { decimalInput } from '../../components/form/decimalInput';
@@ -63,6 +64,9 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
   const schema = useMemo(() => formSchema(product), [product]);
   const form = useForm(schema, { amount: '' });
   const [confirming, setConfirming] = useState(false);
+  // The pledge the form holds keeps its key until the server answers it: a second tap after a lost
+  // answer reaches the pledge that may already be made instead of freezing the amount again.
+  const [keys] = useState(createIntentKeys);
   const balance = useRemote(() => defiApi.available(product.asset), product.asset);
   const plan = projection(product, form.values.amount, Date.now());
 
@@ -73,8 +77,11 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
   };
   const confirm = () =>
     void form.submit(async (body) => {
+      const intended = { productId: product.id, amount: body.amount };
       try {
-        await verifiedAction(() => defiApi.pledge({ productId: product.id, amount: body.amount }), navigate);
+        await keys.send(JSON.stringify(intended), (requestKey) =>
+          verifiedAction(() => defiApi.pledge({ ...intended, requestKey }), navigate),
+        );
         showToast(t('defi.pledgeDone'), 2000);
         void navigate('/defi/pledgeRecord');
       } finally {

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PairInfo } from '../../../protocol/market';
 import type { SpotPairRules } from '../../../protocol/spot';
 import { limitText } from '../../api/client';
-import { createIntentKeys, isRefusal } from '../../api/requestKey';
+import { createIntentKeys } from '../../api/requestKey';
 import { spotApi } from '../../api/spot';
 import { verifiedAction } from '../../app/verificationPrompt';
 import { ChangeBadge } from '../../components/ChangeBadge';
@@ -131,22 +131,18 @@ const OrderForm = ({
     setBusy(true);
     const sent = state;
     const intended = { side: state.side, ...toRequest(state, pair.symbol, '') };
-    const clientOid = oids.keyFor(JSON.stringify(intended));
     try {
-      await verifiedAction(
-        () => spotApi.order(state.side, toRequest(state, pair.symbol, clientOid)),
-        navigate,
+      await oids.send(JSON.stringify(intended), (clientOid) =>
+        verifiedAction(() => spotApi.order(state.side, toRequest(state, pair.symbol, clientOid)), navigate),
       );
-      oids.answered();
       showToast(t('trade.placed'));
       // Only the order placed is cleared: one the reader went on to write while it was on its way
       // (another pair's, or this one changed) is theirs to send.
       setState((s) => (s === sent ? { ...s, qty: '', amount: '' } : s));
-    } catch (err) {
+    } catch {
       // verifiedAction has shown the failure (with the limit for 2001 / 2002) and sent the reader
       // on where it had to. Only a refusal settles the order; after no answer or a server fault it
       // may have been placed, and the same order keeps its id.
-      if (isRefusal(err)) oids.answered();
     } finally {
       setBusy(false);
     }

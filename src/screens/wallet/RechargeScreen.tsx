@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { createIntentKeys } from '../../api/requestKey';
 import { walletApi } from '../../api/wallet';
 import { decimalInput } from '../../components/form/decimalInput';
 import { SubmitButton } from '../../components/form/SubmitButton';
@@ -31,6 +32,8 @@ const RechargeScreen = () => {
   const net = networks.find((n) => n.network === chosen) ?? networks[0];
   const schema = useMemo(() => depositFormSchema(net), [net]);
   const form = useForm(schema, { amount: '', txHash: '' });
+  // Kept until the server answers: a second tap after a lost answer finds the declaration made.
+  const [keys] = useState(createIntentKeys);
 
   if (!coin) return <Navigate to="/recharge/select" replace />;
 
@@ -38,12 +41,10 @@ const RechargeScreen = () => {
     e.preventDefault();
     if (!net) return;
     void form.submit(async ({ amount, txHash }) => {
-      const d = await walletApi.deposit({
-        coin: net.coin,
-        network: net.network,
-        amount,
-        ...(txHash ? { txHash } : {}),
-      });
+      const intended = { coin: net.coin, network: net.network, amount, ...(txHash ? { txHash } : {}) };
+      const d = await keys.send(JSON.stringify(intended), (requestKey) =>
+        walletApi.deposit({ ...intended, requestKey }),
+      );
       void navigate(`/recharge/result?id=${d.id}`, { replace: true });
     });
   };

@@ -99,3 +99,40 @@ describe.each(forEachEngine())('pledging on %s', (_engine, open) => {
     expect(await h.balance(u.id)).toEqual({ available: '4800.00000000', frozen: '200.00000000' });
   });
 });
+
+describe.each(forEachEngine())('a pledge retried with its request key on %s', (_engine, open) => {
+  const db = useTestDb(open, { seed: true });
+
+  it('answers the first pledge, sequentially or at once, and freezes the amount once', async () => {
+    const h = stakingHarness(db());
+    const productId = await h.product({ purchaseLimit: 5 });
+    const u = await h.user({ USDT: 5_000n * UNIT });
+    const first = await h.staking.pledge(u, productId, '100', 'retry-key-0001');
+    const again = await Promise.all(
+      [1, 2, 3, 4].map(() => h.staking.pledge(u, productId, '100', 'retry-key-0001')),
+    );
+    for (const answer of again) expect(answer).toEqual(first);
+    // Whatever the retry says, the key names the pledge made: a changed amount does not make another.
+    expect(await h.staking.pledge(u, productId, '250', 'retry-key-0001')).toEqual(first);
+    expect(await h.balance(u.id)).toEqual({ available: '4900.00000000', frozen: '100.00000000' });
+    expect((await h.staking.products(u.id)).find((p) => p.id === productId)?.purchased).toBe(1);
+
+    // Another key, or none, is another pledge.
+    await h.staking.pledge(u, productId, '100', 'retry-key-0002');
+    await h.staking.pledge(u, productId, '100');
+    expect(await h.balance(u.id)).toEqual({ available: '4700.00000000', frozen: '300.00000000' });
+  });
+
+  it('keeps keys per account, and lets a refused pledge’s key be used again', async () => {
+    const h = stakingHarness(db());
+    const productId = await h.product();
+    const a = await h.user({ USDT: 500n * UNIT });
+    const b = await h.user({ USDT: 50n * UNIT });
+    const mine = await h.staking.pledge(a, productId, '100', 'shared-key-0001');
+    await rejectsWith(h.staking.pledge(b, productId, '100', 'shared-key-0001'), 'insufficient_balance');
+    const theirs = await h.staking.pledge(b, productId, '20', 'shared-key-0001');
+    expect(theirs.id).not.toBe(mine.id);
+    expect(await h.balance(b.id)).toEqual({ available: '30.00000000', frozen: '20.00000000' });
+    expect(await h.balance(a.id)).toEqual({ available: '400.00000000', frozen: '100.00000000' });
+  });
+});

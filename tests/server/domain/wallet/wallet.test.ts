@@ -217,6 +217,31 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
     expect((refused as PromiseRejectedResult).reason).toMatchObject({ key: 'app.msg.tx_hash_used' });
   });
 
+  it('answers a declaration retried with its request key with the first one, at once or later', async () => {
+    const h = await walletFor(t());
+    const [a, b] = [await insertUser(t()), await insertUser(t())];
+    const req = {
+      coin: 'USDT',
+      network: 'TRC20' as const,
+      amount: '40',
+      txHash: '12'.repeat(32),
+      requestKey: 'declare-key-0001',
+    };
+    // Sent at once: one declaration, and every answer is it (not tx_hash_used for the others).
+    const racing = await Promise.all([1, 2, 3].map(() => h.wallet.submitDeposit(a, req)));
+    for (const d of racing) expect(d).toEqual(racing[0]);
+    // Later, even as another amount: the key names the declaration made.
+    expect(await h.wallet.submitDeposit(a, { ...req, amount: '41' })).toEqual(racing[0]);
+    // Keys are the account's own; without one, each declaration is another.
+    const theirs = await h.wallet.submitDeposit(b, { ...req, txHash: undefined });
+    expect(theirs.id).not.toBe(racing[0]!.id);
+    await h.wallet.submitDeposit(b, { coin: 'USDT', network: 'TRC20', amount: '40' });
+    await h.wallet.submitDeposit(b, { coin: 'USDT', network: 'TRC20', amount: '40' });
+    const byUser = (id: number) => h.wallet.adminDeposits().then((all) => all.filter((d) => d.userId === id));
+    expect(await byUser(a.id)).toHaveLength(1);
+    expect(await byUser(b.id)).toHaveLength(3);
+  });
+
   it('marks a deposit confirmed below the minimum and credits nothing', async () => {
     const h = await walletFor(t());
     const user = await insertUser(t());

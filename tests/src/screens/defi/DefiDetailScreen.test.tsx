@@ -50,6 +50,12 @@ describe('/defi/detail', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Staking bestätigen' });
     afterDoubleTap();
     await user.click(within(dialog).getByRole('button', { name: 'Bestätigen' }));
-    await waitFor(() => expect(defiApi.pledge).toHaveBeenCalledWith({ productId: 3, amount: '0.5' }));
+    await waitFor(() =>
+      expect(defiApi.pledge).toHaveBeenCalledWith({
+        productId: 3,
+        amount: '0.5',
+        requestKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+      }),
+    );
   });
 });

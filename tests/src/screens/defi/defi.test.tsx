@@ -169,7 +169,35 @@ describe('staking screens', () => {
     afterDoubleTap();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/defi/pledgeRecord'));
-    expect(defiApi.pledge).toHaveBeenCalledWith({ productId: 3, amount: '2000' });
+    expect(defiApi.pledge).toHaveBeenCalledWith({
+      productId: 3,
+      amount: '2000',
+      requestKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
+  });
+
+  it('/defi/detail sends a pledge whose answer was lost again under its key, a refused one under a new key', async () => {
+    const user = userEvent.setup();
+    vi.mocked(defiApi.pledge)
+      .mockRejectedValueOnce({ code: 0, msg: 'app.msg.network_error', data: null })
+      .mockRejectedValueOnce({ code: 400, msg: 'app.msg.insufficient_balance', data: null });
+    renderScreen(<DefiDetailScreen />, { path: '/defi/detail', at: '/defi/detail?id=3' });
+    await user.type(await screen.findByLabelText('Amount (USDT)'), '2000');
+    const pledge = async () => {
+      afterDoubleTap();
+      await user.click(screen.getByRole('button', { name: 'Pledge now' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Confirm pledge' });
+      afterDoubleTap();
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    };
+    await pledge();
+    await pledge();
+    await pledge();
+    const keys = vi.mocked(defiApi.pledge).mock.calls.map(([body]) => body.requestKey);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('/defi/detail refuses an amount with too many decimals before asking', async () => {

@@ -42,7 +42,12 @@ describe('/recharge in German', () => {
     expect(amount).toHaveValue('12.5');
     await userEvent.click(screen.getByRole('button', { name: 'Ich habe gesendet' }));
     await waitFor(() =>
-      expect(walletApi.deposit).toHaveBeenCalledWith({ coin: 'USDT', network: 'TRC20', amount: '12.5' }),
+      expect(walletApi.deposit).toHaveBeenCalledWith({
+        coin: 'USDT',
+        network: 'TRC20',
+        amount: '12.5',
+        requestKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+      }),
     );
   });
 

@@ -79,7 +79,12 @@ describe('/recharge', () => {
     await userEvent.type(await screen.findByLabelText('Deposit amount'), '25');
     await userEvent.click(screen.getByRole('button', { name: 'I have sent it' }));
     await waitFor(() => expect(router.state.location.search).toBe('?id=42'));
-    expect(walletApi.deposit).toHaveBeenCalledWith({ coin: 'USDT', network: 'TRC20', amount: '25' });
+    expect(walletApi.deposit).toHaveBeenCalledWith({
+      coin: 'USDT',
+      network: 'TRC20',
+      amount: '25',
+      requestKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
   });
 });
 

@@ -229,7 +229,19 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
     }
   };
 
-  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_MESSAGE_BYTES },
+    // A frame the protocol refuses (too large, not UTF-8, unmasked, an unknown opcode) or a client
+    // gone mid-frame is the client's doing: ws has already closed the socket with the code that
+    // says why. Logged as errors, any client could fill the error log and wake whoever watches it.
+    errorHandler: (err, socket, req) => {
+      const code = (err as { code?: unknown }).code;
+      const clients = typeof code === 'string' && (code.startsWith('WS_ERR_') || code === 'ECONNRESET');
+      if (clients) req.log.info({ err }, 'ws frame refused');
+      else req.log.error({ err }, 'ws socket error');
+      socket.terminate();
+    },
+  });
   // Sockets open per address, so one address cannot hold the server's memory and event loop with
   // sockets of its own; its attempts to connect also count against its HTTP allowance.
   const perAddress = new Map<string, number>();
@@ -248,10 +260,15 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
     clients.add(client);
     const budget = new MessageBudget(messageBurst, messagesPerSecond);
     // Messages are handled one after another, so an `auth` is settled before a `sub` that follows it.
+    // Those still queued when the socket closes are not: a `sub` behind an `auth` being checked
+    // would otherwise subscribe a socket already gone, which every publish would then walk over.
     let queue: Promise<unknown> = Promise.resolve();
     let over = false;
+    let closed = false;
     const then = (step: () => unknown) => {
-      queue = queue.then(step).catch((err) => app.log.error({ err }, 'ws message'));
+      queue = queue
+        .then(() => (closed ? undefined : step()))
+        .catch((err) => app.log.error({ err }, 'ws message'));
     };
     socket.on('message', (data) => {
       if (over) return;
@@ -272,6 +289,7 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
       client.alive = true;
     });
     socket.on('close', () => {
+      closed = true;
       clients.delete(client);
       hub.drop(client);
       const open = (perAddress.get(address) ?? 1) - 1;

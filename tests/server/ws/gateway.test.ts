@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -368,6 +369,47 @@ describe('the WebSocket gateway', () => {
     c.send({ op: 'ping', ts: 1 });
     await c.waitFor((m) => m.filter((x) => x.op === 'pong').length === 2);
     expect(onChannel(c.messages, 'orders')).toEqual([]);
+  });
+
+  it('subscribes nothing for a socket that closed while its login was being checked', async () => {
+    let release = () => {};
+    const checked = new Promise<void>((r) => (release = r));
+    const { gateway, url } = await start({
+      tokens: { verify: async () => (await checked, { userId: 7 }) },
+    });
+    const c = await connect(url);
+    c.send({ op: 'auth', token: 'good' });
+    c.send({ op: 'sub', ch: ['orders', 'balances', 'trades.btcusdt'] });
+    const closed = new Promise((r) => c.ws.once('close', r));
+    c.ws.close();
+    await closed;
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(gateway.stats().clients).toBe(0);
+    expect(gateway.listening(7, 'orders')).toBe(false);
+    expect(gateway.listening(7, 'balances')).toBe(false);
+  });
+
+  it('logs a frame the protocol refuses as the client’s doing, not as an error', async () => {
+    const lines: Array<{ level: number; msg: string }> = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(JSON.parse(String(chunk)) as { level: number; msg: string });
+        done();
+      },
+    });
+    app = Fastify({ logger: { level: 'info', stream } });
+    installErrorHandler(app);
+    await installGateway(app, { market: fakeMarket().market, tokens: { verify: async () => null } });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const c = await connect(`${address.replace('http', 'ws')}/ws`);
+    const closed = new Promise<number>((r) => c.ws.once('close', r));
+    c.ws.send('x'.repeat(64 * 1024));
+    expect(await closed).toBe(1009);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.map((l) => l.msg)).toContain('ws frame refused');
   });
 
   it('drops a slow consumer and keeps serving the others', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { typedText, withoutNul } from './typedText';
 import { docTypeSchema, userInfoSchema } from './accounts';
+import { rowId, rowIdParam } from './rowId';
 
 /** The operator API (`/api/admin/*`): its own accounts and tokens, reviews, flags and the audit log. */
 
@@ -40,7 +41,7 @@ export const adminVerificationSchema = z.object({
 });
 export type AdminVerification = z.infer<typeof adminVerificationSchema>;
 
-const id = z.number().int().positive().max(2_147_483_647);
+const id = rowId;
 
 export const approveVerificationSchema = z.strictObject({ id });
 export const REJECT_REASON_MAX = 200;
@@ -64,14 +65,14 @@ export const userFlagsSchema = z
   );
 export type UserFlagsRequest = z.infer<typeof userFlagsSchema>;
 
-export const adminUserQuerySchema = z.strictObject({ query: z.string().max(100).default('') });
+export const adminUserQuerySchema = z.strictObject({ query: withoutNul(z.string().max(100)).default('') });
 
 export const adminUserSchema = userInfoSchema.extend({ locked: z.boolean() });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const auditQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  before: z.coerce.number().int().positive().optional(),
+  before: rowIdParam.optional(),
 });
 
 export const auditEntrySchema = z.object({

@@ -9,6 +9,7 @@ import {
 import { amountString, decimalString } from './decimal';
 import { PAIR_SYMBOL_RE } from './market';
 import { amountProblem } from './wallet';
+import { rowIdParam } from './rowId';
 
 const pair = z
   .string()
@@ -109,11 +110,7 @@ export const contractListQuerySchema = z.strictObject({
 export type ContractListQuery = z.output<typeof contractListQuerySchema>;
 
 export const contractDetailQuerySchema = z.strictObject({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31 - 1),
+  id: rowIdParam,
 });
 
 /** Operator change of one pair's contract settings: switch it on or off, replace its cycles.

@@ -4,13 +4,14 @@ import { UNSIGNED_DECIMAL_RE } from './decimal';
 import { PLEDGE_STATUSES, RATE_SCALE, UNIT_SCALE, parseScaledExact } from './defiRules';
 import { amountSchema } from './wallet';
 import { REQUEST_KEY_RE } from './walletRules';
+import { rowId, rowIdParam } from './rowId';
 
 /**
  * Staking (DeFi pledge) on the wire: products, pledges, daily income. Amounts are decimal strings
  * at 8 places; `dailyYield` and `annualRate` are percent strings (`"0.500000"` = 0.5 %).
  */
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = rowIdParam;
 
 /** The amount pledged: the wallet's amount rule, so that the pledge form and the API take and
  * refuse what the deposit and withdrawal forms do, with the same message. */
@@ -39,7 +40,7 @@ export type DefiProduct = z.infer<typeof defiProductSchema>;
 export const defiDetailQuerySchema = z.strictObject({ id });
 
 export const pledgeRequestSchema = z.strictObject({
-  productId: z.number().int().positive().max(2_147_483_647),
+  productId: rowId,
   amount: pledgeAmount,
   /** When given, a repeated pledge with it answers the first one. */
   requestKey: z.string().regex(REQUEST_KEY_RE).optional(),
@@ -160,7 +161,7 @@ export type AdminCreateProduct = z.input<typeof adminCreateProductSchema>;
 /** Changes to a product. The quota changes by the same amount on both sides (`totalQuota` moves
  * `remainingQuota` by the difference), so what was sold stays sold. */
 export const adminUpdateProductSchema = z.strictObject({
-  id: z.number().int().positive().max(2_147_483_647),
+  id: rowId,
   name: adminProductFields.name.optional(),
   dailyYield: adminProductFields.dailyYield.optional(),
   minAmount: adminProductFields.minAmount.optional(),

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { typedText } from './typedText';
 import { LOCALES } from './locales';
+import { rowId, rowIdParam } from './rowId';
 
 /**
  * The help centre, notice detail, the operator's content editing and the in-app customer-service
  * thread. Content is stored per locale; a locale with none is served the English rows.
  */
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = rowIdParam;
 export const idQuerySchema = z.strictObject({ id });
 
 export const HELP_CATEGORIES = ['account', 'wallet', 'trading', 'staking', 'security'] as const;
@@ -36,11 +37,11 @@ export const adminLocaleQuerySchema = z.strictObject({ locale: locale.default('u
 
 export const adminNoticeCreateSchema = z.strictObject({ locale, title, message: text });
 export const adminNoticeUpdateSchema = z.strictObject({
-  id: z.number().int().positive(),
+  id: rowId,
   title: title.optional(),
   message: text.optional(),
 });
-export const adminDeleteSchema = z.strictObject({ id: z.number().int().positive() });
+export const adminDeleteSchema = z.strictObject({ id: rowId });
 
 export const adminNoticeSchema = z.object({
   id: z.number().int(),
@@ -59,7 +60,7 @@ export const adminHelpCreateSchema = z.strictObject({
   sort: z.number().int().min(0).max(1_000_000).default(0),
 });
 export const adminHelpUpdateSchema = z.strictObject({
-  id: z.number().int().positive(),
+  id: rowId,
   category: z.enum(HELP_CATEGORIES).optional(),
   title: title.optional(),
   body: text.optional(),
@@ -108,6 +109,6 @@ export type AdminServiceThread = z.infer<typeof adminServiceThreadSchema>;
 
 export const adminServiceQuerySchema = z.strictObject({ userId: id });
 export const adminServiceReplySchema = z.strictObject({
-  userId: z.number().int().positive(),
+  userId: rowId,
   body: serviceMessageBody,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { typedText } from './typedText';
 import { ASSET_SCALE } from './assets';
 import { UNSIGNED_DECIMAL_RE, scaleOf } from './decimal';
+import { rowId } from './rowId';
 import {
   ADDRESS_MAX,
   MEMO_RE,
@@ -211,7 +212,7 @@ export const withdrawAddressSchema = z.object({
 });
 export type WithdrawAddress = z.infer<typeof withdrawAddressSchema>;
 
-export const idBodySchema = z.strictObject({ id: z.number().int().positive() });
+export const idBodySchema = z.strictObject({ id: rowId });
 
 // The wallet summary.
 
@@ -244,12 +245,12 @@ const reason = typedText({ lines: true }).min(1).max(200);
 
 /** Confirms a deposit; `amount` is what the chain shows, when it differs from the declared one. */
 export const confirmDepositSchema = z.strictObject({
-  id: z.number().int().positive(),
+  id: rowId,
   amount: amountSchema.optional(),
 });
-export const reasonBodySchema = z.strictObject({ id: z.number().int().positive(), reason });
+export const reasonBodySchema = z.strictObject({ id: rowId, reason });
 export const approveWithdrawalSchema = z.strictObject({
-  id: z.number().int().positive(),
+  id: rowId,
   txHash: z.string().regex(TX_HASH_RE, 'app.msg.tx_hash_invalid').optional(),
 });
 

@@ -23,6 +23,17 @@ const TIMEOUT = 120_000;
 const RUNS = 40;
 const DEMO_PASSWORD = 'BadInput2026';
 
+/** Past what a column holds on PostgreSQL: ids beyond its 32-bit `serial`, a NUL its text cannot
+ * store, and text that lower-casing makes longer than the length checked ('İ' is two characters in
+ * lower case). Each sent in every field of every operation. */
+const EDGES: unknown[] = [
+  2 ** 31,
+  Number.MAX_SAFE_INTEGER,
+  'a\u0000b',
+  'İ'.repeat(200),
+  `${'İ'.repeat(120)}@example.com`,
+];
+
 /** Ending the session would leave the rest of the run logged out. */
 const SKIPPED = new Set(['POST /api/user/logout', 'POST /api/admin/logout']);
 
@@ -242,6 +253,32 @@ describe.each(engines)('bad input to every operation on $name', ({ prepare }) =>
       // No input moved the trader's money, or ended or broke the session the run began with.
       expect(await balances()).toEqual(before);
       expect(before.data.length).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'answers the edges of the databases’ types in every field with a catalogued message',
+    async () => {
+      const faults: string[] = [];
+      for (const op of operations) {
+        const name = `${op.method} ${op.path}`;
+        if (SKIPPED.has(name)) continue;
+        const token = op.path.startsWith('/api/admin/') ? tokens.operator : tokens.user;
+        for (const field of op.method === 'GET' ? op.query : op.fields)
+          for (const edge of EDGES) {
+            const res =
+              op.method === 'GET'
+                ? await send(op.method, `${op.path}?${field}=${encodeURIComponent(String(edge))}`, token)
+                : await send(op.method, op.path, token, { [field]: edge });
+            const msg = (JSON.parse(res.text) as { msg?: unknown }).msg;
+            if (res.status >= 500 || !CATALOGUED_MESSAGES.has(msg as string))
+              faults.push(
+                `${name} ${field}=${text(edge).slice(0, 20)} → ${res.status} ${res.text.slice(0, 200)}`,
+              );
+          }
+      }
+      expect(faults).toEqual([]);
     },
     TIMEOUT,
   );

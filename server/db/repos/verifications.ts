@@ -75,7 +75,7 @@ export const verificationsRepo = (db: Kysely<Database>): VerificationsRepo => ({
     return rows.map(toRecord);
   },
   review: async (id, r) => {
-    await db
+    const done = await db
       .updateTable('verifications')
       .set({
         status: r.status,
@@ -84,6 +84,8 @@ export const verificationsRepo = (db: Kysely<Database>): VerificationsRepo => ({
         reviewed_by: r.reviewedBy,
       })
       .where('id', '=', id)
-      .execute();
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return done.numUpdatedRows === 1n;
   },
 });

@@ -199,10 +199,11 @@ export interface VerificationsRepo {
   /** A submission of this document that is pending or approved, by anyone. */
   findActiveDocument(docType: string, docNumber: string): Promise<VerificationRecord | undefined>;
   listByStatus(status: VerificationState, limit: number): Promise<VerificationRecord[]>;
+  /** Decides a pending submission: false when it is no longer pending. */
   review(
     id: number,
     r: { status: VerificationState; rejectReason: string | null; reviewedAt: number; reviewedBy: string },
-  ): Promise<void>;
+  ): Promise<boolean>;
 }
 
 export interface OperatorRecord {

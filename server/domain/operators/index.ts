@@ -120,12 +120,15 @@ const review = async (
     if (!user) throw fail('account_not_exist');
     const now = deps.clock();
     const certification = decision.status === 'approved' ? CERTIFICATION.approved : CERTIFICATION.failed;
-    await tx.verifications.review(id, {
+    // Only from pending, in the write itself: on PostgreSQL an approval and a rejection racing both
+    // read it pending, and the second to write must find it decided.
+    const decided = await tx.verifications.review(id, {
       status: decision.status,
       rejectReason: decision.reason,
       reviewedAt: now,
       reviewedBy: actor.name,
     });
+    if (!decided) throw fail('record_not_found');
     await tx.users.update(v.userId, { certification });
     await audit(
       deps,

@@ -105,6 +105,29 @@ describe.each(forEachEngine())('operator rules on %s', (_engine, open) => {
     });
   });
 
+  it('decides a submission once when an approval and a rejection race', async () => {
+    const { user, id } = await submitted();
+    const results = await Promise.allSettled([
+      approveVerification(h.accounts.deps, cli, id),
+      rejectVerification(h.accounts.deps, cli, id, 'blurred'),
+      approveVerification(h.accounts.deps, cli, id),
+      rejectVerification(h.accounts.deps, cli, id, 'blurred'),
+    ]);
+    const won = results.filter((r) => r.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    for (const r of results)
+      if (r.status === 'rejected') expect((r.reason as Error).message).toBe('app.msg.record_not_found');
+    const decided = (won[0] as PromiseFulfilledResult<{ status: string }>).value.status;
+    // What the operator who won was told is what the user sees, and the only audit row.
+    expect((await h.accounts.getUserInfo(user.userinfo.id)).certification).toBe(
+      decided === 'approved' ? 2 : 1,
+    );
+    const audit = await listAudit(h.accounts.deps);
+    expect(audit.map((a) => a.action)).toEqual([
+      decided === 'approved' ? 'verification.approve' : 'verification.reject',
+    ]);
+  });
+
   it('rejects with a reason', async () => {
     const { user, id } = await submitted();
     await rejectVerification(h.accounts.deps, cli, id, '  Document expired  ');

@@ -1,4 +1,5 @@
-import { SqliteAdapter, sql, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
+import { onSqlite } from './dialect';
 import type { Db } from './connect';
 import type { Database } from './schema';
 import { FIRST_USER_ID, isUserAccount } from '../domain/ledger/types';
@@ -11,9 +12,8 @@ export type UserIndexed = (typeof USER_INDEXED)[number];
 /** A user's rows of `T` under the alias `r`, to narrow with conditions on them. */
 export type OwnedRows<T extends UserIndexed> = SelectQueryBuilder<Database & { r: Database[T] }, 'r', object>;
 
-/** Whether `db` speaks SQLite, where the rows not yet indexed are those past a mark (migration 018);
- * on PostgreSQL they are listed (migration 010). */
-const onSqlite = (db: Kysely<Database>) => db.getExecutor().adapter instanceof SqliteAdapter;
+// On SQLite the rows not yet indexed are those past a mark (migration 018); on PostgreSQL they are
+// listed (migration 010).
 
 /** Every row of `table` up to this id is indexed by owner (SQLite). */
 const markOf = (table: UserIndexed) => sql<number>`(select upto from owner_index_marks where tbl = ${table})`;

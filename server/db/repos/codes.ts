@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { onSqlite } from '../dialect';
 import type { CodeRecord, CodesRepo, OutboxRepo } from '../../domain/accounts/ports';
 import type { Database, VerificationCodeTable } from '../schema';
 
@@ -14,6 +15,11 @@ const toRecord = (r: Selectable<VerificationCodeTable>): CodeRecord => ({
 });
 
 export const codesRepo = (db: Kysely<Database>): CodesRepo => ({
+  // SQLite runs one writing transaction at a time already; PostgreSQL's read committed does not,
+  // and a lock on the target's hash, released at commit, serialises only its own sends.
+  lockTarget: async (target) => {
+    if (!onSqlite(db)) await sql`select pg_advisory_xact_lock(hashtextextended(${target}, 0))`.execute(db);
+  },
   insert: async (c) => {
     const row = await db
       .insertInto('verification_codes')
@@ -79,6 +85,9 @@ export const codesRepo = (db: Kysely<Database>): CodesRepo => ({
       .where('consumed_at', 'is', null)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
+  },
+  remove: async (id) => {
+    await db.deleteFrom('verification_codes').where('id', '=', id).execute();
   },
 });
 

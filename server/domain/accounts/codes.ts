@@ -42,12 +42,13 @@ export const sendCode = async (deps: AccountDeps, req: SendCodeRequest): Promise
   await accountOf(deps, target, channel);
   const now = deps.clock();
   const code = randomDigits(CODE_LENGTH);
-  await deps.uow.transaction(async (tx) => {
+  const id = await deps.uow.transaction(async (tx) => {
+    await tx.codes.lockTarget(target);
     if ((await tx.codes.countSince(target, utcDayStart(now))) >= deps.settings.codeDailyLimit)
       throw fail('code_limit_reached');
     const latest = await tx.codes.latest(target);
     if (latest && now - latest.createdAt < deps.settings.codeResendMs) throw fail('code_frequent');
-    await tx.codes.insert({
+    return tx.codes.insert({
       target,
       purpose: req.purpose,
       codeHash: sha256Hex(code),
@@ -55,9 +56,16 @@ export const sendCode = async (deps: AccountDeps, req: SendCodeRequest): Promise
       expiresAt: now + deps.settings.codeTtlMs,
     });
   });
-  // Delivered after the commit, so a slow mail server never holds the database; a failed
-  // delivery still counts against the caps (the code exists, it may have gone out).
-  await deps.sender.deliver({ channel, target, purpose: req.purpose, code }, deps.uow.store);
+  // Delivered after the commit, so a slow mail server never holds the database. A delivery that
+  // failed takes its code back: it spends neither the interval nor the day's count, and the reader
+  // is told to try again rather than to wait a minute for a code that never came.
+  try {
+    await deps.sender.deliver({ channel, target, purpose: req.purpose, code }, deps.uow.store);
+  } catch (err) {
+    deps.log.error({ err, target, channel }, 'verification code not delivered');
+    await deps.uow.store.codes.remove(id);
+    throw fail('network_error');
+  }
 };
 
 /** Checks the newest code of `purpose` sent to `target`. Every try counts, taken before the code
@@ -76,8 +84,10 @@ const spendCode = async (deps: AccountDeps, target: string, purpose: string, cod
  * `withdrawLockMs`. */
 export const forgetPassword = async (deps: AccountDeps, req: ForgetPwdRequest): Promise<void> => {
   const { target, channel } = normalizeTarget(req.target);
-  const user = await accountOf(deps, target, channel);
+  // The code first: a code was only ever sent to an account's address (behind the graphic captcha),
+  // so whether the address has an account is never told to someone without one.
   const rec = await spendCode(deps, target, 'forgetPwd', req.code);
+  const user = await accountOf(deps, target, channel);
   const passwordHash = await hashPassword(req.password, deps.settings.scryptN);
   await deps.uow.transaction(async (tx) => {
     // Conditional: of two concurrent uses of one code only one gets here.

@@ -119,6 +119,9 @@ export interface CodeRecord {
 }
 
 export interface CodesRepo {
+  /** Makes sends to `target` take turns until the transaction ends, so two at once cannot both pass
+   * the daily cap and the interval they each read before inserting. */
+  lockTarget(target: string): Promise<void>;
   insert(c: {
     target: string;
     purpose: string;
@@ -136,6 +139,8 @@ export interface CodesRepo {
   takeAttempt(id: number, max: number, now: number): Promise<boolean>;
   /** Marks the code spent; false when it already was. */
   consume(id: number, now: number): Promise<boolean>;
+  /** Takes back a code that could not be delivered. */
+  remove(id: number): Promise<void>;
 }
 
 export interface OutboxMessage {

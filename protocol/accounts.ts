@@ -29,7 +29,14 @@ const username = z.string().superRefine((value, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-const email = z.string().max(EMAIL_MAX, 'app.msg.email_format').regex(EMAIL_RE, 'app.msg.email_format');
+/** An address is kept lower-cased, and some letters grow when lower-cased ('İ' becomes two
+ * characters): the form kept must fit too. */
+const fitsLowerCased = (text: string) => text.toLowerCase().length <= EMAIL_MAX;
+const email = z
+  .string()
+  .max(EMAIL_MAX, 'app.msg.email_format')
+  .regex(EMAIL_RE, 'app.msg.email_format')
+  .refine(fitsLowerCased, 'app.msg.email_format');
 const phone = z.string().regex(PHONE_RE, 'app.msg.phone_format');
 /** Where a code goes: an email address or a phone number as people write it. What is wrong with
  * it is said for the kind it looks like (an @ makes it an email address). */
@@ -40,7 +47,8 @@ const codeTarget = z
     const text = value.trim();
     if (!text) ctx.addIssue({ code: 'custom', message: 'app.msg.field_required' });
     else if (text.includes('@')) {
-      if (!EMAIL_RE.test(text)) ctx.addIssue({ code: 'custom', message: 'app.msg.email_format' });
+      if (!EMAIL_RE.test(text) || !fitsLowerCased(text))
+        ctx.addIssue({ code: 'custom', message: 'app.msg.email_format' });
     } else if (!phoneOf(text)) ctx.addIssue({ code: 'custom', message: 'app.msg.phone_format' });
   });
 const nickname = typedText().min(1, 'app.msg.nickname_length').max(NICKNAME_MAX, 'app.msg.nickname_length');

@@ -3,7 +3,7 @@ import type { AccountDeps } from './deps';
 import { fail } from './errors';
 import type { UserRecord } from './ports';
 import { checkThrottled } from './rateLimit';
-import { verifyNothing, verifyPassword } from './secrets';
+import { sha256Hex, verifyNothing, verifyPassword } from './secrets';
 import { openSession } from './sessions';
 import { toUserInfo } from './userinfo';
 
@@ -28,7 +28,9 @@ export const userFailureKey = (userId: number) => `user:${userId}`;
  */
 export const login = async (deps: AccountDeps, req: LoginRequest, ip: string | null): Promise<Session> => {
   const user = await findByLoginName(deps, req.username);
-  const key = user ? userFailureKey(user.id) : `name:${req.username.trim().toLowerCase()}`;
+  // An unknown name is counted by its hash: the name as typed may be longer than the column, and
+  // lower-casing can make it longer still.
+  const key = user ? userFailureKey(user.id) : `name:${sha256Hex(req.username.trim().toLowerCase())}`;
   const right = await checkThrottled(deps, key, ip, () =>
     user
       ? verifyPassword(req.password, user.passwordHash)

@@ -31,7 +31,7 @@ const EDGES: unknown[] = [
   Number.MAX_SAFE_INTEGER,
   'a\u0000b',
   'İ'.repeat(200),
-  `${'İ'.repeat(120)}@example.com`,
+  `${'İ'.repeat(200)}@example.com`,
 ];
 
 /** Ending the session would leave the rest of the run logged out. */

@@ -211,6 +211,13 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       );
       expect(a.status).toBe(b.status);
       expect(a.data).toEqual(b.data);
+      // However long the unknown name, even one that lower-casing lengthens ('İ' is two characters
+      // in lower case), it is counted, not stored as typed.
+      for (let i = 0; i < 2; i++)
+        await rejectsWith(
+          h.accounts.login({ username: 'İ'.repeat(200), password: 'wrong123' }, null),
+          'login_failed',
+        );
     });
 
     it('tells a locked account so only with the right password', async () => {

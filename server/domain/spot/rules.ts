@@ -1,4 +1,4 @@
-import { ASSET_SCALE, CODE, errorKey } from '../../../protocol';
+import { ASSET_SCALE, CODE, UNSIGNED_DECIMAL_RE, errorKey } from '../../../protocol';
 import { AppError } from '../appError';
 import { plainUnits } from '../money/plain';
 import { formatScaled, parseExact } from '../money/scaled';
@@ -43,9 +43,12 @@ const limitFailure = (
     side === 'buy' ? CODE.orderBuyLimit : CODE.orderSellLimit,
   );
 
+/** A price or size as a plain decimal, as every other money field takes it: '00.1' is refused
+ * there, so it is here. */
 const positive = (value: string | undefined, scale: number): number | null => {
-  if (value === undefined) return null;
-  const n = parseExact(value.trim(), scale);
+  const text = value?.trim();
+  if (text === undefined || !UNSIGNED_DECIMAL_RE.test(text)) return null;
+  const n = parseExact(text, scale);
   return n !== null && n > 0n && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : null;
 };
 

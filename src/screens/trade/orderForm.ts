@@ -111,9 +111,13 @@ export const formProblem = (
   return null;
 };
 
-/** A number as the server reads it, digits on both sides of a point: the form takes ".5" and
- * "12." as they are typed, and the server refused them as invalid. */
-const wire = (typed: string) => typed.replace(/^\./, '0.').replace(/\.$/, '');
+/** A number as the server reads it, digits on both sides of a point and no leading zeros: the
+ * form takes ".5", "12." and "00.5" as they are typed, and the server refuses them as invalid. */
+const wire = (typed: string) =>
+  typed
+    .replace(/^\./, '0.')
+    .replace(/\.$/, '')
+    .replace(/^0+(?=\d)/, '');
 
 /** The request body: only the fields the order type uses. */
 export const toRequest = (state: OrderFormState, pair: string, clientOid: string) => {

@@ -189,6 +189,15 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
     expect(await buy(a.token, { type: 'limit', price: '99000', qty: '0' })).toEqual(
       failure(400, 'amount_invalid'),
     );
+    // Written as no other money field takes it: leading zeros, an exponent, a sign.
+    for (const qty of ['00.1', '1e-1', '+0.1', '.1'])
+      expect(await buy(a.token, { type: 'limit', price: '99000', qty })).toEqual(
+        failure(400, 'amount_invalid'),
+      );
+    expect(await buy(a.token, { type: 'limit', price: '099000', qty: '0.1' })).toEqual(
+      failure(400, 'price_invalid'),
+    );
+    expect(await buy(a.token, { type: 'market', amount: '0100' })).toEqual(failure(400, 'amount_invalid'));
     expect(await sell(a.token, { type: 'market', amount: '100' })).toEqual(failure(400, 'amount_invalid'));
     // A size given two ways, or a price a market order would not use, is refused, not ignored.
     for (const [place, req, field] of [

@@ -21,6 +21,7 @@ export const ERRORS = {
   graphic_captcha_incorrect: { status: 400 },
   code_limit_reached: { status: 429 },
   code_frequent: { status: 429 },
+  code_not_delivered: { status: 503 },
   // passwords
   old_password_wrong: { status: 400 },
   old_withdraw_pwd_wrong: { status: 400 },

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { frameworkErrors, installErrorHandler } from './errorHandler';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './errorHandler';
 import { RequestLogs } from './requestLogs';
 import { openApiDocument } from './openapi';
 import { registerRoutes, type ApiRoute } from './route';
@@ -48,6 +48,8 @@ import { helpRoutes } from './routes/help';
 import { contentAdminRoutes } from './routes/contentAdmin';
 
 export const BODY_LIMIT = 1024 * 1024;
+/** What the app waits for an answer before it gives up (spec §9): a request still arriving after it is cut off. */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface AppDeps {
   config: Pick<
@@ -132,6 +134,10 @@ export const buildApp = async ({
     // A count of proxies as proxy-addr takes it: the socket's peer is hop 0.
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     frameworkErrors,
+    clientErrorHandler,
+    // A request whose body never finishes would hold its connection for good: the app's own calls
+    // give up after 30 s (spec §9), and so does the server.
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // Nested GET parameters arrive as name[key]=value (spec §7).
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 100 }) },
   });

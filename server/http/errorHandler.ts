@@ -1,6 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorKey, type Envelope, type ErrorName } from '../../protocol';
 import { AppError } from '../domain/appError';
-import { sendError } from './envelope';
+import { JSON_TYPE, sendError } from './envelope';
 
 /** The catalogued failure for an error that is not one: client mistakes (bad JSON, wrong content
  * type, oversized bodies, a path that is not valid percent-encoding) keep their 4xx class; anything
@@ -28,3 +31,28 @@ export const installErrorHandler = (app: FastifyInstance) => {
  * `{error, code, message}`, which no client of ours can read. */
 export const frameworkErrors = (err: FastifyError, req: FastifyRequest, reply: FastifyReply) =>
   sendError(reply, catalogued(err, req));
+
+/** How the requests Node's HTTP parser gives up on are answered: headers larger than it reads
+ * (431), a request not complete within `requestTimeout` (408), anything else it cannot read (400). */
+const parserRefusal = (code: string | undefined): [number, ErrorName] =>
+  code === 'HPE_HEADER_OVERFLOW'
+    ? [431, 'payload_too_large']
+    : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'parameter_error']
+      : [400, 'parameter_error'];
+
+/** The failures Node's HTTP parser meets before Fastify sees a request at all: answered in the
+ * envelope too, instead of Fastify's own `{error, message, statusCode}`. A connection already gone
+ * gets nothing. */
+export const clientErrorHandler = (err: Error & { code?: string }, socket: Duplex) => {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, name] = parserRefusal(err.code);
+  const body = JSON.stringify({ code: status, msg: errorKey(name), data: null } satisfies Envelope);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_TYPE}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+};

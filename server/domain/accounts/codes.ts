@@ -64,7 +64,7 @@ export const sendCode = async (deps: AccountDeps, req: SendCodeRequest): Promise
   } catch (err) {
     deps.log.error({ err, target, channel }, 'verification code not delivered');
     await deps.uow.store.codes.remove(id);
-    throw fail('network_error');
+    throw fail('code_not_delivered');
   }
 };
 

@@ -452,7 +452,7 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
             purpose: 'forgetPwd',
             ...(await solvedCaptcha(flaky.accounts)),
           });
-        await rejectsWith(ask(), 'network_error');
+        await rejectsWith(ask(), 'code_not_delivered');
         expect(await rows('verification_codes')).toEqual([]);
         expect(flaky.lines.find((l) => l.msg === 'verification code not delivered')).toMatchObject({
           target: 'flaky@example.com',

@@ -30,7 +30,7 @@ describe.each(forEachSharedEngine())('migration 022 on %s', (engine, open) => {
           )
         : undefined;
     for (const suffix of ['', '-wal']) if (stale) fs.writeFileSync(stale + suffix, 'stale');
-    expect(await migrate(t().db)).toEqual(['022_owner_index_back']);
+    expect(await migrate(t().db, '022_owner_index_back')).toEqual(['022_owner_index_back']);
 
     if (engine === 'sqlite') {
       expect(await indexedByOwner(k, 'journal')).toEqual([

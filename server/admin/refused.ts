@@ -7,12 +7,18 @@ const detail = (data: unknown, field: 'reason' | 'value') =>
     ? ` (${String((data as Record<string, unknown>)[field])})`
     : '';
 
+/** The limits a refusal for being outside them carries, as `(min … max)`. */
+const range = (data: unknown) => {
+  const d = (data ?? {}) as { min?: unknown; max?: unknown };
+  return d.min !== undefined && d.max !== undefined ? ` (${String(d.min)} … ${String(d.max)})` : '';
+};
+
 /** How every area's commands answer a refusal thrown by the rules they call: a catalogued error as
  * `refused: <key>` with its reason or limit, exit code 1; a value a schema refused, with what was
  * wrong where, exit code 2 (as for a mistyped command). Anything else is a fault and goes on up. */
 export const refused = (out: (line: string) => void, e: unknown): number => {
   if (e instanceof AppError) {
-    out(`refused: ${e.key}${detail(e.data, 'reason')}${detail(e.data, 'value')}`);
+    out(`refused: ${e.key}${detail(e.data, 'reason')}${detail(e.data, 'value')}${range(e.data)}`);
     return 1;
   }
   if (e instanceof ZodError) {

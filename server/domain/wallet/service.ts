@@ -98,6 +98,13 @@ const withdrawalFacts = (w: WithdrawalRecord) => ({
   fee: w.fee.toString(),
 });
 
+/** A network's deposit limits, as a refusal for being outside them carries them (as pledges and
+ * contracts do), for the app and the operator to say what they are. */
+const depositLimits = (net: NetworkConfig) => ({
+  min: plainUnits(net.minDeposit),
+  max: plainUnits(net.maxDeposit),
+});
+
 /**
  * The wallet rules: deposits credited once on confirmation, withdrawals frozen on submit and spent
  * or released by review, the withdrawal address book, and the operator's per-network settings.
@@ -180,11 +187,7 @@ export const createWallet = (deps: WalletDeps) => {
       const received = amount === undefined ? d.amount : units(amount);
       if (net && amount !== undefined && !fitsDecimals(received, net))
         throw new AppError('amount_decimals', { field: 'amount' });
-      if (net && received > net.maxDeposit)
-        throw new AppError('outside_limit', {
-          min: plainUnits(net.minDeposit),
-          max: plainUnits(net.maxDeposit),
-        });
+      if (net && received > net.maxDeposit) throw new AppError('outside_limit', depositLimits(net));
       if (net && received < net.minDeposit)
         return { status: 'fail', credit: 0n, received, note: DEPOSIT_BELOW_MIN };
       return { status: 'success', credit: received, received, note: null };
@@ -229,7 +232,7 @@ export const createWallet = (deps: WalletDeps) => {
     if (earlier) return depositToWire(earlier);
     const net = await openNetwork(req.coin, req.network, 'deposit');
     const amount = onChain(units(req.amount), net);
-    if (!depositWithinLimits(amount, net)) throw new AppError('outside_limit');
+    if (!depositWithinLimits(amount, net)) throw new AppError('outside_limit', depositLimits(net));
     const target = await depositTarget(user.id, net);
     const now = clock();
     const txHash = req.txHash === undefined ? null : canonicalTxHash(net.network, req.txHash);

@@ -24,6 +24,9 @@ describe('an operator command refused', () => {
     expect(
       answer(new AppError('outside_limit', { message: 'app.msg.outside_limit', value: '10' })).lines,
     ).toEqual(['refused: app.msg.outside_limit (10)']);
+    expect(answer(new AppError('outside_limit', { min: '10', max: '1000000' })).lines).toEqual([
+      'refused: app.msg.outside_limit (10 … 1000000)',
+    ]);
   });
 
   it('prints what a schema refused and where, exit code 2', () => {

@@ -289,10 +289,11 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
   it('refuses deposits outside the limits or on a closed network', async () => {
     const h = await walletFor(t());
     const user = await insertUser(t());
-    await rejectsWith(
+    const below = await rejectsWith(
       h.wallet.submitDeposit(user, { coin: 'USDT', network: 'TRC20', amount: '9' }),
       'outside_limit',
     );
+    expect(below.data).toEqual({ min: '10', max: '1000000' });
     await rejectsWith(
       h.wallet.submitDeposit(user, { coin: 'USDT', network: 'BTC', amount: '20' }),
       'deposit_not_opened',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BOOT_ELEMENT_ID, BOOT_HEADING_ID, type BootData } from '../../protocol/boot';
 import { LOCALE_TAGS, type Locale } from '../../protocol/locales';
+import { translate } from './translate';
 
 /**
  * The screens people arrive on from outside (links, bookmarks, the icon on a phone's home screen).
@@ -81,7 +82,8 @@ const headingOf = (page: PageRequest, data: BootData | undefined): string | unde
  * Every page the server answers with index.html: the built file in the reader's language, with
  * before `</head>` the landing screen's code to download early, the first banner image of a home
  * page, and, when the server has a market, the boot data block (protocol/boot.ts); on market
- * detail the pair's name as the page's heading; and, when `title` is given, the page's title.
+ * detail the pair's name as the page's heading; the note shown without JavaScript, translated;
+ * and, when `title` is given, the page's title.
  */
 export const createPageShell = (
   webRoot: string,
@@ -118,6 +120,10 @@ export const createPageShell = (
       .replace(/<html lang="[^"]*"/, `<html lang="${LOCALE_TAGS[page.locale]}"`)
       .replace(/<title>[^<]*<\/title>/, (built) =>
         text === undefined ? built : `<title>${escapeHtml(text)}</title>`,
+      )
+      .replace(
+        /<noscript>[^<]*<\/noscript>/,
+        `<noscript>${escapeHtml(translate(page.locale, 'common.needsJavaScript'))}</noscript>`,
       )
       .replace('</head>', `${head}</head>`)
       .replace('<div id="root">', `${bar}<div id="root">`);

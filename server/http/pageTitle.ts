@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { pageTitle } from '../../protocol/boot';
 import type { Locale } from '../../protocol/locales';
 import { HOME_PATH, NOT_FOUND_PATH, routeByPath } from '../../protocol/routes';
@@ -8,22 +6,7 @@ import { readGlobalConfig } from '../db/repos/siteConfig';
 import { PAGE_DATA_MS } from './bootData';
 import { freshFor } from './freshFor';
 import type { PageRequest } from './pageShell';
-
-const LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url));
-
-const locales = new Map<Locale, Record<string, unknown>>();
-
-/** A translation of `locale` by its dotted key (`route.market`), the locale file read once. */
-const translate = (locale: Locale, key: string): string => {
-  let file = locales.get(locale);
-  if (!file) {
-    file = JSON.parse(fs.readFileSync(`${LOCALES_DIR}${locale}.json`, 'utf8')) as Record<string, unknown>;
-    locales.set(locale, file);
-  }
-  return key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], file) as string;
-};
+import { translate } from './translate';
 
 /**
  * The translated title of the screen at `path`, as the app titles it (protocol/routes.ts). `/`

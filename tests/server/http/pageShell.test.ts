@@ -7,7 +7,7 @@ import { LANDING_SCREENS, createPageShell, screenFiles } from '../../../server/h
 
 const TEMPLATE =
   '<!doctype html><html lang="en"><head><script type="module" src="/assets/index-1.js"></script></head>' +
-  '<body><div id="root"></div></body></html>';
+  '<body><div id="root"></div><noscript>This app needs JavaScript.</noscript></body></html>';
 
 /** A build manifest shaped as Vite writes it: the entry, a screen sharing one chunk with it and
  * bringing two of its own (one only through the other), and a screen with a stylesheet. */
@@ -98,6 +98,9 @@ describe('page shell', () => {
     const html = await createPageShell(webRoot, async () => withBanner)({ path: '/home', locale: 'de' });
     expect(html).toContain('<html lang="de-DE">');
     expect(html).toContain(
+      '<noscript>Diese App benötigt JavaScript. Bitte aktivieren Sie es in Ihrem Browser.</noscript>',
+    );
+    expect(html).toContain(
       '<link rel="preload" as="image" fetchpriority="high" href="/img/banner&quot;x.svg">',
     );
     expect(bootOf(html)).toEqual(withBanner);
@@ -132,7 +135,10 @@ describe('page shell', () => {
     expect(bootOf(other)).toEqual(BOOT);
     fs.rmSync(path.join(webRoot, '.vite'), { recursive: true });
     expect(await createPageShell(webRoot)({ path: '/marketDetail', locale: 'us' })).toBe(
-      TEMPLATE.replace('lang="en"', 'lang="en-US"'),
+      TEMPLATE.replace('lang="en"', 'lang="en-US"').replace(
+        'needs JavaScript.',
+        'needs JavaScript. Please turn it on in your browser.',
+      ),
     );
   });
 

@@ -9,7 +9,8 @@ import { diskFileStore } from './db/repos/uploadFiles';
 import { createAccountService, DEFAULT_ACCOUNT_SETTINGS, type AccountService } from './domain/accounts';
 import type { AccountSettings, CaptchaMaker } from './domain/accounts/deps';
 import type { Clock, Logger } from './domain/accounts/ports';
-import { embeddedSender, smtpSender, type CodeSender } from './domain/accounts/senders';
+import { embeddedSender, smtpSender, type CodeSender, type CodeText } from './domain/accounts/senders';
+import { translate } from './translate';
 
 /** The settings of the account configuration (environment) that the account rules read. */
 export type AccountConfig = Partial<
@@ -28,19 +29,30 @@ export const svgCaptchaMaker: CaptchaMaker = () => {
   return { text: c.text, svg: c.data };
 };
 
+/** A code's subject and body from the locale files (`mail.*`), in the asker's language. */
+export const codeTextIn =
+  (ttlMinutes: number): CodeText =>
+  ({ code, locale }) => ({
+    subject: translate(locale, 'mail.codeSubject'),
+    body: translate(locale, 'mail.codeBody')
+      .replace('{{code}}', code)
+      .replace('{{minutes}}', String(ttlMinutes)),
+  });
+
 export const codeSenderFor = (
   config: AccountConfig,
   log: Logger,
   clock: Clock,
   ttlMinutes: number,
 ): CodeSender => {
-  const embedded = embeddedSender(log, clock, ttlMinutes);
+  const text = codeTextIn(ttlMinutes);
+  const embedded = embeddedSender(log, clock, text);
   if (!config.smtpUrl) return embedded;
   const transport = nodemailer.createTransport(config.smtpUrl, {
     connectionTimeout: 10_000,
     socketTimeout: 15_000,
   } as object);
-  return smtpSender(transport, config.smtpFrom ?? 'no-reply@localhost', embedded, log, ttlMinutes);
+  return smtpSender(transport, config.smtpFrom ?? 'no-reply@localhost', embedded, log, text);
 };
 
 /** Wires the account rules to the database, the upload folder, the code sender and the clock. */

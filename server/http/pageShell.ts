@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BOOT_ELEMENT_ID, BOOT_HEADING_ID, type BootData } from '../../protocol/boot';
 import { LOCALE_TAGS, type Locale } from '../../protocol/locales';
-import { translate } from './translate';
+import { translate } from '../translate';
 
 /**
  * The screens people arrive on from outside (links, bookmarks, the icon on a phone's home screen).

@@ -6,7 +6,7 @@ import { readGlobalConfig } from '../db/repos/siteConfig';
 import { PAGE_DATA_MS } from './bootData';
 import { freshFor } from './freshFor';
 import type { PageRequest } from './pageShell';
-import { translate } from './translate';
+import { translate } from '../translate';
 
 /**
  * The translated title of the screen at `path`, as the app titles it (protocol/routes.ts). `/`

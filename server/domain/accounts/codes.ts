@@ -1,5 +1,7 @@
 import {
   CODE_LENGTH,
+  DEFAULT_LOCALE,
+  type Locale,
   EMAIL_RE,
   phoneOf,
   type ForgetPwdRequest,
@@ -36,7 +38,11 @@ const accountOf = async (
  * Sends a verification code to an account's email or phone. Graphic captcha first; then the daily
  * cap per target (UTC day) and the minimum interval between sends. Only the code's sha256 is kept.
  */
-export const sendCode = async (deps: AccountDeps, req: SendCodeRequest): Promise<void> => {
+export const sendCode = async (
+  deps: AccountDeps,
+  req: SendCodeRequest,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<void> => {
   await checkCaptcha(deps, req.captchaId, req.captcha);
   const { target, channel } = normalizeTarget(req.target);
   await accountOf(deps, target, channel);
@@ -60,7 +66,7 @@ export const sendCode = async (deps: AccountDeps, req: SendCodeRequest): Promise
   // failed takes its code back: it spends neither the interval nor the day's count, and the reader
   // is told to try again rather than to wait a minute for a code that never came.
   try {
-    await deps.sender.deliver({ channel, target, purpose: req.purpose, code }, deps.uow.store);
+    await deps.sender.deliver({ channel, target, purpose: req.purpose, code, locale }, deps.uow.store);
   } catch (err) {
     deps.log.error({ err, target, channel }, 'verification code not delivered');
     await deps.uow.store.codes.remove(id);

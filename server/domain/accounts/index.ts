@@ -1,6 +1,7 @@
 import type {
   AuthenticationRequest,
   ForgetPwdRequest,
+  Locale,
   LoginRequest,
   RegisterRequest,
   SendCodeRequest,
@@ -38,7 +39,7 @@ export const createAccountService = (deps: AccountDeps) => ({
   getUser: (userId: number) => getUser(deps, userId),
   getUserInfo: (userId: number) => getUserInfo(deps, userId),
   updateNickname: (userId: number, nickname: string) => updateNickname(deps, userId, nickname),
-  sendCode: (req: SendCodeRequest) => sendCode(deps, req),
+  sendCode: (req: SendCodeRequest, locale?: Locale) => sendCode(deps, req, locale),
   forgetPassword: (req: ForgetPwdRequest) => forgetPassword(deps, req),
   changePassword: (userId: number, sessionId: number, req: { oldPassword: string; password: string }) =>
     changePassword(deps, userId, sessionId, req),

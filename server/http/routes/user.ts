@@ -18,6 +18,7 @@ import {
 } from '../../../protocol';
 import type { AccountService } from '../../domain/accounts';
 import { currentUser } from '../auth';
+import { requestLocale } from '../locale';
 import { clientAddress } from '../rateLimits';
 import { defineRoute } from '../route';
 
@@ -94,8 +95,9 @@ export const userRoutes = (accounts: AccountService) => [
     summary: 'Send a verification code to an account’s email or phone',
     body: sendCodeSchema,
     response: nothing,
-    handler: async ({ body }) => {
-      await accounts.sendCode(body);
+    handler: async ({ req, body }) => {
+      // In the asker's language: the one the app sends every call in.
+      await accounts.sendCode(body, requestLocale(req));
       return {};
     },
   }),

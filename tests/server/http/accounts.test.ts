@@ -491,6 +491,20 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
   });
 
   describe('verification codes', () => {
+    it('writes the code in the language the app asks in', async () => {
+      await register({ email: 'en.francais@example.com' });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/user/sendCode',
+        headers: { lang: 'fr' },
+        payload: { target: 'en.francais@example.com', purpose: 'forgetPwd', ...(await captcha()) },
+      });
+      expect(res.statusCode).toBe(200);
+      const [sent] = await accounts.deps.uow.store.outbox.listFor('en.francais@example.com');
+      expect(sent?.subject).toBe('Votre code de vérification');
+      expect(sent?.body).toMatch(/^Votre code de vérification est \d{6}\. Il expire dans 10 minutes\./);
+    });
+
     it('sends a code, limits frequency and count, and resets the password with it', async () => {
       const s = await register({ email: 'reset.me@example.com' });
       const send = async () =>

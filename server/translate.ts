@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Locale } from '../../protocol/locales';
+import type { Locale } from '../protocol/locales';
 
-const LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url));
+const LOCALES_DIR = fileURLToPath(new URL('../locales/', import.meta.url));
 
 const locales = new Map<Locale, Record<string, unknown>>();
 

@@ -18,7 +18,7 @@ import { readAuthEpoch } from '../db/repos/sessionCache';
 import { installSpa } from './spa';
 import { installRateLimits } from './rateLimits';
 import { bootData } from './bootData';
-import { pageTitleOf } from './pageTitle';
+import { pageConfigOf } from './pageTitle';
 import { buildAccountService, type AccountConfig } from '../accounts';
 import type { AccountService } from '../domain/accounts';
 import type { Logger } from '../domain/accounts/ports';
@@ -235,6 +235,6 @@ export const buildApp = async ({
     );
     app.addHook('onClose', async () => void stopPledges());
   }
-  await installSpa(app, config.webRoot, limit, market ? bootData(db, market) : undefined, pageTitleOf(db));
+  await installSpa(app, config.webRoot, limit, market ? bootData(db, market) : undefined, pageConfigOf(db));
   return app;
 };

@@ -13,9 +13,12 @@ const cookie = (header: string | undefined, name: string): string | undefined =>
 };
 
 /** The language a page is for, as the app will pick it: the reader's stored choice (its cookie),
- * else the browser's first language as `localeFromBrowser` reads navigator.language. */
-export const pageLocale = (req: FastifyRequest): Locale => {
+ * else the site's own language (the config's `lang`, which the app applies for a reader who has
+ * not chosen: src/app/siteDefaults.ts), else the browser's first language as `localeFromBrowser`
+ * reads navigator.language. The app starts in the language the page is written in
+ * (src/state/locale.ts), so the first paint and the first calls agree. */
+export const pageLocale = (req: FastifyRequest, siteLocale: Locale | null): Locale => {
   const chosen = cookie(req.headers.cookie, LANG_COOKIE);
   if (isLocale(chosen)) return chosen;
-  return localeFromBrowser(req.headers['accept-language']?.split(',')[0]?.trim());
+  return siteLocale ?? localeFromBrowser(req.headers['accept-language']?.split(',')[0]?.trim());
 };

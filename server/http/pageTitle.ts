@@ -1,3 +1,4 @@
+import type { GlobalConfig } from '../../protocol';
 import { pageTitle } from '../../protocol/boot';
 import type { Locale } from '../../protocol/locales';
 import { HOME_PATH, NOT_FOUND_PATH, routeByPath } from '../../protocol/routes';
@@ -19,15 +20,18 @@ export const routeTitle = (path: string, locale: Locale): string => {
   return translate(locale, route.title);
 };
 
-/** A page's title, written into the page so that it is right before any script has run. A config
- * that cannot be read costs the page its company name only: the app titles it again once loaded. */
-export const pageTitleOf = (db: Db) => {
+/** The site settings a page is written with (company name, default language), read at most once
+ * every PAGE_DATA_MS; undefined while they cannot be read, which costs a page only those. */
+export type PageConfig = () => Promise<GlobalConfig | undefined>;
+
+export const pageConfigOf = (db: Db): PageConfig => {
   const config = freshFor(PAGE_DATA_MS, () => readGlobalConfig(db.kysely));
-  return async ({ path, locale }: PageRequest): Promise<string> => {
-    const companyName = await config(null).then(
-      (c) => c.companyName,
-      () => undefined,
-    );
-    return pageTitle(routeTitle(path, locale), companyName);
-  };
+  return () => config(null).catch(() => undefined);
 };
+
+/** A page's title, written into the page so that it is right before any script has run; the app
+ * titles it again once loaded. */
+export const pageTitleOf =
+  (config: PageConfig) =>
+  async ({ path, locale }: PageRequest): Promise<string> =>
+    pageTitle(routeTitle(path, locale), (await config())?.companyName);

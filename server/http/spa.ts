@@ -6,6 +6,8 @@ import { AppError } from '../domain/appError';
 import { sendError } from './envelope';
 import { createPageShell, type PageRequest } from './pageShell';
 import { pageLocale } from './pageLocale';
+import { pageTitleOf, type PageConfig } from './pageTitle';
+import { localeFromConfigLang } from '../../protocol/locales';
 import type { LimitCaller } from './rateLimits';
 import type { BootData } from '../../protocol/boot';
 
@@ -28,10 +30,10 @@ export const installSpa = async (
   webRoot: string,
   limit: LimitCaller,
   boot?: (page: PageRequest) => Promise<BootData>,
-  title?: (page: PageRequest) => Promise<string>,
+  config?: PageConfig,
 ) => {
   const hasApp = fs.existsSync(path.join(webRoot, 'index.html'));
-  const page = hasApp ? createPageShell(webRoot, boot, title) : null;
+  const page = hasApp ? createPageShell(webRoot, boot, config && pageTitleOf(config)) : null;
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -60,7 +62,12 @@ export const installSpa = async (
         return notFound(reply);
       }
       if (namesFile(path)) return notFound(reply);
-      const html = await page({ path, query: new URLSearchParams(query), locale: pageLocale(req) });
+      const siteLocale = localeFromConfigLang((await config?.())?.lang);
+      const html = await page({
+        path,
+        query: new URLSearchParams(query),
+        locale: pageLocale(req, siteLocale),
+      });
       // The page depends on the reader's language (cookie or Accept-Language); it is never cached
       // without asking again.
       return reply

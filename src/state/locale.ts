@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 import { LANG_COOKIE } from '../../protocol/boot';
-import { isLocale, localeFromBrowser, type Locale } from '../../protocol/locales';
+import { LOCALES, LOCALE_TAGS, isLocale, localeFromBrowser, type Locale } from '../../protocol/locales';
 import { KEYS, local } from './storage';
 
 /** The locale chosen by this reader (localStorage `lang`), if any. */
@@ -9,9 +9,20 @@ export const storedLocale = (): Locale | null => {
   return isLocale(v) ? v : null;
 };
 
-/** The locale sent as the `Lang` header: the stored one, else `cn` or `us` from the browser. */
+/** The locale the server wrote the page in (`<html lang>`, server/http/pageLocale.ts): the
+ * reader's choice, else the site's language, else the browser's. Null on a page it did not write
+ * (the dev server's). */
+const pageLocale = (): Locale | null => {
+  const tag = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return LOCALES.find((l) => LOCALE_TAGS[l] === tag) ?? null;
+};
+
+/** The locale sent as the `Lang` header: the stored one, else the page's, else `cn` or `us` from
+ * the browser (spec §7), so that the first calls ask in the language the first paint was in. */
 export const requestLocale = (): Locale =>
-  storedLocale() ?? localeFromBrowser(typeof navigator === 'undefined' ? undefined : navigator.language);
+  storedLocale() ??
+  pageLocale() ??
+  localeFromBrowser(typeof navigator === 'undefined' ? undefined : navigator.language);
 
 export const localeState = proxy<{ locale: Locale }>({ locale: requestLocale() });
 

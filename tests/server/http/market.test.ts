@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../../../server/http/app';
 import type { PriceFeed } from '../../../server/market/feed';
 import { createMarket, type Market } from '../../../server/market/market';
+import { writeGlobalConfig } from '../../../server/db/repos/siteConfig';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
 import { TEST_APP_CONFIG } from '../helpers/appConfig';
 
@@ -120,15 +121,17 @@ describe.each(forEachEngine())('market REST routes on %s', (_engine, open) => {
     );
   });
 
-  it("reads the browser's language when none was chosen, and carries no carousel off the home page", async () => {
+  it("writes the site's language when none was chosen, whatever the browser's, and no carousel off home", async () => {
+    // As the app does: the site's language (config `lang`) for a reader who has not chosen one.
+    await writeGlobalConfig(t().db.kysely, { lang: 'zh-tw' });
     await start(webRoot);
     const res = await app!.inject({
       method: 'GET',
       url: '/marketDetail?pair=btcusdt',
-      headers: { 'accept-language': 'zh-CN,zh;q=0.9', cookie: 'other=%E0%A4%A; lang=%E0%A4%A' },
+      headers: { 'accept-language': 'ru-RU,ru;q=0.9', cookie: 'other=%E0%A4%A; lang=%E0%A4%A' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<html lang="zh-CN">');
+    expect(res.body).toContain('<html lang="zh-TW">');
     expect(bootOf(res.body)).toEqual({ pairs: market!.pairs() });
     expect(res.body).not.toContain('as="image"');
   });

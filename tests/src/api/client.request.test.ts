@@ -14,6 +14,8 @@ beforeAll(async () => {
 beforeEach(() => {
   resetUi();
   setNavigator(vi.fn());
+  // A page the server did not write in any language (setupI18n marks the document English).
+  document.documentElement.lang = '';
 });
 
 afterEach(() => {

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { helpApi } from '../../api/help';
 import { NavBar } from '../../components/NavBar';
 import { LoadingRecord, recordOf } from '../../components/LoadFailed';
+import { useListOnLanguageChange } from '../../hooks/useListOnLanguageChange';
 import { useRemote } from '../../hooks/useRemote';
 
 /** /help/detail?id=: one help article. */
@@ -10,6 +11,7 @@ const HelpDetailScreen = () => {
   const { t } = useTranslation();
   const id = Number(useSearchParams()[0].get('id'));
   const article = useRemote(() => recordOf(id, helpApi.article), String(id));
+  useListOnLanguageChange('/help');
   return (
     <>
       <NavBar title={t('route.help_detail')} />

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { helpApi } from '../../api/help';
 import { NavBar } from '../../components/NavBar';
 import { LoadingRecord, recordOf } from '../../components/LoadFailed';
+import { useListOnLanguageChange } from '../../hooks/useListOnLanguageChange';
 import { useRemote } from '../../hooks/useRemote';
 import { useDateFormat } from '../authentication/status';
 
@@ -12,6 +13,7 @@ const NoticeDetailScreen = () => {
   const date = useDateFormat(true);
   const id = Number(useSearchParams()[0].get('id'));
   const notice = useRemote(() => recordOf(id, helpApi.notice), String(id));
+  useListOnLanguageChange('/notice');
   return (
     <>
       <NavBar title={t('route.noticeDetail')} />

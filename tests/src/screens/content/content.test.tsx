@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { i18n } from '../../../../src/i18n';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SITE_CONFIG } from '../../../../server/db/seed/defaults';
@@ -68,6 +69,18 @@ describe('content screens', () => {
     renderScreen(<NoticeDetailScreen />, { path: '/noticeDetail', at: '/noticeDetail?id=4' });
     expect(await screen.findByRole('heading', { name: 'New pairs listed', level: 2 })).toBeInTheDocument();
     expect(helpApi.notice).toHaveBeenCalledWith(4);
+  });
+
+  it.each([
+    ['/noticeDetail?id=4', <NoticeDetailScreen key="n" />, '/noticeDetail', '/notice'],
+    ['/help/detail?id=6', <HelpDetailScreen key="h" />, '/help/detail', '/help'],
+  ])('%s goes to its list when the reader picks another language', async (at, element, path, list) => {
+    const router = renderScreen(element, { path, at });
+    expect(await screen.findByRole('heading', { level: 2 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    await act(() => i18n.changeLanguage('de'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(list));
+    await act(() => i18n.changeLanguage('us'));
   });
 
   it('/noticeDetail without an id says the notice is not there, asking the server nothing', async () => {

@@ -112,16 +112,17 @@ export const registerUser = async (
   return { ...session, password: req.password };
 };
 
-/** Minimal valid image bytes of each accepted kind. */
+/** Minimal valid images (1×1) of each accepted kind, and a refused kind and a text. */
 export const IMAGES = {
-  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]),
-  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]),
-  webp: Buffer.concat([
-    Buffer.from('RIFF'),
-    Buffer.from([0, 0, 0, 0]),
-    Buffer.from('WEBPVP8 '),
-    Buffer.alloc(64, 3),
-  ]),
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  ),
+  jpeg: Buffer.from(
+    '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+    'base64',
+  ),
+  webp: Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'),
   gif: Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(64, 4)]),
   text: Buffer.from('just some text, not an image'),
 };

@@ -10,7 +10,7 @@ describe('sniffImage', () => {
     ['jpeg', IMAGES.jpeg, 'image/jpeg', 'jpg'],
     ['png', IMAGES.png, 'image/png', 'png'],
     ['webp', IMAGES.webp, 'image/webp', 'webp'],
-  ])('accepts %s by its magic number', (_name, data, mime, ext) => {
+  ])('accepts %s by its magic number and its header', (_name, data, mime, ext) => {
     expect(sniffImage(data)).toEqual({ kind: 'accepted', mime, ext });
   });
 
@@ -37,6 +37,9 @@ describe('sniffImage', () => {
     ['RIFF that is not WebP', bytes('RIFF', [0, 0, 0, 0], 'WAVEfmt ')],
     ['mp4', bytes([0, 0, 0, 0x18], 'ftypisom', [0, 0, 0, 0])],
     ['zip', bytes('PK', [3, 4])],
+    // Only the first bytes of an image: no header behind them.
+    ['a JPEG start before a script', bytes([0xff, 0xd8, 0xff, 0xe0], '<script>alert(1)</script>')],
+    ['a PNG signature before text', bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'not an image')],
   ])('refuses %s as not an image', (_name, data) => {
     expect(sniffImage(data)).toEqual({ kind: 'not-image' });
   });

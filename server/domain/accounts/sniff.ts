@@ -18,11 +18,11 @@ const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 /** An accepted kind, if the header behind its first bytes is that kind's and gives a size: the
  * first bytes of a JPEG before a script are no image (image-size reads the header). */
-const ifReadable = (bytes: Uint8Array, ext: 'jpg' | 'png' | 'webp', mime: `image/${string}`): Sniffed => {
+type Accepted = Extract<Sniffed, { kind: 'accepted' }>;
+const ifReadable = (bytes: Uint8Array, ext: Accepted['ext'], mime: Accepted['mime']): Sniffed => {
   try {
     const size = imageSize(bytes);
-    if (size.type === ext && size.width > 0 && size.height > 0)
-      return { kind: 'accepted', mime: mime as 'image/jpeg' | 'image/png' | 'image/webp', ext };
+    if (size.type === ext && size.width > 0 && size.height > 0) return { kind: 'accepted', mime, ext };
   } catch {
     // Not the header of an image: below.
   }

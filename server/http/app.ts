@@ -24,7 +24,7 @@ import type { AccountService } from '../domain/accounts';
 import type { Logger } from '../domain/accounts/ports';
 import { authenticator } from './auth';
 import { adminRoutes } from './routes/admin';
-import { uploadRoutes } from './routes/upload';
+import { uploadApiPaths, uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/user';
 import { assetsRoutes } from './routes/assets';
 import { createLedger, type Ledger } from '../domain/ledger/ledger';
@@ -191,7 +191,7 @@ export const buildApp = async ({
   ];
   registerRoutes(app, routes, { authenticate: authenticator(accounts), limit });
   await app.register(uploadRoutes(accounts, limit));
-  const doc = openApiDocument(routes);
+  const doc = openApiDocument(routes, uploadApiPaths());
   app.get('/api/openapi.json', async () => doc);
 
   if (market) {

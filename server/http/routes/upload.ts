@@ -1,10 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IMAGE_MAX_BYTES } from '../../../protocol';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, uploadSchema } from '../../../protocol';
 import type { AccountService } from '../../domain/accounts';
 import { AppError } from '../../domain/appError';
 import { callerKey, tokenOf } from '../auth';
 import { ok } from '../envelope';
+import { operation, type OpenApiPaths } from '../openapi';
 import type { LimitCaller } from '../rateLimits';
 
 /** A failure while reading the parts, as a catalogued error. Limits have their own messages; any
@@ -93,3 +94,42 @@ export const uploadRoutes =
         .send(bytes);
     });
   };
+
+/** The two upload routes in the OpenAPI document (they are registered outside the ApiRoute table
+ * for their multipart body and binary answer). */
+export const uploadApiPaths = (): OpenApiPaths => ({
+  '/api/upload': {
+    post: operation({
+      summary: `Upload one image (JPEG, PNG or WebP, up to ${IMAGE_MAX_BYTES} bytes) for identity verification`,
+      tag: 'user',
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: { file: { type: 'string', format: 'binary' } },
+              required: ['file'],
+            },
+          },
+        },
+      },
+      data: uploadSchema,
+    }),
+  },
+  '/api/upload/{id}': {
+    get: operation({
+      summary: 'An uploaded image, to its owner or an operator',
+      tag: 'user',
+      parameters: [
+        { name: 'id', in: 'path', schema: { type: 'string' }, description: 'The id the upload answered' },
+      ],
+      data: {
+        description: 'The image',
+        content: Object.fromEntries(
+          IMAGE_TYPES.map((t) => [t, { schema: { type: 'string', format: 'binary' } }]),
+        ),
+      },
+    }),
+  },
+});

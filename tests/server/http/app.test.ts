@@ -197,6 +197,18 @@ describe.each(forEachEngine())('HTTP app on %s', (_engine, open) => {
       expect(type).toMatchObject({ in: 'query' });
       expect(type.schema.enum).toEqual(['home', 'aboutUs', 'serviceAgreement', 'msb']);
     });
+
+    it('GET /api/openapi.json describes the multipart upload and the image it serves back', async () => {
+      const { paths } = (await get('/api/openapi.json')).json();
+      const upload = paths['/api/upload'].post;
+      expect(upload.requestBody.content['multipart/form-data'].schema.required).toEqual(['file']);
+      expect(
+        upload.responses['200'].content['application/json'].schema.properties.data.properties,
+      ).toHaveProperty('url');
+      const image = paths['/api/upload/{id}'].get;
+      expect(image.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path' }));
+      expect(Object.keys(image.responses['200'].content)).toEqual(['image/jpeg', 'image/png', 'image/webp']);
+    });
   });
 
   describe('request checks', () => {

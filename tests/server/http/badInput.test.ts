@@ -124,7 +124,7 @@ const operationsOf = (doc: {
       string,
       {
         parameters: Array<{ name: string; in: string }>;
-        requestBody?: { content: { 'application/json': { schema: { properties?: object } } } };
+        requestBody?: { content: { 'application/json'?: { schema: { properties?: object } } } };
       }
     >
   >;
@@ -134,7 +134,7 @@ const operationsOf = (doc: {
       method: method.toUpperCase(),
       path: p,
       query: op.parameters.filter((x) => x.in === 'query').map((x) => x.name),
-      fields: Object.keys(op.requestBody?.content['application/json'].schema.properties ?? {}),
+      fields: Object.keys(op.requestBody?.content['application/json']?.schema.properties ?? {}),
     })),
   );
 

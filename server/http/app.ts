@@ -21,6 +21,7 @@ import { bootData } from './bootData';
 import { pageConfigOf } from './pageTitle';
 import { buildAccountService, type AccountConfig } from '../accounts';
 import type { AccountService } from '../domain/accounts';
+import { AppError } from '../domain/appError';
 import type { Logger } from '../domain/accounts/ports';
 import { authenticator } from './auth';
 import { adminRoutes } from './routes/admin';
@@ -92,8 +93,9 @@ const accountTokens = (accounts: AccountService, db: Db): TokenVerifier => ({
   verify: async (token) => {
     try {
       return { userId: (await accounts.authenticateUser(token)).user.id };
-    } catch {
-      return null;
+    } catch (e) {
+      if (e instanceof AppError) return null;
+      throw e;
     }
   },
 });

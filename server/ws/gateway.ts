@@ -28,7 +28,7 @@ import { WsClient } from './client';
 import { MessageBudget } from './messageBudget';
 import { ChannelHub } from './hub';
 import { TickerBatch } from './tickerBatch';
-import type { TokenVerifier } from './tokens';
+import type { TokenOwner, TokenVerifier } from './tokens';
 
 export interface GatewayOptions {
   market: Market;
@@ -66,6 +66,9 @@ const MAX_MESSAGE_BYTES = 4096;
 const AUTH_COST = 10;
 /** The close code for a socket over its budget (RFC 6455 §7.4.1: policy violation). */
 const POLICY_VIOLATION = 1008;
+/** The close code for a socket whose login could not be checked (RFC 6455 §7.4.1 registry: try
+ * again later); the app reconnects at once. */
+const TRY_AGAIN_LATER = 1013;
 /** Refused `auth`s a socket may send: the app sends one a login, so a few cover a session that
  * expired and the next login; more are guesses, each a session lookup. */
 export const WS_MAX_FAILED_AUTHS = 3;
@@ -138,30 +141,45 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
   /** A socket whose session has ended (logged out elsewhere, password changed, account locked,
    * expired) stops hearing that user's private channels at once and is told why; its public
    * channels go on. */
-  const recheckSessions = async () => {
+  const recheckSessions = async (): Promise<boolean> => {
+    let unchecked = 0;
+    let failure: unknown;
     for (const client of clients) {
       const { token, userId } = client;
       if (token === undefined) continue;
-      const who = await tokens.verify(token);
+      let who: TokenOwner | null;
+      try {
+        who = await tokens.verify(token);
+      } catch (err) {
+        // Not checked (the database failed a moment) is not ended: the socket keeps its user
+        // and is checked again at the next round.
+        unchecked += 1;
+        failure = err;
+        continue;
+      }
       // An `auth` may have changed the socket's user while this one was being checked.
       if (client.token !== token || who?.userId === userId) continue;
       forgetUser(client);
       sendError(client, 'session_expired');
     }
+    if (unchecked > 0)
+      app.log.warn({ err: failure, unchecked }, 'ws session check left sockets for the next round');
+    return unchecked === 0;
   };
   let seenEpoch: number | undefined;
   let lastRecheck = Date.now();
   let checking = false;
+  let retry = false;
   const sessionTimer = setInterval(() => {
     if (checking) return;
     checking = true;
     void (async () => {
       const epoch = await tokens.epoch?.();
       const due = Date.now() - lastRecheck >= sessionRecheckMs;
-      if (epoch === seenEpoch && !due) return;
+      if (epoch === seenEpoch && !due && !retry) return;
       seenEpoch = epoch;
       lastRecheck = Date.now();
-      await recheckSessions();
+      retry = !(await recheckSessions());
     })()
       .catch((err) => app.log.error({ err }, 'ws session check'))
       .finally(() => (checking = false));
@@ -212,8 +230,19 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
       case 'ping':
         return client.send(JSON.stringify({ op: 'pong', ts: msg.ts, serverTs: Date.now() }));
       case 'auth': {
-        const who = await tokens.verify(msg.token);
+        let who: TokenOwner | null;
+        try {
+          who = await tokens.verify(msg.token);
+        } catch (err) {
+          // The token could not be checked: closed rather than refused, the app reconnects and
+          // logs in again, instead of staying on a socket that hears nothing private.
+          app.log.warn({ err }, 'ws auth could not be checked');
+          client.socket.close(TRY_AGAIN_LATER, 'session check failed');
+          return;
+        }
         if (!who) {
+          // A refused login ends the one before it too: the socket no longer speaks for anyone.
+          forgetUser(client);
           sendError(client, 'session_expired');
           client.failedAuths += 1;
           if (client.failedAuths >= maxFailedAuths)

@@ -371,6 +371,72 @@ describe('the WebSocket gateway', () => {
     expect(onChannel(c.messages, 'orders')).toEqual([]);
   });
 
+  it('keeps a socket’s user when its session could not be checked, and checks it again at the next round', async () => {
+    let failing = true;
+    let checks = 0;
+    let epoch = 0;
+    const { gateway, url } = await start({
+      tokens: {
+        verify: async () => {
+          if (failing && epoch > 0) {
+            checks += 1;
+            throw new Error('connection terminated unexpectedly');
+          }
+          return { userId: 7 };
+        },
+        epoch: async () => epoch,
+      },
+      sessionCheckMs: 10,
+    });
+    const c = await connect(url);
+    c.send({ op: 'auth', token: 'good' });
+    c.send({ op: 'sub', ch: ['orders'] });
+    c.send({ op: 'ping', ts: 0 });
+    await c.waitFor((m) => m.some((x) => x.op === 'pong'));
+    epoch += 1;
+    // The epoch moved once, yet the unchecked socket is tried again round after round.
+    while (checks < 3) await new Promise((r) => setTimeout(r, 5));
+    failing = false;
+    gateway.publishPrivate(7, 'orders', { id: 'still mine' });
+    await c.waitFor((m) => onChannel(m, 'orders').length === 1);
+    expect(c.messages.filter((m) => m.op === 'error')).toEqual([]);
+  });
+
+  it('closes a socket whose login could not be checked, so the app reconnects and logs in again', async () => {
+    const { url } = await start({
+      tokens: {
+        verify: async () => {
+          throw new Error('connection terminated unexpectedly');
+        },
+      },
+    });
+    const c = await connect(url);
+    const closed = closeCode(c.ws);
+    c.send({ op: 'auth', token: 'good' });
+    expect(await closed).toBe(1013);
+    expect(c.messages).toEqual([]);
+  });
+
+  it('stops the previous user’s private messages when a later login is refused', async () => {
+    const { gateway, url } = await start();
+    const c = await connect(url);
+    c.send({ op: 'auth', token: 'good' });
+    c.send({ op: 'sub', ch: ['orders'] });
+    c.send({ op: 'auth', token: 'expired' });
+    c.send({ op: 'sub', ch: ['balances'] });
+    c.send({ op: 'ping', ts: 0 });
+    await c.waitFor((m) => m.some((x) => x.op === 'pong'));
+    gateway.publishPrivate(7, 'orders', { id: 'previous user' });
+    gateway.publishPrivate(7, 'balances', [{ coin: 'USDT' }]);
+    c.send({ op: 'ping', ts: 1 });
+    await c.waitFor((m) => m.filter((x) => x.op === 'pong').length === 2);
+    expect(c.messages.filter((m) => 'seq' in m)).toEqual([]);
+    expect(c.messages.filter((m) => m.op === 'error').map((m) => m.msg)).toEqual([
+      'app.msg.session_expired',
+      'app.msg.not_logged_in',
+    ]);
+  });
+
   it('subscribes nothing for a socket that closed while its login was being checked', async () => {
     let release = () => {};
     const checked = new Promise<void>((r) => (release = r));

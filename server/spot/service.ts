@@ -108,6 +108,11 @@ export interface SpotOptions {
   config?: SpotConfig;
   /** Seed of the house's level sizes. */
   seed?: number;
+  /** Each pair's last depth seq published by books before these (a spot thread that died): the
+   * chain goes on above it, so a subscriber holding a book at that seq sees a gap and resyncs,
+   * where a chain starting again at 0 would be dropped as old until it caught up and then be
+   * applied to a stale book. */
+  depthSeqs?: Readonly<Record<string, number>>;
   now?: () => number;
   /** Whether the verification gate is on (site config `certification`); read per order. */
   certificationOn?: () => Promise<boolean>;
@@ -196,6 +201,7 @@ export const createSpot = ({
   ledger,
   config = DEFAULT_SPOT_CONFIG,
   seed = 1,
+  depthSeqs = {},
   now = Date.now,
   certificationOn = async () => (await readGlobalConfig(db.kysely)).certification,
   onError = () => undefined,
@@ -509,7 +515,7 @@ export const createSpot = ({
           requoteQueued: false,
           lastRequote: 0,
           trades: new Prints(),
-          depthSeq: 0,
+          depthSeq: depthSeqs[spec.symbol] ?? 0,
           depthTs: 0,
         };
         const own = ownAccounts(spec);

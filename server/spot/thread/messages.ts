@@ -10,6 +10,8 @@ export interface SpotThreadData {
   database: { databaseUrl?: string | undefined; sqliteFile: string };
   config: SpotConfig;
   seed: number;
+  /** The last depth seq of each pair a thread before this one published (`SpotOptions.depthSeqs`). */
+  depthSeqs: Record<string, number>;
   /** Where the thread asks the log's flusher to flush its writes (logFlusher.ts); absent on
    * PostgreSQL, whose commits are on disk when they resolve. */
   logFlushes?: SharedArrayBuffer;

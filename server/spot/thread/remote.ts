@@ -15,7 +15,7 @@ import type { FromSpotBatch, FromSpotThread, SpotCall, SpotThreadData, ToSpotThr
 import { JsonText } from '../../wire/jsonText';
 import { fromWire, outbox } from './wire';
 
-export interface SpotThreadOptions extends SpotThreadData {
+export interface SpotThreadOptions extends Omit<SpotThreadData, 'depthSeqs'> {
   /** The main thread's connection: order records are read here, not on the spot thread. */
   db: Db;
   /** The main thread's ledger: the spot thread's balance changes are announced through it. */
@@ -57,6 +57,9 @@ export const createSpotThread = ({
   const orderListeners = new Set<OrdersListener<JsonText<SpotOrderView>>>();
   let pairs = new Map<string, SpotPair>();
   const mirrors = new Map<string, DepthMirror>();
+  /** The last depth seq each pair's subscribers were sent: a thread that replaces one that died
+   * starts above it, so their chains see a gap and resync rather than take its diffs for old ones. */
+  const depthSeqs = new Map<string, number>();
   const prints = new Map<string, Prints>();
   let rules = new Map<string, SpotPairRules>();
   const records = spotRecords(db.kysely, (symbol) => pairs.get(symbol));
@@ -94,6 +97,7 @@ export const createSpotThread = ({
         ledger.announce(m.userIds.map((userId) => ({ userId })));
         return;
       case 'depth':
+        depthSeqs.set(m.pair, m.diff.seq);
         mirrors.get(m.pair)?.apply(m.diff);
         for (const l of bookListeners) l.depth(m.pair, m.diff);
         return;
@@ -116,6 +120,7 @@ export const createSpotThread = ({
           );
           mirror.reset(b.depth);
           mirrors.set(b.pair, mirror);
+          depthSeqs.set(b.pair, b.depth.seq);
           prints.set(b.pair, new Prints(b.trades));
         }
         setRules(m.rules);
@@ -140,6 +145,7 @@ export const createSpotThread = ({
           database: data.database,
           config: data.config,
           seed: data.seed,
+          depthSeqs: Object.fromEntries(depthSeqs),
           logFlushes: ownFlusher?.shared,
         } satisfies SpotThreadData,
         execArgv,

@@ -65,6 +65,7 @@ const spot = createSpot({
   ledger,
   config: data.config,
   seed: data.seed,
+  depthSeqs: data.depthSeqs,
   onError: (err) => send({ t: 'error', error: toWire(err) }),
   onSettings: () => {
     if (started) send({ t: 'rules', rules: rules() });

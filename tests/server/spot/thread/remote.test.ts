@@ -241,15 +241,22 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
   it('replaces a thread that died with one rebuilt from the database', async () => {
     const errors: unknown[] = [];
     spot = await startThread((err) => errors.push(err));
+    const diffs: DepthDiff[] = [];
+    spot.listen({ depth: (_pair, d) => diffs.push(d), trades: () => undefined });
     const bid = decoded(
       await spot.place(A, 'buy', { pair: 'btcusdt', type: 'limit', price: '99900.00', qty: '0.1' }),
     );
+    await vi.waitFor(() => expect(diffs.at(-1)?.bids).toEqual([['99900.00', '0.10000']]), { timeout: 5000 });
+    const seen = diffs.length;
+    const lastSeq = diffs.at(-1)!.seq;
     // A malformed reference price (a feed's bug) throws on the thread outside any batch: it dies.
     spot.onTick(undefined as unknown as Parameters<SpotService['onTick']>[0]);
-    await vi.waitFor(() =>
-      expect(errors).toContainEqual(
-        expect.objectContaining({ message: expect.stringMatching(/spot thread exited/) }),
-      ),
+    await vi.waitFor(
+      () =>
+        expect(errors).toContainEqual(
+          expect.objectContaining({ message: expect.stringMatching(/spot thread exited/) }),
+        ),
+      { timeout: 10_000 },
     );
     const s = spot;
     await expect(s.place(B, 'sell', { pair: 'btcusdt', type: 'market', qty: '0.1' })).rejects.toThrow(
@@ -263,6 +270,11 @@ describe.each(forEachSharedEngine())('spot on its own thread, on %s', (_engine, 
     const fill = decoded(await s.place(B, 'sell', { pair: 'btcusdt', type: 'market', qty: '0.1' }));
     expect(fill.status).toBe('app.data.order_completed');
     expect((await s.detail(A.id, bid.id)).status).toBe('app.data.order_completed');
+    // The new thread's depth chain goes on above the old one's: a subscriber holding the book at
+    // the old thread's last seq sees a gap and resyncs, rather than dropping the new diffs as old.
+    await vi.waitFor(() => expect(diffs.length).toBeGreaterThan(seen));
+    expect(diffs[seen]!.prev).toBeGreaterThan(lastSeq);
+    expect(s.depth('btcusdt', 5).seq).toBeGreaterThan(lastSeq);
   }, 20_000);
 
   it('stays stopped when stopped while a dead thread waits to be replaced', async () => {

@@ -169,15 +169,18 @@ const withAddress = <T extends { network: string; address: string; memo?: string
 /** `amount` is what leaves the balance; the fee comes out of it, the rest is received. `fee` is
  * the fee the form showed: when the network's fee is another by now the withdrawal is refused
  * (fee_changed) rather than made at a fee the user never saw. */
+const withdrawFields = {
+  ...destinationFields,
+  amount: amountSchema,
+  fee: feeSchema.optional(),
+  // Required, then correct: nothing typed is missing, not wrong.
+  password: z.string().min(1, 'app.msg.field_required').max(64, 'app.msg.withdraw_pwd_incorrect'),
+};
+/** A withdrawal as its form holds it: all but the key it is sent under, which depends on it. */
+export const withdrawIntentSchema = z.strictObject(withdrawFields).superRefine(withAddress);
+export type WithdrawIntent = z.input<typeof withdrawIntentSchema>;
 export const withdrawRequestSchema = z
-  .strictObject({
-    ...destinationFields,
-    amount: amountSchema,
-    fee: feeSchema.optional(),
-    // Required, then correct: nothing typed is missing, not wrong.
-    password: z.string().min(1, 'app.msg.field_required').max(64, 'app.msg.withdraw_pwd_incorrect'),
-    requestKey: z.string().regex(REQUEST_KEY_RE),
-  })
+  .strictObject({ ...withdrawFields, requestKey: z.string().regex(REQUEST_KEY_RE) })
   .superRefine(withAddress);
 export type WithdrawRequest = z.input<typeof withdrawRequestSchema>;
 

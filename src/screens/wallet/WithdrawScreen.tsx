@@ -17,7 +17,7 @@ import { useForm } from '../../hooks/useForm';
 import { useRemote } from '../../hooks/useRemote';
 import { useBalances } from '../../hooks/useSpot';
 import { refreshUserInfo } from '../../api/refreshUser';
-import { newRequestKey } from '../../api/requestKey';
+import { createIntentKeys } from '../../api/requestKey';
 import { configState, loadSiteConfig } from '../../state/config';
 import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
@@ -64,9 +64,11 @@ const WithdrawScreen = () => {
     saved.find((a) => a.id === pick) ?? (pick === null ? saved[0] : undefined);
   const typing = !picked && typedAllowed;
 
-  const [requestKey] = useState(newRequestKey);
+  // One key per withdrawal meant: a second tap after a lost answer finds it made, and a form
+  // changed after it (another amount or address) is another withdrawal.
+  const [keys] = useState(createIntentKeys);
   const addressLabel = useId();
-  const schema = useMemo(() => withdrawFormSchema(net, available, requestKey), [net, available, requestKey]);
+  const schema = useMemo(() => withdrawFormSchema(net, available), [net, available]);
   const form = useForm(schema, { address: '', memo: '', amount: '', password: '' });
   const values = form.values;
   const received = net ? receivedOf(values.amount, net.withdrawFee) : null;
@@ -84,15 +86,20 @@ const WithdrawScreen = () => {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void form.submit(async (body) => {
-      await verifiedAction(() => walletApi.withdraw(body), navigate).catch((err: unknown) => {
-        const msg = (err as Envelope | undefined)?.msg;
-        // The operator changed the fee since the form read it: the form shows the new one (the
-        // toast says so) for the reader to send again, or not.
-        if (msg === 'app.msg.fee_changed') reload();
-        // The stored info said a password was set: the fresh one brings the notice to set one.
-        if (msg === 'app.msg.withdraw_pwd_not_set') void refreshUserInfo();
-        throw err;
-      });
+      const { password: _password, ...intended } = body;
+      await keys
+        .send(JSON.stringify(intended), (requestKey) =>
+          verifiedAction(() => walletApi.withdraw({ ...body, requestKey }), navigate),
+        )
+        .catch((err: unknown) => {
+          const msg = (err as Envelope | undefined)?.msg;
+          // The operator changed the fee since the form read it: the form shows the new one (the
+          // toast says so) for the reader to send again, or not.
+          if (msg === 'app.msg.fee_changed') reload();
+          // The stored info said a password was set: the fresh one brings the notice to set one.
+          if (msg === 'app.msg.withdraw_pwd_not_set') void refreshUserInfo();
+          throw err;
+        });
       showToast(t('withdraw.submitted'), 2000);
       void navigate('/withdraw/record', { replace: true });
     });
@@ -202,7 +209,13 @@ const WithdrawScreen = () => {
               <button
                 type="button"
                 className="field__toggle"
-                onClick={() => form.set('amount', new Decimal(available).toFixed())}
+                // What the network can carry: its decimal places, rounded down to stay within the balance.
+                onClick={() =>
+                  form.set(
+                    'amount',
+                    new Decimal(available).toDecimalPlaces(net.decimals, Decimal.ROUND_DOWN).toFixed(),
+                  )
+                }
               >
                 {t('withdraw.all')}
               </button>

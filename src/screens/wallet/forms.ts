@@ -4,10 +4,10 @@ import {
   addressRequestSchema,
   amountProblem,
   decimalsProblem,
-  withdrawRequestSchema,
+  withdrawIntentSchema,
   type AddressRequest,
   type WalletNetwork,
-  type WithdrawRequest,
+  type WithdrawIntent,
 } from '../../../protocol/wallet';
 import { TX_HASH_RE } from '../../../protocol/walletRules';
 
@@ -81,7 +81,7 @@ export const addressFormSchema = (net: WalletNetwork | undefined) =>
     .pipe(addressRequestSchema);
 
 /** The withdrawal form: limits and the balance first, then the server's own schema. */
-export const withdrawFormSchema = (net: WalletNetwork | undefined, available: string, requestKey: string) =>
+export const withdrawFormSchema = (net: WalletNetwork | undefined, available: string) =>
   z
     .object({
       address: z.string(),
@@ -92,7 +92,7 @@ export const withdrawFormSchema = (net: WalletNetwork | undefined, available: st
       ),
       password: z.string(),
     })
-    .transform((v): WithdrawRequest => ({
+    .transform((v): WithdrawIntent => ({
       coin: net?.coin ?? '',
       network: net?.network ?? 'TRC20',
       address: v.address,
@@ -100,7 +100,6 @@ export const withdrawFormSchema = (net: WalletNetwork | undefined, available: st
       // The fee the form shows: the server refuses the withdrawal if the network now charges another.
       ...(net ? { fee: net.withdrawFee } : {}),
       password: v.password,
-      requestKey,
       ...(net?.memoRequired ? { memo: v.memo } : {}),
     }))
-    .pipe(withdrawRequestSchema);
+    .pipe(withdrawIntentSchema);

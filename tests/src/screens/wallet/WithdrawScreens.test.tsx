@@ -107,6 +107,40 @@ describe('/withdraw', () => {
     });
   });
 
+  it('sends again under the same key after a lost answer, and a changed withdrawal under a new one', async () => {
+    vi.mocked(walletApi.withdraw)
+      .mockRejectedValueOnce({ code: 0, msg: 'app.msg.network_error', data: null })
+      .mockRejectedValueOnce({ code: 0, msg: 'app.msg.network_error', data: null })
+      .mockResolvedValueOnce({} as never);
+    const router = renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+    const amount = await screen.findByLabelText('Amount');
+    await userEvent.type(amount, '50');
+    await userEvent.type(screen.getByLabelText('Withdrawal password'), 'draw1234');
+    const withdraw = screen.getByRole('button', { name: 'Withdraw' });
+    await userEvent.click(withdraw);
+    await waitFor(() => expect(walletApi.withdraw).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(withdraw).toBeEnabled());
+    await userEvent.click(withdraw);
+    await waitFor(() => expect(walletApi.withdraw).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(withdraw).toBeEnabled());
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '20');
+    await userEvent.click(withdraw);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/withdraw/record'));
+    const keys = vi.mocked(walletApi.withdraw).mock.calls.map(([body]) => body.requestKey);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(vi.mocked(walletApi.withdraw).mock.calls[2]![0]).toMatchObject({ amount: '20' });
+  });
+
+  it('fills in all of the balance the network can carry, rounded down to its decimal places', async () => {
+    vi.mocked(walletApi.coins).mockResolvedValue(NETWORKS.map((n) => ({ ...n, decimals: 6 })));
+    vi.mocked(useBalances).mockReturnValue([{ asset: 'USDT', available: '100.12345678', frozen: '0' }]);
+    renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+    await userEvent.click(await screen.findByRole('button', { name: 'All' }));
+    expect(screen.getByLabelText('Amount')).toHaveValue('100.123456');
+  });
+
   it('sends the fee it shows, and shows the new one when the server says it has changed', async () => {
     uiState.toasts.length = 0;
     vi.mocked(walletApi.withdraw)

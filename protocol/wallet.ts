@@ -244,14 +244,15 @@ export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminDepositQuerySchema = z.strictObject({ status: z.enum(DEPOSIT_STATES).optional() });
 export const adminWithdrawalQuerySchema = z.strictObject({ status: z.enum(WITHDRAW_STATES).optional() });
 
-const reason = typedText({ lines: true }).min(1).max(200);
+/** An operator's reason for a refusal, as the user reads it: 1 to 200 characters. */
+export const reviewReasonSchema = typedText({ lines: true }).min(1).max(200);
 
 /** Confirms a deposit; `amount` is what the chain shows, when it differs from the declared one. */
 export const confirmDepositSchema = z.strictObject({
   id: rowId,
   amount: amountSchema.optional(),
 });
-export const reasonBodySchema = z.strictObject({ id: rowId, reason });
+export const reasonBodySchema = z.strictObject({ id: rowId, reason: reviewReasonSchema });
 export const approveWithdrawalSchema = z.strictObject({
   id: rowId,
   txHash: z.string().regex(TX_HASH_RE, 'app.msg.tx_hash_invalid').optional(),

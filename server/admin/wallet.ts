@@ -3,6 +3,7 @@ import {
   DEPOSIT_STATES,
   WITHDRAW_STATES,
   networkConfigPatchSchema,
+  reviewReasonSchema,
   type AdminDeposit,
   type AdminWithdrawal,
   type DepositState,
@@ -94,6 +95,7 @@ export const runWalletCommand = async (
   };
   const id = positiveInt(rest[0]);
   const reason = rest.slice(1).join(' ').trim();
+  const reasonOk = reviewReasonSchema.safeParse(reason).success;
 
   try {
     if (area === 'deposits' && verb === 'list' && rest.length <= 1) {
@@ -113,7 +115,7 @@ export const runWalletCommand = async (
     }
     if (area === 'deposits' && verb === 'fail' && rest.length >= 2) {
       if (id === null) return usage(`not a deposit id: ${rest[0]}`);
-      if (reason.length > 200) return usage('the reason must be 1 to 200 characters');
+      if (!reasonOk) return usage('the reason must be 1 to 200 characters');
       out(depositLine(await wallet.failDeposit(actor, id, reason)));
       return 0;
     }
@@ -134,7 +136,7 @@ export const runWalletCommand = async (
     }
     if (area === 'withdrawals' && (verb === 'reject' || verb === 'fail') && rest.length >= 2) {
       if (id === null) return usage(`not a withdrawal id: ${rest[0]}`);
-      if (reason.length > 200) return usage('the reason must be 1 to 200 characters');
+      if (!reasonOk) return usage('the reason must be 1 to 200 characters');
       const w =
         verb === 'reject'
           ? await wallet.rejectWithdrawal(actor, id, reason)

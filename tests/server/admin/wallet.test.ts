@@ -92,10 +92,17 @@ describe('operator CLI: wallet', () => {
     const below = String(f.deposit('2500000000'));
     expect((await run('deposits', 'confirm', below, '5')).out).toContain('fail');
     const failed = String(f.deposit('100'));
+    // A reason of blanks is none: the user would be told nothing, as the API refuses too.
+    expect(await run('deposits', 'fail', failed, ' ')).toMatchObject({
+      code: 2,
+      out: expect.stringContaining('the reason must be 1 to 200 characters'),
+    });
     expect((await run('deposits', 'fail', failed, 'never', 'arrived')).out).toContain('(never arrived)');
     expect((await run('deposits', 'list')).out).toBe('no deposits');
     expect((await run('deposits', 'confirm', 'x')).code).toBe(2);
     expect((await run('withdrawals', 'list')).out).toBe('no pending withdrawals');
     expect((await run('withdrawals', 'approve', '99')).out).toBe('refused: app.msg.record_not_found');
+    for (const verb of ['reject', 'fail'])
+      expect((await run('withdrawals', verb, '99', ' ', ' ')).code).toBe(2);
   });
 });

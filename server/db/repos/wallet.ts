@@ -273,6 +273,15 @@ export const walletRepo = (db: Kysely<Database>): WalletRepo => {
         return r.id;
       }),
     deposit: deposits.byId,
+    txHashJudged: async (network, txHash) =>
+      (await db
+        .selectFrom('deposits')
+        .select('id')
+        .where('network', '=', network)
+        .where('tx_hash', '=', txHash)
+        .where('received_amount', 'is not', null)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
     depositByKey: deposits.byKey,
     deposits: deposits.list,
     transitionDeposit: (id, from, patch) =>

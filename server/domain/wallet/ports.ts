@@ -28,6 +28,9 @@ export interface WalletRepo {
    * network already, or the account has a deposit with the request key. */
   insertDeposit(d: Omit<DepositRecord, 'id'>): Promise<number>;
   deposit(id: number): Promise<DepositRecord | undefined>;
+  /** Whether a deposit of the transaction on the network was judged against what the chain shows
+   * (its received amount recorded: credited, or failed below the minimum). */
+  txHashJudged(network: string, txHash: string): Promise<boolean>;
   depositByKey(userId: number, requestKey: string): Promise<DepositRecord | undefined>;
   /** Newest first: one user's, or every user's of a status (operators). */
   deposits(filter: { userId?: number; status?: DepositState }, page: Page): Promise<DepositRecord[]>;

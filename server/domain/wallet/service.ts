@@ -236,6 +236,9 @@ export const createWallet = (deps: WalletDeps) => {
     const target = await depositTarget(user.id, net);
     const now = clock();
     const txHash = req.txHash === undefined ? null : canonicalTxHash(net.network, req.txHash);
+    // A transfer an operator has read off the chain is settled, even one that failed for being
+    // below the minimum: declared again with another amount, it would be credited that amount.
+    if (txHash && (await uow.repo.txHashJudged(net.network, txHash))) throw new AppError('tx_hash_used');
     const record: Omit<DepositRecord, 'id'> = {
       userId: user.id,
       coin: net.coin,
@@ -261,7 +264,8 @@ export const createWallet = (deps: WalletDeps) => {
       const winner = await byKey();
       if (winner) return depositToWire(winner);
       // One chain transaction backs one deposit: a second would be credited for the same coins. A
-      // failed deposit lets its hash go, for the transfer to be declared again the right way.
+      // deposit failed unread (declared wrong, never arrived) lets its hash go, for the transfer to
+      // be declared again the right way.
       throw e instanceof UniqueViolation ? new AppError('tx_hash_used') : e;
     }
     watcher.watch({ ...record, id }, user.username);

@@ -204,6 +204,21 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
     expect(await h.ledger.available(b.id, 'USDT')).toBe(units('40'));
   });
 
+  it('keeps the transaction of a deposit failed below the minimum: it cannot be declared again', async () => {
+    const h = await walletFor(t());
+    const user = await insertUser(t());
+    const req = { coin: 'USDT', network: 'TRC20' as const, amount: '100', txHash: 'ab'.repeat(32) };
+    const first = await h.wallet.submitDeposit(user, req);
+    // The chain shows 5, under the minimum of 10: failed, credited nothing (spec §5).
+    expect((await h.wallet.confirmDeposit(OPERATOR, first.id, '5')).status).toBe('fail');
+    await rejectsWith(h.wallet.submitDeposit(user, req), 'tx_hash_used');
+    await rejectsWith(
+      h.wallet.submitDeposit(user, { ...req, txHash: `0x${'AB'.repeat(32)}` }),
+      'tx_hash_used',
+    );
+    expect(await h.ledger.available(user.id, 'USDT')).toBe(0n);
+  });
+
   it('makes one deposit of one transaction declared twice at once', async () => {
     const h = await walletFor(t());
     const [a, b] = [await insertUser(t()), await insertUser(t())];

@@ -103,6 +103,19 @@ export const createContractStreams = ({
     return info;
   };
 
+  /** Reads the server's time once when a countdown starts before any reading: screens that show
+   * countdowns without the info (the contract list) would otherwise wait for the socket's pong,
+   * which never comes while it is down. */
+  let reading: Promise<unknown> | undefined;
+  const countdown$ = (closeAt: number) =>
+    defer(() => {
+      if (!clock.sampled())
+        reading ??= loadInfo()
+          .catch(() => undefined)
+          .finally(() => (reading = undefined));
+      return clock.countdown$(closeAt);
+    });
+
   /** Asks for the info now, outside the timer: the server refused an order placed on what the
    * screen showed (a rate or a limit the operator has changed since). */
   const refresh$ = new Subject<void>();
@@ -217,6 +230,6 @@ export const createContractStreams = ({
     open$,
     settled$,
     order$,
-    countdown$: clock.countdown$,
+    countdown$,
   };
 };

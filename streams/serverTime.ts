@@ -1,34 +1,67 @@
-import { BehaviorSubject, distinctUntilChanged, map, takeWhile, timer, type SchedulerLike } from 'rxjs';
+import {
+  BehaviorSubject,
+  combineLatest,
+  distinctUntilChanged,
+  filter,
+  map,
+  takeWhile,
+  timer,
+  type SchedulerLike,
+} from 'rxjs';
 import { keyed } from './keyed';
 import type { Transport } from './transport';
 
+/** A reading whose answer took longer than this is kept only while no better one is held: a
+ * phone asleep between a ping and its pong would otherwise move the clock by half the sleep. */
+export const MAX_SAMPLE_ROUND_TRIP_MS = 2000;
+
+interface Reading {
+  offset: number;
+  roundTrip: number;
+}
+
 /**
  * The server's clock as seen from here: each pong gives the offset (server time minus the local
- * midpoint of the round trip). Countdowns run on it, never on the device clock alone.
+ * midpoint of the round trip). Countdowns run on it, never on the device clock alone: until a
+ * first reading they show nothing rather than a device clock that may be minutes off.
  */
 export const createServerClock = (
   transport: Transport,
   now: () => number = Date.now,
   scheduler?: SchedulerLike,
 ) => {
-  const offset$ = new BehaviorSubject(0);
+  const reading$ = new BehaviorSubject<Reading | undefined>(undefined);
   /** Takes one reading: the server's time, and when the question left and the answer came back
    * by this device's clock. */
-  const sample = (serverTs: number, sentAt: number, receivedAt: number) =>
-    offset$.next(Math.round(serverTs - (sentAt + receivedAt) / 2));
+  const sample = (serverTs: number, sentAt: number, receivedAt: number) => {
+    const roundTrip = receivedAt - sentAt;
+    const held = reading$.value;
+    if (held && roundTrip > MAX_SAMPLE_ROUND_TRIP_MS && roundTrip > held.roundTrip) return;
+    reading$.next({ offset: Math.round(serverTs - (sentAt + receivedAt) / 2), roundTrip });
+  };
   transport.pong$.subscribe((p) => sample(p.serverTs, p.ts, p.receivedAt));
-  const serverNow = () => now() + offset$.value;
+  const offset$ = reading$.pipe(
+    filter((r): r is Reading => r !== undefined),
+    map((r) => r.offset),
+    distinctUntilChanged(),
+  );
+  const serverNow = () => now() + (reading$.value?.offset ?? 0);
+  /** Whether the server's time has been read at all. */
+  const sampled = () => reading$.value !== undefined;
 
-  /** Whole seconds left until `closeAt` (server time), once a second, ending at 0. */
+  /** Whole seconds left until `closeAt` (server time), once a second and at each new reading,
+   * ending at 0; undefined until the server's time is first read. */
   const countdown$ = keyed((closeAt: number) =>
-    timer(0, 1000, scheduler).pipe(
-      map(() => Math.max(0, Math.ceil((closeAt - serverNow()) / 1000))),
+    combineLatest([reading$, timer(0, 1000, scheduler)]).pipe(
+      map(([r]) =>
+        r === undefined ? undefined : Math.max(0, Math.ceil((closeAt - now() - r.offset) / 1000)),
+      ),
       distinctUntilChanged(),
-      takeWhile((s) => s > 0, true),
+      takeWhile((s) => s === undefined || s > 0, true),
     ),
   );
 
   // REST answers that carry the server time also set the offset, so countdowns are right while the
   // socket is down too.
-  return { offset$: offset$.pipe(distinctUntilChanged()), serverNow, countdown$, sample };
+  return { offset$, serverNow, sampled, countdown$, sample };
 };

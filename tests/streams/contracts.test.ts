@@ -102,7 +102,7 @@ describe('contract streams', () => {
     s.setState('reconnecting');
     const sub = s.streams.info$().subscribe();
     await vi.advanceTimersByTimeAsync(0);
-    const seen: number[] = [];
+    const seen: Array<number | undefined> = [];
     s.streams.countdown$(order().closeAt).subscribe((v) => seen.push(v));
     await vi.advanceTimersByTimeAsync(3000);
     // The device alone would say 360 s.
@@ -110,6 +110,22 @@ describe('contract streams', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(seen.at(-1)).toBe(0);
     sub.unsubscribe();
+  });
+
+  it('reads the server time for a countdown shown without the info (the contract list), socket down', async () => {
+    const s = setup();
+    s.setState('reconnecting');
+    const seen: Array<number | undefined> = [];
+    const subs = [
+      s.streams.countdown$(order().closeAt).subscribe((v) => seen.push(v)),
+      s.streams.countdown$(order().closeAt + 10_000).subscribe(),
+    ];
+    await vi.advanceTimersByTimeAsync(2000);
+    // Nothing until the server's time is known, never the device's guess (360 s), and it is read
+    // once for every countdown started.
+    expect(seen.filter((v) => v !== undefined)).toEqual([60, 59, 58]);
+    expect(s.api.info).toHaveBeenCalledTimes(1);
+    subs.forEach((sub) => sub.unsubscribe());
   });
 
   it('polls the info and the open list while the socket is down, and stops once it is up', async () => {

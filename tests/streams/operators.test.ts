@@ -51,4 +51,37 @@ describe('stream operators (marbles)', () => {
       });
     });
   });
+
+  it('countdown$ shows nothing until the server time is read, then counts from the reading', () => {
+    const ts = testScheduler();
+    ts.run(({ cold, expectObservable }) => {
+      const pong$ = new Subject<{ op: 'pong'; ts: number; serverTs: number; receivedAt: number }>();
+      const clock = createServerClock({ pong$ } as unknown as Transport, () => ts.now(), ts);
+      // The device runs two minutes ahead: alone it would say the contract had closed.
+      cold('1500ms a').subscribe(() =>
+        pong$.next({ op: 'pong', ts: 1400, serverTs: 1500 - 120_000 + 10, receivedAt: 1500 }),
+      );
+      expectObservable(clock.countdown$(-110_000), '^ 3400ms !').toBe('u 1499ms a 499ms b 999ms c', {
+        u: undefined,
+        a: 9,
+        b: 8,
+        c: 7,
+      });
+    });
+  });
+
+  it('keeps a reading whose answer came quickly over one read long after its ping (a phone asleep)', () => {
+    const pong$ = new Subject<{ op: 'pong'; ts: number; serverTs: number; receivedAt: number }>();
+    let now = 100_000;
+    const clock = createServerClock({ pong$ } as unknown as Transport, () => now);
+    pong$.next({ op: 'pong', ts: 99_920, serverTs: 1_000_000, receivedAt: 100_000 });
+    expect(clock.serverNow() - 1_000_000).toBeLessThanOrEqual(40);
+    // A ping sent, the phone asleep 30 s, the pong read on waking.
+    now = 130_000;
+    pong$.next({ op: 'pong', ts: 100_000, serverTs: 1_000_100, receivedAt: 130_000 });
+    expect(Math.abs(clock.serverNow() - 1_030_000)).toBeLessThanOrEqual(40);
+    // The next quick reading is taken.
+    pong$.next({ op: 'pong', ts: 129_950, serverTs: 1_030_500, receivedAt: 130_000 });
+    expect(clock.serverNow()).toBe(1_030_525);
+  });
 });

@@ -84,6 +84,12 @@ export const createTransport = ({
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
   };
   const ping = () => send({ op: 'ping', ts: Date.now() });
+  // A phone woken from sleep reads the server's time again at once: countdowns go on from a fresh
+  // reading instead of the one from before it slept.
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') ping();
+  };
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
 
   const armStaleTimer = () => {
     clearTimeout(staleTimer);
@@ -182,6 +188,7 @@ export const createTransport = ({
     },
     close() {
       closed = true;
+      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
       clearInterval(pingTimer);
       clearTimeout(staleTimer);
       socket.close();

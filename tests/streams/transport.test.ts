@@ -184,4 +184,25 @@ describe('the socket transport', () => {
     await vi.advanceTimersByTimeAsync(15_000);
     expect(sent.filter((m) => m.op === 'ping')).toHaveLength(2);
   });
+
+  it('pings when the page is shown again (a phone woken), and no more once closed', async () => {
+    server = startServer();
+    transport = make();
+    transport.channel$('tickers').subscribe();
+    await vi.advanceTimersByTimeAsync(100);
+    const pings = () => server!.connections[0]!.sent.filter((m) => m.op === 'ping').length;
+    expect(pings()).toBe(1);
+    const show = async (state: 'visible' | 'hidden') => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(10);
+    };
+    await show('hidden');
+    expect(pings()).toBe(1);
+    await show('visible');
+    expect(pings()).toBe(2);
+    transport.close();
+    await show('visible');
+    expect(pings()).toBe(2);
+  });
 });

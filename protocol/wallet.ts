@@ -95,6 +95,8 @@ export const walletNetworkSchema = z.object({
 });
 export type WalletNetwork = z.infer<typeof walletNetworkSchema>;
 
+export const ADMIN_PAGE_SIZE_MAX = 200;
+
 export const recordQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
@@ -241,8 +243,20 @@ export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 export const adminWithdrawalSchema = withdrawalSchema.extend({ userId: z.number().int() });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 
-export const adminDepositQuerySchema = z.strictObject({ status: z.enum(DEPOSIT_STATES).optional() });
-export const adminWithdrawalQuerySchema = z.strictObject({ status: z.enum(WITHDRAW_STATES).optional() });
+/** A page of an operator's list: up to 200 at a time. */
+const adminPage = {
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE_MAX),
+};
+export const adminDepositQuerySchema = z.strictObject({
+  status: z.enum(DEPOSIT_STATES).optional(),
+  ...adminPage,
+});
+export const adminWithdrawalQuerySchema = z.strictObject({
+  status: z.enum(WITHDRAW_STATES).optional(),
+  ...adminPage,
+});
+export type AdminPageQuery = Pick<RecordQuery, 'page' | 'size'>;
 
 /** An operator's reason for a refusal, as the user reads it: 1 to 200 characters. */
 export const reviewReasonSchema = typedText({ lines: true }).min(1).max(200);

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import {
+  ADMIN_PAGE_SIZE_MAX,
   DEPOSIT_STATES,
   WITHDRAW_STATES,
   networkConfigPatchSchema,
@@ -17,15 +18,21 @@ import type { Actor } from '../domain/operators';
 import { buildWallet } from '../wallet';
 import { refused } from './refused';
 
+/** A list as long as one page may hold more behind it. */
+const full = (rows: readonly unknown[]) => rows.length >= ADMIN_PAGE_SIZE_MAX;
+const MORE = `(the first ${ADMIN_PAGE_SIZE_MAX} of a status shown: review them to see the next)`;
+
 export const WALLET_USAGE = `
   npm run admin -- deposits list [pending|confirming|success|fail]
-                                            deposits (default: those waiting, pending and confirming)
+                                            deposits (default: those waiting, pending and confirming,
+                                            oldest first; a finished status newest first)
   npm run admin -- deposits confirm ID [AMOUNT]
                                             confirm and credit once; AMOUNT is what the chain shows
                                             when it differs (below the minimum: marked, not credited;
                                             above the maximum: refused, raise the maximum first)
   npm run admin -- deposits fail ID REASON...
-  npm run admin -- withdrawals list [pending|success|rejected|failed]   (default pending)
+  npm run admin -- withdrawals list [pending|success|rejected|failed]
+                                            (default pending, oldest first; the others newest first)
   npm run admin -- withdrawals approve ID [TXHASH]
                                             spend the frozen amount, the fee to the fee account
   npm run admin -- withdrawals reject ID REASON...   release the frozen amount; the user sees why
@@ -101,11 +108,14 @@ export const runWalletCommand = async (
     if (area === 'deposits' && verb === 'list' && rest.length <= 1) {
       const status = rest[0] as DepositState | undefined;
       if (status && !DEPOSIT_STATES.includes(status)) return usage(`unknown status: ${status}`);
-      const rows = status
-        ? await wallet.adminDeposits(status)
-        : [...(await wallet.adminDeposits('pending')), ...(await wallet.adminDeposits('confirming'))];
+      const pages = status
+        ? [await wallet.adminDeposits(status)]
+        : [await wallet.adminDeposits('pending'), await wallet.adminDeposits('confirming')];
+      const rows = pages.flat();
       if (rows.length === 0) out('no deposits');
-      rows.sort((a, b) => a.id - b.id).forEach((d) => out(depositLine(d)));
+      // Those waiting are reviewed oldest first; a list of one status is in the service's order.
+      (status ? rows : rows.sort((a, b) => a.id - b.id)).forEach((d) => out(depositLine(d)));
+      if (pages.some(full)) out(MORE);
       return 0;
     }
     if (area === 'deposits' && verb === 'confirm' && (rest.length === 1 || rest.length === 2)) {
@@ -124,7 +134,8 @@ export const runWalletCommand = async (
       if (!WITHDRAW_STATES.includes(status)) return usage(`unknown status: ${status}`);
       const rows = await wallet.adminWithdrawals(status);
       if (rows.length === 0) out(`no ${status} withdrawals`);
-      rows.reverse().forEach((w) => out(withdrawalLine(w)));
+      rows.forEach((w) => out(withdrawalLine(w)));
+      if (full(rows)) out(MORE);
       return 0;
     }
     if (area === 'withdrawals' && verb === 'approve' && (rest.length === 1 || rest.length === 2)) {

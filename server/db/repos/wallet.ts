@@ -111,11 +111,20 @@ const recordQueries = <T extends RecordTable, R>(
         .executeTakeFirst();
       return r ? read(r) : undefined;
     },
-    list: async (filter: { userId?: number | undefined; status?: string | undefined }, page: Page) => {
+    list: async (
+      filter: { userId?: number | undefined; status?: string | undefined; oldestFirst?: boolean | undefined },
+      page: Page,
+    ) => {
       let q = db.selectFrom(name).selectAll();
       if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
       if (filter.status) q = q.where('status', '=', filter.status);
-      return (await q.orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute()).map(read);
+      return (
+        await q
+          .orderBy('id', filter.oldestFirst ? 'asc' : 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute()
+      ).map(read);
     },
     transition: async (id: number, from: readonly string[], set: Updateable<Database[T]>) => {
       const r = await db

@@ -32,8 +32,12 @@ export interface WalletRepo {
    * (its received amount recorded: credited, or failed below the minimum). */
   txHashJudged(network: string, txHash: string): Promise<boolean>;
   depositByKey(userId: number, requestKey: string): Promise<DepositRecord | undefined>;
-  /** Newest first: one user's, or every user's of a status (operators). */
-  deposits(filter: { userId?: number; status?: DepositState }, page: Page): Promise<DepositRecord[]>;
+  /** Newest first, or oldest first (a review queue): one user's, or every user's of a status
+   * (operators). */
+  deposits(
+    filter: { userId?: number; status?: DepositState; oldestFirst?: boolean },
+    page: Page,
+  ): Promise<DepositRecord[]>;
   /** Moves a deposit on only from one of `from`: false when another writer got there first, which
    * is what makes crediting happen once however often a confirmation arrives. */
   transitionDeposit(
@@ -47,7 +51,10 @@ export interface WalletRepo {
   insertWithdrawal(w: Omit<WithdrawalRecord, 'id'>): Promise<number>;
   withdrawal(id: number): Promise<WithdrawalRecord | undefined>;
   withdrawalByKey(userId: number, requestKey: string): Promise<WithdrawalRecord | undefined>;
-  withdrawals(filter: { userId?: number; status?: WithdrawState }, page: Page): Promise<WithdrawalRecord[]>;
+  withdrawals(
+    filter: { userId?: number; status?: WithdrawState; oldestFirst?: boolean },
+    page: Page,
+  ): Promise<WithdrawalRecord[]>;
   transitionWithdrawal(
     id: number,
     from: WithdrawState,

@@ -1,8 +1,10 @@
 import {
+  ADMIN_PAGE_SIZE_MAX,
   ASSET_SCALE,
   CODE,
   DEPOSIT_BELOW_MIN,
   type AddressRequest,
+  type AdminPageQuery,
   type AdminDeposit,
   type AdminWithdrawal,
   type Deposit,
@@ -69,7 +71,8 @@ const onChain = (amount: bigint, net: NetworkConfig): bigint => {
   return amount;
 };
 
-const pageOf = (q: RecordQuery) => ({ offset: (q.page - 1) * q.size, limit: q.size });
+const pageOf = (q: AdminPageQuery) => ({ offset: (q.page - 1) * q.size, limit: q.size });
+const ADMIN_FIRST_PAGE: AdminPageQuery = { page: 1, size: ADMIN_PAGE_SIZE_MAX };
 
 const audit = (
   tx: WalletTx,
@@ -505,13 +508,25 @@ export const createWallet = (deps: WalletDeps) => {
     deleteAddress: async (userId: number, id: number) => {
       if (!(await uow.repo.deleteAddress(userId, id))) throw new AppError('record_not_found');
     },
-    adminDeposits: async (status?: DepositState, limit = 200): Promise<AdminDeposit[]> =>
-      (await uow.repo.deposits({ status }, { offset: 0, limit })).map((d) => ({
-        ...depositToWire(d),
-        userId: d.userId,
-      })),
-    adminWithdrawals: async (status?: WithdrawState, limit = 200): Promise<AdminWithdrawal[]> =>
-      (await uow.repo.withdrawals({ status }, { offset: 0, limit })).map((w) => ({
+    /** Deposits of a status for operators: those waiting for review (pending, confirming) oldest
+     * first, as they are to be reviewed, so none waits unseen behind newer ones; the rest newest
+     * first. */
+    adminDeposits: async (
+      status?: DepositState,
+      page: AdminPageQuery = ADMIN_FIRST_PAGE,
+    ): Promise<AdminDeposit[]> =>
+      (
+        await uow.repo.deposits(
+          { status, oldestFirst: status === 'pending' || status === 'confirming' },
+          pageOf(page),
+        )
+      ).map((d) => ({ ...depositToWire(d), userId: d.userId })),
+    /** Withdrawals of a status for operators: pending ones oldest first, the rest newest first. */
+    adminWithdrawals: async (
+      status?: WithdrawState,
+      page: AdminPageQuery = ADMIN_FIRST_PAGE,
+    ): Promise<AdminWithdrawal[]> =>
+      (await uow.repo.withdrawals({ status, oldestFirst: status === 'pending' }, pageOf(page))).map((w) => ({
         ...withdrawalToWire(w),
         userId: w.userId,
       })),

@@ -30,10 +30,11 @@ export const adminWalletRoutes = (wallet: Wallet) => [
     path: '/admin/deposits',
     tag: 'admin',
     auth: 'operator',
-    summary: 'Deposits of a status (all when absent), newest first',
+    summary:
+      'Deposits of a status (all when absent): pending and confirming oldest first, the rest newest first',
     query: adminDepositQuerySchema,
     response: z.array(adminDepositSchema),
-    handler: ({ query }) => wallet.adminDeposits(query.status),
+    handler: ({ query }) => wallet.adminDeposits(query.status, query),
   }),
   defineRoute({
     method: 'POST',
@@ -60,10 +61,10 @@ export const adminWalletRoutes = (wallet: Wallet) => [
     path: '/admin/withdrawals',
     tag: 'admin',
     auth: 'operator',
-    summary: 'Withdrawals of a status (all when absent), newest first',
+    summary: 'Withdrawals of a status (all when absent): pending oldest first, the rest newest first',
     query: adminWithdrawalQuerySchema,
     response: z.array(adminWithdrawalSchema),
-    handler: ({ query }) => wallet.adminWithdrawals(query.status),
+    handler: ({ query }) => wallet.adminWithdrawals(query.status, query),
   }),
   defineRoute({
     method: 'POST',

@@ -272,6 +272,12 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
         (d: { txHash: string | null }) => d.txHash === 'aaaabbbbccccdddd0001',
       );
       expect(open).toHaveLength(1);
+      // A page of up to 200.
+      expect((await admin('/api/admin/deposits?status=confirming&page=1&size=1')).body.data).toHaveLength(1);
+      expect((await admin('/api/admin/deposits?status=confirming&page=2&size=1')).body.data).toEqual([]);
+      expect((await admin('/api/admin/withdrawals?size=201')).body).toMatchObject(
+        fail(400, 'parameter_error'),
+      );
       for (const d of open) await admin('/api/admin/deposits/confirm', { id: d.id });
       expect((await call('GET', '/api/assets/balances', a.token)).body.data).toEqual([
         { asset: 'USDT', available: '100.00000000', frozen: '0.00000000' },

@@ -326,6 +326,21 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
     expect(audit.map((a) => a.action)).toEqual(['wallet.network']);
   });
 
+  it('lists the deposits waiting for review oldest first, page by page, and finished ones newest first', async () => {
+    const h = await walletFor(t());
+    const user = await insertUser(t());
+    const made: number[] = [];
+    for (let i = 0; i < 5; i++)
+      made.push((await h.wallet.submitDeposit(user, { coin: 'USDT', network: 'TRC20', amount: '20' })).id);
+    const ids = (rows: Array<{ id: number }>) => rows.map((d) => d.id);
+    expect(ids(await h.wallet.adminDeposits('pending', { page: 1, size: 2 }))).toEqual(made.slice(0, 2));
+    expect(ids(await h.wallet.adminDeposits('pending', { page: 3, size: 2 }))).toEqual(made.slice(4));
+    await h.wallet.confirmDeposit(OPERATOR, made[0]!);
+    await h.wallet.confirmDeposit(OPERATOR, made[1]!);
+    expect(ids(await h.wallet.adminDeposits('pending'))).toEqual(made.slice(2));
+    expect(ids(await h.wallet.adminDeposits('success'))).toEqual([made[1], made[0]]);
+  });
+
   describe('withdrawals', () => {
     const setup = async () => {
       const h = await walletFor(t());
@@ -355,6 +370,17 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
       // BTC carries eight.
       const btc = (await h.wallet.networksFor(user.id)).find((n) => n.coin === 'BTC');
       expect(btc?.decimals).toBe(8);
+    });
+
+    it('lists pending withdrawals oldest first for review, finished ones newest first', async () => {
+      const { h, order } = await setup();
+      const made = [(await order('20')).id, (await order('20')).id, (await order('20')).id];
+      const ids = (rows: Array<{ id: number }>) => rows.map((w) => w.id);
+      expect(ids(await h.wallet.adminWithdrawals('pending', { page: 1, size: 2 }))).toEqual(made.slice(0, 2));
+      await h.wallet.rejectWithdrawal(OPERATOR, made[0]!, 'address unclear');
+      await h.wallet.rejectWithdrawal(OPERATOR, made[2]!, 'address unclear');
+      expect(ids(await h.wallet.adminWithdrawals('pending'))).toEqual([made[1]]);
+      expect(ids(await h.wallet.adminWithdrawals('rejected'))).toEqual([made[2], made[0]]);
     });
 
     it('freezes the amount, then approval spends it and collects the fee', async () => {

@@ -47,28 +47,34 @@ export const TopLists = () => {
           </button>
         ))}
       </div>
-      <ol className="top-lists__list">
-        {rows.map((tk, i) => {
-          const p = names.get(tk.pair);
-          return (
-            <li key={tk.pair}>
-              <Link className="top-lists__row" to={`/marketDetail?pair=${tk.pair}`}>
-                <span className="top-lists__rank">{i + 1}</span>
-                <span className="top-lists__name">
-                  <strong>{p?.base ?? tk.pair}</strong>
-                  <span className="muted">/{p?.quote ?? ''}</span>
-                </span>
-                <span className="top-lists__price">{formatDecimal(tk.last, i18n.language)}</span>
-                {board === 'volume' ? (
-                  <span className="top-lists__vol">{formatCompact(tk.quoteVolume, i18n.language)}</span>
-                ) : (
-                  <ChangeBadge changePercent={tk.changePercent} />
-                )}
-              </Link>
-            </li>
-          );
-        })}
-      </ol>
+      {tickers && rows.length === 0 && board !== 'volume' ? (
+        <p className="top-lists__list top-lists__empty muted">
+          {t(board === 'gainers' ? 'home.top.noGainers' : 'home.top.noLosers')}
+        </p>
+      ) : (
+        <ol className="top-lists__list">
+          {rows.map((tk, i) => {
+            const p = names.get(tk.pair);
+            return (
+              <li key={tk.pair}>
+                <Link className="top-lists__row" to={`/marketDetail?pair=${tk.pair}`}>
+                  <span className="top-lists__rank">{i + 1}</span>
+                  <span className="top-lists__name">
+                    <strong>{p?.base ?? tk.pair}</strong>
+                    <span className="muted">/{p?.quote ?? ''}</span>
+                  </span>
+                  <span className="top-lists__price">{formatDecimal(tk.last, i18n.language)}</span>
+                  {board === 'volume' ? (
+                    <span className="top-lists__vol">{formatCompact(tk.quoteVolume, i18n.language)}</span>
+                  ) : (
+                    <ChangeBadge changePercent={tk.changePercent} />
+                  )}
+                </Link>
+              </li>
+            );
+          })}
+        </ol>
+      )}
     </section>
   );
 };

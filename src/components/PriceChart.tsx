@@ -54,7 +54,8 @@ const PriceChart = ({
         attributionLogo: false,
       },
       grid: { vertLines: { color: cssVar('--line') }, horzLines: { color: cssVar('--line') } },
-      rightPriceScale: { borderColor: cssVar('--line') },
+      // A price at the very top or bottom would be drawn half outside the chart: shown whole or not at all.
+      rightPriceScale: { borderColor: cssVar('--line'), entireTextOnly: true },
       timeScale: {
         borderColor: cssVar('--line'),
         timeVisible: true,

@@ -54,7 +54,7 @@ const RechargeScreen = () => {
       <NavBar
         title={`${t('route.recharge')} ${coin}`}
         actions={
-          <Link className="wallet-navlink" to="/recharge/record">
+          <Link className="navbar__link" to="/recharge/record">
             {t('recharge.records')}
           </Link>
         }

@@ -123,7 +123,7 @@ const WithdrawScreen = () => {
       <NavBar
         title={t('route.withdraw')}
         actions={
-          <Link className="wallet-navlink" to="/withdraw/record">
+          <Link className="navbar__link" to="/withdraw/record">
             {t('withdraw.records')}
           </Link>
         }

@@ -52,6 +52,7 @@ export const ERRORS = {
   // deposits and withdrawals (issue 7)
   deposit_not_opened: { status: 403 },
   deposit_address_unavailable: { status: 409 },
+  too_many_open_deposits: { status: 409 },
   withdraw_min: { status: 400 },
   withdraw_max: { status: 400 },
   fee_changed: { status: 409 },

@@ -282,6 +282,17 @@ export const walletRepo = (db: Kysely<Database>): WalletRepo => {
         return r.id;
       }),
     deposit: deposits.byId,
+    openDeposits: async (userId) =>
+      Number(
+        (
+          await db
+            .selectFrom('deposits')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('user_id', '=', userId)
+            .where('status', 'in', ['pending', 'confirming'])
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     txHashJudged: async (network, txHash) =>
       (await db
         .selectFrom('deposits')

@@ -28,6 +28,8 @@ export interface WalletRepo {
    * network already, or the account has a deposit with the request key. */
   insertDeposit(d: Omit<DepositRecord, 'id'>): Promise<number>;
   deposit(id: number): Promise<DepositRecord | undefined>;
+  /** How many of the user's deposits wait for review (pending or confirming). */
+  openDeposits(userId: number): Promise<number>;
   /** Whether a deposit of the transaction on the network was judged against what the chain shows
    * (its received amount recorded: credited, or failed below the minimum). */
   txHashJudged(network: string, txHash: string): Promise<boolean>;

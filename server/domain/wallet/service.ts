@@ -71,6 +71,9 @@ const onChain = (amount: bigint, net: NetworkConfig): bigint => {
   return amount;
 };
 
+/** Deposits one account may have waiting for review at once. */
+export const MAX_OPEN_DEPOSITS = 10;
+
 const pageOf = (q: AdminPageQuery) => ({ offset: (q.page - 1) * q.size, limit: q.size });
 const ADMIN_FIRST_PAGE: AdminPageQuery = { page: 1, size: ADMIN_PAGE_SIZE_MAX };
 
@@ -233,6 +236,10 @@ export const createWallet = (deps: WalletDeps) => {
       req.requestKey === undefined ? undefined : uow.repo.depositByKey(user.id, req.requestKey);
     const earlier = await byKey();
     if (earlier) return depositToWire(earlier);
+    // Each open declaration waits in the operators' queue: one account may not fill it. Counted
+    // before the insert, so declarations racing in at once may pass it by a few.
+    if ((await uow.repo.openDeposits(user.id)) >= MAX_OPEN_DEPOSITS)
+      throw new AppError('too_many_open_deposits', { max: MAX_OPEN_DEPOSITS });
     const net = await openNetwork(req.coin, req.network, 'deposit');
     const amount = onChain(units(req.amount), net);
     if (!depositWithinLimits(amount, net)) throw new AppError('outside_limit', depositLimits(net));

@@ -5,6 +5,7 @@ import { demoNetworks } from '../../../../server/db/seed/wallet';
 import { createLedger } from '../../../../server/domain/ledger/ledger';
 import type { PostedEntry } from '../../../../server/domain/ledger/types';
 import type { WalletUnitOfWork } from '../../../../server/domain/wallet/ports';
+import { MAX_OPEN_DEPOSITS } from '../../../../server/domain/wallet/service';
 import { rejectsWith } from '../../helpers/errors';
 import { forEachEngine, useTestDb } from '../../helpers/testDb';
 import {
@@ -324,6 +325,21 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
     );
     const audit = await t().db.kysely.selectFrom('audit_log').selectAll().execute();
     expect(audit.map((a) => a.action)).toEqual(['wallet.network']);
+  });
+
+  it('lets one account have only so many deposits waiting for review, and more once one is settled', async () => {
+    const h = await walletFor(t());
+    const [user, other] = [await insertUser(t()), await insertUser(t())];
+    const declare = (who: typeof user) =>
+      h.wallet.submitDeposit(who, { coin: 'USDT', network: 'TRC20', amount: '20' });
+    const made = [];
+    for (let i = 0; i < MAX_OPEN_DEPOSITS; i++) made.push(await declare(user));
+    await rejectsWith(declare(user), 'too_many_open_deposits');
+    // Another account's queue is its own; a retry of a declaration made is answered as before.
+    await expect(declare(other)).resolves.toMatchObject({ status: 'pending' });
+    await h.wallet.failDeposit(OPERATOR, made[0]!.id, 'never arrived');
+    await expect(declare(user)).resolves.toMatchObject({ status: 'pending' });
+    await rejectsWith(declare(user), 'too_many_open_deposits');
   });
 
   it('lists the deposits waiting for review oldest first, page by page, and finished ones newest first', async () => {

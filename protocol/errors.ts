@@ -40,6 +40,7 @@ export const ERRORS = {
   rate_changed: { status: 409 },
   not_eligible: { status: 403 },
   no_purchase_times: { status: 400 },
+  product_unavailable: { status: 409 },
   // identity
   duplicate_document_number: { status: 409 },
   document_type_error: { status: 400 },

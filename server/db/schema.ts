@@ -354,6 +354,8 @@ export interface DefiPledgeTable {
   settled_at: number | null;
   /** Optional on a pledge (migration 023): null where none was given. */
   request_key: string | null;
+  /** 1 when its whole income was set aside from the house at the pledge (migration 025). */
+  income_reserved: Generated<number>;
 }
 
 export interface DefiIncomeTable {

@@ -137,11 +137,13 @@ export const createStaking = ({ db, ledger, clock, onError }: StakingDeps) => {
         })),
       );
       const movements: Movement[] = days.flatMap((): Movement[] => [
+        // From what was set aside at the pledge; a pledge made before that paid from the house's
+        // available balance, and still does.
         {
           userId: SYSTEM_ACCOUNTS.house,
           asset: p.asset,
-          available: -p.dailyIncome,
-          frozen: 0n,
+          available: p.incomeReserved ? 0n : -p.dailyIncome,
+          frozen: p.incomeReserved ? -p.dailyIncome : 0n,
           type: 'app.data.pledge_income',
           ref,
         },
@@ -232,17 +234,20 @@ export const createStaking = ({ db, ledger, clock, onError }: StakingDeps) => {
           // of the same product wait for this one and then see it.
           if ((await countPledges(trx, user.id, productId)) >= product.purchaseLimit)
             throw new AppError('no_purchase_times');
+          const dailyIncome = dailyIncomeUnits(amount, product.dailyRate);
           const id = await insertPledge(trx, {
             userId: user.id,
             productId,
             asset: product.asset,
             amount,
             dailyRate: product.dailyRate,
-            dailyIncome: dailyIncomeUnits(amount, product.dailyRate),
+            dailyIncome,
             cycleDays: product.cycleDays,
             pledgedAt: now,
             requestKey,
+            incomeReserved: true,
           });
+          const ref = `pledge:${id}`;
           posted = await ledger.postIn(
             trx,
             [
@@ -252,11 +257,32 @@ export const createStaking = ({ db, ledger, clock, onError }: StakingDeps) => {
                 available: -amount,
                 frozen: amount,
                 type: 'app.data.pledge',
-                ref: `pledge:${id}`,
+                ref,
               },
             ],
             now,
           );
+          // The whole income is set aside from the house now, frozen in its own account: paying it
+          // can never fail later, so the principal always comes back at maturity. A house that
+          // cannot cover it takes no more pledges of the asset.
+          const income = dailyIncome * BigInt(product.cycleDays);
+          if (income > 0n) {
+            const reserve: Movement = {
+              userId: SYSTEM_ACCOUNTS.house,
+              asset: product.asset,
+              available: -income,
+              frozen: income,
+              type: 'app.data.pledge_income',
+              ref,
+            };
+            try {
+              posted = [...posted, ...(await ledger.postIn(trx, [reserve], now))];
+            } catch (e) {
+              if (e instanceof AppError && e.errorName === 'insufficient_balance')
+                throw new AppError('product_unavailable');
+              throw e;
+            }
+          }
           return id;
         });
       } catch (e) {

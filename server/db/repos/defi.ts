@@ -38,6 +38,8 @@ export interface PledgeRow {
   pledgedAt: number;
   maturesAt: number;
   settledAt: number | null;
+  /** Its income was set aside from the house at the pledge (frozen there), and is paid from it. */
+  incomeReserved: boolean;
 }
 
 export interface IncomeRow {
@@ -215,6 +217,7 @@ export interface NewPledge {
   cycleDays: number;
   pledgedAt: number;
   requestKey: string | null;
+  incomeReserved: boolean;
 }
 
 export const insertPledge = async (db: Kysely<Database>, p: NewPledge) => {
@@ -232,6 +235,7 @@ export const insertPledge = async (db: Kysely<Database>, p: NewPledge) => {
       pledged_at: p.pledgedAt,
       matures_at: p.pledgedAt + p.cycleDays * DAY_MS,
       request_key: p.requestKey,
+      income_reserved: p.incomeReserved ? 1 : 0,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -258,6 +262,7 @@ const pledgeQuery = (db: Kysely<Database>) =>
       'p.pledged_at',
       'p.matures_at',
       'p.settled_at',
+      'p.income_reserved',
     ]);
 
 type PledgeSelect = Awaited<ReturnType<ReturnType<typeof pledgeQuery>['executeTakeFirstOrThrow']>>;
@@ -278,6 +283,7 @@ const toPledge = (r: PledgeSelect): PledgeRow => ({
   pledgedAt: Number(r.pledged_at),
   maturesAt: Number(r.matures_at),
   settledAt: r.settled_at === null ? null : Number(r.settled_at),
+  incomeReserved: Number(r.income_reserved) === 1,
 });
 
 export const findPledge = async (db: Kysely<Database>, id: number) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../protocol';
 import { SYSTEM_ACCOUNTS } from '../../../server/domain/ledger/types';
 import { T0 } from '../helpers/accounts';
+import { rejectsWith } from '../helpers/errors';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
 import { stakingHarness, UNIT } from './helpers';
 
@@ -25,6 +26,11 @@ describe.each(forEachEngine())('staking accrual on %s', (_engine, open) => {
       settledAt: null,
     });
     expect(await h.balance(u.id)).toEqual({ available: '8765.43210988', frozen: '1234.56789012' });
+    // The whole income is set aside from the house at once.
+    expect(await h.balance(SYSTEM_ACCOUNTS.house)).toEqual({
+      available: '999981.48148165',
+      frozen: '18.51851835',
+    });
 
     h.advanceDays(1, -1);
     expect(await h.staking.accrue()).toEqual({ days: 0, settled: 0, failed: 0 });
@@ -112,11 +118,68 @@ describe.each(forEachEngine())('staking accrual on %s', (_engine, open) => {
     expect(await h.staking.accrue()).toEqual({ days: 0, settled: 0, failed: 0 });
   });
 
-  it('leaves a pledge the house cannot pay earning, and pays it once the house is funded', async () => {
+  it('refuses a pledge whose income the house cannot set aside, and writes nothing', async () => {
     const h = stakingHarness(db());
     const productId = await h.product({ asset: 'ETH', cycleDays: 2, minAmount: UNIT / 10n });
     const u = await h.user({ ETH: 2n * UNIT });
+    // 1 ETH for 2 days at 0.5 % earns 0.01; the house holds a little less.
+    await h.fundHouse('ETH', UNIT / 100n - 1n);
+    const quota = async () =>
+      (await h.staking.products(u.id)).find((p) => p.id === productId)?.remainingQuota;
+    const before = await quota();
+    await rejectsWith(h.staking.pledge(u, productId, '1'), 'product_unavailable');
+    expect(await h.balance(u.id, 'ETH')).toEqual({ available: '2.00000000', frozen: '0.00000000' });
+    expect(await h.balance(SYSTEM_ACCOUNTS.house, 'ETH')).toEqual({
+      available: '0.00999999',
+      frozen: '0.00000000',
+    });
+    expect(await db().db.kysely.selectFrom('defi_pledges').select('id').execute()).toEqual([]);
+    expect(await quota()).toBe(before);
+  });
+
+  it('pays the income set aside and returns the principal, whatever the house spends meanwhile', async () => {
+    const h = stakingHarness(db());
+    const productId = await h.product({ asset: 'ETH', cycleDays: 2, minAmount: UNIT / 10n });
+    const u = await h.user({ ETH: 2n * UNIT });
+    await h.fundHouse('ETH', 5n * UNIT);
     await h.staking.pledge(u, productId, '1');
+    // The house's market making spends everything it has available.
+    await h.fundHouse('ETH', -(5n * UNIT - UNIT / 100n));
+    expect(await h.balance(SYSTEM_ACCOUNTS.house, 'ETH')).toEqual({
+      available: '0.00000000',
+      frozen: '0.01000000',
+    });
+    h.advanceDays(2);
+    expect(await h.staking.accrue()).toEqual({ days: 2, settled: 1, failed: 0 });
+    expect(await h.balance(u.id, 'ETH')).toEqual({ available: '2.01000000', frozen: '0.00000000' });
+    expect(await h.balance(SYSTEM_ACCOUNTS.house, 'ETH')).toEqual({
+      available: '0.00000000',
+      frozen: '0.00000000',
+    });
+  });
+
+  it('leaves a pledge made before incomes were set aside earning while the house cannot pay it, and pays it once funded', async () => {
+    const h = stakingHarness(db());
+    const productId = await h.product({ asset: 'ETH', cycleDays: 2, minAmount: UNIT / 10n });
+    const u = await h.user({ ETH: 2n * UNIT });
+    await h.fundHouse('ETH', UNIT / 100n);
+    const pledge = await h.staking.pledge(u, productId, '1');
+    // As migration 025 leaves a pledge made before it: nothing set aside, paid from what the house has.
+    await db()
+      .db.kysely.updateTable('defi_pledges')
+      .set({ income_reserved: 0 })
+      .where('id', '=', pledge.id)
+      .execute();
+    await h.ledger.post([
+      {
+        userId: SYSTEM_ACCOUNTS.house,
+        asset: 'ETH',
+        available: 0n,
+        frozen: -(UNIT / 100n),
+        type: 'app.data.house_funding',
+        ref: 'test',
+      },
+    ]);
     h.advanceDays(1);
     expect(await h.staking.accrue()).toEqual({ days: 0, settled: 0, failed: 1 });
     expect(h.errors).toHaveLength(1);

@@ -4,6 +4,13 @@ import { rejectsWith } from '../helpers/errors';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
 import { stakingHarness, UNIT } from './helpers';
 
+/** The harness with a house that can set aside the income of every pledge made here. */
+const housed = async (t: Parameters<typeof stakingHarness>[0]) => {
+  const h = stakingHarness(t);
+  await h.fundHouse('USDT', 1_000_000n * UNIT);
+  return h;
+};
+
 describe.each(forEachEngine())('pledging on %s', (_engine, open) => {
   const db = useTestDb(open, { seed: true });
 
@@ -19,7 +26,7 @@ describe.each(forEachEngine())('pledging on %s', (_engine, open) => {
   };
 
   it('refuses every rule with its message and writes nothing', async () => {
-    const h = stakingHarness(db());
+    const h = await housed(db());
     const productId = await h.product({ totalQuota: 1_000n * UNIT, purchaseLimit: 1 });
     const rich = await h.user({ USDT: 5_000n * UNIT });
     const poor = await h.user({ USDT: 50n * UNIT });
@@ -64,7 +71,7 @@ describe.each(forEachEngine())('pledging on %s', (_engine, open) => {
   });
 
   it('lets anyone pledge while the site does not ask for verification', async () => {
-    const h = stakingHarness(db());
+    const h = await housed(db());
     await writeGlobalConfig(db().db.kysely, { certification: false });
     const productId = await h.product();
     const unverified = await h.user({ USDT: 500n * UNIT }, null);
@@ -74,7 +81,7 @@ describe.each(forEachEngine())('pledging on %s', (_engine, open) => {
   });
 
   it('never sells more than the quota, however many pledge at once', async () => {
-    const h = stakingHarness(db());
+    const h = await housed(db());
     const productId = await h.product({ totalQuota: 1_000n * UNIT, maxAmount: 1_000n * UNIT });
     const users = await Promise.all([1, 2, 3, 4, 5].map(() => h.user({ USDT: 1_000n * UNIT })));
     const results = await Promise.allSettled(users.map((u) => h.staking.pledge(u, productId, '300')));
@@ -87,7 +94,7 @@ describe.each(forEachEngine())('pledging on %s', (_engine, open) => {
   });
 
   it('never lets one user exceed the purchase limit with simultaneous pledges', async () => {
-    const h = stakingHarness(db());
+    const h = await housed(db());
     const productId = await h.product({ purchaseLimit: 2 });
     const u = await h.user({ USDT: 5_000n * UNIT });
     const results = await Promise.allSettled([1, 2, 3, 4].map(() => h.staking.pledge(u, productId, '100')));
@@ -104,7 +111,7 @@ describe.each(forEachEngine())('a pledge retried with its request key on %s', (_
   const db = useTestDb(open, { seed: true });
 
   it('answers the first pledge, sequentially or at once, and freezes the amount once', async () => {
-    const h = stakingHarness(db());
+    const h = await housed(db());
     const productId = await h.product({ purchaseLimit: 5 });
     const u = await h.user({ USDT: 5_000n * UNIT });
     const first = await h.staking.pledge(u, productId, '100', 'retry-key-0001');
@@ -124,7 +131,7 @@ describe.each(forEachEngine())('a pledge retried with its request key on %s', (_
   });
 
   it('keeps keys per account, and lets a refused pledge’s key be used again', async () => {
-    const h = stakingHarness(db());
+    const h = await housed(db());
     const productId = await h.product();
     const a = await h.user({ USDT: 500n * UNIT });
     const b = await h.user({ USDT: 50n * UNIT });

@@ -2,22 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../../server/db/migrate';
 import { isUniqueViolation } from '../../../../server/db/repos/uniqueViolation';
 import { forEachEngine, useTestDb } from '../../helpers/testDb';
-import { userRow } from './rows';
-
-const pledge = (id: number, user_id: number, request_key?: string | null) => ({
-  id,
-  user_id,
-  product_id: 1,
-  asset: 'USDT',
-  amount: '10000000000',
-  daily_rate: '500000',
-  daily_income: '50000000',
-  cycle_days: 3,
-  status: 'app.data.pledge_earning',
-  pledged_at: id,
-  matures_at: id + 3,
-  ...(request_key === undefined ? {} : { request_key }),
-});
+import { pledgeRow, productRow, userRow } from './rows';
 
 const deposit = (id: number, user_id: number, request_key?: string | null) => ({
   id,
@@ -43,26 +28,8 @@ describe.each(forEachEngine())('migration 023 on %s', (_engine, open) => {
       .insertInto('users')
       .values([userRow(1), userRow(2)])
       .execute();
-    await k
-      .insertInto('defi_products')
-      .values({
-        id: 1,
-        name: 'p',
-        asset: 'USDT',
-        cycle_days: 3,
-        daily_rate: '500000',
-        min_amount: '0',
-        max_amount: '100000000000',
-        total_quota: '100000000000',
-        remaining_quota: '100000000000',
-        purchase_limit: 5,
-        enabled: 1,
-        sort: 0,
-        created_at: 1,
-        updated_at: 1,
-      })
-      .execute();
-    await k.insertInto('defi_pledges').values(pledge(1, 1)).execute();
+    await k.insertInto('defi_products').values(productRow()).execute();
+    await k.insertInto('defi_pledges').values(pledgeRow(1, 1)).execute();
     await k.insertInto('deposits').values(deposit(1, 1)).execute();
 
     expect(await migrate(t().db, '023_request_keys')).toEqual(['023_request_keys']);
@@ -70,7 +37,7 @@ describe.each(forEachEngine())('migration 023 on %s', (_engine, open) => {
     // Rows from before keep no key; rows without one may be many.
     await k
       .insertInto('defi_pledges')
-      .values([pledge(2, 1), pledge(3, 1, 'key-aaaa-0001')])
+      .values([pledgeRow(2, 1), pledgeRow(3, 1, 'key-aaaa-0001')])
       .execute();
     await k
       .insertInto('deposits')
@@ -89,7 +56,7 @@ describe.each(forEachEngine())('migration 023 on %s', (_engine, open) => {
       table === 'defi_pledges'
         ? k
             .insertInto(table)
-            .values(pledge(4, user, 'key-aaaa-0001'))
+            .values(pledgeRow(4, user, 'key-aaaa-0001'))
             .execute()
         : k
             .insertInto(table)

@@ -10,3 +10,37 @@ export const userRow = (id: number, over: { phone?: string | null } = {}) => ({
   created_at: 1,
   ...over,
 });
+
+/** A staking product row (id 1 unless told), open to pledges. */
+export const productRow = (id = 1) => ({
+  id,
+  name: 'p',
+  asset: 'USDT',
+  cycle_days: 3,
+  daily_rate: '500000',
+  min_amount: '0',
+  max_amount: '100000000000',
+  total_quota: '100000000000',
+  remaining_quota: '100000000000',
+  purchase_limit: 5,
+  enabled: 1,
+  sort: 0,
+  created_at: 1,
+  updated_at: 1,
+});
+
+/** An earning pledge of product 1, with a request key when given (the column of migration 023). */
+export const pledgeRow = (id: number, user_id: number, request_key?: string | null) => ({
+  id,
+  user_id,
+  product_id: 1,
+  asset: 'USDT',
+  amount: '10000000000',
+  daily_rate: '500000',
+  daily_income: '50000000',
+  cycle_days: 3,
+  status: 'app.data.pledge_earning',
+  pledged_at: id,
+  matures_at: id + 3,
+  ...(request_key === undefined ? {} : { request_key }),
+});

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import type { VerificationState } from '../../protocol';
 import { VERIFICATION_STATES } from '../../protocol';
@@ -13,11 +12,11 @@ import {
   listVerifications,
   rejectVerification,
   setUserFlags,
-  type Actor,
 } from '../domain/operators';
 import { resetOperatorPassword, setOperatorDisabled } from '../domain/operators/account';
 import { readOutbox } from '../domain/operators/outbox';
 import { refused } from './refused';
+import { cliActor } from './cliActor';
 
 export const ACCOUNT_USAGE = `
   npm run admin -- verifications list [pending|approved|rejected]
@@ -74,7 +73,7 @@ export const runAccountCommand = async (
     log: { info: () => undefined, error: (obj, msg) => console.error(msg, obj) },
   });
   const deps = accounts.deps;
-  const actor: Actor = { operatorId: null, name: `cli:${os.userInfo().username}` };
+  const actor = cliActor();
   const uploadsDir = path.join(ctx.config.dataDir, 'uploads');
   const fileOf = async (url: string) => {
     const record = await deps.uow.store.uploads.findById(url.split('/').pop() ?? '');

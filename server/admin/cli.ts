@@ -3,7 +3,8 @@ import { globalConfigSchema, type GlobalConfig } from '../../protocol';
 import { ConfigError, loadConfig } from '../config';
 import { openDb } from '../db/connect';
 import { migrate } from '../db/migrate';
-import { readGlobalConfig, writeGlobalConfig } from '../db/repos/siteConfig';
+import { readGlobalConfig, setGlobalConfig } from '../db/repos/siteConfig';
+import { cliActor } from './cliActor';
 import { credentialsBox, seedAccountsIfEmpty } from '../db/seed/accounts';
 import { seedIfEmpty } from '../db/seed/seed';
 import { ACCOUNT_USAGE, runAccountCommand } from './accounts';
@@ -63,7 +64,7 @@ export const runCli = async (argv: string[], out: (line: string) => void = conso
         return 2;
       }
       try {
-        await writeGlobalConfig(db.kysely, { [key]: parseValue(raw) });
+        await setGlobalConfig(db, cliActor(), { [key]: parseValue(raw) });
       } catch (err) {
         if (!(err instanceof ZodError)) throw err;
         out(`invalid value for ${key}: ${JSON.stringify(raw)} ${err.issues[0]?.message ?? ''}`);

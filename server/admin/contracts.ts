@@ -1,9 +1,9 @@
-import os from 'node:os';
 import { contractConfigUpdateSchema, type ContractPairConfig } from '../../protocol';
 import { buildContracts } from '../contracts';
 import type { Db } from '../db/connect';
 import { createLedger } from '../domain/ledger/ledger';
 import { refused } from './refused';
+import { cliActor } from './cliActor';
 
 export const CONTRACT_USAGE = `
   npm run admin -- contracts show           contract settings of every listed pair
@@ -36,7 +36,7 @@ export const runContractCommand = async (
   if (area !== 'contracts') return null;
   const { out } = ctx;
   const { service } = buildContracts({ db: ctx.db, ledger: createLedger(ctx.db) });
-  const actor = { operatorId: null, name: `cli:${os.userInfo().username}` };
+  const actor = cliActor();
   const apply = async (input: unknown) => {
     const parsed = contractConfigUpdateSchema.safeParse(input);
     if (!parsed.success) return usageError(out, `invalid settings: ${argv.slice(1).join(' ')}`);

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import { HELP_CATEGORIES, isLocale, PLEDGE_STATUSES, type PledgeStatus } from '../../protocol';
 import {
   createHelp,
@@ -14,11 +13,11 @@ import {
 import type { Db } from '../db/connect';
 import { listHelpAdmin, listNoticesAdmin, listServiceMessages, listServiceThreads } from '../db/repos/help';
 import { createLedger } from '../domain/ledger/ledger';
-import type { Actor } from '../domain/operators';
 import { createProduct, listAllPledges, listAllProducts, updateProductTerms } from '../staking/admin';
 import { createStaking } from '../staking/service';
 import { advanceTestClock, stakingClock, TEST_CLOCK_ENV, testClockEnabled } from '../staking/testClock';
 import { refused } from './refused';
+import { cliActor } from './cliActor';
 
 export const DEFI_USAGE = `
   npm run admin -- defi products             every staking product
@@ -82,7 +81,7 @@ export const runDefiCommand = async (
   const [area, verb, ...rest] = argv;
   const { db, out } = ctx;
   if (!['defi', 'notices', 'articles', 'documents', 'service'].includes(area ?? '')) return null;
-  const actor: Actor = { operatorId: null, name: `cli:${os.userInfo().username}` };
+  const actor = cliActor();
   const usage = (message: string) => {
     out(`${message}\n${DEFI_USAGE}`);
     return 2;

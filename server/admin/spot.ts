@@ -1,7 +1,7 @@
-import os from 'node:os';
 import type { Db } from '../db/connect';
 import { configureSpotPair, listSpotSettings, type SpotPairSettings } from '../spot/settings';
 import { refused } from './refused';
+import { cliActor } from './cliActor';
 
 export const SPOT_USAGE = `
   npm run admin -- spot show                spot settings of every listed pair
@@ -21,7 +21,7 @@ export const runSpotCommand = async (
   const [area, verb, pair, value, ...extra] = argv;
   if (area !== 'spot') return null;
   const { db, out } = ctx;
-  const actor = { operatorId: null, name: `cli:${os.userInfo().username}` };
+  const actor = cliActor();
   try {
     if (verb === 'show' && pair === undefined) {
       for (const p of await listSpotSettings(db)) out(describe(p));

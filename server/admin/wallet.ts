@@ -1,4 +1,3 @@
-import os from 'node:os';
 import {
   ADMIN_PAGE_SIZE_MAX,
   DEPOSIT_STATES,
@@ -14,9 +13,9 @@ import { buildAccountService } from '../accounts';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { createLedger } from '../domain/ledger/ledger';
-import type { Actor } from '../domain/operators';
 import { buildWallet } from '../wallet';
 import { refused } from './refused';
+import { cliActor } from './cliActor';
 
 /** A list as long as one page may hold more behind it. */
 const full = (rows: readonly unknown[]) => rows.length >= ADMIN_PAGE_SIZE_MAX;
@@ -95,7 +94,7 @@ export const runWalletCommand = async (
     log: { info: () => undefined, error: (obj, msg) => console.error(msg, obj) },
   });
   const wallet = buildWallet({ db: ctx.db, ledger: createLedger(ctx.db), accounts });
-  const actor: Actor = { operatorId: null, name: `cli:${os.userInfo().username}` };
+  const actor = cliActor();
   const usage = (message: string) => {
     out(`${message}\n${WALLET_USAGE}`);
     return 2;

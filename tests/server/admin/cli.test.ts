@@ -26,6 +26,10 @@ describe('operator CLI: config', () => {
       companyName: 'Acme Exchange',
       certification: false,
     });
+    // Each change is in the audit log, with what it was before.
+    const audit = (await run('audit')).out;
+    expect(audit).toMatch(/config\.set\tconfig:certification\t.*"certification":true.*"certification":false/);
+    expect(audit).toMatch(/config\.set\tconfig:companyName/);
   });
 
   it('refuses an unknown key or a bad value and changes nothing', async () => {

@@ -4,6 +4,7 @@ import {
   adminHelpCreateSchema,
   adminHelpUpdateSchema,
   adminNoticeCreateSchema,
+  adminServiceReplySchema,
   adminNoticeUpdateSchema,
   type AdminHelp,
   type AdminNotice,
@@ -135,9 +136,11 @@ export const replyToUser = async (
   db: Db,
   actor: Actor,
   userId: number,
-  body: string,
+  text: string,
   now = Date.now(),
 ): Promise<ServiceMessage[]> => {
+  // The API's rules, whoever calls: the CLI too (length, no hidden or direction-reversing marks).
+  const { body } = adminServiceReplySchema.parse({ userId, body: text });
   await audited(db, actor, now, async (trx) => {
     const user = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
     if (!user) throw new AppError('account_not_exist');

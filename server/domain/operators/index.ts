@@ -1,6 +1,7 @@
 import {
   CERTIFICATION,
   OPERATOR_NAME_RE,
+  rejectVerificationSchema,
   type AdminLoginRequest,
   type AdminUser,
   type AdminVerification,
@@ -147,7 +148,11 @@ export const approveVerification = (deps: AccountDeps, actor: Actor, id: number)
   review(deps, actor, id, { status: 'approved', reason: null });
 
 export const rejectVerification = (deps: AccountDeps, actor: Actor, id: number, reason: string) =>
-  review(deps, actor, id, { status: 'rejected', reason: reason.trim() });
+  // Held to the API's rules whoever gives it (the CLI too): the user reads it.
+  review(deps, actor, id, {
+    status: 'rejected',
+    reason: rejectVerificationSchema.shape.reason.parse(reason),
+  });
 
 /** Sets account flags. Locking also ends every session of the account. */
 export const setUserFlags = async (

@@ -23,6 +23,7 @@ import {
   addressProblem,
   canonicalTxHash,
   memoRequired,
+  reviewReasonSchema,
 } from '../../../protocol';
 import { AppError } from '../appError';
 import { assertCanWithdraw } from '../accounts/flags';
@@ -199,8 +200,12 @@ export const createWallet = (deps: WalletDeps) => {
       return { status: 'success', credit: received, received, note: null };
     });
 
-  const failDeposit = (actor: Actor, id: number, reason: string) =>
-    transitionDeposit(actor, id, () => ({ status: 'fail', credit: 0n, received: null, note: reason }));
+  // A reason the user reads is held to the API's rules whoever gives it (the CLI too): 1 to 200
+  // characters, no hidden or direction-reversing marks.
+  const failDeposit = (actor: Actor, id: number, reason: string) => {
+    const note = reviewReasonSchema.parse(reason);
+    return transitionDeposit(actor, id, () => ({ status: 'fail', credit: 0n, received: null, note }));
+  };
 
   const markConfirming = async (id: number) => {
     await uow.repo.transitionDeposit(id, ['pending'], { status: 'confirming', updatedAt: clock() });
@@ -507,9 +512,9 @@ export const createWallet = (deps: WalletDeps) => {
     approveWithdrawal: (actor: Actor, id: number, txHash?: string) =>
       review(actor, id, 'success', txHash ? { txHash } : {}),
     rejectWithdrawal: (actor: Actor, id: number, reason: string) =>
-      review(actor, id, 'rejected', { note: reason }),
+      review(actor, id, 'rejected', { note: reviewReasonSchema.parse(reason) }),
     failWithdrawal: (actor: Actor, id: number, reason: string) =>
-      review(actor, id, 'failed', { note: reason }),
+      review(actor, id, 'failed', { note: reviewReasonSchema.parse(reason) }),
     addresses: async (userId: number) => (await uow.repo.addresses(userId)).map(addressToWire),
     addAddress,
     deleteAddress: async (userId: number, id: number) => {

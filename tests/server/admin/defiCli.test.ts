@@ -70,5 +70,7 @@ describe.each(forEachEngine())('operator CLI: staking and content on %s', (_engi
     );
     expect((await run(['service', 'threads'])).text).toBe('no threads');
     expect((await run(['service', 'reply', '999', 'hello'])).text).toBe('refused: app.msg.account_not_exist');
+    // The API's rules hold here too: no more than 1 000 characters.
+    expect((await run(['service', 'reply', '999', 'x'.repeat(1001)])).code).toBe(2);
   });
 });

@@ -97,7 +97,10 @@ describe('operator CLI: wallet', () => {
       code: 2,
       out: expect.stringContaining('the reason must be 1 to 200 characters'),
     });
-    expect((await run('deposits', 'fail', failed, 'never', 'arrived')).out).toContain('(never arrived)');
+    // Stored as the API stores it: without the marks that would turn the user's text around.
+    const marked = await run('deposits', 'fail', failed, 'never', '\u202Earrived');
+    expect(marked.out).toContain('(never arrived)');
+    expect(marked.out).not.toContain('\u202E');
     expect((await run('deposits', 'list')).out).toBe('no deposits');
     expect((await run('deposits', 'confirm', 'x')).code).toBe(2);
     expect((await run('withdrawals', 'list')).out).toBe('no pending withdrawals');

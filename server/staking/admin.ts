@@ -84,7 +84,7 @@ export const updateProductTerms = async (
         dailyRate,
         minAmount,
         maxAmount,
-        quotaDelta: body.totalQuota !== undefined ? units(body.totalQuota) - before.totalQuota : undefined,
+        totalQuota: body.totalQuota !== undefined ? units(body.totalQuota) : undefined,
         purchaseLimit: body.purchaseLimit,
         enabled: body.enabled,
         sort: body.sort,

@@ -132,8 +132,8 @@ export interface ProductChanges {
   dailyRate?: bigint | undefined;
   minAmount?: bigint | undefined;
   maxAmount?: bigint | undefined;
-  /** Added to both the total and the remaining quota. */
-  quotaDelta?: bigint | undefined;
+  /** The new total quota; the remaining quota moves by as much as the total does. */
+  totalQuota?: bigint | undefined;
   purchaseLimit?: number | undefined;
   enabled?: boolean | undefined;
   sort?: number | undefined;
@@ -159,14 +159,17 @@ export const updateProduct = async (
       ...(c.sort !== undefined ? { sort: c.sort } : {}),
     })
     .where('id', '=', id);
-  if (c.quotaDelta !== undefined && c.quotaDelta !== 0n) {
-    const delta = asBigint(c.quotaDelta);
+  if (c.totalQuota !== undefined) {
+    // Against the row as this statement finds it, not as read before: two changes at once (a
+    // double submit, two operators) each set the total they asked for, never add their difference
+    // twice. Both engines evaluate every SET against the row before the update.
+    const total = asBigint(c.totalQuota);
     q = q
       .set({
-        total_quota: sql`total_quota + ${delta}`,
-        remaining_quota: sql`remaining_quota + ${delta}`,
+        total_quota: total,
+        remaining_quota: sql`remaining_quota + (${total} - total_quota)`,
       })
-      .where(sql<boolean>`remaining_quota + ${delta} >= 0`);
+      .where(sql<boolean>`remaining_quota + (${total} - total_quota) >= 0`);
   }
   const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;

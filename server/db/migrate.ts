@@ -79,6 +79,16 @@ const migrationSchema = async (db: Db): Promise<string | undefined> => {
   return rows[0]?.schema ?? undefined;
 };
 
+/** PostgreSQL's answers when a schema or table it was reading went away meanwhile: no such schema,
+ * no such relation, or a catalogue entry gone between two reads of one query. */
+const GONE_MEANWHILE = new Set(['3F000', '42P01', 'XX000']);
+
+/** Tries a failed run again when another schema of the database was dropped while Kysely's
+ * migrator listed the tables of every schema (it does so before each run, and the database may
+ * hold other apps' schemas, or other tests'): that says nothing of this schema. A run that failed
+ * rolled back, so running it again is safe. */
+const TRIES = 6;
+
 /** Applies what is not applied yet, up to `upTo` (a name of MIGRATION_NAMES) or to the last. */
 export const migrate = async (db: Db, upTo?: string): Promise<string[]> => {
   const migrator = new Migrator({
@@ -86,7 +96,11 @@ export const migrate = async (db: Db, upTo?: string): Promise<string[]> => {
     provider: provider(db.engine),
     migrationTableSchema: await migrationSchema(db),
   });
-  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let tried = 1; ; tried++) {
+    const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    const code = (error as { code?: unknown }).code;
+    if (db.engine === 'postgres' && tried < TRIES && GONE_MEANWHILE.has(code as string)) continue;
+    throw error instanceof Error ? error : new Error(String(error));
+  }
 };

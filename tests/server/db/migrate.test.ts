@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MIGRATION_NAMES, migrate } from '../../../server/db/migrate';
-import { forEachEngine, useTestDb, type TestDb } from '../helpers/testDb';
+import { forEachEngine, TEST_DATABASE_URL, useTestDb, type TestDb } from '../helpers/testDb';
 
 const APP_TABLES = ['carousel', 'contents', 'notices', 'pairs', 'popups', 'site_config'];
 
@@ -99,4 +100,34 @@ describe.each(forEachEngine())('migrations on %s', (engine, open) => {
     }
     expect(engine === 'sqlite' || t().schema !== other.schema).toBe(true);
   });
+
+  it('migrate while other schemas of the database come and go (other tests, other apps)', async () => {
+    if (engine !== 'postgres') return;
+    // Kysely's migrator lists the tables of every schema before a run; schemas dropped meanwhile
+    // must not fail this one's.
+    let churning = true;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    const churn = (async () => {
+      for (let n = 0; churning; n++) {
+        const name = `t_churn_${process.pid}_${n}`;
+        await admin.query(`create schema ${name}; create table ${name}.x (a int, b text)`);
+        await admin.query(`drop schema ${name} cascade`);
+      }
+    })();
+    try {
+      for (let i = 0; i < 6; i++) {
+        const fresh = await open({ migrate: false });
+        try {
+          expect(await migrate(fresh.db)).toEqual(MIGRATION_NAMES);
+        } finally {
+          await fresh.close();
+        }
+      }
+    } finally {
+      churning = false;
+      await churn;
+      await admin.end();
+    }
+  }, 120_000);
 });

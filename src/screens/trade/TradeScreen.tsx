@@ -77,7 +77,10 @@ const OrderForm = ({
 
   // A new pair starts a fresh form at its last price, once: a price the reader clears stays clear
   // (the order then says a price is needed) instead of coming back with the next tick.
-  useEffect(() => setState((s) => ({ ...s, ...EMPTY })), [pair.symbol]);
+  useEffect(() => {
+    setState((s) => ({ ...s, ...EMPTY }));
+    setProblem(undefined);
+  }, [pair.symbol]);
   const last = ticker?.last;
   const pricedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
@@ -318,7 +321,9 @@ const TradeScreen = () => {
       <div className="trade__grid">
         <OrderForm
           pair={pair}
-          rules={rules}
+          // Another pair's rules (its minimum) are not this one's: none until this pair's arrive,
+          // and the server then decides.
+          rules={rules?.pair === pair.symbol ? rules : undefined}
           picked={picked}
           initialSide={params.get('direction') === 'sell' ? 'sell' : 'buy'}
         />

@@ -312,6 +312,28 @@ describe('/trade', () => {
     expect(screen.getByRole('button', { name: /ETH\/USDT/ })).toBeInTheDocument();
   });
 
+  it('checks a new pair against its own rules, not the last pair\u2019s, and leaves the last pair\u2019s refusal behind', async () => {
+    const user = userEvent.setup();
+    api.rules.mockImplementation(async (pair: string) => {
+      if (pair === 'btcusdt') return { ...RULES, pair, minAmount: '1000' };
+      throw { code: 0, msg: 'app.msg.network_error', data: null };
+    });
+    api.order.mockResolvedValue(order({ pair: 'ethusdt' }));
+    renderScreen(<TradeScreen />);
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.001');
+    await vi.waitFor(async () => {
+      await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+      expect(screen.getByRole('alert')).toHaveTextContent('The minimum order amount is 1,000 USDT');
+    });
+    await pickEth(user);
+    expect(screen.queryByRole('alert')).toBeNull();
+    // ETH/USDT's rules did not come: the server, not BTC/USDT's minimum, decides.
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '0.01');
+    await user.click(screen.getByRole('button', { name: 'Buy ETH' }));
+    await vi.waitFor(() => expect(api.order).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText(/minimum order amount/)).toBeNull();
+  });
+
   it('clears the order it placed, not one the reader went on to write while it was on its way', async () => {
     const user = userEvent.setup();
     let answer: (o: ReturnType<typeof order>) => void = () => undefined;

@@ -1,6 +1,7 @@
 import type { Balance } from '../protocol/assets';
 import type { SpotOrderPage, SpotOrderView } from '../protocol/spot';
 import type { ChannelMessage } from '../protocol/ws';
+import { Subject } from 'rxjs';
 import { keyed } from './keyed';
 import { synced$ } from './synced';
 import type { Transport } from './transport';
@@ -35,6 +36,7 @@ export const applyOrder = (
 
 /** The spot streams over the private channels: open orders of a pair, and the balances. */
 export const createSpotStreams = ({ transport, api }: { transport: Transport; api: SpotApi }) => {
+  const answers = new Subject<SpotOrderView>();
   const openOrders$ = keyed((pair: string) =>
     synced$<SpotOrderView[], SpotOrderView>(transport, {
       channel: ORDERS_CHANNEL,
@@ -42,6 +44,7 @@ export const createSpotStreams = ({ transport, api }: { transport: Transport; ap
       apply: (state, msg: ChannelMessage<SpotOrderView>) => applyOrder(state, pair, msg.data),
       countsSeq: false,
       pollMs: SPOT_POLL_MS.orders,
+      local$: answers,
     }),
   );
   const balances$ = keyed(() =>
@@ -53,5 +56,7 @@ export const createSpotStreams = ({ transport, api }: { transport: Transport; ap
       pollMs: SPOT_POLL_MS.balances,
     }),
   );
-  return { openOrders$, balances$ };
+  /** An order as the server answered a place or cancel: the open orders show it at once. */
+  const noteOrder = (order: SpotOrderView) => answers.next(order);
+  return { openOrders$, balances$, noteOrder };
 };

@@ -15,6 +15,10 @@ export interface SyncSpec<S, D> {
   pollMs: number;
   /** Wait before retrying a failed snapshot. */
   retryMs?: number;
+  /** What this client learnt from its own calls' answers (an order placed or cancelled): applied
+   * at once, as the channel's message of it will be, so the screen waits neither for the socket
+   * nor, while it is down, for the next poll. */
+  local$?: Observable<D>;
 }
 
 /** While the page's socket is first connecting, how long to wait for it before polling: it
@@ -105,6 +109,13 @@ export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, schedu
       if (step(msg)) emit();
       else resync([msg]);
     });
+    const local = spec.local$?.subscribe((data) => {
+      if (state === undefined) return;
+      const next = spec.apply(state, { ch: spec.channel, seq: lastSeq ?? 0, ts: Date.now(), data });
+      if (next === GAP) return;
+      state = next;
+      emit();
+    });
     const connection = transport.connection$.subscribe((s) => {
       const was = last;
       last = s;
@@ -125,6 +136,7 @@ export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, schedu
       generation++;
       pending?.unsubscribe();
       messages.unsubscribe();
+      local?.unsubscribe();
       connection.unsubscribe();
     };
   });

@@ -18,7 +18,7 @@ import { Spinner } from '../../components/Spinner';
 import { TradeList } from '../../components/TradeList';
 import { Tabs } from '../../components/Tabs';
 import { usePairs, useTicker, useTrades } from '../../hooks/useMarket';
-import { useBalances, useOpenOrders } from '../../hooks/useSpot';
+import { noteOrder, useBalances, useOpenOrders } from '../../hooks/useSpot';
 import { translateKey } from '../../i18n';
 import { showToast } from '../../state/ui';
 import { MiniBook } from './MiniBook';
@@ -135,9 +135,10 @@ const OrderForm = ({
     const sent = state;
     const intended = { side: state.side, ...toRequest(state, pair.symbol, '') };
     try {
-      await oids.send(JSON.stringify(intended), (clientOid) =>
+      const placed = await oids.send(JSON.stringify(intended), (clientOid) =>
         verifiedAction(() => spotApi.order(state.side, toRequest(state, pair.symbol, clientOid)), navigate),
       );
+      noteOrder(placed);
       showToast(t('trade.placed'));
       // Only the order placed is cleared: one the reader went on to write while it was on its way
       // (another pair's, or this one changed) is theirs to send.

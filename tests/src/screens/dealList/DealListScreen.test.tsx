@@ -15,7 +15,10 @@ vi.mock('../../../../src/hooks/useMarket', () => ({
   useConnection: () => 'open',
 }));
 vi.mock('../../../../src/api/spot', () => ({ spotApi: api }));
-vi.mock('../../../../src/app/streams', () => ({ transport: { channel$: () => new Subject() } }));
+vi.mock('../../../../src/app/streams', () => ({
+  whileLoggedIn: <T,>(load: T) => load,
+  transport: { channel$: () => new Subject() },
+}));
 
 const dealt = order({ id: 9, filledQty: '0.01000', filledAmount: '1003', avgPrice: '100300.00' });
 

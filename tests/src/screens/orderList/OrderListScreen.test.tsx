@@ -27,6 +27,7 @@ vi.mock('../../../../src/hooks/useMarket', async (importOriginal) => ({
 }));
 vi.mock('../../../../src/api/spot', () => ({ spotApi: api }));
 vi.mock('../../../../src/app/streams', () => ({
+  whileLoggedIn: <T,>(load: T) => load,
   transport: {
     channel$: () => socket.orders,
     get connection$() {

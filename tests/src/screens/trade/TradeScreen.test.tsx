@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { noteOrder } from '../../../../src/hooks/useSpot';
 import TradeScreen from '../../../../src/screens/trade/TradeScreen';
 import { setUser } from '../../../../src/state/session';
 import { uiState } from '../../../../src/state/ui';
@@ -40,6 +41,7 @@ const wallet = vi.hoisted(() => ({ balances: undefined as unknown }));
 vi.mock('../../../../src/hooks/useSpot', () => ({
   useBalances: () => wallet.balances,
   useOpenOrders: () => [order()],
+  noteOrder: vi.fn(),
 }));
 vi.mock('../../../../src/api/spot', () => ({ spotApi: api }));
 vi.mock('../../../../src/api/refreshUser', () => ({ refreshUserInfo: vi.fn(async () => undefined) }));
@@ -284,10 +286,13 @@ describe('/trade', () => {
     await buy();
     api.order.mockRejectedValueOnce({ code: 503, msg: 'app.msg.unexpected_error', data: null });
     await buy();
-    api.order.mockResolvedValueOnce(order());
+    const placed = order({ id: 77 });
+    api.order.mockResolvedValueOnce(placed);
     await buy();
     expect(oidOf(1)).toBe(oidOf(0));
     expect(oidOf(2)).toBe(oidOf(0));
+    // The open orders show the answer at once, socket or not.
+    expect(noteOrder).toHaveBeenCalledWith(placed);
     // Answered: the next order, even the same one again, is another.
     await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
     api.order.mockRejectedValueOnce({ code: 0, msg: 'app.msg.network_error', data: null });

@@ -83,11 +83,22 @@ const migrationSchema = async (db: Db): Promise<string | undefined> => {
  * no such relation, or a catalogue entry gone between two reads of one query. */
 const GONE_MEANWHILE = new Set(['3F000', '42P01', 'XX000']);
 
-/** Tries a failed run again when another schema of the database was dropped while Kysely's
- * migrator listed the tables of every schema (it does so before each run, and the database may
- * hold other apps' schemas, or other tests'): that says nothing of this schema. A run that failed
- * rolled back, so running it again is safe. */
-const TRIES = 6;
+/**
+ * Runs `run` again, a little later each time, while it fails because something it was reading went
+ * away meanwhile. Kysely's migrator lists the tables of every schema of the database before each
+ * run, and the database may hold other apps' schemas, or other tests', dropped at any moment: that
+ * says nothing of this schema. A run that failed so rolled back, so running it again is safe.
+ */
+export const againWhileGone = async <T>(run: () => Promise<T>, tries = 8, pauseMs = 25): Promise<T> => {
+  for (let tried = 1; ; tried++) {
+    try {
+      return await run();
+    } catch (e) {
+      if (tried >= tries || !GONE_MEANWHILE.has((e as { code?: unknown }).code as string)) throw e;
+      await new Promise((r) => setTimeout(r, pauseMs * tried));
+    }
+  }
+};
 
 /** Applies what is not applied yet, up to `upTo` (a name of MIGRATION_NAMES) or to the last. */
 export const migrate = async (db: Db, upTo?: string): Promise<string[]> => {
@@ -96,11 +107,10 @@ export const migrate = async (db: Db, upTo?: string): Promise<string[]> => {
     provider: provider(db.engine),
     migrationTableSchema: await migrationSchema(db),
   });
-  for (let tried = 1; ; tried++) {
+  const run = async () => {
     const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
-    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-    const code = (error as { code?: unknown }).code;
-    if (db.engine === 'postgres' && tried < TRIES && GONE_MEANWHILE.has(code as string)) continue;
-    throw error instanceof Error ? error : new Error(String(error));
-  }
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  };
+  return db.engine === 'postgres' ? againWhileGone(run) : run();
 };

@@ -107,14 +107,16 @@ export const createContractStreams = ({
    * countdowns without the info (the contract list) would otherwise wait for the socket's pong,
    * which never comes while it is down. */
   let reading: Promise<unknown> | undefined;
-  const countdown$ = (closeAt: number) =>
+  // Keyed: a screen asks for it while rendering, and must get the same stream each time.
+  const countdown$ = keyed((closeAt: number) =>
     defer(() => {
       if (!clock.sampled())
         reading ??= loadInfo()
           .catch(() => undefined)
           .finally(() => (reading = undefined));
       return clock.countdown$(closeAt);
-    });
+    }),
+  );
 
   /** Asks for the info now, outside the timer: the server refused an order placed on what the
    * screen showed (a rate or a limit the operator has changed since). */

@@ -125,6 +125,8 @@ describe('contract streams', () => {
     // once for every countdown started.
     expect(seen.filter((v) => v !== undefined)).toEqual([60, 59, 58]);
     expect(s.api.info).toHaveBeenCalledTimes(1);
+    // Asked again while rendering, it is the same stream.
+    expect(s.streams.countdown$(order().closeAt)).toBe(s.streams.countdown$(order().closeAt));
     subs.forEach((sub) => sub.unsubscribe());
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields, pageOf } from './paging';
 
 /** Balances of every asset are kept to 8 decimal places: amounts finer than that are refused. */
 export const ASSET_SCALE = 8;
@@ -54,17 +55,11 @@ export const financQuerySchema = z.strictObject({
     .regex(/^[A-Za-z0-9]{2,10}$/)
     .transform((s) => s.toUpperCase())
     .optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQueryFields(),
 });
 export type FinancQuery = z.output<typeof financQuerySchema>;
 /** What a client sends: every field optional. */
 export type FinancRequest = Partial<Pick<FinancQuery, 'type' | 'asset' | 'page' | 'size'>>;
 
-export const financPageSchema = z.object({
-  list: z.array(journalEntrySchema),
-  page: z.number().int(),
-  size: z.number().int(),
-  total: z.number().int(),
-});
+export const financPageSchema = pageOf(journalEntrySchema);
 export type FinancPage = z.infer<typeof financPageSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields, pageOf } from './paging';
 import {
   CONTRACT_DIRECTIONS,
   CONTRACT_LIST_STATES,
@@ -84,12 +85,7 @@ export const contractOrderSchema = z.object({
   closeTick: contractTickSchema.nullable(),
 });
 
-export const contractPageSchema = z.object({
-  list: z.array(contractOrderSchema),
-  page: z.number().int(),
-  size: z.number().int(),
-  total: z.number().int(),
-});
+export const contractPageSchema = pageOf(contractOrderSchema);
 
 export const contractOrderRequestSchema = z.strictObject({
   pair,
@@ -104,8 +100,7 @@ export const contractOrderRequestSchema = z.strictObject({
 
 export const contractListQuerySchema = z.strictObject({
   state: z.enum(CONTRACT_LIST_STATES).default('open'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(CONTRACT_PAGE_SIZE_MAX).default(20),
+  ...pageQueryFields(CONTRACT_PAGE_SIZE_MAX),
 });
 export type ContractListQuery = z.output<typeof contractListQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields, pageOf } from './paging';
 import { typedText } from './typedText';
 import { UNSIGNED_DECIMAL_RE } from './decimal';
 import { PLEDGE_STATUSES, RATE_SCALE, UNIT_SCALE, parseScaledExact } from './defiRules';
@@ -73,8 +74,7 @@ export type PledgeRecord = z.infer<typeof pledgeRecordSchema>;
 
 export const pledgeListQuerySchema = z.strictObject({
   status: z.enum(PLEDGE_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQueryFields(),
 });
 export type PledgeListRequest = Partial<z.output<typeof pledgeListQuerySchema>>;
 
@@ -92,13 +92,10 @@ export type IncomeRecord = z.infer<typeof incomeRecordSchema>;
 
 export const incomeListQuerySchema = z.strictObject({
   pledgeId: id.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQueryFields(),
 });
 export type IncomeListRequest = Partial<z.output<typeof incomeListQuerySchema>>;
 
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), page: z.number().int(), size: z.number().int(), total: z.number().int() });
 export const pledgePageSchema = pageOf(pledgeRecordSchema);
 export type PledgePage = z.infer<typeof pledgePageSchema>;
 export const incomePageSchema = pageOf(incomeRecordSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields, pageOf } from './paging';
 import { amountString } from './decimal';
 import { pairSymbolSchema } from './marketSchema';
 import { CLIENT_OID_RE, ORDER_FILTERS, ORDER_STATUS, ORDER_TABS, ORDER_TYPES } from './spot';
@@ -40,8 +41,7 @@ export const orderListQuerySchema = z.strictObject({
   tab: z.enum(ORDER_TABS).default('open'),
   status: z.enum(ORDER_FILTERS).default('all'),
   pair: pairSymbolSchema.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQueryFields(),
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
@@ -87,12 +87,7 @@ export const spotFillSchema = z.object({
 
 export const spotOrderDetailSchema = spotOrderSchema.extend({ fills: z.array(spotFillSchema) });
 
-export const spotOrderPageSchema = z.object({
-  list: z.array(spotOrderSchema),
-  page: z.number().int(),
-  size: z.number().int(),
-  total: z.number().int(),
-});
+export const spotOrderPageSchema = pageOf(spotOrderSchema);
 
 export const spotPairRulesSchema = z.object({
   pair: pairSymbolSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from './paging';
 import { typedText } from './typedText';
 import { ASSET_SCALE } from './assets';
 import { UNSIGNED_DECIMAL_RE, scaleOf } from './decimal';
@@ -98,8 +99,7 @@ export type WalletNetwork = z.infer<typeof walletNetworkSchema>;
 export const ADMIN_PAGE_SIZE_MAX = 200;
 
 export const recordQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQueryFields(),
 });
 export type RecordQuery = z.output<typeof recordQuerySchema>;
 
@@ -244,10 +244,7 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({ userId: z.number(
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 
 /** A page of an operator's list: up to 200 at a time. */
-const adminPage = {
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE_MAX),
-};
+const adminPage = pageQueryFields(ADMIN_PAGE_SIZE_MAX, ADMIN_PAGE_SIZE_MAX);
 export const adminDepositQuerySchema = z.strictObject({
   status: z.enum(DEPOSIT_STATES).optional(),
   ...adminPage,

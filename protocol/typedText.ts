@@ -4,19 +4,27 @@ import { z } from 'zod';
 // carry them, and they show as a blank box or nothing at all. Tab and newline are the two that
 // mean something in a text of several lines.
 const CONTROLS = /(?![\t\n])\p{Cc}/gu;
-// Format characters that reorder or hide what is shown: the bidirectional embeddings, overrides and
-// isolates (a name written to read backwards, "Trojan Source"), the zero-width space and the byte
-// order mark (a nickname that looks like another one). The joiners (U+200C, U+200D) stay: Persian,
-// the Indic scripts and emoji sequences need them.
-const HIDDEN = /[\u200b\u202a-\u202e\u2066-\u2069\ufeff]/g;
+// Characters that show nothing (Unicode's default-ignorable code points): the bidirectional
+// embeddings, overrides, isolates and marks (a name written to read backwards, "Trojan Source"),
+// the zero-width space, word joiner, soft hyphen, Hangul fillers, tag characters and the byte order
+// mark (a nickname that looks like another one, or like nothing). Kept: the joiners (U+200C,
+// U+200D), which Persian, the Indic scripts and emoji sequences need, the variation selectors that
+// choose how an emoji or an ideograph is drawn, and the tag characters inside a subdivision flag
+// (🏴 then tags, as England's), the one place they show.
+const HIDDEN =
+  /(\u{1f3f4}[\u{e0020}-\u{e007e}]+\u{e007f})|(?![\u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}])\p{Default_Ignorable_Code_Point}/gu;
+// Half of a UTF-16 pair with no other half (JSON's "\ud800" is valid JSON): it is no character,
+// the database keeps it as bytes that are not UTF-8, and it reads back as replacement characters,
+// so two names stored different read the same.
+const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 // The line and paragraph separators are line breaks that no keyboard types.
 const SEPARATORS = /[\u2028\u2029]/g;
 const LINE_BREAKS = /[\t\n]+/g;
 
 /**
  * Free text a person writes (a nickname, a name, a remark, a message to customer service, an
- * operator's notice), as it is kept: control characters and the invisible format characters that
- * disguise a text dropped, tabs and newlines too where the text is one line (there they become a
+ * operator's notice), as it is kept: halves of UTF-16 pairs, control characters and characters that
+ * show nothing dropped, tabs and newlines too where the text is one line (there they become a
  * space), then trimmed. The checks chained after it see the text as kept, so a message made only of
  * a NUL is an empty message.
  */
@@ -24,7 +32,11 @@ export const typedText = ({ lines = false }: { lines?: boolean } = {}) =>
   z
     .string()
     .overwrite((text) => {
-      const shown = text.replace(CONTROLS, '').replace(HIDDEN, '').replace(SEPARATORS, '\n');
+      const shown = text
+        .replace(LONE_SURROGATES, '')
+        .replace(CONTROLS, '')
+        .replace(HIDDEN, (_, flag?: string) => flag ?? '')
+        .replace(SEPARATORS, '\n');
       return lines ? shown : shown.replace(LINE_BREAKS, ' ');
     })
     .trim();

@@ -23,6 +23,29 @@ describe('free text a person writes', () => {
     );
   });
 
+  it('drops every other character that shows nothing, so a name cannot hide inside another or be blank', () => {
+    // Word joiner, soft hyphen, combining grapheme joiner, Mongolian vowel separator, Hangul
+    // filler, left-to-right mark, a tag character: each read as "alice" beside a real "alice".
+    for (const hidden of ['\u2060', '\u00ad', '\u034f', '\u180e', '\u3164', '\u200e', '\u{e0041}'])
+      expect(typedText().parse(`ali${hidden}ce`)).toBe('alice');
+    for (const blank of ['\u2060', '\u00ad\u00ad', '\u3164', '\u{e0020}\u{e0041}'])
+      expect(issue(updateUserInfoSchema.safeParse({ nickname: blank }))).toBe('app.msg.nickname_length');
+  });
+
+  it('keeps what draws an emoji: joiners, variation selectors, the tags of a subdivision flag', () => {
+    const england = '\u{1f3f4}\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}';
+    const shown = `Ann ${england} \u2764\ufe0f \u{1f468}\u200d\u{1f469}\u200d\u{1f467} \u845b\u{e0100}`;
+    expect(typedText().parse(shown)).toBe(shown);
+  });
+
+  it('drops halves of UTF-16 pairs, which are stored as bytes that are not UTF-8 and read back as other text', () => {
+    expect(typedText().parse('twin\ud800')).toBe('twin');
+    expect(typedText({ lines: true }).parse('hi\udfffthere \ud83d\ude00')).toBe('hithere \ud83d\ude00');
+    expect(issue(updateUserInfoSchema.safeParse({ nickname: '\ud800'.repeat(30) }))).toBe(
+      'app.msg.nickname_length',
+    );
+  });
+
   it('reads the line and paragraph separators as line breaks', () => {
     expect(typedText({ lines: true }).parse('one\u2028two\u2029three')).toBe('one\ntwo\nthree');
     expect(typedText().parse('Ann\u2028Lee')).toBe('Ann Lee');

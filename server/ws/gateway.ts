@@ -279,52 +279,61 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
       throw new AppError('too_many_requests');
   };
 
-  app.get(WS_PATH, { websocket: true, preValidation: refuseCrowd }, (socket: WebSocket, req) => {
-    const address = clientAddress(req);
-    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
-    const client = new WsClient(socket, maxBufferedBytes, (c) => {
-      dropped += 1;
-      hub.drop(c);
-    });
-    clients.add(client);
-    const budget = new MessageBudget(messageBurst, messagesPerSecond);
-    // Messages are handled one after another, so an `auth` is settled before a `sub` that follows it.
-    // Those still queued when the socket closes are not: a `sub` behind an `auth` being checked
-    // would otherwise subscribe a socket already gone, which every publish would then walk over.
-    let queue: Promise<unknown> = Promise.resolve();
-    let over = false;
-    let closed = false;
-    const then = (step: () => unknown) => {
-      queue = queue
-        .then(() => (closed ? undefined : step()))
-        .catch((err) => app.log.error({ err }, 'ws message'));
-    };
-    socket.on('message', (data) => {
-      if (over) return;
-      const msg = parse(data.toString());
-      // A socket sending faster than any screen of the app does is told why and closed, once what
-      // it sent within its budget is answered; the app's socket would reconnect and subscribe
-      // again in a few messages.
-      if (!budget.spend(msg?.op === 'auth' ? AUTH_COST : 1)) {
-        over = true;
-        return then(() => {
-          sendError(client, 'too_many_requests');
-          socket.close(POLICY_VIOLATION, 'too many messages');
-        });
-      }
-      then(() => handle(client, msg));
-    });
-    socket.on('pong', () => {
-      client.alive = true;
-    });
-    socket.on('close', () => {
-      closed = true;
-      clients.delete(client);
-      hub.drop(client);
-      const open = (perAddress.get(address) ?? 1) - 1;
-      if (open > 0) perAddress.set(address, open);
-      else perAddress.delete(address);
-    });
+  app.route({
+    method: 'GET',
+    url: WS_PATH,
+    preValidation: refuseCrowd,
+    // A plain request (no upgrade) is told in the envelope that there is nothing here to read.
+    handler: () => {
+      throw new AppError('not_found');
+    },
+    wsHandler: (socket: WebSocket, req) => {
+      const address = clientAddress(req);
+      perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+      const client = new WsClient(socket, maxBufferedBytes, (c) => {
+        dropped += 1;
+        hub.drop(c);
+      });
+      clients.add(client);
+      const budget = new MessageBudget(messageBurst, messagesPerSecond);
+      // Messages are handled one after another, so an `auth` is settled before a `sub` that follows it.
+      // Those still queued when the socket closes are not: a `sub` behind an `auth` being checked
+      // would otherwise subscribe a socket already gone, which every publish would then walk over.
+      let queue: Promise<unknown> = Promise.resolve();
+      let over = false;
+      let closed = false;
+      const then = (step: () => unknown) => {
+        queue = queue
+          .then(() => (closed ? undefined : step()))
+          .catch((err) => app.log.error({ err }, 'ws message'));
+      };
+      socket.on('message', (data) => {
+        if (over) return;
+        const msg = parse(data.toString());
+        // A socket sending faster than any screen of the app does is told why and closed, once what
+        // it sent within its budget is answered; the app's socket would reconnect and subscribe
+        // again in a few messages.
+        if (!budget.spend(msg?.op === 'auth' ? AUTH_COST : 1)) {
+          over = true;
+          return then(() => {
+            sendError(client, 'too_many_requests');
+            socket.close(POLICY_VIOLATION, 'too many messages');
+          });
+        }
+        then(() => handle(client, msg));
+      });
+      socket.on('pong', () => {
+        client.alive = true;
+      });
+      socket.on('close', () => {
+        closed = true;
+        clients.delete(client);
+        hub.drop(client);
+        const open = (perAddress.get(address) ?? 1) - 1;
+        if (open > 0) perAddress.set(address, open);
+        else perAddress.delete(address);
+      });
+    },
   });
 
   app.addHook('onClose', async () => {

@@ -80,6 +80,16 @@ describe('the WebSocket gateway', () => {
     expect(c.messages.some((m) => m.ch === 'trades.ethusdt')).toBe(false);
   });
 
+  it('answers a plain request for the socket’s path, with no upgrade, in the envelope', async () => {
+    const { url } = await start();
+    const page = new URL(url.replace('ws', 'http'));
+    const plain = await fetch(page);
+    expect(plain.status).toBe(404);
+    expect(await plain.json()).toMatchObject({ code: 404, msg: 'app.msg.not_found' });
+    const head = await fetch(page, { method: 'HEAD' });
+    expect(head.status).toBe(404);
+  });
+
   it('answers a ping with the client’s ts and the server clock', async () => {
     const { url } = await start();
     const c = await connect(url);

@@ -214,7 +214,12 @@ export const createWallet = (deps: WalletDeps) => {
   const watcher = (deps.watcher ?? operatorWatcher)({
     markConfirming,
     confirm: async (id) => {
-      await confirmDeposit(WATCHER_ACTOR, id);
+      try {
+        await confirmDeposit(WATCHER_ACTOR, id);
+      } catch (err) {
+        // An operator settled it first (confirmed or failed): the chain has nothing left to say.
+        if (!(err instanceof AppError && err.errorName === 'record_not_found')) throw err;
+      }
     },
   });
 

@@ -14,6 +14,7 @@ export interface ChainWatcher {
 /** What a watcher may do to a deposit: report it seen, or confirmed with the amount it found. */
 export interface DepositSettler {
   markConfirming(id: number): Promise<void>;
+  /** Does nothing to a deposit no longer open (an operator settled it first). */
   confirm(id: number): Promise<void>;
 }
 

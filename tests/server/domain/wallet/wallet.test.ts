@@ -6,6 +6,7 @@ import { createLedger } from '../../../../server/domain/ledger/ledger';
 import type { PostedEntry } from '../../../../server/domain/ledger/types';
 import type { WalletUnitOfWork } from '../../../../server/domain/wallet/ports';
 import { MAX_OPEN_DEPOSITS } from '../../../../server/domain/wallet/service';
+import { operatorWatcher, type DepositSettler } from '../../../../server/domain/wallet/watcher';
 import { rejectsWith } from '../../helpers/errors';
 import { forEachEngine, useTestDb } from '../../helpers/testDb';
 import {
@@ -62,6 +63,29 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
       status: 'success',
       creditedAmount: '50.00000100',
     });
+  });
+
+  it('lets the chain watcher confirm a deposit an operator settled first without a word, and without crediting it', async () => {
+    let settler: DepositSettler | undefined;
+    const h = await walletFor(t(), {
+      watcher: (s) => {
+        settler = s;
+        return operatorWatcher();
+      },
+    });
+    const user = await insertUser(t());
+    const usdt = { coin: 'USDT', network: 'TRC20' } as const;
+    const failed = await h.wallet.submitDeposit(user, { ...usdt, amount: '50' });
+    await h.wallet.failDeposit(OPERATOR, failed.id, 'Nothing arrived');
+    const confirmed = await h.wallet.submitDeposit(user, { ...usdt, amount: '30' });
+    await h.wallet.confirmDeposit(OPERATOR, confirmed.id);
+    await settler!.confirm(failed.id);
+    await settler!.confirm(confirmed.id);
+    expect((await h.wallet.deposits(user.id, { page: 1, size: 10 })).map((d) => d.status).sort()).toEqual([
+      'fail',
+      'success',
+    ]);
+    expect(await h.ledger.available(user.id, 'USDT')).toBe(units('30'));
   });
 
   it('keeps a network’s limits and fee within its decimal places when an operator changes them', async () => {

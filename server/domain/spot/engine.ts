@@ -205,7 +205,9 @@ export class SpotEngine {
       }
       this.book.rest(order.id, order.userId, order.side, order.price!, remaining, order);
     } else {
-      ownRelease = this.finish(order, order.filledQty > 0 ? 'completed' : 'cancelled', now);
+      const lastPrice = m.fills.at(-1)?.price ?? limit;
+      const asAsked = this.filledAsAsked(order, maxCost - m.cost, limit, lastPrice);
+      ownRelease = this.finish(order, asAsked ? 'completed' : 'cancelled', now);
     }
     if (ownRelease) (movements ??= []).push(ownRelease);
     if (makers) makers.push(order);
@@ -214,6 +216,20 @@ export class SpotEngine {
       trades: trades ?? NO_TRADES,
       movements: movements ?? NO_MOVEMENTS,
     };
+  }
+
+  /**
+   * Whether a market order ended as far as its own size let it: a quantity all filled, or a budget
+   * with less left (`budgetLeft`, ticks × lots) than one more lot costs at the next price the band
+   * still offers or, with none left there, the last price it paid. Otherwise the band ran out of
+   * liquidity first: its rest is cancelled and so is the order, as a limit order cancelled
+   * part-filled is, its fills kept.
+   */
+  private filledAsAsked(order: SpotOrder, budgetLeft: number, limit: number, lastPrice: number): boolean {
+    if (order.filledQty === 0) return false;
+    if (order.budget === null) return order.filledQty === order.qty;
+    const next = this.book.best('sell');
+    return budgetLeft < (next !== undefined && next <= limit ? next : lastPrice);
   }
 
   /** Cancels a resting order and releases its funds; null when it is not resting. */

@@ -53,11 +53,12 @@ const positive = (value: string | undefined, scale: number): number | null => {
 };
 
 /** A field the order's type does not use: refused rather than ignored, so a client that meant a
- * market buy of an amount and sent a quantity too learns it, instead of getting the quantity. */
+ * market buy of an amount and sent a quantity too learns it, instead of getting the quantity. Only
+ * a market buy is sized by an amount; a sell always sells a quantity. */
 const unusedField = (input: OrderInput): 'price' | 'amount' | null => {
   if (input.type === 'market' && input.price !== undefined) return 'price';
   if (input.amount === undefined) return null;
-  if (input.type === 'limit' || input.qty !== undefined) return 'amount';
+  if (input.type === 'limit' || input.side === 'sell' || input.qty !== undefined) return 'amount';
   return null;
 };
 

@@ -198,12 +198,14 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
       failure(400, 'price_invalid'),
     );
     expect(await buy(a.token, { type: 'market', amount: '0100' })).toEqual(failure(400, 'amount_invalid'));
-    expect(await sell(a.token, { type: 'market', amount: '100' })).toEqual(failure(400, 'amount_invalid'));
-    // A size given two ways, or a price a market order would not use, is refused, not ignored.
+    // A size given two ways, a price a market order would not use, or an amount to spend on a
+    // sell (which sells a quantity), is refused, not ignored.
     for (const [place, req, field] of [
       [buy, { type: 'market', qty: '0.001', amount: '100' }, 'amount'],
       [buy, { type: 'limit', price: '99000', qty: '0.1', amount: '9900' }, 'amount'],
       [sell, { type: 'market', price: '99000', qty: '0.001' }, 'price'],
+      [sell, { type: 'market', amount: '100' }, 'amount'],
+      [sell, { type: 'market', qty: '0.001', amount: '100' }, 'amount'],
     ] as const)
       expect((await place(a.token, req)).body).toEqual({
         code: 400,

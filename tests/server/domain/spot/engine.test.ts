@@ -42,7 +42,7 @@ describe('spot engine', () => {
     expect(s.balance(SYSTEM_ACCOUNTS.fees, 'BTC').available).toBe((2n * E8) / 1000n);
   });
 
-  it('fills a market buy only within the band and cancels the rest', () => {
+  it('fills a market buy only within the band and cancels the rest, and with it the order', () => {
     const s = simulation({ [A]: rich(), [B]: rich() });
     s.place(limit(A, 'sell', 100_00, 1_0000));
     s.place(limit(A, 'sell', 120_00, 1_0000));
@@ -54,9 +54,38 @@ describe('spot engine', () => {
       },
     )!;
     const taker = exec.orders.find((o) => o.userId === B)!;
-    expect(taker).toMatchObject({ status: 'completed', filledQty: 1_0000, frozen: 0n });
+    // Asked for 3, the band held 1: cancelled part-filled, as a limit order cancelled after a fill.
+    expect(taker).toMatchObject({ status: 'cancelled', filledQty: 1_0000, frozen: 0n });
     expect(s.balance(B, 'USDT')).toEqual({ available: 1_000_000n * E8 - 100n * E8, frozen: 0n });
     expect(s.engine.book.best('sell')).toBe(120_00);
+    const all = s.place(
+      { userId: B, side: 'buy', type: 'market', price: null, qty: 1_0000, budget: null },
+      { low: 90_00, high: 130_00 },
+    )!;
+    expect(all.orders.find((o) => o.userId === B)).toMatchObject({ status: 'completed', filledQty: 1_0000 });
+  });
+
+  it('completes a market buy by amount that spent all a lot more would need, and cancels one the band ran dry for', () => {
+    const buy = (budget: bigint) =>
+      ({ userId: B, side: 'buy', type: 'market', price: null, qty: null, budget }) as const;
+    const s = simulation({ [A]: rich(), [B]: rich() });
+    s.place(limit(A, 'sell', 100_00, 1_0000));
+    s.place(limit(A, 'sell', 101_00, 1_0000));
+    // 150 buys the lots at 100 and 0.4950 at 101, leaving 0.005 USDT: less than a lot more costs.
+    const spent = s.place(buy(150n * E8))!;
+    expect(spent.orders.find((o) => o.userId === B)).toMatchObject({
+      status: 'completed',
+      filledQty: 1_4950,
+    });
+    // 100 more finds only 0.5050 at 101 in the band: cancelled part-filled, the rest released.
+    const dry = s.place(buy(100n * E8))!;
+    expect(dry.orders.find((o) => o.userId === B)).toMatchObject({
+      status: 'cancelled',
+      filledQty: 5050,
+      frozen: 0n,
+    });
+    // Nothing left at all: cancelled with nothing filled.
+    expect(s.place(buy(100n * E8))!.orders[0]).toMatchObject({ status: 'cancelled', filledQty: 0 });
   });
 
   it('spends at most the amount of a market buy by amount', () => {

@@ -11,8 +11,11 @@ const CONTROLS = /(?![\t\n])\p{Cc}/gu;
 // U+200D), which Persian, the Indic scripts and emoji sequences need, the variation selectors that
 // choose how an emoji or an ideograph is drawn, and the tag characters inside a subdivision flag
 // (🏴 then tags, as England's), the one place they show.
-const HIDDEN =
-  /(\u{1f3f4}[\u{e0020}-\u{e007e}]+\u{e007f})|(?![\u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}])\p{Default_Ignorable_Code_Point}/gu;
+const HIDDEN = /(\u{1f3f4}[\u{e0020}-\u{e007e}]+\u{e007f})|\p{Default_Ignorable_Code_Point}/gu;
+const drawn = (c: string) => {
+  const at = c.codePointAt(0)!;
+  return at === 0x200c || at === 0x200d || (at >= 0xfe00 && at <= 0xfe0f) || (at >= 0xe0100 && at <= 0xe01ef);
+};
 // Half of a UTF-16 pair with no other half (JSON's "\ud800" is valid JSON): it is no character,
 // the database keeps it as bytes that are not UTF-8, and it reads back as replacement characters,
 // so two names stored different read the same.
@@ -35,7 +38,7 @@ export const typedText = ({ lines = false }: { lines?: boolean } = {}) =>
       const shown = text
         .replace(LONE_SURROGATES, '')
         .replace(CONTROLS, '')
-        .replace(HIDDEN, (_, flag?: string) => flag ?? '')
+        .replace(HIDDEN, (c, flag?: string) => flag ?? (drawn(c) ? c : ''))
         .replace(SEPARATORS, '\n');
       return lines ? shown : shown.replace(LINE_BREAKS, ' ');
     })

@@ -126,11 +126,14 @@ const amount8 = unsigned.refine((v) => {
   const units = parseScaledExact(v, UNIT_SCALE);
   return units !== null && units <= MAX_PRODUCT_UNITS;
 }, 'app.msg.parameter_error');
+/** The highest daily yield an operator may set, in percent: 10 % a day is already 3 650 % a year;
+ * above it is a slip (50 typed for 0.50), and the house must set a pledge's whole income aside. */
+export const MAX_DAILY_YIELD_PERCENT = 10;
 /** The daily yield an operator sets, in percent (at most 6 places: 8 as a fraction). */
-const yieldPercent = unsigned.refine(
-  (v) => parseScaledExact(v, RATE_SCALE - 2) !== null,
-  'app.msg.parameter_error',
-);
+const yieldPercent = unsigned.refine((v) => {
+  const scaled = parseScaledExact(v, RATE_SCALE - 2);
+  return scaled !== null && scaled <= BigInt(MAX_DAILY_YIELD_PERCENT) * 10n ** BigInt(RATE_SCALE - 2);
+}, 'app.msg.parameter_error');
 
 export const adminProductFields = {
   name: typedText().min(1).max(60),

@@ -260,6 +260,17 @@ describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
       opToken,
     );
     expect(hugeNew.json().msg).toBe('app.msg.parameter_error');
+    // A daily yield past 10 % (50 typed for 0.50) is a slip, refused with nothing changed.
+    const terms = async () =>
+      (await call('GET', '/api/admin/defi/products', undefined, opToken))
+        .json()
+        .data.find((p: { id: number }) => p.id === productId);
+    const kept = await terms();
+    for (const dailyYield of ['10.000001', '99999999999999999999.999999'])
+      expect(
+        (await call('PUT', '/api/admin/defi/products', { id: productId, dailyYield }, opToken)).json(),
+      ).toMatchObject({ msg: 'app.msg.parameter_error', data: { field: 'dailyYield' } });
+    expect(await terms()).toEqual(kept);
     const actions = await t.db.kysely
       .selectFrom('audit_log')
       .select('action')

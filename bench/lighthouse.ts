@@ -15,7 +15,7 @@ export interface LighthouseRow {
   cls: number;
 }
 
-const PAGES = ['/home', '/marketDetail?pair=btcusdt'];
+const PAGES = ['/home', '/marketDetail?coinPair=btcusdt'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const GOAL = 95;
 

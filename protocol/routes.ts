@@ -78,6 +78,17 @@ export const ROUTES: readonly RouteInfo[] = [
 
 export const routeByPath = (path: string): RouteInfo | undefined => ROUTES.find((r) => r.path === path);
 
+/**
+ * The route info of the trading screens (spec §3): the pair, in the address as `?coinPair=`
+ * (lower-case tradecoin then settlecoin), btcusdt when absent; /trade also takes the side to open
+ * on, `&direction=buy|sell`, buy when absent. Market detail, /trade and /contract read it, and the
+ * server reads the pair to write market detail's heading with the page.
+ */
+export const COIN_PAIR_PARAM = 'coinPair';
+export const DEFAULT_COIN_PAIR = 'btcusdt';
+export const coinPairOf = (query: URLSearchParams | undefined) =>
+  (query?.get(COIN_PAIR_PARAM) ?? DEFAULT_COIN_PAIR).toLowerCase();
+
 export const HOME_PATH = '/home';
 export const LOGIN_PATH = '/login';
 export const VERIFY_PATH = '/authentication';

@@ -62,12 +62,12 @@ const main = async () => {
     await settled(page, '.coin-list__price');
     await shoot(page, 'home');
 
-    await page.goto('/marketDetail?pair=btcusdt');
+    await page.goto('/marketDetail?coinPair=btcusdt');
     await page.locator('[data-testid="price-chart"] canvas').first().waitFor({ timeout: 30_000 });
     await page.waitForTimeout(2500);
     await shoot(page, 'market-detail');
 
-    await page.goto('/trade?pair=btcusdt');
+    await page.goto('/trade?coinPair=btcusdt');
     await page.locator('[data-testid="book-asks"] li').first().waitFor({ timeout: 30_000 });
     await page.waitForTimeout(1500);
     await shoot(page, 'trade');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BOOT_ELEMENT_ID, BOOT_HEADING_ID, type BootData } from '../../protocol/boot';
 import { LOCALE_TAGS, type Locale } from '../../protocol/locales';
+import { coinPairOf } from '../../protocol/routes';
 import { translate } from '../translate';
 
 /**
@@ -74,7 +75,7 @@ const escapeHtml = (value: string) =>
  */
 const headingOf = (page: PageRequest, data: BootData | undefined): string | undefined => {
   if (page.path !== '/marketDetail') return undefined;
-  const symbol = page.query?.get('pair')?.toLowerCase();
+  const symbol = coinPairOf(page.query);
   return data?.pairs.find((p) => p.symbol === symbol)?.name;
 };
 

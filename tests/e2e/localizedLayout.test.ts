@@ -92,7 +92,7 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
       ['ru', '0,00000 / 0,01234'],
     ] as const) {
       await inLanguage(page, locale);
-      await page.goto('/trade?pair=btcusdt');
+      await page.goto('/trade?coinPair=btcusdt');
       const figures = page.getByTestId('open-order').first().locator('dd');
       await expect.poll(() => figures.allTextContents(), { timeout: 15_000 }).toContain(filled);
       expect(
@@ -187,7 +187,7 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     const screens = [
       ['/home', '.coin-list__price'],
       ['/market', '.market-row__price'],
-      ['/marketDetail?pair=btcusdt', '.stats__grid dd'],
+      ['/marketDetail?coinPair=btcusdt', '.stats__grid dd'],
       ['/contract', '[data-testid="last-price"]'],
       ['/trade', '[data-testid="trade-last"]'],
     ] as const;
@@ -414,7 +414,7 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     const page = await context.newPage();
     const nextFrame = () =>
       page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    await page.goto('/marketDetail?pair=btcusdt');
+    await page.goto('/marketDetail?coinPair=btcusdt');
     const rows = page.getByTestId('price-chart').locator('tr');
     // The candles' canvas, and under it the time scale's, which holds the labels.
     const pane = rows.first().locator('canvas').first();

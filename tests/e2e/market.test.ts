@@ -27,7 +27,7 @@ describe('live market data in a real browser', () => {
       ws.connectToServer();
     });
 
-    await session.page.goto('/marketDetail?pair=btcusdt');
+    await session.page.goto('/marketDetail?coinPair=btcusdt');
     await session.page.getByRole('heading', { name: 'BTC/USDT', level: 1 }).waitFor();
     await expect.poll(lastPrice, { timeout: 15_000 }).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
     await priceChangesFrom(await lastPrice());
@@ -38,7 +38,7 @@ describe('live market data in a real browser', () => {
     // sees one appear): the list says so once it has been read.
     await session.page.getByTestId('trade-list').filter({ hasText: english.marketDetail.noTrades }).waitFor();
     expect(await session.page.getByRole('link', { name: 'Buy BTC' }).getAttribute('href')).toBe(
-      '/trade?pair=btcusdt&direction=buy',
+      '/trade?coinPair=btcusdt&direction=buy',
     );
 
     // The server side goes away: the app says it is reconnecting and keeps prices coming by polling.

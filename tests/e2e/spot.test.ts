@@ -75,7 +75,7 @@ describe('the demo trader on /trade', () => {
 
   it('lets the second tap of a double tap on a pair fall on nothing once the sheet has closed', async () => {
     const { page } = session;
-    await page.goto('/trade?pair=btcusdt');
+    await page.goto('/trade?coinPair=btcusdt');
     await page.getByTestId('book-asks').locator('li').first().waitFor();
     // Each row of the sheet has something else of the trade screen under it: the price, a balance
     // chip, the buy button, the tabs.
@@ -92,7 +92,7 @@ describe('the demo trader on /trade', () => {
 
   it('opens and closes the pair sheet from the keyboard, which stays inside it meanwhile', async () => {
     const { page } = session;
-    await page.goto('/trade?pair=btcusdt');
+    await page.goto('/trade?coinPair=btcusdt');
     await page.getByTestId('book-asks').locator('li').first().waitFor();
     const opener = page.locator('.trade__pair');
     await opener.focus();

@@ -3,6 +3,7 @@ import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ContractDirection, ContractOrder, ContractPairConfig } from '../../../protocol/contracts';
+import { COIN_PAIR_PARAM, coinPairOf } from '../../../protocol/routes';
 import { contractApi } from '../../api/contract';
 import { createIntentKeys, isRefusal } from '../../api/requestKey';
 import { verifiedAction } from '../../app/verificationPrompt';
@@ -22,8 +23,6 @@ import { RunningContracts } from './RunningContracts';
 
 // The chart library is loaded only where a chart is shown, in its own chunk.
 const PriceChart = lazy(() => import('../../components/PriceChart'));
-
-const DEFAULT_PAIR = 'btcusdt';
 
 const PairSwitcher = ({
   pairs,
@@ -72,7 +71,7 @@ const ContractScreen = () => {
   const navigate = useNavigate();
   const info = useContractInfo();
   const [params, setParams] = useSearchParams();
-  const wanted = (params.get('pair') ?? DEFAULT_PAIR).toLowerCase();
+  const wanted = coinPairOf(params);
   const pair = info?.pairs.find((p) => p.pair === wanted) ?? info?.pairs[0];
   const [minutes, setMinutes] = useState<number | undefined>();
   const cycle = pair?.cycles.find((c) => c.minutes === minutes) ?? pair?.cycles[0];
@@ -147,7 +146,7 @@ const ContractScreen = () => {
         pairs={info.pairs}
         value={pair.pair}
         onChange={(p) => {
-          setParams({ pair: p }, { replace: true });
+          setParams({ [COIN_PAIR_PARAM]: p }, { replace: true });
           setMinutes(undefined);
         }}
       />

@@ -1,3 +1,4 @@
+import { COIN_PAIR_PARAM, coinPairOf } from '../../../protocol/routes';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
@@ -11,13 +12,11 @@ import { ChartPanel } from './ChartPanel';
 import { MarketStats } from './MarketStats';
 
 /** Default pair of the spec (§3). */
-const DEFAULT_PAIR = 'btcusdt';
-
 /** One pair: live figures, the chart, the book and trades, and the way to trade it. */
 const MarketDetailScreen = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const symbol = (params.get('pair') ?? DEFAULT_PAIR).toLowerCase();
+  const symbol = coinPairOf(params);
   const pairs = usePairs();
   const favourites = useFavourites();
   const pair = pairs?.find((p) => p.symbol === symbol);
@@ -36,7 +35,8 @@ const MarketDetailScreen = () => {
       </>
     );
   }
-  const trade = (direction: 'buy' | 'sell') => `/trade?pair=${pair.symbol}&direction=${direction}`;
+  const trade = (direction: 'buy' | 'sell') =>
+    `/trade?${COIN_PAIR_PARAM}=${pair.symbol}&direction=${direction}`;
   return (
     <div className="market-detail">
       <NavBar

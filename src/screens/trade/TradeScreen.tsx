@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PairInfo } from '../../../protocol/market';
 import type { SpotPairRules } from '../../../protocol/spot';
+import { COIN_PAIR_PARAM, coinPairOf } from '../../../protocol/routes';
 import { limitText } from '../../api/client';
 import { createIntentKeys } from '../../api/requestKey';
 import { spotApi } from '../../api/spot';
@@ -36,8 +37,6 @@ import {
   type Side,
 } from './orderForm';
 import { PairSheet } from './PairSheet';
-
-const DEFAULT_PAIR = 'btcusdt';
 
 const EMPTY: Omit<OrderFormState, 'side' | 'type'> = { price: '', qty: '', amount: '' };
 
@@ -282,7 +281,7 @@ const TradeScreen = () => {
   const { t } = useTranslation();
   const pairs = usePairs();
   const [params, setParams] = useSearchParams();
-  const wanted = (params.get('pair') ?? DEFAULT_PAIR).toLowerCase();
+  const wanted = coinPairOf(params);
   const pair = pairs?.find((p) => p.symbol === wanted) ?? pairs?.[0];
   const ticker = useTicker(pair?.symbol ?? '');
   const [sheet, setSheet] = useState(false);
@@ -342,7 +341,7 @@ const TradeScreen = () => {
           value={pair.symbol}
           onClose={() => setSheet(false)}
           onPick={(symbol) => {
-            setParams({ pair: symbol }, { replace: true });
+            setParams({ [COIN_PAIR_PARAM]: symbol }, { replace: true });
             setSheet(false);
           }}
         />

@@ -110,7 +110,7 @@ describe('page shell', () => {
     const page = createPageShell(webRoot, async () => BOOT);
     const html = await page({
       path: '/marketDetail',
-      query: new URLSearchParams('pair=BTCUSDT'),
+      query: new URLSearchParams('coinPair=BTCUSDT'),
       locale: 'us',
     });
     const heading = html.slice(
@@ -120,12 +120,15 @@ describe('page shell', () => {
     expect(heading).toContain(
       '<h1 class="navbar__title">BTC/USDT&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>',
     );
-    for (const query of ['pair=dogeusdt', '']) {
+    // With no pair named the screen shows the default route's, and so does the heading.
+    const plain = await page({ path: '/marketDetail', query: new URLSearchParams(''), locale: 'us' });
+    expect(plain).toContain(BOOT_HEADING_ID);
+    for (const query of ['coinPair=dogeusdt', 'pair=btcusdt&coinPair=dogeusdt']) {
       const other = await page({ path: '/marketDetail', query: new URLSearchParams(query), locale: 'us' });
       expect(other).not.toContain(BOOT_HEADING_ID);
     }
     expect(
-      await page({ path: '/trade', query: new URLSearchParams('pair=btcusdt'), locale: 'us' }),
+      await page({ path: '/trade', query: new URLSearchParams('coinPair=btcusdt'), locale: 'us' }),
     ).not.toContain(BOOT_HEADING_ID);
   });
 

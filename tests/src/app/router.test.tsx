@@ -263,11 +263,11 @@ describe('verification gate', () => {
 
   it('keeps a user under review on the same pair, query and all', async () => {
     storeUser(0);
-    const router = open('/marketDetail?pair=ethusdt');
+    const router = open('/marketDetail?coinPair=ethusdt');
     await settled(router, '/marketDetail');
-    await act(() => router.navigate('/trade?pair=ethusdt'));
+    await act(() => router.navigate('/trade?coinPair=ethusdt'));
     await settled(router, '/marketDetail');
-    expect(router.state.location.search).toBe('?pair=ethusdt');
+    expect(router.state.location.search).toBe('?coinPair=ethusdt');
     expect(uiState.alerts).toHaveLength(1);
   });
 

@@ -69,7 +69,7 @@ describe('home screen', () => {
     );
     expect(await screen.findByRole('link', { name: /BTC/ })).toHaveAttribute(
       'href',
-      '/marketDetail?pair=btcusdt',
+      '/marketDetail?coinPair=btcusdt',
     );
     expect(screen.getByRole('link', { name: /BTC/ })).toHaveTextContent('97,000.00');
     expect(screen.getByText('Honest prices')).toBeInTheDocument();

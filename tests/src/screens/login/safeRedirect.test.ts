@@ -4,7 +4,7 @@ import { safeRedirect } from '../../../../src/screens/login/safeRedirect';
 describe('return after login', () => {
   it('goes back to the in-app path the gate saved', () => {
     expect(safeRedirect('/assets')).toBe('/assets');
-    expect(safeRedirect('/marketDetail?pair=ethusdt')).toBe('/marketDetail?pair=ethusdt');
+    expect(safeRedirect('/marketDetail?coinPair=ethusdt')).toBe('/marketDetail?coinPair=ethusdt');
   });
 
   it('goes home without one, and never off-site', () => {

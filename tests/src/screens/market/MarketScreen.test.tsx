@@ -63,7 +63,7 @@ describe('the market list', () => {
     expect(screen.getByRole('tab', { name: 'USDT markets' })).toHaveAttribute('aria-selected', 'true');
     expect(order()).toEqual(['btcusdt', 'ethusdt', 'dogeusdt']);
     const btc = screen.getByRole('link', { name: /BTC/ });
-    expect(btc).toHaveAttribute('href', '/marketDetail?pair=btcusdt');
+    expect(btc).toHaveAttribute('href', '/marketDetail?coinPair=btcusdt');
     expect(btc).toHaveTextContent('97,000.00');
     expect(btc).toHaveTextContent('+1.50%');
     expect(screen.getByRole('link', { name: /DOGE/ })).toHaveTextContent('0.38000');

@@ -154,7 +154,7 @@ describe('/trade', () => {
     const user = userEvent.setup();
     market.last = '0.38000';
     api.order.mockResolvedValue(order());
-    renderScreen(<TradeScreen />, { path: '/trade', at: '/trade?pair=dogeusdt' });
+    renderScreen(<TradeScreen />, { path: '/trade', at: '/trade?coinPair=dogeusdt' });
     await user.type(screen.getByLabelText('Quantity (DOGE)'), '100.5');
     expect(screen.getByLabelText('Quantity (DOGE)')).toHaveValue('100.');
     expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('38');
@@ -313,7 +313,7 @@ describe('/trade', () => {
     const user = userEvent.setup();
     const router = renderScreen(<TradeScreen />, { path: '/trade', at: '/trade' });
     await pickEth(user);
-    expect(router.state.location.search).toBe('?pair=ethusdt');
+    expect(router.state.location.search).toBe('?coinPair=ethusdt');
     expect(screen.getByRole('button', { name: /ETH\/USDT/ })).toBeInTheDocument();
   });
 

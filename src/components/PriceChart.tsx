@@ -1,10 +1,12 @@
 import {
   CandlestickSeries,
   ColorType,
+  TickMarkType,
   createChart,
   type CandlestickData,
   type IChartApi,
   type ISeriesApi,
+  type TickMarkFormatter,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
@@ -23,6 +25,45 @@ const toBar = (k: Kline): CandlestickData<UTCTimestamp> => ({
   low: Number(k.l),
   close: Number(k.c),
 });
+
+// The library's own time labels (its default formatter's fields; it shows UTC), here only to be
+// measured: what it draws is still its own text.
+const LABEL_FIELDS: Record<TickMarkType, Intl.DateTimeFormatOptions> = {
+  [TickMarkType.Year]: { year: 'numeric' },
+  [TickMarkType.Month]: { month: 'short' },
+  [TickMarkType.DayOfMonth]: { day: 'numeric' },
+  [TickMarkType.Time]: { hour12: false, hour: '2-digit', minute: '2-digit' },
+  [TickMarkType.TimeWithSeconds]: { hour12: false, hour: '2-digit', minute: '2-digit', second: '2-digit' },
+};
+// The library's default label font (layout.fontSize, layout.fontFamily).
+const LABEL_FONT = `12px -apple-system, BlinkMacSystemFont, 'Trebuchet MS', Roboto, Ubuntu, sans-serif`;
+
+/**
+ * Time labels that would be drawn cut at the chart's left edge are left out. The library moves a
+ * label in from an edge only where that edge is fixed, and this chart scrolls back through its
+ * history, so a label whose time sits near the left edge was drawn centred on it, half outside:
+ * the 25th read "5". Labels are formatted once and kept, so the chart asks again (`refresh`)
+ * whenever what it shows moves.
+ */
+const leftEdgeLabels = (chart: () => IChartApi | null) => {
+  const measure = document.createElement('canvas').getContext('2d');
+  if (measure) measure.font = LABEL_FONT;
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  const format: TickMarkFormatter = (time, type, locale) => {
+    const x = chart()?.timeScale().timeToCoordinate(time);
+    if (x === null || x === undefined || !measure) return null;
+    const key = `${locale}|${type}`;
+    let f = formats.get(key);
+    if (!f)
+      formats.set(key, (f = new Intl.DateTimeFormat(locale, { ...LABEL_FIELDS[type], timeZone: 'UTC' })));
+    const width = measure.measureText(f.format((time as number) * 1000)).width;
+    return x - width / 2 < 0 ? '' : null;
+  };
+  return {
+    format,
+    refresh: () => chart()?.applyOptions({ timeScale: { tickMarkFormatter: format } }),
+  };
+};
 
 /**
  * The candlestick chart (its own chunk: lightweight-charts loads only where a chart is shown). The
@@ -80,7 +121,13 @@ const PriceChart = ({
       borderVisible: false,
     });
     chart.current = c;
+    const labels = leftEdgeLabels(() => chart.current);
+    c.applyOptions({ timeScale: { tickMarkFormatter: labels.format } });
+    c.timeScale().subscribeVisibleLogicalRangeChange(labels.refresh);
+    c.timeScale().subscribeSizeChange(labels.refresh);
     return () => {
+      c.timeScale().unsubscribeVisibleLogicalRangeChange(labels.refresh);
+      c.timeScale().unsubscribeSizeChange(labels.refresh);
       c.remove();
       chart.current = null;
       series.current = null;

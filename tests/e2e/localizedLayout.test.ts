@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { INTERVALS } from '../../protocol/market';
 import { LOCALES, type Locale } from '../../protocol/locales';
 import { phoneContext } from './helpers/browser';
-import { recordCanvasText, textPastRightEdge } from './helpers/canvasText';
+import { recordCanvasText, textPastEdges } from './helpers/canvasText';
 import { brokenFigures, labelsApart, unitsApart } from './helpers/figures';
 import { logIn, phoneSession } from './helpers/session';
 
@@ -408,7 +408,7 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     }
   });
 
-  it('draws the chart’s newest time label whole at its right edge, at every interval and zoom', async () => {
+  it('draws the chart’s time labels whole at both edges, at every interval, zoom and scroll', async () => {
     const context = await phoneContext(session.browser, session.server.url);
     await recordCanvasText(context);
     const page = await context.newPage();
@@ -433,12 +433,22 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
             timeout: 10_000,
           })
           .toBeGreaterThan(0);
-        for (const label of await textPastRightEdge(axis))
-          cut.push(`${interval}, zoomed out ${zoom}×: ${label}`);
+        for (const label of await textPastEdges(axis)) cut.push(`${interval}, zoomed out ${zoom}×: ${label}`);
         const box = (await pane.boundingBox())!;
         await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
         await page.mouse.wheel(0, 120);
         await nextFrame();
+      }
+      // Dragged back through the history a few pixels at a time, each label reaches the left edge.
+      const box = (await pane.boundingBox())!;
+      for (let step = 0; step < 6; step++) {
+        await page.mouse.move(box.x + 40, box.y + box.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(box.x + 40 + 7 + step, box.y + box.height / 2, { steps: 2 });
+        await page.mouse.up();
+        await nextFrame();
+        for (const label of await textPastEdges(axis))
+          cut.push(`${interval}, dragged ${step + 1}×: ${label}`);
       }
     }
     await context.close();

@@ -2,6 +2,7 @@ import type { BrowserContext, Locator } from 'playwright-core';
 
 interface DrawnText {
   text: string;
+  left: number;
   right: number;
 }
 
@@ -48,17 +49,17 @@ export const recordCanvasText = (context: BrowserContext) =>
       // In the canvas's own pixels, whatever scale the library drew at.
       const { a, e } = this.getTransform();
       const drawn = frames.get(this.canvas) ?? [];
-      drawn.push({ text, right: (start + width) * a + e });
+      drawn.push({ text, left: start * a + e, right: (start + width) * a + e });
       frames.set(this.canvas, drawn);
       fillText.apply(this, args);
     };
     window.drawnText = (canvas) => frames.get(canvas) ?? [];
   });
 
-/** The texts of the last frame of `canvas` drawn past its right edge. */
-export const textPastRightEdge = (canvas: Locator) =>
+/** The texts of the last frame of `canvas` drawn past its left or right edge. */
+export const textPastEdges = (canvas: Locator) =>
   canvas.evaluate((el: HTMLCanvasElement) =>
     window.drawnText!(el)
-      .filter((t) => t.right > el.width + 0.5)
+      .filter((t) => t.text !== '' && (t.left < -0.5 || t.right > el.width + 0.5))
       .map((t) => t.text),
   );

@@ -135,14 +135,18 @@ export const docTypeSchema = z.enum(DOC_TYPES, 'app.msg.document_type_error');
 
 export const authenticationSchema = z
   .strictObject({
-    name: typedText().min(2, 'app.msg.real_name_invalid').max(60, 'app.msg.real_name_invalid'),
+    // Left empty, a field is said to be required, as everywhere else; written wrong, invalid.
+    name: typedText()
+      .min(1, 'app.msg.field_required')
+      .min(2, 'app.msg.real_name_invalid')
+      .max(60, 'app.msg.real_name_invalid'),
     docType: docTypeSchema,
-    docNumber: z.string().trim().max(20, 'app.msg.doc_number_invalid'),
+    docNumber: z.string().trim().min(1, 'app.msg.field_required').max(20, 'app.msg.doc_number_invalid'),
     frontImage: withoutNul(z.string().min(1, 'app.msg.image_required').max(64)),
     backImage: withoutNul(z.string().min(1, 'app.msg.image_required').max(64)),
   })
   .superRefine((v, ctx) => {
-    if (!docNumberValid(v.docType, v.docNumber))
+    if (v.docNumber !== '' && !docNumberValid(v.docType, v.docNumber))
       ctx.addIssue({ code: 'custom', path: ['docNumber'], message: 'app.msg.doc_number_invalid' });
   });
 export type AuthenticationRequest = z.infer<typeof authenticationSchema>;

@@ -752,6 +752,8 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       ['short name', { name: 'L' }, 'real_name_invalid'],
       ['name of one letter and control characters', { name: 'L\u0000\u0001' }, 'real_name_invalid'],
       ['huge name', { name: 'L'.repeat(10_000) }, 'real_name_invalid'],
+      ['empty name', { name: ' \u0000 ' }, 'field_required'],
+      ['empty document number', { docNumber: '  ' }, 'field_required'],
       ['missing image', { frontImage: '' }, 'image_required'],
       ['NUL in an image id', { backImage: 'u\u0000' }, 'parameter_error'],
       ['unknown field', { selfie: 'x' }, 'unknown_parameter'],

@@ -170,10 +170,14 @@ describe('identity verification: the form', () => {
     expect(api.submitVerification).not.toHaveBeenCalled();
   });
 
-  it('asks for a name', async () => {
+  it('asks for a name and a document number left empty, and says a one-letter name is not valid', async () => {
     const user = userEvent.setup();
     show();
     await user.click(await screen.findByRole('button', { name: 'Submit for review' }));
+    expect(screen.getAllByText(t('app.msg.field_required'))).toHaveLength(2);
+    expect(screen.queryByText(t('app.msg.doc_number_invalid'))).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Full name' }), 'L');
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
     expect(screen.getByText(t('app.msg.real_name_invalid'))).toBeInTheDocument();
   });
 

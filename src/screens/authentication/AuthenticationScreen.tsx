@@ -155,7 +155,7 @@ const AuthenticationScreen = () => {
       ) : (
         <>
           {state === 'failed' && <Rejected reason={status.rejectReason} />}
-          <VerificationForm onSubmitted={setStatus} />
+          <VerificationForm onSubmitted={setStatus} refused={state === 'failed' ? status : undefined} />
         </>
       )}
     </>

@@ -47,11 +47,19 @@ const typeProblem = (type: string) =>
  * image is checked (type, size) and uploaded as soon as it is picked; the form sends the upload
  * ids, checked by the same schema the server applies.
  */
-export const VerificationForm = ({ onSubmitted }: { onSubmitted: (status: VerificationStatus) => void }) => {
+export const VerificationForm = ({
+  onSubmitted,
+  refused,
+}: {
+  onSubmitted: (status: VerificationStatus) => void;
+  /** A refused submission: its name and document type are written again for the reader to
+   * correct. Its number comes back masked, so it and the images are asked for anew. */
+  refused?: VerificationStatus;
+}) => {
   const { t } = useTranslation();
   const form = useForm(authenticationSchema, {
-    name: '',
-    docType: 'idCard',
+    name: refused?.name ?? '',
+    docType: refused?.docType ?? 'idCard',
     docNumber: '',
     frontImage: '',
     backImage: '',

@@ -112,7 +112,23 @@ describe('identity verification: status views', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Verification failed');
     expect(alert).toHaveTextContent('The photo of the back is blurred');
-    expect(screen.getByRole('textbox', { name: 'Full name' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Full name' })).toHaveValue('');
+  });
+
+  it('writes the refused name and document type again, and asks anew for the number it shows masked', async () => {
+    api.verification.mockResolvedValue(
+      status({
+        certification: 1,
+        name: 'Jane Doe',
+        docType: 'passport',
+        docNumber: 'E*******8',
+        rejectReason: 'The photo of the back is blurred',
+      }),
+    );
+    show();
+    expect(await screen.findByRole('textbox', { name: 'Full name' })).toHaveValue('Jane Doe');
+    expect(screen.getByRole('radio', { name: 'Passport' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Document number' })).toHaveValue('');
   });
 
   it('translates a catalogued rejection reason', async () => {

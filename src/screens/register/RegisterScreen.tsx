@@ -36,11 +36,10 @@ const RegisterScreen = () => {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!agreed) {
-      showToast(t('register.agreeFirst'), 2000);
-      return;
-    }
+    // The fields are checked either way, so one tap shows everything left to do.
+    if (!agreed) showToast(t('register.agreeFirst'), 2000);
     void form.submit(async (body) => {
+      if (!agreed) return;
       try {
         setUser(await userApi.register(body));
       } catch (failure) {

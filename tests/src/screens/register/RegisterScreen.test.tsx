@@ -80,6 +80,15 @@ describe('registration screen', () => {
     expect(userApi.register).not.toHaveBeenCalled();
   });
 
+  it('marks the fields still wrong beside asking for the agreement, in one tap', async () => {
+    renderScreen(<RegisterScreen />, { path: '/register' });
+    await userEvent.type(screen.getByLabelText('Username'), 'ab');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(uiState.toasts.map((t) => t.text)).toContain('Please agree to the service agreement first');
+    expect(screen.getByText('The username must be 6 to 30 characters long')).toBeInTheDocument();
+    expect(userApi.register).not.toHaveBeenCalled();
+  });
+
   it('shows the agreement over the form, keeps what was typed, and ticks the box on agreeing', async () => {
     renderScreen(<RegisterScreen />, { path: '/register' });
     await fillValid();

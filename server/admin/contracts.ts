@@ -39,7 +39,10 @@ export const runContractCommand = async (
   const actor = cliActor();
   const apply = async (input: unknown) => {
     const parsed = contractConfigUpdateSchema.safeParse(input);
-    if (!parsed.success) return usageError(out, `invalid settings: ${argv.slice(1).join(' ')}`);
+    if (!parsed.success) {
+      const wrong = parsed.error.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`).join('; ');
+      return usageError(out, `invalid settings: ${argv.slice(1).join(' ')} (${wrong})`);
+    }
     out(describe(await service.configure(actor, parsed.data)));
     return 0;
   };

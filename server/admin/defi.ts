@@ -42,8 +42,20 @@ Help article categories: ${HELP_CATEGORIES.join(', ')}.`;
 const positiveInt = (raw: string | undefined) =>
   raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 
+/** A file named with @ that cannot be read: told as a mistyped argument, not a fault. */
+class UnreadableFile extends Error {}
+
 /** A text argument, or the file it names with a leading @ (long documents). */
-const textArg = (raw: string) => (raw.startsWith('@') ? fs.readFileSync(raw.slice(1), 'utf8') : raw);
+const textArg = (raw: string) => {
+  if (!raw.startsWith('@')) return raw;
+  try {
+    return fs.readFileSync(raw.slice(1), 'utf8');
+  } catch (err) {
+    throw new UnreadableFile(
+      `cannot read ${raw.slice(1)}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+    );
+  }
+};
 
 /** --key=value options into an object; null when one is malformed or not allowed. */
 const options = (args: string[], allowed: readonly string[]) => {
@@ -118,7 +130,17 @@ export const runDefiCommand = async (
         const [key, ...value] = pair.split('=');
         if (!key || !PRODUCT_KEYS.includes(key) || value.length === 0) return usage(`cannot set: ${pair}`);
         const raw = value.join('=');
-        changes[key] = key === 'enabled' ? raw === 'true' : NUMERIC_KEYS.includes(key) ? Number(raw) : raw;
+        // Read as written or refused: `enabled=yes` switched the product off, `sort=` was 0.
+        const read =
+          key === 'enabled'
+            ? ({ true: true, false: false } as Record<string, boolean>)[raw]
+            : NUMERIC_KEYS.includes(key)
+              ? /^\d{1,9}$/.test(raw)
+                ? Number(raw)
+                : undefined
+              : raw;
+        if (read === undefined) return usage(`cannot set: ${pair}`);
+        changes[key] = read;
       }
       const p = await updateProductTerms(db, actor, changes as { id: number });
       out(
@@ -249,6 +271,7 @@ export const runDefiCommand = async (
       return 0;
     }
   } catch (e) {
+    if (e instanceof UnreadableFile) return usage(e.message);
     return refused(out, e);
   }
   return usage(`unknown or incomplete command: ${argv.join(' ')}`);

@@ -14,11 +14,14 @@ const range = (data: unknown) => {
 };
 
 /** How every area's commands answer a refusal thrown by the rules they call: a catalogued error as
- * `refused: <key>` with its reason or limit, exit code 1; a value a schema refused, with what was
- * wrong where, exit code 2 (as for a mistyped command). Anything else is a fault and goes on up. */
+ * `refused: <key>` with its reason or limit, and first the field it names (`refused: <field>:
+ * <key>`, as a schema's refusal reads), exit code 1; a value a schema refused, with what was wrong
+ * where, exit code 2 (as for a mistyped command). Anything else is a fault and goes on up. */
 export const refused = (out: (line: string) => void, e: unknown): number => {
   if (e instanceof AppError) {
-    out(`refused: ${e.key}${detail(e.data, 'reason')}${detail(e.data, 'value')}${range(e.data)}`);
+    const data = e.data as { field?: unknown } | null;
+    const where = typeof data?.field === 'string' ? `${data.field}: ` : '';
+    out(`refused: ${where}${e.key}${detail(data, 'reason')}${detail(data, 'value')}${range(data)}`);
     return 1;
   }
   if (e instanceof ZodError) {

@@ -22,11 +22,14 @@ describe('operator CLI: contracts', () => {
     // A minimum above the maximum.
     expect(await run('contracts', 'cycles', 'btcusdt', '1:80:100:10')).toEqual({
       code: 1,
-      out: 'refused: app.msg.parameter_error',
+      out: 'refused: cycles: app.msg.parameter_error',
     });
     expect((await run('contracts', 'cycles', 'btcusdt', '1-80')).code).toBe(2);
+    const zero = await run('contracts', 'cycles', 'btcusdt', '0:80:10:50000');
+    expect(zero.code).toBe(2);
+    expect(zero.out).toContain('(cycles.0.minutes: ');
     expect((await run('contracts', 'enable', 'nopeusdt', 'on')).out).toBe(
-      'refused: app.msg.currency_not_exist',
+      'refused: pair: app.msg.currency_not_exist',
     );
     expect((await run('contracts', 'settle', '1', 'win')).code).toBe(2);
   });

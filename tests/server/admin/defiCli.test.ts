@@ -33,10 +33,21 @@ describe.each(forEachEngine())('operator CLI: staking and content on %s', (_engi
       'quota 600000.00000000/600000.00000000 off',
     );
     expect((await run(['defi', 'set', '5', 'minAmount=999999'])).text).toBe(
-      'refused: app.msg.parameter_error',
+      'refused: minAmount: app.msg.parameter_error',
     );
     expect((await run(['defi', 'create', 'x', 'USDT', '0', '1', '1', '2', '3', '1'])).code).toBe(2);
     expect((await run(['defi', 'set', '5', 'colour=red'])).code).toBe(2);
+    // Read as written or refused: `yes` is not `true`, and an empty number is no number.
+    for (const bad of ['enabled=yes', 'enabled=TRUE', 'sort=', 'purchaseLimit=0x10'])
+      expect(await run(['defi', 'set', '5', bad])).toMatchObject({
+        code: 2,
+        text: expect.stringContaining(`cannot set: ${bad}`),
+      });
+    expect((await run(['defi', 'products'])).text).toMatch(/#5 USDT Saver 14 \[off\]/);
+    expect(await run(['documents', 'set', 'us', 'msb', 'T', '@/nonexistent/file'])).toMatchObject({
+      code: 2,
+      text: expect.stringContaining('cannot read /nonexistent/file: ENOENT'),
+    });
   });
 
   it('runs accrual, and moves the staking clock only in test mode', async () => {

@@ -27,6 +27,9 @@ describe('an operator command refused', () => {
     expect(answer(new AppError('outside_limit', { min: '10', max: '1000000' })).lines).toEqual([
       'refused: app.msg.outside_limit (10 … 1000000)',
     ]);
+    expect(answer(new AppError('parameter_error', { field: 'minAmount' })).lines).toEqual([
+      'refused: minAmount: app.msg.parameter_error',
+    ]);
   });
 
   it('prints what a schema refused and where, exit code 2', () => {

@@ -28,13 +28,15 @@ describe('operator CLI: spot', () => {
   it('refuses bad amounts and unknown pairs, changing nothing', async () => {
     expect(await run('spot', 'min', 'btcusdt', '-1')).toEqual({
       code: 1,
-      out: 'refused: app.msg.parameter_error',
+      out: 'refused: minAmount: app.msg.parameter_error',
     });
     expect(await run('spot', 'min', 'btcusdt', '0.000000001')).toEqual({
       code: 1,
-      out: 'refused: app.msg.parameter_error',
+      out: 'refused: minAmount: app.msg.parameter_error',
     });
-    expect((await run('spot', 'enable', 'nopeusdt', 'off')).out).toBe('refused: app.msg.currency_not_exist');
+    expect((await run('spot', 'enable', 'nopeusdt', 'off')).out).toBe(
+      'refused: pair: app.msg.currency_not_exist',
+    );
     expect((await run('spot', 'enable', 'btcusdt', 'maybe')).code).toBe(2);
     expect((await run('spot', 'show')).out).toContain('btcusdt\ton \tmin 5.00000000');
   });

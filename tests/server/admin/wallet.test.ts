@@ -50,7 +50,7 @@ describe('operator CLI: wallet', () => {
     );
     expect((await run('wallet', 'networks')).out).toMatch(/^USDT\tTRC20\t.*fee 2 off$/m);
     expect((await run('wallet', 'set', 'USDT', 'TRC20', 'minWithdraw=1')).out).toContain(
-      'refused: app.msg.parameter_error',
+      'refused: app.msg.parameter_error (withdrawFee must be below minWithdraw)',
     );
     expect((await run('wallet', 'set', 'USDT', 'TRC20', 'colour=red')).code).toBe(2);
     expect((await run('wallet', 'set', 'USDT', 'TRC20', 'decimals=4')).out).toContain('"decimals":4');
@@ -76,7 +76,7 @@ describe('operator CLI: wallet', () => {
     );
     expect(bad).toMatchObject({
       code: 1,
-      out: 'refused: app.msg.address_invalid (0x52908400098527886E0F7030069857D2E4169EE7)',
+      out: 'refused: address: app.msg.address_invalid (0x52908400098527886E0F7030069857D2E4169EE7)',
     });
     expect((await run('audit')).out).toMatch(/wallet\.deposit_addresses\.add\twallet_network:USDT:TRC20/);
   });

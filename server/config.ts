@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { passwordProblem } from '../protocol/accountRules';
 
 /** An address or a CIDR block, IPv4 or IPv6. */
 const isAddressOrBlock = (text: string) => {
@@ -65,6 +66,18 @@ const envSchema = z.object({
     .optional(),
   /** Sender address of verification-code mails. */
   SMTP_FROM: z.string().min(3).default('no-reply@localhost'),
+  /** First start only: the demo trader's password instead of a random one, under the same rules as
+   * any password (read where the accounts are seeded; checked here, with the rest). */
+  DEMO_PASSWORD: z
+    .string()
+    .refine(
+      (p) => passwordProblem(p) === null,
+      '6 to 20 letters, digits or - * / + . ~ ! @ # $ % ^ & ( ), with a letter and a digit',
+    )
+    .optional(),
+  /** Staking's test clock (server/staking/testClock.ts): a switch, so a word it does not know is
+   * refused rather than read as off. */
+  DEFI_TEST_CLOCK: z.enum(['true', 'false', '1', '0'], 'true or false').optional(),
 });
 
 export type Config = {

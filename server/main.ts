@@ -47,11 +47,24 @@ const readConfig = (): Config & {
   }
 };
 
+/** A start-up step that failed for a place the environment named (the data folder, the address to
+ * listen on): said with the variable and exit code 1, as a bad value is, not as a fault's stack. */
+const stopFor = (variables: string, err: unknown): never => {
+  const e = err as NodeJS.ErrnoException;
+  console.error(`Cannot start: ${variables}: ${e.code ? `${e.code} ` : ''}${e.message ?? String(err)}`);
+  process.exit(1);
+};
+
 const main = async () => {
   const config = readConfig();
-  const db = openDb(config, {
-    backgroundCheckpoints: (message) => app.log.error({ message }, 'database checkpoint'),
-  });
+  let db: ReturnType<typeof openDb>;
+  try {
+    db = openDb(config, {
+      backgroundCheckpoints: (message) => app.log.error({ message }, 'database checkpoint'),
+    });
+  } catch (err) {
+    return stopFor(config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR (${config.sqliteFile})`, err);
+  }
   await migrate(db);
   const seeded = await seedIfEmpty(db.kysely);
   await seedContractsIfEmpty(db.kysely);
@@ -159,7 +172,12 @@ const main = async () => {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    // Nothing has been answered yet; what the books wrote at start is committed.
+    stopFor(`HOST / PORT (${config.host}:${config.port})`, err);
+  }
 };
 
 main().catch((err) => {

@@ -102,6 +102,11 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes a demo password that keeps the password rules, and the test clock as a switch', () => {
+    expect(() => loadConfig({ DEMO_PASSWORD: 'Demo2026', DEFI_TEST_CLOCK: 'true' })).not.toThrow();
+    expect(() => loadConfig({ DEFI_TEST_CLOCK: '0' })).not.toThrow();
+  });
+
   it('ignores variables it does not know', () => {
     expect(loadConfig({ HOME: '/root', PATH: '/bin' }).port).toBe(8080);
   });
@@ -126,6 +131,10 @@ describe('loadConfig', () => {
     ['SESSION_TTL_HOURS', 'week'],
     ['CODE_DAILY_LIMIT', '0'],
     ['SMTP_URL', 'http://mail.example.com'],
+    ['DEMO_PASSWORD', 'abc'],
+    ['DEMO_PASSWORD', 'onlyletters'],
+    ['DEFI_TEST_CLOCK', 'maybe'],
+    ['DEFI_TEST_CLOCK', 'TRUE'],
   ])('refuses %s=%s with a ConfigError naming the variable', (name, value) => {
     const err = configError({ [name]: value });
     expect(err.message).toMatch(/^Invalid configuration:/);

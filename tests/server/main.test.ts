@@ -257,4 +257,41 @@ describe('server/main.ts with a bad configuration', () => {
     },
     TIMEOUT,
   );
+
+  it(
+    'exits 1 when the data folder cannot be made, naming DATA_DIR without a stack trace',
+    async () => {
+      const file = path.join(tmp, 'a-file');
+      fs.writeFileSync(file, '');
+      const server = start({ DATA_DIR: path.join(file, 'data'), WEB_ROOT: webRoot });
+      expect(await server.exited).toBe(1);
+      expect(server.stderr()).toContain('Cannot start: DATA_DIR');
+      expect(server.stderr()).toContain('ENOTDIR');
+      expect(server.stderr()).not.toMatch(/\n\s+at /);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'exits 1 when its port is taken, naming HOST and PORT without a stack trace',
+    async () => {
+      const taken = net.createServer();
+      await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+      const port = String((taken.address() as net.AddressInfo).port);
+      try {
+        const server = start({
+          DATA_DIR: path.join(tmp, 'taken'),
+          WEB_ROOT: webRoot,
+          HOST: '127.0.0.1',
+          PORT: port,
+        });
+        expect(await server.exited).toBe(1);
+        expect(server.stderr()).toContain(`Cannot start: HOST / PORT (127.0.0.1:${port}): EADDRINUSE`);
+        expect(server.stderr()).not.toMatch(/\n\s+at /);
+      } finally {
+        taken.close();
+      }
+    },
+    TIMEOUT,
+  );
 });

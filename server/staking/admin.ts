@@ -11,7 +11,14 @@ import {
 } from '../../protocol';
 import type { Db } from '../db/connect';
 import { audited } from '../db/repos/audit';
-import { findProduct, insertProduct, listPledges, listProducts, updateProduct } from '../db/repos/defi';
+import {
+  assetListed,
+  findProduct,
+  insertProduct,
+  listPledges,
+  listProducts,
+  updateProduct,
+} from '../db/repos/defi';
 import type { Actor } from '../domain/operators/actor';
 import { AppError } from '../domain/appError';
 import { toProduct, toRecord } from './service';
@@ -48,6 +55,9 @@ export const createProduct = async (
     sort: body.sort,
   };
   checkTerms(terms);
+  // A coin nobody can hold would be offered to users who could never pledge it.
+  if (!(await assetListed(db.kysely, terms.asset)))
+    throw new AppError('currency_not_exist', { field: 'asset' });
   const id = await audited(db, actor, now, async (trx) => {
     const id = await insertProduct(trx, terms, now);
     return {

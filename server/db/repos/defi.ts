@@ -101,6 +101,25 @@ export const findProduct = async (db: Kysely<Database>, id: number): Promise<Pro
   return r && toProduct(r);
 };
 
+/** Whether the exchange knows `asset` (upper case): a coin of a listed pair or of a deposit network,
+ * so one a user can hold. */
+export const assetListed = async (db: Kysely<Database>, asset: string): Promise<boolean> => {
+  const pair = await db
+    .selectFrom('pairs')
+    .select('id')
+    .where((eb) => eb.or([eb('tradecoin', '=', asset), eb('settlecoin', '=', asset)]))
+    .limit(1)
+    .executeTakeFirst();
+  if (pair) return true;
+  const network = await db
+    .selectFrom('wallet_networks')
+    .select('coin')
+    .where('coin', '=', asset)
+    .limit(1)
+    .executeTakeFirst();
+  return network !== undefined;
+};
+
 /** A product as the operator creates it: its quota starts whole. */
 export type NewProduct = Omit<ProductRow, 'id' | 'remainingQuota'>;
 

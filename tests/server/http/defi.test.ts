@@ -260,6 +260,28 @@ describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
       opToken,
     );
     expect(hugeNew.json().msg).toBe('app.msg.parameter_error');
+    // A coin the exchange does not know would be offered to users who could never pledge it.
+    const unknown = await call(
+      'POST',
+      '/api/admin/defi/products',
+      {
+        name: 'Nope',
+        asset: 'nope',
+        cycleDays: 14,
+        dailyYield: '0.025',
+        minAmount: '100',
+        maxAmount: '50000',
+        totalQuota: '500000',
+        purchaseLimit: 3,
+      },
+      opToken,
+    );
+    expect(unknown.json()).toMatchObject({ msg: 'app.msg.currency_not_exist', data: { field: 'asset' } });
+    expect(
+      (await call('GET', '/api/admin/defi/products', undefined, opToken))
+        .json()
+        .data.map((p: { asset: string }) => p.asset),
+    ).not.toContain('NOPE');
     // A daily yield past 10 % (50 typed for 0.50) is a slip, refused with nothing changed.
     const terms = async () =>
       (await call('GET', '/api/admin/defi/products', undefined, opToken))

@@ -81,7 +81,8 @@ export const runCli = async (argv: string[], out: (line: string) => void = conso
       (await runDefiCommand({ db, out }, argv));
     if (handled !== null) return handled;
     out(USAGE);
-    return area ? 2 : 0;
+    // Asked for (nothing, help, --help): done; anything else was a command it could not read.
+    return area === undefined || ['help', '--help', '-h'].includes(area) ? 0 : 2;
   } finally {
     await db.close();
   }

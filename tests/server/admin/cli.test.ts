@@ -65,6 +65,14 @@ describe('operator CLI: config', () => {
     expect(code).toBe(2);
     expect(out).toContain('npm run admin -- config show');
   });
+
+  it('prints usage, done, when asked for it', async () => {
+    for (const asked of [[], ['--help'], ['help'], ['-h']]) {
+      const { code, out } = await run(...asked);
+      expect(code).toBe(0);
+      expect(out).toContain('npm run admin -- config show');
+    }
+  });
 });
 
 describe('operator CLI: first start', () => {

@@ -161,7 +161,7 @@ export const runAccountCommand = async (
     }
     if (area === 'audit' && rest.length === 0) {
       const limit = verb === undefined ? 50 : positiveInt(verb);
-      if (limit === null) return usageError(out, `not a number: ${verb}`);
+      if (limit === null) return usageError(out, `not a number of entries (1 or more): ${verb}`);
       for (const a of await listAudit(deps, Math.min(limit, 1000))) {
         out(
           `${when(a.createdAt)}\t${a.actor}\t${a.action}\t${a.target}\t${JSON.stringify(a.before)} -> ${JSON.stringify(a.after)}`,

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { HELP_CATEGORIES, isLocale, PLEDGE_STATUSES, type PledgeStatus } from '../../protocol';
+import { HELP_CATEGORIES, isLocale, LOCALES, PLEDGE_STATUSES, type PledgeStatus } from '../../protocol';
 import {
   createHelp,
   createNotice,
@@ -266,10 +266,16 @@ export const runDefiCommand = async (
         verb === 'reply'
           ? await replyToUser(db, actor, userId, text)
           : await listServiceMessages(db.kysely, userId);
+      if (thread.length === 0) out(`no messages with user ${userId}`);
       for (const m of thread)
         out(`${when(m.createdAt)} ${m.from === 'user' ? 'user' : 'service'}: ${m.body}`);
       return 0;
     }
+    // A locale it does not know, named, rather than the whole command called unreadable.
+    const content = area === 'notices' || area === 'articles' || area === 'documents';
+    const locale = content && ['list', 'add', 'set'].includes(verb ?? '') ? rest[0] : undefined;
+    if (locale !== undefined && !isLocale(locale))
+      return usage(`unknown locale: ${locale} (one of ${LOCALES.join(', ')})`);
   } catch (e) {
     if (e instanceof UnreadableFile) return usage(e.message);
     return refused(out, e);

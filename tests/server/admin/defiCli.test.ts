@@ -80,6 +80,16 @@ describe.each(forEachEngine())('operator CLI: staking and content on %s', (_engi
       'aboutUs (kr) saved',
     );
     expect((await run(['service', 'threads'])).text).toBe('no threads');
+    expect((await run(['service', 'show', '999'])).text).toBe('no messages with user 999');
+    for (const argv of [
+      ['notices', 'list', 'xx'],
+      ['articles', 'add', 'zz', 'security', 'T', 'B'],
+      ['documents', 'set', 'en', 'msb', 'T', 'B'],
+    ])
+      expect(await run(argv)).toMatchObject({
+        code: 2,
+        text: expect.stringContaining(`unknown locale: ${argv[2]} (one of us, cn,`),
+      });
     expect((await run(['service', 'reply', '999', 'hello'])).text).toBe('refused: app.msg.account_not_exist');
     // The API's rules hold here too: no more than 1 000 characters.
     expect((await run(['service', 'reply', '999', 'x'.repeat(1001)])).code).toBe(2);

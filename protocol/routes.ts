@@ -85,9 +85,12 @@ export const routeByPath = (path: string): RouteInfo | undefined => ROUTES.find(
  * server reads the pair to write market detail's heading with the page.
  */
 export const COIN_PAIR_PARAM = 'coinPair';
-export const DEFAULT_COIN_PAIR = 'btcusdt';
+const DEFAULT_COIN_PAIR = 'btcusdt';
 export const coinPairOf = (query: URLSearchParams | undefined) =>
   (query?.get(COIN_PAIR_PARAM) ?? DEFAULT_COIN_PAIR).toLowerCase();
+/** The address of a trading screen on a pair (and, for /trade, a side). */
+export const coinPairPath = (path: string, pair: string, direction?: 'buy' | 'sell') =>
+  `${path}?${COIN_PAIR_PARAM}=${pair}${direction ? `&direction=${direction}` : ''}`;
 
 export const HOME_PATH = '/home';
 export const LOGIN_PATH = '/login';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CoinPair } from '../../../protocol';
 import { pairSymbol } from '../../../protocol/market';
-import { COIN_PAIR_PARAM } from '../../../protocol/routes';
+import { coinPairPath } from '../../../protocol/routes';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { CoinBadge } from '../../components/CoinBadge';
 import { PriceFlash } from '../../components/PriceFlash';
@@ -15,7 +15,7 @@ const CoinRow = ({ pair }: { pair: CoinPair }) => {
   const ticker = useTicker(symbol);
   return (
     <li>
-      <Link className="coin-list__row" to={`/marketDetail?${COIN_PAIR_PARAM}=${symbol}`}>
+      <Link className="coin-list__row" to={coinPairPath('/marketDetail', symbol)}>
         <CoinBadge coin={pair.tradecoin} />
         <span className="coin-list__name">
           <strong>{pair.tradecoin}</strong>

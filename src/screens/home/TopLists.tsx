@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Ticker } from '../../../protocol';
-import { COIN_PAIR_PARAM } from '../../../protocol/routes';
+import { coinPairPath } from '../../../protocol/routes';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { formatCompact, formatDecimal, trendOf } from '../../components/format';
 import { usePairs, useTickersEvery } from '../../hooks/useMarket';
@@ -58,7 +58,7 @@ export const TopLists = () => {
             const p = names.get(tk.pair);
             return (
               <li key={tk.pair}>
-                <Link className="top-lists__row" to={`/marketDetail?${COIN_PAIR_PARAM}=${tk.pair}`}>
+                <Link className="top-lists__row" to={coinPairPath('/marketDetail', tk.pair)}>
                   <span className="top-lists__rank">{i + 1}</span>
                   <span className="top-lists__name">
                     <strong>{p?.base ?? tk.pair}</strong>

@@ -2,7 +2,7 @@ import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { PairInfo } from '../../../protocol';
-import { COIN_PAIR_PARAM } from '../../../protocol/routes';
+import { coinPairPath } from '../../../protocol/routes';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { CoinBadge } from '../../components/CoinBadge';
 import { PriceFlash } from '../../components/PriceFlash';
@@ -29,7 +29,7 @@ export const MarketRow = memo(function MarketRow({
   return (
     <li ref={row} className="market-row" data-pair={pair.symbol}>
       <StarButton on={starred} onToggle={() => onStar(pair.symbol)} name={pair.name} />
-      <Link className="market-row__link" to={`/marketDetail?${COIN_PAIR_PARAM}=${pair.symbol}`}>
+      <Link className="market-row__link" to={coinPairPath('/marketDetail', pair.symbol)}>
         <CoinBadge coin={pair.base} />
         <span className="market-row__name">
           <span>

@@ -1,6 +1,6 @@
-import { COIN_PAIR_PARAM, coinPairOf } from '../../../protocol/routes';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { coinPairOf, coinPairPath } from '../../../protocol/routes';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
@@ -11,7 +11,6 @@ import { BookPanel } from './BookPanel';
 import { ChartPanel } from './ChartPanel';
 import { MarketStats } from './MarketStats';
 
-/** Default pair of the spec (§3). */
 /** One pair: live figures, the chart, the book and trades, and the way to trade it. */
 const MarketDetailScreen = () => {
   const { t } = useTranslation();
@@ -35,8 +34,7 @@ const MarketDetailScreen = () => {
       </>
     );
   }
-  const trade = (direction: 'buy' | 'sell') =>
-    `/trade?${COIN_PAIR_PARAM}=${pair.symbol}&direction=${direction}`;
+  const trade = (direction: 'buy' | 'sell') => coinPairPath('/trade', pair.symbol, direction);
   return (
     <div className="market-detail">
       <NavBar

@@ -153,7 +153,10 @@ export const runDefiCommand = async (
       if (userId === null) return usage(`not a user id: ${rest[0]}`);
       const status = rest[1] === undefined ? undefined : (`app.data.pledge_${rest[1]}` as PledgeStatus);
       if (status && !PLEDGE_STATUSES.includes(status)) return usage(`unknown status: ${rest[1]}`);
-      for (const p of await listAllPledges(db, { userId, status, limit: 200 }))
+      const pledges = await listAllPledges(db, { userId, status, limit: 200 });
+      if (pledges.length === 0)
+        out(['no', rest[1], 'pledges', userId && `of user ${userId}`].filter(Boolean).join(' '));
+      for (const p of pledges)
         out(
           `#${p.id} user ${p.userId} ${p.name} ${p.amount} ${p.asset} ${p.status.replace('app.data.pledge_', '')} ` +
             `day ${p.daysPaid}/${p.cycleDays} income ${p.cumulativeIncome} pledged ${when(p.pledgedAt)} settled ${when(p.settledAt)}`,

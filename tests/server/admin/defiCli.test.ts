@@ -64,6 +64,8 @@ describe.each(forEachEngine())('operator CLI: staking and content on %s', (_engi
       'staking clock +2d; released 2 day(s) of income, settled 1, failed 0',
     );
     expect((await run(['defi', 'pledges'])).text).toMatch(/settled day 2\/2 income 0\.10000000/);
+    expect((await run(['defi', 'pledges', '999'])).text).toBe('no pledges of user 999');
+    expect((await run(['defi', 'pledges', '999', 'earning'])).text).toBe('no earning pledges of user 999');
   });
 
   it('edits notices, help articles and documents, and answers service threads', async () => {

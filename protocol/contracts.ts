@@ -118,6 +118,7 @@ export interface ContractOrderRequest {
   /** The payout rate the reader was shown (the cycle's `rate`): a contract opens at that rate or
    * not at all (`rate_changed`). */
   rate: string;
-  /** A key the client picks per intended order: a retried request answers the first result. */
+  /** A key the client picks per intended order: a retried request answers the first result,
+   * another order under it is refused (request_key_used). */
   requestKey: string;
 }

@@ -43,7 +43,7 @@ export const defiDetailQuerySchema = z.strictObject({ id });
 export const pledgeRequestSchema = z.strictObject({
   productId: rowId,
   amount: pledgeAmount,
-  /** When given, a repeated pledge with it answers the first one. */
+  /** When given, a repeated pledge with it answers the first one (another under it: request_key_used). */
   requestKey: z.string().regex(REQUEST_KEY_RE).optional(),
 });
 export type PledgeRequest = z.input<typeof pledgeRequestSchema>;

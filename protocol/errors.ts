@@ -64,6 +64,8 @@ export const ERRORS = {
   amount_decimals: { status: 400 },
   tx_hash_invalid: { status: 400 },
   tx_hash_used: { status: 409 },
+  // a request key (contracts, withdrawals, deposits, pledges) sent again with other details
+  request_key_used: { status: 409 },
   verification_required: { status: 403 },
   // spot orders (issue 5); the last three are limit failures (2001/2002) with the limit as value
   client_oid_used: { status: 409 },

@@ -124,7 +124,7 @@ export const depositRequestSchema = z.strictObject({
   network: networkSchema,
   amount: amountSchema,
   txHash: z.string().regex(TX_HASH_RE, 'app.msg.tx_hash_invalid').optional(),
-  /** When given, a repeated declaration with it answers the first one. */
+  /** When given, a repeated declaration with it answers the first one (another: request_key_used). */
   requestKey: z.string().regex(REQUEST_KEY_RE).optional(),
 });
 export type DepositRequest = z.input<typeof depositRequestSchema>;

@@ -38,6 +38,7 @@ import { assertWithinLimits, dueDays, utcDayStart } from '../domain/defi/rules';
 import type { Ledger } from '../domain/ledger/ledger';
 import { SYSTEM_ACCOUNTS, type Movement, type PostedEntry } from '../domain/ledger/types';
 import { AppError } from '../domain/appError';
+import { answerRepeated } from '../domain/requestKeys';
 import { transact } from '../db/transient';
 
 /** The staking clock: real time, or real time plus the test-mode offset (see testClock.ts). */
@@ -202,17 +203,20 @@ export const createStaking = ({ db, ledger, clock, onError }: StakingDeps) => {
 
     /** Pledges `amount` of the product for the user. The quota, the pledge row and the freeze of
      * the principal commit together or not at all. A request key seen before answers the pledge it
-     * made, whatever has changed since. */
+     * made, whatever has changed since, if it asks for the same (`answerRepeated`). */
     async pledge(
       user: { id: number; certification: number | null },
       productId: number,
       amountText: string,
       requestKey: string | null = null,
     ): Promise<PledgeRecord> {
-      const byKey = async () => (requestKey === null ? undefined : findPledgeByKey(k, user.id, requestKey));
+      const amount = amountProblem(amountText) ? null : parseUnits(amountText);
+      const byKey = async () => {
+        const made = requestKey === null ? undefined : await findPledgeByKey(k, user.id, requestKey);
+        return made && answerRepeated(made, (p) => p.productId === productId && p.amount === amount);
+      };
       const earlier = await byKey();
       if (earlier) return record(earlier, await clock());
-      const amount = amountProblem(amountText) ? null : parseUnits(amountText);
       if (amount === null) throw new AppError('amount_invalid', { field: 'amount' });
       const now = await clock();
       const { certification: verificationRequired } = await readGlobalConfig(k);

@@ -22,6 +22,7 @@ import { assertVerified } from '../accounts/userinfo';
 import { transfer } from '../ledger/post';
 import { SYSTEM_ACCOUNTS, type PostedEntry } from '../ledger/types';
 import { parseExact } from '../money/scaled';
+import { answerRepeated } from '../requestKeys';
 import type { ContractStore, RunInTx, SettingsStore, TickReader } from './ports';
 import { isFresh, pickCycle } from './rules';
 import { toSettingsChange } from './settings';
@@ -55,6 +56,14 @@ export type ContractUser = Pick<UserRecord, 'id' | 'certification' | 'tradingDis
 const nameMap = <K extends string>(keys: readonly K[], name: (k: K) => string) =>
   Object.fromEntries(keys.map((k) => [k, name(k)])) as Record<K, string>;
 
+/** Whether a contract is the one a request asks for: the rate may have moved since, and the first
+ * contract stands at its own. */
+const sameContract = (req: ContractOrderRequest) => (c: ContractRecord) =>
+  c.pair === req.pair &&
+  c.direction === req.direction &&
+  c.cycleMinutes === req.cycle &&
+  c.amount === parseExact(req.amount, ASSET_SCALE);
+
 export const createContractService = (deps: ContractDeps) => {
   const listeners = new Set<ContractListener>();
   const publish = (records: readonly ContractRecord[]) => {
@@ -65,10 +74,11 @@ export const createContractService = (deps: ContractDeps) => {
   };
 
   /** Opens a contract: checks, debits the amount to the house with the contract row in one
-   * transaction, then publishes. A request key seen before answers the first contract. */
+   * transaction, then publishes. A request key seen before answers the first contract
+   * (`answerRepeated`). */
   const place = async (user: ContractUser, req: ContractOrderRequest): Promise<ContractOrder> => {
     const earlier = await deps.contracts.byRequestKey(user.id, req.requestKey);
-    if (earlier) return toWireOrder(earlier);
+    if (earlier) return toWireOrder(answerRepeated(earlier, sameContract(req)));
     assertCanTrade(user);
     await assertVerified(user.certification, deps.certificationRequired);
     const settings = await deps.settings.get(req.pair);
@@ -114,7 +124,7 @@ export const createContractService = (deps: ContractDeps) => {
     } catch (e) {
       // The same key raced in from a second request: that one won, answer it.
       const winner = await deps.contracts.byRequestKey(user.id, req.requestKey);
-      if (winner) return toWireOrder(winner);
+      if (winner) return toWireOrder(answerRepeated(winner, sameContract(req)));
       throw e;
     }
     deps.announce(placed.entries);

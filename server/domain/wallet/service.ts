@@ -29,6 +29,7 @@ import { AppError } from '../appError';
 import { assertCanWithdraw } from '../accounts/flags';
 import { UniqueViolation, type UserRecord } from '../accounts/ports';
 import { assertVerified } from '../accounts/userinfo';
+import { answerRepeated } from '../requestKeys';
 import type { PostedEntry } from '../ledger/types';
 import { plainUnits } from '../money/plain';
 import { parseExact } from '../money/scaled';
@@ -71,6 +72,22 @@ const onChain = (amount: bigint, net: NetworkConfig): bigint => {
   if (!fitsDecimals(amount, net)) throw new AppError('amount_decimals', { field: 'amount' });
   return amount;
 };
+
+/** Whether a declaration is the one a request makes: the address is the reader's own either way. */
+const sameDeposit = (req: DepositRequest & { coin: string }) => (d: DepositRecord) =>
+  d.coin === req.coin &&
+  d.network === req.network &&
+  d.amount === parseExact(req.amount, ASSET_SCALE) &&
+  d.txHash === (req.txHash === undefined ? null : canonicalTxHash(req.network, req.txHash));
+
+/** Whether a withdrawal is the one a request asks for (the password and the fee shown aside: they
+ * were checked when it was made). */
+const sameWithdrawal = (req: WithdrawRequest & { coin: string }) => (w: WithdrawalRecord) =>
+  w.coin === req.coin &&
+  w.network === req.network &&
+  w.address === req.address &&
+  w.memo === (req.memo ?? '') &&
+  w.amount === parseExact(req.amount, ASSET_SCALE);
 
 /** Deposits one account may have waiting for review at once. */
 export const MAX_OPEN_DEPOSITS = 10;
@@ -241,9 +258,12 @@ export const createWallet = (deps: WalletDeps) => {
     user: UserRecord,
     req: DepositRequest & { coin: string },
   ): Promise<Deposit> => {
-    // A repeated declaration answers the deposit its key already made.
-    const byKey = async () =>
-      req.requestKey === undefined ? undefined : uow.repo.depositByKey(user.id, req.requestKey);
+    // A repeated declaration answers the deposit its key already made (`answerRepeated`).
+    const byKey = async () => {
+      const made =
+        req.requestKey === undefined ? undefined : await uow.repo.depositByKey(user.id, req.requestKey);
+      return made && answerRepeated(made, sameDeposit(req));
+    };
     const earlier = await byKey();
     if (earlier) return depositToWire(earlier);
     // Each open declaration waits in the operators' queue: one account may not fill it. Counted
@@ -298,9 +318,9 @@ export const createWallet = (deps: WalletDeps) => {
     user: UserRecord,
     req: WithdrawRequest & { coin: string },
   ): Promise<Withdrawal> => {
-    // A retried submit answers the withdrawal its key already made.
+    // A retried submit answers the withdrawal its key already made (`answerRepeated`).
     const earlier = await uow.repo.withdrawalByKey(user.id, req.requestKey);
-    if (earlier) return withdrawalToWire(earlier);
+    if (earlier) return withdrawalToWire(answerRepeated(earlier, sameWithdrawal(req)));
     const now = clock();
     assertCanWithdraw(user, now);
     await assertVerified(user.certification, async () => (await deps.siteConfig()).certification);
@@ -352,7 +372,7 @@ export const createWallet = (deps: WalletDeps) => {
       // The same key raced in from a second request: the first one stands.
       if (e instanceof UniqueViolation) {
         const first = await uow.repo.withdrawalByKey(user.id, req.requestKey);
-        if (first) return withdrawalToWire(first);
+        if (first) return withdrawalToWire(answerRepeated(first, sameWithdrawal(req)));
       }
       throw e;
     }

@@ -31,7 +31,8 @@ export const contractRoutes = (contracts: ContractService) => [
     method: 'POST',
     path: '/contract/order',
     tag: 'contract',
-    summary: 'Open a contract (buy up or buy down); a repeated requestKey answers the first one',
+    summary:
+      'Open a contract (buy up or buy down); a repeated requestKey answers the first one, another contract under it is request_key_used',
     auth: 'user',
     body: contractOrderRequestSchema,
     response: contractOrderSchema,

@@ -134,8 +134,15 @@ describe.each(forEachEngine())('contract API on %s', (_engine, open) => {
       openPrice: '97000.00',
       closeAt: T0 + MIN,
     });
-    const again = await order({ requestKey: 'same-key-001', amount: '25.5' });
+    const again = await order({ requestKey: 'same-key-001', amount: '25.50' });
     expect(again.body.data.id).toBe(placed.id);
+    // The key names that contract: another one asked for under it is refused, and nothing moves.
+    expect(await order({ requestKey: 'same-key-001', amount: '30' })).toMatchObject(
+      failure(409, 'request_key_used'),
+    );
+    expect(await order({ requestKey: 'same-key-001', amount: '25.5', direction: 'down' })).toMatchObject(
+      failure(409, 'request_key_used'),
+    );
     expect(await h.usdt(userId)).toBe(units('974.5'));
   });
 

@@ -332,8 +332,16 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
         status_name: 'app.data.withdraw_pending',
         received: '29.00000000',
       });
-      const again = await order(u.token, { amount: '30', requestKey: key });
+      const again = await order(u.token, { amount: '30.0', requestKey: key });
       expect(again.body.data.id).toBe(w.id);
+      // The key names that withdrawal: another one asked for under it is refused.
+      for (const other of [{ amount: '31' }, { address: ADDRESSES.TRC20b }])
+        expect(
+          await order(u.token, { amount: '30', ...other, requestKey: key }),
+          JSON.stringify(other),
+        ).toMatchObject({
+          body: fail(409, 'request_key_used'),
+        });
       expect((await call('GET', '/api/assets/balances', u.token)).body.data).toEqual([
         { asset: 'USDT', available: '70.00000000', frozen: '30.00000000' },
       ]);

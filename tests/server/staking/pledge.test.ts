@@ -119,8 +119,12 @@ describe.each(forEachEngine())('a pledge retried with its request key on %s', (_
       [1, 2, 3, 4].map(() => h.staking.pledge(u, productId, '100', 'retry-key-0001')),
     );
     for (const answer of again) expect(answer).toEqual(first);
-    // Whatever the retry says, the key names the pledge made: a changed amount does not make another.
-    expect(await h.staking.pledge(u, productId, '250', 'retry-key-0001')).toEqual(first);
+    // The key names the pledge made, however the amount is written; another pledge under it (another
+    // amount or product) is refused, not taken for the first, and makes nothing.
+    expect(await h.staking.pledge(u, productId, '100.000', 'retry-key-0001')).toEqual(first);
+    await rejectsWith(h.staking.pledge(u, productId, '250', 'retry-key-0001'), 'request_key_used');
+    const other = await h.product();
+    await rejectsWith(h.staking.pledge(u, other, '100', 'retry-key-0001'), 'request_key_used');
     expect(await h.balance(u.id)).toEqual({ available: '4900.00000000', frozen: '100.00000000' });
     expect((await h.staking.products(u.id)).find((p) => p.id === productId)?.purchased).toBe(1);
 

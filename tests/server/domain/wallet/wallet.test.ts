@@ -270,8 +270,13 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
     // Sent at once: one declaration, and every answer is it (not tx_hash_used for the others).
     const racing = await Promise.all([1, 2, 3].map(() => h.wallet.submitDeposit(a, req)));
     for (const d of racing) expect(d).toEqual(racing[0]);
-    // Later, even as another amount: the key names the declaration made.
-    expect(await h.wallet.submitDeposit(a, { ...req, amount: '41' })).toEqual(racing[0]);
+    // Later, written another way: the key names the declaration made.
+    expect(
+      await h.wallet.submitDeposit(a, { ...req, amount: '40.00', txHash: '12'.repeat(32).toUpperCase() }),
+    ).toEqual(racing[0]);
+    // Another declaration under it is refused, not taken for the first.
+    await rejectsWith(h.wallet.submitDeposit(a, { ...req, amount: '41' }), 'request_key_used');
+    await rejectsWith(h.wallet.submitDeposit(a, { ...req, txHash: undefined }), 'request_key_used');
     // Keys are the account's own; without one, each declaration is another.
     const theirs = await h.wallet.submitDeposit(b, { ...req, txHash: undefined });
     expect(theirs.id).not.toBe(racing[0]!.id);
@@ -488,6 +493,7 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
       const c = await order('30', { requestKey: key });
       expect(b.id).toBe(a.id);
       expect(c.id).toBe(a.id);
+      await rejectsWith(order('31', { requestKey: key }), 'request_key_used');
       expect(await h.ledger.balances(user.id)).toEqual([
         { asset: 'USDT', available: '70.00000000', frozen: '30.00000000' },
       ]);

@@ -1,6 +1,7 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../domain/appError';
+import { isApiPath } from './apiPath';
 
 /**
  * Counts a request against its caller's allowance, throwing too_many_requests past it. `caller`
@@ -37,7 +38,7 @@ export const installRateLimits = async (app: FastifyInstance, limits: RateLimits
     max: limits.perAddress,
     timeWindow: WINDOW_MS,
     cache: COUNTERS,
-    allowList: (req) => !/^\/(api|ws)(\/|\?|$)/.test(req.url),
+    allowList: (req) => !isApiPath(req.url),
     errorResponseBuilder: () => new AppError('too_many_requests'),
   });
   const callers = new WeakMap<FastifyRequest, string>();

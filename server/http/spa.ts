@@ -8,10 +8,9 @@ import { createPageShell, type PageRequest } from './pageShell';
 import { pageLocale } from './pageLocale';
 import { pageTitleOf, type PageConfig } from './pageTitle';
 import { localeFromConfigLang } from '../../protocol/locales';
+import { isApiPath } from './apiPath';
 import type { LimitCaller } from './rateLimits';
 import type { BootData } from '../../protocol/boot';
-
-const isApiPath = (url: string) => /^\/(api|ws)(\/|\?|$)/.test(url);
 
 /** A path whose last segment has an extension names a file (a script chunk, an image, robots.txt),
  * never a screen: when the file is not there, the page in its place would reach a script or an

@@ -103,6 +103,19 @@ describe('rate limits: per account, then per address', () => {
     expect((await get('/api/user/info', await trader())).statusCode).toBe(200);
   });
 
+  it('counts a path written with percent-escapes as the /api route it reaches', async () => {
+    const tokens = [await trader(), await trader(), await trader()];
+    const answers: number[] = [];
+    for (const token of tokens)
+      for (const url of ['/%61pi/user/info', '/ap%69/user/info', '/api%2Fuser/info'])
+        answers.push((await get(url, token)).statusCode);
+    expect(answers.slice(0, PER_ADDRESS)).not.toContain(429);
+    expect(answers.slice(PER_ADDRESS)).toEqual([429]);
+    // Unknown, it is a catalogued 404 of /api, counted too, not the app's page.
+    from = `10.1.2.${address}`;
+    expect((await get('/%61pi/nowhere')).json()).toMatchObject({ code: 404 });
+  });
+
   it('counts an operator as an account of its own', async () => {
     const actor = { operatorId: null, name: 'cli:test' };
     const { username, password } = await createOperator(h.accounts.deps, actor, `limits${address}`);
@@ -143,6 +156,8 @@ describe('rate limits: per account, then per address', () => {
       const answers: Array<number | 'open'> = [];
       for (let i = 0; i < PER_ADDRESS + 1; i++) answers.push(await attempt());
       expect(answers).toEqual([...Array(PER_ADDRESS).fill('open'), 429]);
+      // Written with an escape, the path reaches the same socket and the same count.
+      expect(await attemptSocket(url.replace(/\/ws$/, '/%77s'), sockets)).toBe(429);
       from = '127.0.0.1';
       expect((await get('/api/health')).json()).toEqual(tooMany);
     } finally {

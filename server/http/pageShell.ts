@@ -117,16 +117,18 @@ export const createPageShell = (
     const bar = heading
       ? `<header id="${BOOT_HEADING_ID}" class="navbar navbar--boot"><span></span><h1 class="navbar__title">${escapeHtml(heading)}</h1><span></span></header>`
       : '';
+    // Every insertion through a function: a replacement string reads `$&`, `$'` and `` $` `` in
+    // the text it inserts (a pair's or a carousel's name) as the matched text and what surrounds it.
     return template
-      .replace(/<html lang="[^"]*"/, `<html lang="${LOCALE_TAGS[page.locale]}"`)
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${LOCALE_TAGS[page.locale]}"`)
       .replace(/<title>[^<]*<\/title>/, (built) =>
         text === undefined ? built : `<title>${escapeHtml(text)}</title>`,
       )
       .replace(
         /<noscript>[^<]*<\/noscript>/,
-        `<noscript>${escapeHtml(translate(page.locale, 'common.needsJavaScript'))}</noscript>`,
+        () => `<noscript>${escapeHtml(translate(page.locale, 'common.needsJavaScript'))}</noscript>`,
       )
-      .replace('</head>', `${head}</head>`)
-      .replace('<div id="root">', `${bar}<div id="root">`);
+      .replace('</head>', () => `${head}</head>`)
+      .replace('<div id="root">', () => `${bar}<div id="root">`);
   };
 };

@@ -92,7 +92,8 @@ describe('page shell', () => {
       ...BOOT,
       carousel: {
         locale: 'de',
-        items: [{ id: 1, title: 'Spot', image: '/img/banner"x.svg', link: '/trade' }],
+        // `$` patterns, which a replacement string would read as parts of the page.
+        items: [{ id: 1, title: "Spot $` $& $' $$", image: '/img/banner"x.svg', link: '/trade' }],
       },
     };
     const html = await createPageShell(webRoot, async () => withBanner)({ path: '/home', locale: 'de' });
@@ -104,6 +105,7 @@ describe('page shell', () => {
       '<link rel="preload" as="image" fetchpriority="high" href="/img/banner&quot;x.svg">',
     );
     expect(bootOf(html)).toEqual(withBanner);
+    expect(html.match(/<head>/g)).toHaveLength(1);
   });
 
   it("writes a pair's name as market detail's heading, before the app's root and escaped", async () => {
@@ -119,6 +121,17 @@ describe('page shell', () => {
     );
     expect(heading).toContain(
       '<h1 class="navbar__title">BTC/USDT&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>',
+    );
+    const dollars = createPageShell(webRoot, async () => ({
+      pairs: [{ ...BOOT.pairs[0]!, name: "BTC/$'$&" }],
+    }));
+    const named = await dollars({
+      path: '/marketDetail',
+      query: new URLSearchParams('coinPair=BTCUSDT'),
+      locale: 'us',
+    });
+    expect(named).toContain(
+      `<h1 class="navbar__title">BTC/$'$&amp;</h1><span></span></header><div id="root"></div>`,
     );
     // With no pair named the screen shows the default route's, and so does the heading.
     const plain = await page({ path: '/marketDetail', query: new URLSearchParams(''), locale: 'us' });

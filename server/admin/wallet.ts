@@ -59,7 +59,8 @@ const depositLine = (d: AdminDeposit) =>
 
 const withdrawalLine = (w: AdminWithdrawal) =>
   `#${w.id} ${w.status} user ${w.userId} ${w.amount} ${w.coin} on ${w.network} to ${w.address}` +
-  `${w.memo ? ` memo ${w.memo}` : ''} fee ${w.fee} receives ${w.received} ${when(w.createdAt)}${w.note ? ` (${w.note})` : ''}`;
+  `${w.memo ? ` memo ${w.memo}` : ''} fee ${w.fee} receives ${w.received}${w.txHash ? ` tx ${w.txHash}` : ''}` +
+  ` ${when(w.createdAt)}${w.note ? ` (${w.note})` : ''}`;
 
 /** KEY=VALUE pairs → a settings patch; true/false for the switches, text for the rest. */
 const parsePatch = (pairs: string[]) => {

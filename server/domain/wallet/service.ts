@@ -394,7 +394,9 @@ export const createWallet = (deps: WalletDeps) => {
         status,
         updatedAt: now,
         ...(extra.note !== undefined ? { note: extra.note } : {}),
-        ...(extra.txHash !== undefined ? { txHash: extra.txHash } : {}),
+        // Written as deposits keep it, so one transfer reads the same on every record. One
+        // transfer may pay several withdrawals (a batched payout), so it is not held to one.
+        ...(extra.txHash !== undefined ? { txHash: canonicalTxHash(w.network, extra.txHash) } : {}),
       });
       if (!moved) throw new AppError('record_not_found');
       posted.push(...(await tx.post(status === 'success' ? settleWithdrawal(w) : releaseWithdrawal(w), now)));

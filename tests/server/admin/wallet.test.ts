@@ -35,7 +35,21 @@ const fixture = () => {
           )
           .run(user, amount).lastInsertRowid,
     );
-  return { user: Number(user), deposit };
+  /** A pending withdrawal of `amount` units with its amount frozen, as a submit leaves it. */
+  const withdrawal = (amount: string) =>
+    write((db) => {
+      db.prepare(
+        `insert into balances (user_id, asset, available, frozen, updated_at) values (?, 'USDT', '0', ?, 0)
+         on conflict (user_id, asset) do update set frozen = excluded.frozen`,
+      ).run(user, amount);
+      return db
+        .prepare(
+          `insert into withdrawals (user_id, coin, network, address, memo, amount, fee, status, request_key, created_at, updated_at)
+           values (?, 'USDT', 'TRC20', 'TXYZabcdefghijkmnopqrstuvwxyz12345', '', ?, '100000000', 'pending', 'cli-key-0001', 0, 0)`,
+        )
+        .run(user, amount).lastInsertRowid;
+    });
+  return { user: Number(user), deposit, withdrawal };
 };
 
 describe('operator CLI: wallet', () => {
@@ -104,6 +118,13 @@ describe('operator CLI: wallet', () => {
     expect((await run('deposits', 'list')).out).toBe('no deposits');
     expect((await run('deposits', 'confirm', 'x')).code).toBe(2);
     expect((await run('withdrawals', 'list')).out).toBe('no pending withdrawals');
+    const w = String(f.withdrawal('3000000000'));
+    // The payout's transaction, written as deposits keep theirs, is on the line.
+    expect((await run('withdrawals', 'approve', w, `0x${'EF'.repeat(32)}`)).out).toMatch(
+      new RegExp(
+        `^#${w} success user ${f.user} 30\\.00000000 USDT on TRC20 .* receives 29\\.00000000 tx ${'ef'.repeat(32)} `,
+      ),
+    );
     expect((await run('withdrawals', 'approve', '99')).out).toBe('refused: app.msg.record_not_found');
     for (const verb of ['reject', 'fail'])
       expect((await run('withdrawals', verb, '99', ' ', ' ')).code).toBe(2);

@@ -440,8 +440,13 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
       expect(await h.ledger.balances(user.id)).toEqual([
         { asset: 'USDT', available: '70.00000000', frozen: '30.00000000' },
       ]);
-      const done = await h.wallet.approveWithdrawal(OPERATOR, w.id);
-      expect(done).toMatchObject({ status: 'success', status_name: 'app.data.withdraw_success' });
+      const done = await h.wallet.approveWithdrawal(OPERATOR, w.id, `0x${'CD'.repeat(32)}`);
+      // The hash written as deposits keep it: lower case, without 0x.
+      expect(done).toMatchObject({
+        status: 'success',
+        status_name: 'app.data.withdraw_success',
+        txHash: 'cd'.repeat(32),
+      });
       expect(await h.ledger.balances(user.id)).toEqual([
         { asset: 'USDT', available: '70.00000000', frozen: '0.00000000' },
       ]);

@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { createIntentKeys } from '../../api/requestKey';
+import type { RechargeResultState } from './RechargeResultScreen';
 import { walletApi } from '../../api/wallet';
 import { decimalInput } from '../../components/form/decimalInput';
 import { SubmitButton } from '../../components/form/SubmitButton';
@@ -45,7 +46,8 @@ const RechargeScreen = () => {
       const d = await keys.send(JSON.stringify(intended), (requestKey) =>
         walletApi.deposit({ ...intended, requestKey }),
       );
-      void navigate(`/recharge/result?id=${d.id}`, { replace: true });
+      const handed: RechargeResultState = { deposit: d };
+      void navigate(`/recharge/result?id=${d.id}`, { replace: true, state: handed });
     });
   };
 

@@ -79,6 +79,8 @@ describe('/recharge', () => {
     await userEvent.type(await screen.findByLabelText('Deposit amount'), '25');
     await userEvent.click(screen.getByRole('button', { name: 'I have sent it' }));
     await waitFor(() => expect(router.state.location.search).toBe('?id=42'));
+    // The answer goes along: the result shows it without asking the server again.
+    expect(router.state.location.state).toEqual({ deposit: deposit({ id: 42 }) });
     expect(walletApi.deposit).toHaveBeenCalledWith({
       coin: 'USDT',
       network: 'TRC20',
@@ -89,12 +91,21 @@ describe('/recharge', () => {
 });
 
 describe('/recharge/result', () => {
-  it('counts down in seconds and goes to the records', async () => {
+  it('shows the declaration the form handed over, counts down in seconds and goes to the records', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const router = renderScreen(<RechargeResultScreen />, {
       path: '/recharge/result',
-      at: '/recharge/result?id=1',
+      at: {
+        pathname: '/recharge/result',
+        search: '?id=1',
+        state: { deposit: deposit({ amount: '25.50000000' }) },
+      },
     });
+    const card = await screen.findByTestId('deposit-result');
+    expect(card).toHaveTextContent('USDT TRC20');
+    expect(card).toHaveTextContent('In progress');
+    expect(card).toHaveTextContent('Deposit amount25.50000000');
+    expect(walletApi.deposits).not.toHaveBeenCalled();
     // A timer: read with the page, not announced again every second.
     expect(screen.getByRole('timer')).toHaveTextContent('Going to the deposit records in 5 s');
     expect(screen.getByRole('timer')).toHaveAttribute('aria-live', 'off');
@@ -103,6 +114,32 @@ describe('/recharge/result', () => {
     act(() => vi.advanceTimersByTime(3000));
     await waitFor(() => expect(router.state.location.pathname).toBe('/recharge/record'));
   });
+
+  it('opened again later, reads the deposit its id names among the reader’s own', async () => {
+    vi.mocked(walletApi.deposits).mockResolvedValue([
+      deposit({ id: 8, coin: 'BTC', network: 'BTC', amount: '0.01000000' }),
+      deposit({ id: 7, status: 'success', status_name: 'app.data.deposit_success' }),
+    ]);
+    renderScreen(<RechargeResultScreen />, { path: '/recharge/result', at: '/recharge/result?id=7' });
+    const card = await screen.findByTestId('deposit-result');
+    expect(card).toHaveTextContent('USDT TRC20');
+    expect(card).toHaveTextContent('Success');
+  });
+
+  it.each(['?id=99', '?id=abc', ''])(
+    'says there is no such deposit for %j, and offers the records',
+    async (search) => {
+      vi.mocked(walletApi.deposits).mockResolvedValue([deposit({ id: 7 })]);
+      renderScreen(<RechargeResultScreen />, { path: '/recharge/result', at: `/recharge/result${search}` });
+      expect(await screen.findByText('Record not found')).toBeInTheDocument();
+      expect(screen.queryByTestId('deposit-result')).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'View deposit records' })).toHaveAttribute(
+        'href',
+        '/recharge/record',
+      );
+    },
+  );
 });
 
 describe('/recharge/record', () => {

@@ -33,6 +33,7 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          setupFiles: ['tests/setup/browser.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

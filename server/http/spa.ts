@@ -9,6 +9,7 @@ import { pageLocale } from './pageLocale';
 import { pageTitleOf, type PageConfig } from './pageTitle';
 import { localeFromConfigLang } from '../../protocol/locales';
 import { isApiPath } from './apiPath';
+import { PAGE_SECURITY_HEADERS } from './securityHeaders';
 import type { LimitCaller } from './rateLimits';
 import type { BootData } from '../../protocol/boot';
 
@@ -48,6 +49,9 @@ export const installSpa = async (
             ? 'public, max-age=31536000, immutable'
             : 'no-cache',
         );
+        if (filePath.endsWith('.html'))
+          for (const [k, v] of Object.entries(PAGE_SECURITY_HEADERS)) res.header(k, v);
+        else res.header('x-content-type-options', 'nosniff');
       },
     });
   }
@@ -70,6 +74,7 @@ export const installSpa = async (
       // The page depends on the reader's language (cookie or Accept-Language); it is never cached
       // without asking again.
       return reply
+        .headers(PAGE_SECURITY_HEADERS)
         .header('cache-control', 'no-cache')
         .header('vary', 'cookie, accept-language')
         .type('text/html; charset=utf-8')

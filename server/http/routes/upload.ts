@@ -88,7 +88,9 @@ export const uploadRoutes =
       const { mime, bytes } = await accounts.readUpload(viewer, req.params.id);
       return reply
         .header('content-type', mime)
-        .header('cache-control', 'private, max-age=3600')
+        // An identity document: kept in no cache, where it would outlive the session on a shared
+        // phone.
+        .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'")
         .send(bytes);

@@ -16,16 +16,38 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   });
 
-/** A phone-sized context, as the app is designed for (390×844). */
-export const phoneContext = (browser: Browser, baseURL: string, locale = 'en-US'): Promise<BrowserContext> =>
-  browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale,
+const cspRefusals: string[] = [];
+
+/** Notes what the page's Content-Security-Policy (server/http/securityHeaders.ts) refused in any
+ * page of the context: an image, a style or a script the app needs, which the browser would leave
+ * out without failing anything. Every browser test fails on one (tests/setup/browser.ts). */
+export const watchCsp = (context: BrowserContext): BrowserContext => {
+  context.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+      cspRefusals.push(message.text());
   });
+  return context;
+};
+
+/** The refusals noted since the last call. */
+export const takeCspRefusals = (): string[] => cspRefusals.splice(0);
+
+/** A phone-sized context, as the app is designed for (390×844). */
+export const phoneContext = async (
+  browser: Browser,
+  baseURL: string,
+  locale = 'en-US',
+): Promise<BrowserContext> =>
+  watchCsp(
+    await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale,
+    }),
+  );
 
 /** The pause before a reader's next tap once a tap has changed the screen: a tap at once on the
  * same spot would be the second of a double tap, which the app does not hear (src/app/secondTap.ts).

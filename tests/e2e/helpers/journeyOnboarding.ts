@@ -16,7 +16,7 @@ import {
   tapTab,
   type Journey,
 } from './journey';
-import { moveOn } from './browser';
+import { moveOn, watchCsp } from './browser';
 import { adminCli, captchaAnswer } from './operator';
 import { PNG, idNumber } from './documents';
 
@@ -56,13 +56,15 @@ export const openAndSwitchLanguage = async (j: Journey) => {
  * phone, in the site's language. */
 export const inviteCodeFromFriend = async (j: Journey, browser: Browser): Promise<string> => {
   const t = j.tFrom;
-  const context = await browser.newContext({
-    baseURL: j.server.url,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: j.run.browserLocale,
-  });
+  const context = watchCsp(
+    await browser.newContext({
+      baseURL: j.server.url,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: j.run.browserLocale,
+    }),
+  );
   context.setDefaultTimeout(UI_MS);
   try {
     const page = await context.newPage();

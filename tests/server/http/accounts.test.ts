@@ -618,7 +618,7 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       const mine = await app.inject({ method: 'GET', url, headers: { token: a.token } });
       expect(mine.statusCode).toBe(200);
       expect(mine.headers['content-type']).toBe('image/png');
-      expect(mine.headers['cache-control']).toMatch(/^private/);
+      expect(mine.headers['cache-control']).toBe('private, no-store');
       expect(mine.headers['x-content-type-options']).toBe('nosniff');
       expect(mine.rawPayload.equals(IMAGES.png)).toBe(true);
       const theirs = await app.inject({ method: 'GET', url, headers: { token: b.token } });

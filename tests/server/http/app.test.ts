@@ -375,8 +375,21 @@ describe.each(forEachEngine())('HTTP app on %s', (_engine, open) => {
         expect(res.headers['content-type']).toMatch(/^text\/html/);
         expect(res.headers['cache-control']).toBe('no-cache');
         expect(res.body).toBe(INDEX_HTML);
+        // Its own scripts only, never inside another site's frame.
+        expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+        expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(res.headers['x-frame-options']).toBe('DENY');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['referrer-policy']).toBe('same-origin');
       },
     );
+
+    it('sends index.html asked for by name with the same protection as the page', async () => {
+      const res = await get('/index.html');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    });
 
     it('serves a real static file', async () => {
       const robots = await get('/robots.txt');
@@ -387,6 +400,7 @@ describe.each(forEachEngine())('HTTP app on %s', (_engine, open) => {
       expect(asset.statusCode).toBe(200);
       expect(asset.body).toContain('console.log("app")');
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers['x-content-type-options']).toBe('nosniff');
     });
 
     it('sends the compressed copy the build wrote when the browser accepts it', async () => {

@@ -1,0 +1,23 @@
+/**
+ * What every page of the app is sent with. The app runs only its own script files (the boot data
+ * in the page is JSON, never run), talks only to this server (HTTP and the socket), and is never
+ * shown inside another site's frame, where a hidden withdraw or pledge button could be clicked
+ * for the reader. Images may come from elsewhere: an operator's logo can be any http(s) address.
+ * Inline styles stay allowed: the chart and the particles set them as they draw.
+ */
+export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https: http:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+};

@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { refreshUserInfo } from '../api/refreshUser';
 import { i18n } from '../i18n';
 import { loadSiteConfig } from '../state/config';
@@ -7,6 +7,7 @@ import { showToast } from '../state/ui';
 import { gateFor, verificationDecision } from './gate';
 import { HOME_PATH, LOGIN_PATH, type RouteInfo } from '../../protocol/routes';
 import { promptVerification } from './verificationPrompt';
+import { redirectFrom } from './redirectFrom';
 
 /** Where a reader under review is kept: the screen they were on (its query too, so a pair's page
  * stays on that pair), unless there is none, it is the refused screen itself, or it is the login
@@ -35,8 +36,14 @@ export const gateLoader =
         // checked again because another tab logged out (they chose to), nor when the check above
         // found the session expired, which the REST client has announced.
         if (!stored && currentPath() !== url.pathname + url.search) showToast(i18n.t('app.msg.please_login'));
-        return redirect(`${LOGIN_PATH}?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+        return redirectFrom(
+          request,
+          `${LOGIN_PATH}?redirect=${encodeURIComponent(url.pathname + url.search)}`,
+        );
       default:
-        return redirect(promptVerification(decision.kind) ?? stayingPut(currentPath(), url.pathname));
+        return redirectFrom(
+          request,
+          promptVerification(decision.kind) ?? stayingPut(currentPath(), url.pathname),
+        );
     }
   };

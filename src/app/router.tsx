@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 
 type RouterFactory = (routes: RouteObject[]) => ReturnType<typeof createBrowserRouter>;
 import { setNavigator } from '../api/navigation';
@@ -9,6 +9,7 @@ import { Layout } from './Layout';
 import { RouteError } from './RouteError';
 import { HOME_PATH, NOT_FOUND_PATH, ROUTES, type RouteInfo } from '../../protocol/routes';
 import { loadScreen } from './screens';
+import { redirectFrom } from './redirectFrom';
 
 export interface RouteHandle {
   route: RouteInfo;
@@ -20,7 +21,7 @@ export const buildRouteObjects = (currentPath: () => string | null): RouteObject
     HydrateFallback: Spinner,
     errorElement: <RouteError />,
     children: [
-      { path: '/', loader: () => redirect(HOME_PATH), Component: null },
+      { path: '/', loader: ({ request }) => redirectFrom(request, HOME_PATH), Component: null },
       ...ROUTES.map((route): RouteObject => ({
         path: route.path,
         handle: { route } satisfies RouteHandle,
@@ -30,7 +31,7 @@ export const buildRouteObjects = (currentPath: () => string | null): RouteObject
           return { Component: (await loadScreen(route.name)).default };
         },
       })),
-      { path: '*', loader: () => redirect(NOT_FOUND_PATH), Component: null },
+      { path: '*', loader: ({ request }) => redirectFrom(request, NOT_FOUND_PATH), Component: null },
     ],
   },
 ];

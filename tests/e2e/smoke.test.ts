@@ -51,11 +51,14 @@ describe('the app in a real browser', () => {
     await expect.poll(() => page.title()).toBe(`Nova Exchange - ${english.route.home}`);
   });
 
-  it('sends an unknown path to /404', async () => {
+  it('sends an unknown path to /404, in its place: Back leaves it', async () => {
+    await page.goto('/notice');
     await page.goto('/nope');
     await page.waitForURL('**/404');
     // The 404 screen is a lazily loaded chunk: the URL changes before its heading renders.
     await page.getByRole('heading', { name: english.notFound.title }).waitFor();
+    await page.goBack();
+    await page.waitForURL('**/notice');
   });
 
   it('shows the tab bar on the five tabs and not on /login', async () => {

@@ -296,3 +296,48 @@ describe('verification gate', () => {
     expect(await screen.findByRole('navigation', { name: 'Main sections' })).toBeInTheDocument();
   });
 });
+
+describe('redirects and the Back button', () => {
+  /** The app on the browser's own history, as it runs: jsdom's, where `history.back()` fires
+   * popstate. */
+  const openHere = () => {
+    const router = createAppRouter();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
+    return router;
+  };
+  const back = async (router: ReturnType<typeof open>, pathname: string) => {
+    act(() => window.history.back());
+    await settled(router, pathname);
+    expect(window.location.pathname).toBe(pathname);
+  };
+
+  it.each([
+    ['/invite', '/login', '?redirect=%2Finvite'],
+    ['/nope', '/404', ''],
+    ['/', '/home', ''],
+  ])('takes the place of %s opened directly, so Back leaves it', async (opened, to, search) => {
+    window.history.replaceState(null, '', '/notice');
+    window.history.pushState(null, '', opened);
+    const entries = window.history.length;
+    const router = openHere();
+    await settled(router, to);
+    expect(window.location.pathname + window.location.search).toBe(to + search);
+    expect(window.history.length).toBe(entries);
+    await back(router, '/notice');
+    router.dispose();
+  });
+
+  it('adds a redirect reached by a tap after the screen tapped from', async () => {
+    window.history.replaceState(null, '', '/notice');
+    const router = openHere();
+    await settled(router, '/notice');
+    await act(() => router.navigate('/invite'));
+    await settled(router, '/login');
+    await back(router, '/notice');
+    router.dispose();
+  });
+});

@@ -36,7 +36,9 @@ export const userApi = {
   changePwd: (body: ChangePwdRequest) => api.post<UserInfo>('/user/changePwd', body),
   setWithdrawPwd: (body: SetWithdrawPwdRequest) => api.post<UserInfo>('/user/withdrawPwd/set', body),
   changeWithdrawPwd: (body: ChangePwdRequest) => api.post<UserInfo>('/user/withdrawPwd/change', body),
-  verification: () => api.get<VerificationStatus>('/user/authentication'),
+  /** `silent`: a failure is the caller's to show (a screen checking again in the background). */
+  verification: (silent = false) =>
+    api.get<VerificationStatus>('/user/authentication', undefined, silent ? { silent } : undefined),
   submitVerification: (body: AuthenticationRequest) =>
     api.post<VerificationStatus>('/user/authentication', body),
   invite: () => api.get<Invite>('/user/invite'),

@@ -111,8 +111,13 @@ const Rejected = ({ reason }: { reason: string | null }) => {
   );
 };
 
+/** While the documents are under review, how often the screen asks whether an operator decided. */
+export const REVIEW_POLL_MS = 10_000;
+
 /** /authentication: the reader's verification state, and the form when there is something to send
- * (never verified, or failed and to be sent again). */
+ * (never verified, or failed and to be sent again). Under review it asks again every
+ * `REVIEW_POLL_MS` and whenever the page comes back into view, so the decision shows where the
+ * screen says it will, without a reload. */
 const AuthenticationScreen = () => {
   const { t } = useTranslation();
   const [status, setStatus] = useState<VerificationStatus | null>(null);
@@ -142,6 +147,31 @@ const AuthenticationScreen = () => {
   };
 
   const state = status ? kycState(status.certification) : null;
+  const reviewing = state === 'review';
+  useEffect(() => {
+    if (!reviewing) return;
+    let live = true;
+    // A check that fails leaves the screen as it was: the next one asks again.
+    const check = () =>
+      userApi.verification(true).then(
+        (s) => {
+          if (!live) return;
+          setStatus(s);
+          storeCertification(s.certification);
+        },
+        () => undefined,
+      );
+    const timer = setInterval(() => void check(), REVIEW_POLL_MS);
+    const onShown = () => {
+      if (document.visibilityState === 'visible') void check();
+    };
+    document.addEventListener('visibilitychange', onShown);
+    return () => {
+      live = false;
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onShown);
+    };
+  }, [reviewing]);
 
   return (
     <>

@@ -7,7 +7,9 @@ import type { UserInfo, VerificationStatus } from '../../../../protocol';
 import { IMAGE_MAX_BYTES } from '../../../../protocol/accountRules';
 import { Toasts } from '../../../../src/components/Toasts';
 import { i18n } from '../../../../src/i18n';
-import AuthenticationScreen from '../../../../src/screens/authentication/AuthenticationScreen';
+import AuthenticationScreen, {
+  REVIEW_POLL_MS,
+} from '../../../../src/screens/authentication/AuthenticationScreen';
 import { currentUser, setUser } from '../../../../src/state/session';
 import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
@@ -102,6 +104,44 @@ describe('identity verification: status views', () => {
     expect(screen.getByText('Submitted')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Full name' })).toBeNull();
     expect(currentUser()?.userinfo.certification).toBe(0);
+  });
+
+  it('under review, shows the decision without a reload, asked again on a timer', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      api.verification.mockResolvedValue(status({ certification: 0, submittedAt: 1, name: 'Jane Doe' }));
+      show();
+      expect(await screen.findByRole('heading', { name: 'Under review' })).toBeInTheDocument();
+      // Still under review at the first check; asked quietly, its failures are the screen's.
+      await act(async () => vi.advanceTimersByTime(REVIEW_POLL_MS));
+      expect(api.verification).toHaveBeenLastCalledWith(true);
+      api.verification.mockResolvedValue(
+        status({
+          certification: 1,
+          rejectReason: 'The photo is blurry',
+          name: 'Jane Doe',
+          docType: 'idcard',
+        }),
+      );
+      await act(async () => vi.advanceTimersByTime(REVIEW_POLL_MS));
+      expect(await screen.findByText('Verification failed')).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent('The photo is blurry');
+      expect(currentUser()?.userinfo.certification).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks again when the page comes back into view while under review', async () => {
+    api.verification.mockResolvedValue(status({ certification: 0, submittedAt: 1 }));
+    show();
+    expect(await screen.findByRole('heading', { name: 'Under review' })).toBeInTheDocument();
+    api.verification.mockResolvedValue(status({ certification: 2, name: 'Jane Doe' }));
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await screen.findByRole('heading', { name: 'Identity verified' })).toBeInTheDocument();
+    expect(currentUser()?.userinfo.certification).toBe(2);
   });
 
   it('shows the reason of a failed verification above the form to send again', async () => {

@@ -84,6 +84,8 @@ export const ERRORS = {
   password_letter_digit: { status: 400 },
   password_mismatch: { status: 400 },
   password_same: { status: 400 },
+  // the login and the withdrawal password of one account may not be the same
+  passwords_same: { status: 400 },
   username_length: { status: 400 },
   username_format: { status: 400 },
   email_format: { status: 400 },

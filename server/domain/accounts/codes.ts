@@ -13,6 +13,7 @@ import { fail } from './errors';
 import { userFailureKey } from './login';
 import type { UserRecord } from './ports';
 import { clearFailures } from './rateLimit';
+import { assertOtherPassword } from './passwords';
 import { hashPassword, randomDigits, safeEqualText, sha256Hex } from './secrets';
 
 /** An email address (lower-cased) or a phone number (in its stored form), as codes are keyed. */
@@ -94,6 +95,8 @@ export const forgetPassword = async (deps: AccountDeps, req: ForgetPwdRequest): 
   // so whether the address has an account is never told to someone without one.
   const rec = await spendCode(deps, target, 'forgetPwd', req.code);
   const user = await accountOf(deps, target, channel);
+  // Before the code is used up: the reader may choose another password with it.
+  await assertOtherPassword(req.password, user.withdrawPasswordHash);
   const passwordHash = await hashPassword(req.password, deps.settings.scryptN);
   await deps.uow.transaction(async (tx) => {
     // Conditional: of two concurrent uses of one code only one gets here.

@@ -9,6 +9,16 @@ import { hashPassword, verifyPassword } from './secrets';
 const withdrawFailureKey = (userId: number) => `withdraw:${userId}`;
 
 /**
+ * The login and the withdrawal password guard different things: whoever learns the one (a phone
+ * left logged in, a phished login) must not hold the other. A new password that is the account's
+ * other one is refused (passwords_same), whichever of the two is being set.
+ */
+export const assertOtherPassword = async (password: string, otherHash: string | null) => {
+  if (otherHash !== null && (await verifyPassword(password, otherHash)))
+    throw fail('passwords_same', { field: 'password' });
+};
+
+/**
  * Changes the login password. The session making the change stays; every other session of the
  * account is revoked, and withdrawals are locked for `withdrawLockMs` (spec §5). Wrong old
  * passwords count against the account's login throttle, so a stolen session cannot guess freely.
@@ -23,6 +33,7 @@ export const changePassword = async (
   const key = userFailureKey(userId);
   if (!(await checkThrottled(deps, key, null, () => verifyPassword(req.oldPassword, user.passwordHash))))
     throw fail('old_password_wrong');
+  await assertOtherPassword(req.password, user.withdrawPasswordHash);
   const passwordHash = await hashPassword(req.password, deps.settings.scryptN);
   await deps.uow.transaction(async (tx) => {
     const now = deps.clock();
@@ -38,6 +49,7 @@ export const setWithdrawPassword = async (
   userId: number,
   password: string,
 ): Promise<UserInfo> => {
+  await assertOtherPassword(password, (await getUser(deps, userId)).passwordHash);
   const withdrawPasswordHash = await hashPassword(password, deps.settings.scryptN);
   await deps.uow.transaction(async (tx) => {
     const user = await tx.users.findById(userId);
@@ -61,6 +73,7 @@ export const changeWithdrawPassword = async (
     withdrawPasswordHash === null ? false : verifyPassword(req.oldPassword, withdrawPasswordHash),
   );
   if (!right) throw fail('old_withdraw_pwd_wrong');
+  await assertOtherPassword(req.password, user.passwordHash);
   await deps.uow.store.users.update(userId, {
     withdrawPasswordHash: await hashPassword(req.password, deps.settings.scryptN),
   });

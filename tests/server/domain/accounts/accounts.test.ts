@@ -658,6 +658,34 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       expect(row?.withdraw_password_hash).toMatch(/^scrypt\$/);
     });
 
+    it('keeps the login and the withdrawal password apart, whichever is set or changed', async () => {
+      const s = await registerUser(h.accounts, { email: 'apart@example.com' });
+      const id = s.userinfo.id;
+      const same = async (p: Promise<unknown>) =>
+        expect((await rejectsWith(p, 'passwords_same')).data).toEqual({ field: 'password' });
+      await same(h.accounts.setWithdrawPassword(id, s.password));
+      await h.accounts.setWithdrawPassword(id, 'draw1234');
+      await same(h.accounts.changeWithdrawPassword(id, { oldPassword: 'draw1234', password: s.password }));
+      const me = await h.accounts.authenticateUser(s.token);
+      await same(
+        h.accounts.changePassword(id, me.sessionId, { oldPassword: s.password, password: 'draw1234' }),
+      );
+      // A reset refused for it leaves the code to be used with another password.
+      await h.accounts.sendCode({
+        target: 'apart@example.com',
+        purpose: 'forgetPwd',
+        ...(await solvedCaptcha(h.accounts)),
+      });
+      const mail = await h.accounts.deps.uow.store.outbox.listFor('apart@example.com');
+      const code = /\b(\d{6})\b/.exec(mail[mail.length - 1]!.body)![1]!;
+      const reset = (password: string) =>
+        h.accounts.forgetPassword({ target: 'apart@example.com', code, password, confirmPassword: password });
+      await same(reset('draw1234'));
+      await reset('newpass9');
+      await h.accounts.login({ username: s.userinfo.username, password: 'newpass9' }, null);
+      await h.accounts.checkWithdrawPassword(id, 'draw1234');
+    });
+
     it('throttles withdrawal-password guesses', async () => {
       const s = await registerUser(h.accounts);
       await h.accounts.setWithdrawPassword(s.userinfo.id, 'draw1234');

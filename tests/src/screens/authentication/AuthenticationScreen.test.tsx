@@ -120,7 +120,7 @@ describe('identity verification: status views', () => {
           certification: 1,
           rejectReason: 'The photo is blurry',
           name: 'Jane Doe',
-          docType: 'idcard',
+          docType: 'idCard',
         }),
       );
       await act(async () => vi.advanceTimersByTime(REVIEW_POLL_MS));

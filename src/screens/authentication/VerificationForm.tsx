@@ -15,6 +15,10 @@ import { DOC_LABELS, storeCertification } from './status';
 
 type Side = 'frontImage' | 'backImage';
 
+/** Under each of the two tiles, a missing image is said in a word: the schema's sentence ("upload
+ * both sides") twice over, side by side, read as one long repeated message. */
+const tileError = (key: string) => (key === 'app.msg.image_required' ? 'app.msg.field_required' : key);
+
 interface Slot {
   /** The picked file, shown as the preview. */
   file: File | null;
@@ -170,7 +174,7 @@ export const VerificationForm = ({
               progressLabel={t('kyc.uploading', { side: t(label) })}
               done={Boolean(form.values[side])}
               doneLabel={t('kyc.uploaded')}
-              error={form.errors[side] && t(form.errors[side])}
+              error={form.errors[side] && t(tileError(form.errors[side]))}
             />
           ))}
         </div>

@@ -221,7 +221,9 @@ describe('identity verification: the form', () => {
     await user.type(screen.getByRole('textbox', { name: 'Document number' }), '110105194912310021');
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
     expect(screen.getByText(t('app.msg.doc_number_invalid'))).toBeInTheDocument();
-    expect(screen.getAllByText(t('app.msg.image_required'))).toHaveLength(2);
+    // Each empty tile says so in a word, not the whole sentence twice.
+    expect(screen.getAllByText(t('app.msg.field_required'))).toHaveLength(2);
+    expect(screen.queryByText(t('app.msg.image_required'))).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Document number' })).toHaveAttribute('aria-invalid', 'true');
     expect(api.submitVerification).not.toHaveBeenCalled();
   });
@@ -230,7 +232,9 @@ describe('identity verification: the form', () => {
     const user = userEvent.setup();
     show();
     await user.click(await screen.findByRole('button', { name: 'Submit for review' }));
-    expect(screen.getAllByText(t('app.msg.field_required'))).toHaveLength(2);
+    // The name, the number and the two image tiles.
+    expect(screen.getAllByText(t('app.msg.field_required'))).toHaveLength(4);
+    expect(screen.getByRole('textbox', { name: 'Full name' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByText(t('app.msg.doc_number_invalid'))).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Full name' }), 'L');
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { version } from '../../../package.json';
+import { LOCALE_NAMES, type Locale } from '../../../protocol/locales';
 import { TICKERS_CHANNEL } from '../../../protocol/ws';
 import { transport } from '../../app/streams';
 import { useConnection, useReconnects, useServerOffset } from '../../hooks/useMarket';
@@ -34,7 +35,7 @@ export const Diagnostics = () => {
         <dt>{t('test.version')}</dt>
         <dd>{version}</dd>
         <dt>{t('test.locale')}</dt>
-        <dd>{i18n.language}</dd>
+        <dd>{LOCALE_NAMES[i18n.language as Locale] ?? i18n.language}</dd>
       </dl>
     </section>
   );

@@ -49,6 +49,8 @@ describe('/test diagnostics', () => {
     expect(channels('sub')).toEqual(['tickers']);
     const offset = await screen.findByText(/^\d+ ms$/);
     expect(Math.abs(Number.parseInt(offset.textContent!, 10) - AHEAD_MS)).toBeLessThan(1000);
+    // The language by its name, as /lang lists it, not its code.
+    expect(screen.getByText('English')).toBeInTheDocument();
     view.unmount();
     await waitFor(() => expect(channels('unsub')).toEqual(['tickers']));
   });

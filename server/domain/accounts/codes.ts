@@ -54,7 +54,11 @@ export const sendCode = async (
     if ((await tx.codes.countSince(target, utcDayStart(now))) >= deps.settings.codeDailyLimit)
       throw fail('code_limit_reached');
     const latest = await tx.codes.latest(target);
-    if (latest && now - latest.createdAt < deps.settings.codeResendMs) throw fail('code_frequent');
+    // The wait is told, so a form reloaded since the last send can count it down again.
+    if (latest && now - latest.createdAt < deps.settings.codeResendMs)
+      throw fail('code_frequent', {
+        seconds: Math.ceil((latest.createdAt + deps.settings.codeResendMs - now) / 1000),
+      });
     return tx.codes.insert({
       target,
       purpose: req.purpose,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CODE_RESEND_SECONDS } from '../../../protocol/accountRules';
 import { forgetPwdSchema, sendCodeSchema } from '../../../protocol/accounts';
+import type { Envelope } from '../../../protocol/envelope';
 import { userApi } from '../../api/user';
 import { CaptchaImage } from '../../components/form/CaptchaImage';
 import { SendCodeButton } from '../../components/form/SendCodeButton';
@@ -37,6 +38,13 @@ const ForgetPwdScreen = () => {
         await userApi.sendCode(body);
         setAvailableAt(Date.now() + CODE_RESEND_SECONDS * 1000);
         showToast(t('forget.codeSent'), 2000);
+      } catch (err) {
+        // Sent from this form before a reload: the button counts down the wait the server tells.
+        const refusal = err as Envelope<{ seconds?: unknown } | null>;
+        const seconds = refusal?.data?.seconds;
+        if (refusal?.msg === 'app.msg.code_frequent' && typeof seconds === 'number')
+          setAvailableAt(Date.now() + seconds * 1000);
+        throw err;
       } finally {
         setCaptchaVersion((v) => v + 1);
         setSend('captcha', '');

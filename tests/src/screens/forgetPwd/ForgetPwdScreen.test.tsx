@@ -41,6 +41,19 @@ describe('forgotten password', () => {
     expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled();
   });
 
+  it('counts down the wait the server tells when a code was sent before the page was reloaded', async () => {
+    vi.mocked(userApi.sendCode).mockRejectedValue({
+      code: 429,
+      msg: 'app.msg.code_frequent',
+      data: { seconds: 42 },
+    });
+    renderScreen(<ForgetPwdScreen />, { path: '/forgetPwd' });
+    await userEvent.type(screen.getByLabelText('Email or mobile'), 'alice@example.com');
+    await userEvent.type(screen.getByLabelText('Captcha'), 'xy9z');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByRole('button', { name: /Resend in 4[12] s/ })).toBeDisabled();
+  });
+
   it('refuses to send a code without a valid target', async () => {
     renderScreen(<ForgetPwdScreen />, { path: '/forgetPwd' });
     await userEvent.type(screen.getByLabelText('Email or mobile'), 'nobody');

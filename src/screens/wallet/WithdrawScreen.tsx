@@ -243,7 +243,7 @@ const WithdrawScreen = () => {
             <div>
               <dt>{t('withdraw.limits')}</dt>
               <dd>
-                {num(net.minWithdraw)} – {num(net.maxWithdraw)}
+                {num(net.minWithdraw)} – {num(net.maxWithdraw)} {activeCoin}
               </dd>
             </div>
           </dl>

@@ -35,18 +35,32 @@ interface NetworkRule {
   memo: boolean;
   /** Transaction hashes are hex rather than base58. */
   hexTx: boolean;
+  /** Addresses of the network whose letters carry no meaning of their own, in lower case: hex
+   * (an EVM address's mixed case is only a checksum) and bech32 (`bc1…`, all lower or all upper
+   * case, the same address). Base58 addresses are case-sensitive and have none. */
+  caseless?: RegExp;
 }
 
 export const NETWORK_RULES: Record<Network, NetworkRule> = {
   TRC20: { address: new RegExp(`^T[${BASE58}]{33}$`), memo: false, hexTx: true },
-  ERC20: { address: /^0x[0-9a-fA-F]{40}$/, memo: false, hexTx: true },
-  BEP20: { address: /^0x[0-9a-fA-F]{40}$/, memo: false, hexTx: true },
-  BTC: { address: new RegExp(`^[13][${BASE58}]{25,34}$|^bc1[0-9a-z]{39,59}$`), memo: false, hexTx: true },
+  ERC20: { address: /^0x[0-9a-f]{40}$/, memo: false, hexTx: true, caseless: /^0x[0-9a-f]{40}$/ },
+  BEP20: { address: /^0x[0-9a-f]{40}$/, memo: false, hexTx: true, caseless: /^0x[0-9a-f]{40}$/ },
+  BTC: {
+    address: new RegExp(`^[13][${BASE58}]{25,34}$|^bc1[0-9a-z]{39,59}$`),
+    memo: false,
+    hexTx: true,
+    caseless: /^bc1[0-9a-z]+$/,
+  },
   SOL: { address: new RegExp(`^[${BASE58}]{32,44}$`), memo: false, hexTx: false },
   XRP: { address: new RegExp(`^r[${BASE58}]{24,34}$`), memo: true, hexTx: true },
   DOGE: { address: new RegExp(`^D[${BASE58}]{33}$`), memo: false, hexTx: true },
-  ADA: { address: /^addr1[0-9a-z]{53,108}$/, memo: false, hexTx: true },
-  LTC: { address: new RegExp(`^[LM][${BASE58}]{33}$|^ltc1[0-9a-z]{39,59}$`), memo: false, hexTx: true },
+  ADA: { address: /^addr1[0-9a-z]{53,108}$/, memo: false, hexTx: true, caseless: /^addr1[0-9a-z]+$/ },
+  LTC: {
+    address: new RegExp(`^[LM][${BASE58}]{33}$|^ltc1[0-9a-z]{39,59}$`),
+    memo: false,
+    hexTx: true,
+    caseless: /^ltc1[0-9a-z]+$/,
+  },
   DOT: { address: new RegExp(`^1[${BASE58}]{46,47}$`), memo: false, hexTx: true },
 };
 
@@ -62,12 +76,29 @@ export const TX_HASH_RE = /^[A-Za-z0-9]{16,128}$/;
  * request it means to make. */
 export const REQUEST_KEY_RE = /^[A-Za-z0-9-]{8,64}$/;
 
+/** Whether `address` is of a kind its network reads in any case (`NetworkRule.caseless`): such an
+ * address is kept in lower case and compared so. */
+export const isCaselessAddress = (network: string, address: string): boolean =>
+  isNetwork(network) && NETWORK_RULES[network].caseless?.test(address.toLowerCase()) === true;
+
+/** An address in the one form it is kept and compared in: a caseless one in lower case (bech32 only
+ * when written all in one case, as its rules allow; mixed, it stays as typed and is refused), any
+ * other as typed. So `0xAbC…` and `0xabc…` are one saved address, and `BC1Q…` from a QR code is
+ * the `bc1q…` it stands for. */
+export const canonicalAddress = (network: string, address: string): string => {
+  if (!isCaselessAddress(network, address)) return address;
+  const lower = address.toLowerCase();
+  const oneCase = address === lower || address === address.toUpperCase();
+  return lower.startsWith('0x') || oneCase ? lower : address;
+};
+
 /** The first broken address rule for `network`, as its message key, or null when it is fine. */
 export const addressProblem = (network: string, address: string): string | null => {
   if (address.length === 0) return 'app.msg.field_required';
   if (address.length > ADDRESS_MAX) return 'app.msg.address_invalid';
   if (!ADDRESS_CHARSET_RE.test(address)) return 'app.msg.address_charset';
-  if (!isNetwork(network) || !NETWORK_RULES[network].address.test(address)) return 'app.msg.address_invalid';
+  if (!isNetwork(network) || !NETWORK_RULES[network].address.test(canonicalAddress(network, address)))
+    return 'app.msg.address_invalid';
   return null;
 };
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
-import type { DepositState, Network, WithdrawState } from '../../../protocol';
+import { isCaselessAddress, type DepositState, type Network, type WithdrawState } from '../../../protocol';
 import type { Ledger } from '../../domain/ledger/ledger';
 import type { Db } from '../connect';
 import type { Page, WalletRepo, WalletUnitOfWork } from '../../domain/wallet/ports';
@@ -367,7 +367,13 @@ export const walletRepo = (db: Kysely<Database>): WalletRepo => {
         .where('user_id', '=', userId)
         .where('coin', '=', a.coin)
         .where('network', '=', a.network)
-        .where('address', '=', a.address)
+        // Caseless addresses are saved in lower case, but entries saved before that rule kept the
+        // case they were typed in (an EVM checksum): they are found all the same.
+        .where(
+          isCaselessAddress(a.network, a.address) ? sql<string>`lower(address)` : sql.ref('address'),
+          '=',
+          a.address,
+        )
         .where('memo', '=', a.memo)
         .executeTakeFirst();
       return r ? toAddress(r) : undefined;

@@ -21,6 +21,7 @@ import {
   type DepositAddress,
   type DepositAddressRequest,
   addressProblem,
+  canonicalAddress,
   canonicalTxHash,
   memoRequired,
   reviewReasonSchema,
@@ -85,7 +86,7 @@ const sameDeposit = (req: DepositRequest & { coin: string }) => (d: DepositRecor
 const sameWithdrawal = (req: WithdrawRequest & { coin: string }) => (w: WithdrawalRecord) =>
   w.coin === req.coin &&
   w.network === req.network &&
-  w.address === req.address &&
+  w.address === canonicalAddress(req.network, req.address) &&
   w.memo === (req.memo ?? '') &&
   w.amount === parseExact(req.amount, ASSET_SCALE);
 
@@ -329,11 +330,12 @@ export const createWallet = (deps: WalletDeps) => {
     if (req.fee !== undefined && parseExact(req.fee, ASSET_SCALE) !== net.withdrawFee)
       throw new AppError('fee_changed', { fee: plainUnits(net.withdrawFee) });
     const memo = req.memo ?? '';
+    const address = canonicalAddress(net.network, req.address);
     if (!(await deps.siteConfig()).thirdPartyWithdrawalAddress) {
       const saved = await uow.repo.findAddress(user.id, {
         coin: net.coin,
         network: net.network,
-        address: req.address,
+        address,
         memo,
       });
       if (!saved) throw new AppError('no_permission');
@@ -351,7 +353,7 @@ export const createWallet = (deps: WalletDeps) => {
       userId: user.id,
       coin: net.coin,
       network: net.network,
-      address: req.address,
+      address,
       memo,
       amount,
       fee: net.withdrawFee,
@@ -424,7 +426,7 @@ export const createWallet = (deps: WalletDeps) => {
       userId,
       coin: req.coin,
       network: req.network,
-      address: req.address,
+      address: canonicalAddress(req.network, req.address),
       memo: req.memo ?? '',
       remark: req.remark ?? '',
       createdAt: clock(),
@@ -513,7 +515,8 @@ export const createWallet = (deps: WalletDeps) => {
       if (bad !== undefined) throw new AppError('address_invalid', { field: 'address', value: bad });
       return uow.transaction(async (tx) => {
         const now = clock();
-        const added = await tx.repo.addDepositAddresses(net.coin, net.network, addresses, now);
+        const kept = addresses.map((a) => canonicalAddress(net.network, a));
+        const added = await tx.repo.addDepositAddresses(net.coin, net.network, kept, now);
         const target = `wallet_network:${net.coin}:${net.network}`;
         await audit(
           tx,

@@ -540,6 +540,60 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       );
     });
 
+    it('keeps an address its network reads in any case once, in lower case, and finds older ones typed otherwise', async () => {
+      const u = await trader('100');
+      const erc = { coin: 'USDT', network: 'ERC20' };
+      const add = (address: string, over: object = erc) =>
+        call('POST', '/api/withdraw/address/add', u.token, { ...over, address });
+      // An EVM address's mixed case is only its checksum: both spellings are one address.
+      expect((await add(ADDRESSES.ERC20)).body.data.address).toBe(ADDRESSES.ERC20.toLowerCase());
+      expect((await add(ADDRESSES.ERC20.toLowerCase())).body).toMatchObject(
+        fail(409, 'withdraw_address_used'),
+      );
+      // Bech32 all in capitals (as QR codes write it) is the lower-case address; mixed, it is none.
+      const bech32 = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+      const btc = { coin: 'BTC', network: 'BTC' };
+      expect((await add(bech32.toUpperCase(), btc)).body.data.address).toBe(bech32);
+      expect((await add(`bc1Q${bech32.slice(4)}`, btc)).body).toMatchObject({
+        ...fail(400, 'address_invalid'),
+        data: { field: 'address' },
+      });
+      // Base58 is case-sensitive: kept as typed.
+      expect((await add(ADDRESSES.TRC20, { coin: 'USDT', network: 'TRC20' })).body.data.address).toBe(
+        ADDRESSES.TRC20,
+      );
+      // Saved before this rule in its checksum case, an address is still the one a withdrawal names.
+      await t.db.kysely.deleteFrom('withdraw_addresses').where('user_id', '=', u.id).execute();
+      await t.db.kysely
+        .insertInto('withdraw_addresses')
+        .values({
+          user_id: u.id,
+          coin: 'USDT',
+          network: 'ERC20',
+          address: ADDRESSES.ERC20,
+          memo: '',
+          remark: '',
+          created_at: 0,
+        })
+        .execute();
+      await t.db.kysely
+        .updateTable('site_config')
+        .set({ value: 'false' })
+        .where('key', '=', 'thirdPartyWithdrawalAddress')
+        .execute();
+      try {
+        const w = await order(u.token, { ...erc, address: ADDRESSES.ERC20.toLowerCase() });
+        expect(w.status, JSON.stringify(w.body)).toBe(200);
+        expect(w.body.data.address).toBe(ADDRESSES.ERC20.toLowerCase());
+      } finally {
+        await t.db.kysely
+          .updateTable('site_config')
+          .set({ value: 'true' })
+          .where('key', '=', 'thirdPartyWithdrawalAddress')
+          .execute();
+      }
+    });
+
     const xrp = { coin: 'XRP', network: 'XRP', address: ADDRESSES.XRP };
     it.each([
       [

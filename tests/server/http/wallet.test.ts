@@ -115,6 +115,22 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       ...over,
     });
 
+  /** Runs `fn` with withdrawals to saved addresses only (`thirdPartyWithdrawalAddress` off). */
+  const toSavedAddressesOnly = async (fn: () => Promise<void>) => {
+    const allow = (value: string) =>
+      t.db.kysely
+        .updateTable('site_config')
+        .set({ value })
+        .where('key', '=', 'thirdPartyWithdrawalAddress')
+        .execute();
+    await allow('false');
+    try {
+      await fn();
+    } finally {
+      await allow('true');
+    }
+  };
+
   it('asks for a login everywhere', async () => {
     for (const [method, url] of [
       ['GET', '/api/wallet/coins'],
@@ -487,12 +503,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       expect((await order(u.token)).body).toMatchObject(fail(403, 'verification_required'));
       await accounts.deps.uow.store.users.update(u.id, { certification: CERTIFICATION.approved });
 
-      await t.db.kysely
-        .updateTable('site_config')
-        .set({ value: 'false' })
-        .where('key', '=', 'thirdPartyWithdrawalAddress')
-        .execute();
-      try {
+      await toSavedAddressesOnly(async () => {
         expect((await order(u.token)).body).toMatchObject(fail(403, 'no_permission'));
         await call('POST', '/api/withdraw/address/add', u.token, {
           coin: 'USDT',
@@ -500,13 +511,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
           address: ADDRESSES.TRC20,
         });
         expect((await order(u.token)).status).toBe(200);
-      } finally {
-        await t.db.kysely
-          .updateTable('site_config')
-          .set({ value: 'true' })
-          .where('key', '=', 'thirdPartyWithdrawalAddress')
-          .execute();
-      }
+      });
       const audit = await admin('/api/admin/audit?limit=20');
       expect(audit.body.data.map((a: { action: string }) => a.action)).toContain('wallet.network');
     });
@@ -576,22 +581,11 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
           created_at: 0,
         })
         .execute();
-      await t.db.kysely
-        .updateTable('site_config')
-        .set({ value: 'false' })
-        .where('key', '=', 'thirdPartyWithdrawalAddress')
-        .execute();
-      try {
+      await toSavedAddressesOnly(async () => {
         const w = await order(u.token, { ...erc, address: ADDRESSES.ERC20.toLowerCase() });
         expect(w.status, JSON.stringify(w.body)).toBe(200);
         expect(w.body.data.address).toBe(ADDRESSES.ERC20.toLowerCase());
-      } finally {
-        await t.db.kysely
-          .updateTable('site_config')
-          .set({ value: 'true' })
-          .where('key', '=', 'thirdPartyWithdrawalAddress')
-          .execute();
-      }
+      });
     });
 
     const xrp = { coin: 'XRP', network: 'XRP', address: ADDRESSES.XRP };

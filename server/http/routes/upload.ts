@@ -86,16 +86,13 @@ export const uploadRoutes =
         viewer.kind === 'user' ? callerKey('user', viewer.userId) : callerKey('operator', viewer.operatorId),
       );
       const { mime, bytes } = await accounts.readUpload(viewer, req.params.id);
-      return (
-        reply
-          .header('content-type', mime)
-          // An identity document: kept in no cache, where it would outlive the session on a shared
-          // phone.
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'")
-          .send(bytes)
-      );
+      // An identity document: kept in no cache, where it would outlive the session on a shared phone.
+      return reply
+        .header('content-type', mime)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(bytes);
     });
   };
 

@@ -304,18 +304,22 @@ export const walletRepo = (db: Kysely<Database>): WalletRepo => {
         .executeTakeFirst()) !== undefined,
     depositByKey: deposits.byKey,
     deposits: deposits.list,
+    // A confirmation of a transaction another deposit was credited for breaks the index that allows
+    // one credit a transaction (migration 026).
     transitionDeposit: (id, from, patch) =>
-      deposits.transition(id, from, {
-        status: patch.status,
-        updated_at: patch.updatedAt,
-        ...(patch.creditedAmount !== undefined
-          ? { credited_amount: patch.creditedAmount?.toString() ?? null }
-          : {}),
-        ...(patch.receivedAmount !== undefined
-          ? { received_amount: patch.receivedAmount?.toString() ?? null }
-          : {}),
-        ...(patch.note !== undefined ? { note: patch.note } : {}),
-      }),
+      guardUnique(() =>
+        deposits.transition(id, from, {
+          status: patch.status,
+          updated_at: patch.updatedAt,
+          ...(patch.creditedAmount !== undefined
+            ? { credited_amount: patch.creditedAmount?.toString() ?? null }
+            : {}),
+          ...(patch.receivedAmount !== undefined
+            ? { received_amount: patch.receivedAmount?.toString() ?? null }
+            : {}),
+          ...(patch.note !== undefined ? { note: patch.note } : {}),
+        }),
+      ),
 
     insertWithdrawal: (w) =>
       guardUnique(async () => {

@@ -177,14 +177,20 @@ export const createWallet = (deps: WalletDeps) => {
       if (!d || !OPEN_DEPOSIT.includes(d.status)) throw new AppError('record_not_found');
       const now = clock();
       const next = decide(d, await tx.repo.network(d.coin, d.network));
-      const moved = await tx.repo.transitionDeposit(id, OPEN_DEPOSIT, {
-        status: next.status,
-        updatedAt: now,
-        note: next.note,
-        ...(next.status === 'success' || next.status === 'fail'
-          ? { creditedAmount: next.credit ?? 0n, receivedAmount: next.received }
-          : {}),
-      });
+      const moved = await tx.repo
+        .transitionDeposit(id, OPEN_DEPOSIT, {
+          status: next.status,
+          updatedAt: now,
+          note: next.note,
+          ...(next.status === 'success' || next.status === 'fail'
+            ? { creditedAmount: next.credit ?? 0n, receivedAmount: next.received }
+            : {}),
+        })
+        .catch((e: unknown) => {
+          // Another user's declaration of the same transaction was credited: the chain paid one of
+          // them, and it is not this one.
+          throw e instanceof UniqueViolation ? new AppError('tx_hash_used') : e;
+        });
       // Another confirmation won the row: it has credited the deposit, this one must not.
       if (!moved) throw new AppError('record_not_found');
       if (next.status === 'success' && next.credit)
@@ -235,8 +241,11 @@ export const createWallet = (deps: WalletDeps) => {
       try {
         await confirmDeposit(WATCHER_ACTOR, id);
       } catch (err) {
-        // An operator settled it first (confirmed or failed): the chain has nothing left to say.
-        if (!(err instanceof AppError && err.errorName === 'record_not_found')) throw err;
+        // An operator settled it first (confirmed or failed): the chain has nothing left to say. Or
+        // its transaction was credited to another user's declaration of it: the operator, who
+        // credited that one, fails this one.
+        if (!(err instanceof AppError && ['record_not_found', 'tx_hash_used'].includes(err.errorName)))
+          throw err;
       }
     },
   });

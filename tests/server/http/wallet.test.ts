@@ -275,31 +275,33 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
         });
       const first = await declare(a.token, 'AAAABBBBCCCCDDDD0001');
       expect(first.body.data).toMatchObject({ status: 'confirming', txHash: 'aaaabbbbccccdddd0001' });
-      for (const [token, hash] of [
-        [a.token, 'aaaabbbbccccdddd0001'],
-        [b.token, 'aaaabbbbccccdddd0001'],
-        [b.token, '0xAAAAbbbbCCCCdddd0001'],
-      ] as const) {
-        const res = await declare(token, hash);
+      // One open declaration of a transaction per user, however the hash is written.
+      for (const hash of ['aaaabbbbccccdddd0001', '0xAAAAbbbbCCCCdddd0001']) {
+        const res = await declare(a.token, hash);
         expect(res.status).toBe(409);
         expect(res.body).toMatchObject(fail(409, 'tx_hash_used'));
       }
+      // Another user's declaration of it waits beside it: the operator credits the one it paid.
+      const second = await declare(b.token, '0xAAAAbbbbCCCCdddd0001');
+      expect(second.status, JSON.stringify(second.body)).toBe(200);
       const open = (await admin('/api/admin/deposits')).body.data.filter(
         (d: { txHash: string | null }) => d.txHash === 'aaaabbbbccccdddd0001',
       );
-      expect(open).toHaveLength(1);
+      expect(open).toHaveLength(2);
+      expect((await admin('/api/admin/deposits/confirm', { id: second.body.data.id })).status).toBe(200);
+      expect((await admin('/api/admin/deposits/confirm', { id: first.body.data.id })).body).toMatchObject(
+        fail(409, 'tx_hash_used'),
+      );
+      expect((await call('GET', '/api/assets/balances', a.token)).body.data).toEqual([]);
       // A page of up to 200.
       expect((await admin('/api/admin/deposits?status=confirming&page=1&size=1')).body.data).toHaveLength(1);
       expect((await admin('/api/admin/deposits?status=confirming&page=2&size=1')).body.data).toEqual([]);
       expect((await admin('/api/admin/withdrawals?size=201')).body).toMatchObject(
         fail(400, 'parameter_error'),
       );
-      for (const d of open) await admin('/api/admin/deposits/confirm', { id: d.id });
-      expect((await call('GET', '/api/assets/balances', a.token)).body.data).toEqual([
+      expect((await call('GET', '/api/assets/balances', b.token)).body.data).toEqual([
         { asset: 'USDT', available: '100.00000000', frozen: '0.00000000' },
       ]);
-      expect((await call('GET', '/api/assets/balances', b.token)).body.data).toEqual([]);
-      expect((await call('GET', '/api/recharge/list', b.token)).body.data).toEqual([]);
     });
 
     it('takes a failed deposit\u2019s transaction again', async () => {

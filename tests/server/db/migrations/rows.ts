@@ -44,3 +44,29 @@ export const pledgeRow = (id: number, user_id: number, request_key?: string | nu
   matures_at: id + 3,
   ...(request_key === undefined ? {} : { request_key }),
 });
+
+/** A USDT deposit row on TRC20 of 100, by user 1 unless told, as the migrations' tests insert it:
+ * credited (and read off the chain) when `status` is success. */
+export const depositRow = (
+  id: number,
+  over: { user_id?: number; network?: string; tx_hash?: string | null; status?: string } = {},
+) => {
+  const credited = over.status === 'success' ? '10000000000' : null;
+  return {
+    id,
+    user_id: 1,
+    coin: 'USDT',
+    network: 'TRC20',
+    address: 'T1',
+    memo: '',
+    amount: '10000000000',
+    credited_amount: credited,
+    received_amount: credited,
+    tx_hash: null,
+    status: 'pending',
+    note: null,
+    created_at: id,
+    updated_at: id,
+    ...over,
+  };
+};

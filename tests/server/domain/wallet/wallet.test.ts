@@ -86,6 +86,18 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
       'success',
     ]);
     expect(await h.ledger.available(user.id, 'USDT')).toBe(units('30'));
+    // A transaction the operator credited to another user's declaration of it: left to the operator.
+    const other = await insertUser(t());
+    const txHash = '12ab'.repeat(16);
+    const theirs = await h.wallet.submitDeposit(other, { ...usdt, amount: '20', txHash });
+    const mine = await h.wallet.submitDeposit(user, { ...usdt, amount: '20', txHash });
+    await h.wallet.confirmDeposit(OPERATOR, theirs.id);
+    await settler!.confirm(mine.id);
+    expect((await h.wallet.deposits(user.id, { page: 1, size: 10 }))[0]).toMatchObject({
+      id: mine.id,
+      status: 'confirming',
+    });
+    expect(await h.ledger.available(user.id, 'USDT')).toBe(units('30'));
   });
 
   it('keeps a network’s limits and fee within its decimal places when an operator changes them', async () => {
@@ -168,24 +180,38 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
     expect(journal.total).toBe(1);
   });
 
-  it('lets one chain transaction back one deposit that has not failed on its network', async () => {
+  it('credits one chain transaction once, whoever declared it first', async () => {
     const h = await walletFor(t());
-    const [a, b] = [await insertUser(t()), await insertUser(t())];
+    const [a, b, c] = [await insertUser(t()), await insertUser(t()), await insertUser(t())];
     const hash = 'aaaabbbbccccdddd0001';
     const declare = (user: typeof a, txHash: string, network: 'TRC20' | 'ERC20' = 'TRC20') =>
       h.wallet.submitDeposit(user, { coin: 'USDT', network, amount: '100', txHash });
-    const first = await declare(a, hash);
-    await rejectsWith(declare(a, hash), 'tx_hash_used');
+    // Declared first by someone watching the chain, the transfer is still its owner's to declare:
+    // both wait for the operator, who credits the one whose address it paid.
+    const falseClaim = await declare(a, hash);
     // Hex compares in any case and with or without 0x: each is the same transaction.
-    await rejectsWith(declare(b, hash.toUpperCase()), 'tx_hash_used');
-    await rejectsWith(declare(b, `0x${hash}`), 'tx_hash_used');
+    await rejectsWith(declare(a, `0x${hash.toUpperCase()}`), 'tx_hash_used');
+    const ownClaim = await declare(b, hash.toUpperCase());
     // Another network is another chain.
-    expect((await declare(b, hash, 'ERC20')).txHash).toBe(hash);
-    await h.wallet.confirmDeposit(OPERATOR, first.id);
-    await rejectsWith(declare(b, hash), 'tx_hash_used');
-    expect(await h.ledger.available(a.id, 'USDT')).toBe(units('100'));
-    expect(await h.ledger.available(b.id, 'USDT')).toBe(0n);
-    expect((await h.wallet.adminDeposits()).filter((d) => d.network === 'TRC20')).toHaveLength(1);
+    expect((await declare(a, hash, 'ERC20')).txHash).toBe(hash);
+    await h.wallet.confirmDeposit(OPERATOR, ownClaim.id);
+    // Credited once: the other claim cannot be, and once judged the hash takes no more.
+    await rejectsWith(h.wallet.confirmDeposit(OPERATOR, falseClaim.id), 'tx_hash_used');
+    await rejectsWith(declare(c, hash), 'tx_hash_used');
+    expect(await h.ledger.available(a.id, 'USDT')).toBe(0n);
+    expect(await h.ledger.available(b.id, 'USDT')).toBe(units('100'));
+    const trc20 = (await h.wallet.adminDeposits()).filter((d) => d.network === 'TRC20');
+    expect(trc20.map((d) => [d.id, d.status])).toEqual(
+      expect.arrayContaining([
+        [falseClaim.id, 'confirming'],
+        [ownClaim.id, 'success'],
+      ]),
+    );
+    // The operator fails the false claim; nothing moved for it.
+    expect((await h.wallet.failDeposit(OPERATOR, falseClaim.id, 'not paid to your address')).status).toBe(
+      'fail',
+    );
+    expect(await h.ledger.available(a.id, 'USDT')).toBe(0n);
   });
 
   it('keeps hex hashes lower case without 0x, and Solana\u2019s base58 as typed', async () => {
@@ -244,13 +270,13 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
     expect(await h.ledger.available(user.id, 'USDT')).toBe(0n);
   });
 
-  it('makes one deposit of one transaction declared twice at once', async () => {
+  it('makes one deposit of one transaction declared twice at once by one user', async () => {
     const h = await walletFor(t());
-    const [a, b] = [await insertUser(t()), await insertUser(t())];
+    const a = await insertUser(t());
     const req = { coin: 'USDT', network: 'TRC20' as const, amount: '40', txHash: 'ef'.repeat(32) };
     const results = await Promise.allSettled([
       h.wallet.submitDeposit(a, req),
-      h.wallet.submitDeposit(b, req),
+      h.wallet.submitDeposit(a, { ...req, txHash: `0x${req.txHash}` }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r) => r.status === 'rejected');

@@ -47,6 +47,7 @@ import { Prints } from '../market/prints';
 import { loadSpotPairs } from './pairs';
 import { spotRecords } from './records';
 import { orderView, printView } from './views';
+import { keyedTurns } from '../domain/keyedTurns';
 
 export interface PlaceRequest extends Omit<OrderInput, 'side'> {
   pair: string;
@@ -464,16 +465,7 @@ export const createSpot = ({
   /** Runs under one key take turns. Orders under one client order id are placed one after the
    * other: two on different books at once would each miss the other's order, and the second batch
    * would fail on the database's unique key, taking every order of that batch down with it. */
-  const claims = new Map<string, Promise<unknown>>();
-  const oneAtATime = <T>(key: string, run: () => Promise<T>): Promise<T> => {
-    const turn = (claims.get(key) ?? Promise.resolve()).then(run);
-    const done = turn.catch(() => undefined);
-    claims.set(key, done);
-    void done.then(() => {
-      if (claims.get(key) === done) claims.delete(key);
-    });
-    return turn;
-  };
+  const oneAtATime = keyedTurns();
 
   const pairSettings = async () => new Map((await reader.pairs()).map((r) => [symbolOf(r), r]));
 

@@ -1,5 +1,6 @@
 import type { AccountDeps } from './deps';
 import { fail } from './errors';
+import { keyedTurns } from '../keyedTurns';
 
 /**
  * Password checks under the failure limits. Failed tries are counted in the `login_failures` table
@@ -12,7 +13,23 @@ import { fail } from './errors';
  * read before the check and a failure written after it let a burst through whole. A right password
  * clears the account key's tries; a wrong one's row stays as its failure.
  */
-export const checkThrottled = async (
+export const checkThrottled = (
+  deps: AccountDeps,
+  accountKey: string,
+  ip: string | null,
+  check: () => Promise<boolean>,
+): Promise<boolean> => inTurn(accountKey, () => throttled(deps, accountKey, ip, check));
+
+/**
+ * The checks of one account key in this process run one after another. Run side by side, each
+ * counted the others still under way: twenty withdrawals sent at once with the right password
+ * found the limit full of each other and were refused (too_many_requests). One after another, a
+ * right one has cleared its row before the next counts, and wrong guesses sent at once still reach
+ * the limit after as many checks. Other processes' tries still count as they are written.
+ */
+const inTurn = keyedTurns();
+
+const throttled = async (
   deps: AccountDeps,
   accountKey: string,
   ip: string | null,

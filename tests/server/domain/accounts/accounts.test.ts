@@ -689,6 +689,26 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       await h.accounts.checkWithdrawPassword(id, 'draw1234');
     });
 
+    it('takes the right withdrawal password sent many times at once, and still five wrong ones', async () => {
+      const s = await registerUser(h.accounts);
+      const id = s.userinfo.id;
+      await h.accounts.setWithdrawPassword(id, 'draw1234');
+      // Twenty withdrawals at once, each with the right password: none finds the limit full of the
+      // others still being checked.
+      const right = await Promise.allSettled(
+        Array.from({ length: 20 }, () => h.accounts.checkWithdrawPassword(id, 'draw1234')),
+      );
+      expect(right.filter((r) => r.status === 'rejected')).toEqual([]);
+      const wrong = await Promise.allSettled(
+        Array.from({ length: 20 }, () => h.accounts.checkWithdrawPassword(id, 'wrong123')),
+      );
+      const keys = wrong.map((r) =>
+        r.status === 'rejected' ? (r.reason as { key?: string }).key : 'passed',
+      );
+      expect(keys.filter((k) => k === 'app.msg.withdraw_pwd_incorrect')).toHaveLength(5);
+      expect(keys.filter((k) => k === 'app.msg.too_many_requests')).toHaveLength(15);
+    });
+
     it('throttles withdrawal-password guesses', async () => {
       const s = await registerUser(h.accounts);
       await h.accounts.setWithdrawPassword(s.userinfo.id, 'draw1234');

@@ -114,6 +114,12 @@ const Rejected = ({ reason }: { reason: string | null }) => {
 /** While the documents are under review, how often the screen asks whether an operator decided. */
 export const REVIEW_POLL_MS = 10_000;
 
+/** The verification status as the server answered it: shown, and stored for the gates. */
+const shown = (setStatus: (s: VerificationStatus) => void) => (s: VerificationStatus) => {
+  setStatus(s);
+  storeCertification(s.certification);
+};
+
 /** /authentication: the reader's verification state, and the form when there is something to send
  * (never verified, or failed and to be sent again). Under review it asks again every
  * `REVIEW_POLL_MS` and whenever the page comes back into view, so the decision shows where the
@@ -127,11 +133,7 @@ const AuthenticationScreen = () => {
   useEffect(() => {
     let live = true;
     userApi.verification().then(
-      (s) => {
-        if (!live) return;
-        setStatus(s);
-        storeCertification(s.certification);
-      },
+      (s) => live && shown(setStatus)(s),
       (err: unknown) => {
         if (live) setFailure(failureOf(err));
       },
@@ -154,11 +156,7 @@ const AuthenticationScreen = () => {
     // A check that fails leaves the screen as it was: the next one asks again.
     const check = () =>
       userApi.verification(true).then(
-        (s) => {
-          if (!live) return;
-          setStatus(s);
-          storeCertification(s.certification);
-        },
+        (s) => live && shown(setStatus)(s),
         () => undefined,
       );
     const timer = setInterval(() => void check(), REVIEW_POLL_MS);

@@ -10,8 +10,7 @@ import { LoadingRecord, recordOf } from '../../components/LoadFailed';
 import { NavBar } from '../../components/NavBar';
 import { useRemote } from '../../hooks/useRemote';
 import { useSecondsLeft } from '../../hooks/useSecondsLeft';
-import { RecordRow } from './RecordList';
-import { StatusBadge } from './StatusBadge';
+import { RecordHeading, RecordRow } from './RecordList';
 
 export const RESULT_REDIRECT_SECONDS = 5;
 const RECORDS = '/recharge/record';
@@ -68,12 +67,7 @@ const RechargeResultScreen = () => {
           <h2 className="wallet-result__title">{t('recharge.resultTitle')}</h2>
           <p className="wallet-result__text">{t('recharge.resultText')}</p>
           <div className="record wallet-result__record" data-testid="deposit-result">
-            <div className="record__row">
-              <span className="record__title">
-                {deposit.coin} <span className="record__network">{deposit.network}</span>
-              </span>
-              <StatusBadge status={deposit.status} name={deposit.status_name} />
-            </div>
+            <RecordHeading record={deposit} />
             <RecordRow label={t('recharge.amount')} value={formatDecimal(deposit.amount, i18n.language)} />
           </div>
           {/* Read with the page, not again every second. */}

@@ -55,12 +55,7 @@ export const RecordList = <T extends WalletRecord>({
         <ul className="records" aria-label={t(title)}>
           {list.map((r) => (
             <li key={r.id} className="record" data-testid={testId}>
-              <div className="record__row">
-                <span className="record__title">
-                  {r.coin} <span className="record__network">{r.network}</span>
-                </span>
-                <StatusBadge status={r.status} name={r.status_name} />
-              </div>
+              <RecordHeading record={r} />
               {details(r)}
               {r.txHash && <p className="record__hash">{r.txHash}</p>}
               {r.note && <p className="record__note">{translateKey(r.note)}</p>}
@@ -79,6 +74,20 @@ export const RecordList = <T extends WalletRecord>({
     </>
   );
 };
+
+/** A record's first row: its coin, network and status. */
+export const RecordHeading = ({
+  record,
+}: {
+  record: Pick<WalletRecord, 'coin' | 'network' | 'status' | 'status_name'>;
+}) => (
+  <div className="record__row">
+    <span className="record__title">
+      {record.coin} <span className="record__network">{record.network}</span>
+    </span>
+    <StatusBadge status={record.status} name={record.status_name} />
+  </div>
+);
 
 /** One labelled value of a record. */
 export const RecordRow = ({ label, value }: { label: string; value: string }) => (

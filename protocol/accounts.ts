@@ -88,11 +88,19 @@ export const registerSchema = z
   .superRefine(confirmed);
 export type RegisterRequest = z.infer<typeof registerSchema>;
 
-export const loginSchema = z.strictObject({
-  /** Username, email or phone. */
-  username: withoutNul(z.string().min(1, 'app.msg.field_required').max(EMAIL_MAX)),
-  password: z.string().min(1, 'app.msg.field_required').max(64),
-});
+export const loginSchema = z
+  .strictObject({
+    /** Username, email or phone. */
+    username: withoutNul(z.string().min(1, 'app.msg.field_required').max(EMAIL_MAX)),
+    password: z.string().min(1, 'app.msg.field_required').max(64),
+    /** Only once the account has had several failed logins (captcha_required); then both. */
+    captchaId: captchaId.optional(),
+    captcha: captcha.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.captchaId === undefined) !== (v.captcha === undefined))
+      ctx.addIssue({ code: 'custom', path: ['captcha'], message: 'app.msg.field_required' });
+  });
 export type LoginRequest = z.infer<typeof loginSchema>;
 
 export const CODE_PURPOSES = ['forgetPwd'] as const;

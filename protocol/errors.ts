@@ -19,6 +19,8 @@ export const ERRORS = {
   // captcha and verification codes
   captcha_incorrect: { status: 400 },
   graphic_captcha_incorrect: { status: 400 },
+  // an account with many failed logins: the next one needs a graphic captcha
+  captcha_required: { status: 429 },
   code_limit_reached: { status: 429 },
   code_frequent: { status: 429 },
   code_not_delivered: { status: 503 },

@@ -15,8 +15,9 @@ export interface TextFields<K extends string> {
   field: (key: K, typed?: (text: string) => string) => FieldBinding;
 }
 
-/** The fields of a form that hold text. */
-type TextKeys<T> = { [K in keyof T & string]-?: T[K] extends string ? K : never }[keyof T & string];
+/** The fields of a form that hold text (or, when optional, may not be there yet: shown empty). */
+type TextKeys<T> = { [K in keyof T & string]-?: NonNullable<T[K]> extends string ? K : never }[keyof T &
+  string];
 
 /**
  * Form state checked by the same protocol schema the server applies: a field's error is the
@@ -76,7 +77,7 @@ export const useForm = <S extends z.ZodType<Record<string, unknown>>>(schema: S,
     key: K,
     typed: (text: string) => string = (text) => text,
   ): FieldBinding => ({
-    value: values[key] as string,
+    value: (values[key] ?? '') as string,
     onChange: (text: string) => set(key, typed(text) as Values[K]),
     error: errors[key],
   });

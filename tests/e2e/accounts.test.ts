@@ -13,7 +13,7 @@ const user = { username: 'journey_01', email: 'journey@example.com', password: '
 
 describe('a new user, from sign-up to passing the verification gate', () => {
   it('registers with a captcha', async () => {
-    const captchas = watchCaptchas(session.page);
+    const captchas = watchCaptchas(session.page, en.form.newCaptcha);
     await session.page.goto('/register');
     await session.page.getByLabel(en.register.username).fill(user.username);
     await session.page.getByLabel(en.register.email).fill(user.email);
@@ -21,7 +21,7 @@ describe('a new user, from sign-up to passing the verification gate', () => {
     await session.page.getByLabel(en.form.confirmPassword).fill(user.password);
     await session.page
       .getByLabel(en.form.captcha, { exact: true })
-      .fill(captchaAnswer(session.server.dataDir, await captchas.current()));
+      .fill(captchaAnswer(session.server.dataDir, await captchas.shown()));
     await session.page.getByRole('checkbox').check();
     await session.page.getByRole('button', { name: en.register.submit }).click();
     await session.page.waitForURL('**/home');
@@ -93,5 +93,23 @@ describe('a new user, from sign-up to passing the verification gate', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('after five wrong passwords, logs in with the captcha the screen then asks for', async () => {
+    const { page } = session;
+    const captchas = watchCaptchas(page, en.form.newCaptcha);
+    const tryLogin = async (password: string) => {
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/login');
+      await logIn(page, user.username, password);
+      return (await (await answered).json()) as { msg: string };
+    };
+    for (let i = 0; i < 5; i++) expect((await tryLogin(`Wrong${i}pass`)).msg).toBe('app.msg.login_failed');
+    expect(await page.getByLabel(en.form.captcha, { exact: true }).count()).toBe(0);
+    expect((await tryLogin(user.password)).msg).toBe('app.msg.captcha_required');
+    await page.getByText(en.app.msg.captcha_required).waitFor();
+    const answer = page.getByLabel(en.form.captcha, { exact: true });
+    await answer.fill(captchaAnswer(session.server.dataDir, await captchas.shown()));
+    await page.getByRole('button', { name: en.login.submit }).click();
+    await page.waitForURL('**/trade');
   });
 });

@@ -13,8 +13,12 @@ export interface AccountSettings {
   /** Wrong tries after which a code is spent. */
   codeMaxAttempts: number;
   captchaTtlMs: number;
-  /** Failed logins (or password checks) per account within the window before refusing. */
+  /** Failed logins (or password checks) per account within the window before refusing (a login:
+   * before asking for a graphic captcha). */
   failuresPerAccount: number;
+  /** Failed logins per account within the window before refusing even with a solved captcha
+   * (past `failuresPerAccount`, a login needs one). */
+  failuresPerAccountWithCaptcha: number;
   /** Failed logins per client address within the window before refusing. */
   failuresPerIp: number;
   failureWindowMs: number;
@@ -34,6 +38,7 @@ export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
   codeMaxAttempts: 5,
   captchaTtlMs: 5 * 60_000,
   failuresPerAccount: 5,
+  failuresPerAccountWithCaptcha: 50,
   failuresPerIp: 20,
   failureWindowMs: 15 * 60_000,
   withdrawLockMs: 24 * 3_600_000,

@@ -1,5 +1,6 @@
 import { phoneOf, type LoginRequest, type Session } from '../../../protocol';
 import type { AccountDeps } from './deps';
+import { checkCaptcha } from './captcha';
 import { fail } from './errors';
 import type { UserRecord } from './ports';
 import { checkThrottled } from './rateLimit';
@@ -24,17 +25,24 @@ export const userFailureKey = (userId: number) => `user:${userId}`;
 /**
  * Login by username, email or phone. A wrong password and an unknown account get the same answer
  * (login_failed) after the same work; a locked account is told so only once the password is
- * right. Failures are throttled per account and per client address.
+ * right. Failures are throttled per account and per client address; past a few, a login to the
+ * account needs a graphic captcha (`CaptchaStep`).
  */
 export const login = async (deps: AccountDeps, req: LoginRequest, ip: string | null): Promise<Session> => {
   const user = await findByLoginName(deps, req.username);
   // An unknown name is counted by its hash: the name as typed may be longer than the column, and
   // lower-casing can make it longer still.
   const key = user ? userFailureKey(user.id) : `name:${sha256Hex(req.username.trim().toLowerCase())}`;
-  const right = await checkThrottled(deps, key, ip, () =>
-    user
-      ? verifyPassword(req.password, user.passwordHash)
-      : verifyNothing(req.password, deps.settings.scryptN),
+  if (req.captchaId !== undefined) await checkCaptcha(deps, req.captchaId, req.captcha ?? '');
+  const right = await checkThrottled(
+    deps,
+    key,
+    ip,
+    () =>
+      user
+        ? verifyPassword(req.password, user.passwordHash)
+        : verifyNothing(req.password, deps.settings.scryptN),
+    req.captchaId === undefined ? 'absent' : 'solved',
   );
   if (!user || !right) throw fail('login_failed');
   if (user.locked) throw fail('account_locked');

@@ -18,7 +18,17 @@ export const checkThrottled = (
   accountKey: string,
   ip: string | null,
   check: () => Promise<boolean>,
-): Promise<boolean> => inTurn(accountKey, () => throttled(deps, accountKey, ip, check));
+  captcha?: CaptchaStep,
+): Promise<boolean> => inTurn(accountKey, () => throttled(deps, accountKey, ip, check, captcha));
+
+/**
+ * Logins have a step before the refusal. Refused outright after `failuresPerAccount`, anyone who
+ * knew a name could keep its owner out by failing on purpose. So past that many failures a login
+ * is checked only with a solved graphic captcha (`solved`; without one: captcha_required), which a
+ * script sending wrong passwords cannot cheaply pass, and refused only past
+ * `failuresPerAccountWithCaptcha`.
+ */
+export type CaptchaStep = 'solved' | 'absent';
 
 /**
  * The checks of one account key in this process run one after another. Run side by side, each
@@ -34,18 +44,24 @@ const throttled = async (
   accountKey: string,
   ip: string | null,
   check: () => Promise<boolean>,
+  captcha: CaptchaStep | undefined,
 ): Promise<boolean> => {
   const { settings, uow, clock } = deps;
   const repo = uow.store.loginFailures;
   const now = clock();
   const since = now - settings.failureWindowMs;
   const id = await repo.add({ accountKey, ip: ip ?? '', createdAt: now });
-  const over =
-    (await repo.countForAccount(accountKey, since)) > settings.failuresPerAccount ||
-    (ip !== null && (await repo.countForIp(ip, since)) > settings.failuresPerIp);
-  if (over) {
+  const tries = await repo.countForAccount(accountKey, since);
+  const refusal =
+    (ip !== null && (await repo.countForIp(ip, since)) > settings.failuresPerIp) ||
+    tries > (captcha ? settings.failuresPerAccountWithCaptcha : settings.failuresPerAccount)
+      ? 'too_many_requests'
+      : captcha === 'absent' && tries > settings.failuresPerAccount
+        ? 'captcha_required'
+        : undefined;
+  if (refusal) {
     await repo.remove(id);
-    throw fail('too_many_requests');
+    throw fail(refusal);
   }
   // Housekeeping: rows older than the window count for nothing.
   await repo.deleteBefore(since);

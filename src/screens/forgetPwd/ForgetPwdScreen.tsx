@@ -1,11 +1,11 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CODE_RESEND_SECONDS } from '../../../protocol/accountRules';
 import { forgetPwdSchema, sendCodeSchema } from '../../../protocol/accounts';
 import type { Envelope } from '../../../protocol/envelope';
 import { userApi } from '../../api/user';
-import { CaptchaImage } from '../../components/form/CaptchaImage';
+import { CaptchaField } from '../../components/form/CaptchaField';
 import { SendCodeButton } from '../../components/form/SendCodeButton';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { NewPasswordFields } from '../../components/form/NewPasswordFields';
@@ -21,10 +21,8 @@ const ForgetPwdScreen = () => {
   const navigate = useNavigate();
   const sendForm = useForm(sendCodeSchema, { target: '', purpose: 'forgetPwd', captchaId: '', captcha: '' });
   const form = useForm(forgetPwdSchema, { target: '', code: '', password: '', confirmPassword: '' });
-  const [captchaVersion, setCaptchaVersion] = useState(0);
+  const [captchaRenewals, setCaptchaRenewals] = useState(0);
   const [availableAt, setAvailableAt] = useState(0);
-  const setSend = sendForm.set;
-  const onCaptchaId = useCallback((id: string) => setSend('captchaId', id), [setSend]);
 
   const setTarget = (v: string) => {
     const target = v.trim();
@@ -46,8 +44,7 @@ const ForgetPwdScreen = () => {
           setAvailableAt(Date.now() + seconds * 1000);
         throw err;
       } finally {
-        setCaptchaVersion((v) => v + 1);
-        setSend('captcha', '');
+        setCaptchaRenewals((n) => n + 1);
       }
     });
 
@@ -73,15 +70,7 @@ const ForgetPwdScreen = () => {
           onChange={setTarget}
           error={form.errors.target ?? sendForm.errors.target}
         />
-        <TextField
-          label={t('form.captcha')}
-          autoComplete="off"
-          maxLength={4}
-          value={sendForm.values.captcha}
-          onChange={(v) => setSend('captcha', v)}
-          error={sendForm.errors.captcha}
-          addon={<CaptchaImage onId={onCaptchaId} version={captchaVersion} />}
-        />
+        <CaptchaField form={sendForm} renewals={captchaRenewals} />
         <TextField
           label={t('form.code')}
           inputMode="numeric"

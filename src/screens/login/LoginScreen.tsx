@@ -1,8 +1,10 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema } from '../../../protocol/accounts';
+import type { Envelope } from '../../../protocol/envelope';
 import { userApi } from '../../api/user';
+import { CaptchaField } from '../../components/form/CaptchaField';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
@@ -15,11 +17,21 @@ const LoginScreen = () => {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const form = useForm(loginSchema, { username: '', password: '' });
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const [captchaRenewals, setCaptchaRenewals] = useState(0);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void form.submit(async (body) => {
-      setUser(await userApi.login(body));
+      try {
+        setUser(await userApi.login(body));
+      } catch (failure) {
+        // After several failed logins the account asks for a captcha; from then on each try
+        // spends its picture's answer.
+        if ((failure as Envelope | undefined)?.msg === 'app.msg.captcha_required') setCaptchaAsked(true);
+        else if (captchaAsked) setCaptchaRenewals((n) => n + 1);
+        throw failure;
+      }
       // Back to the screen the login gate interrupted, never off-site.
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     });
@@ -42,6 +54,7 @@ const LoginScreen = () => {
           autoComplete="current-password"
           {...form.field('password')}
         />
+        {captchaAsked && <CaptchaField form={form} renewals={captchaRenewals} autoFocus />}
         <SubmitButton busy={form.submitting}>{t('login.submit')}</SubmitButton>
         <div className="form__links">
           <Link to="/forgetPwd">{t('login.forgot')}</Link>

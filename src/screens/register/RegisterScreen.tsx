@@ -1,9 +1,9 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { registerSchema } from '../../../protocol/accounts';
 import { userApi } from '../../api/user';
-import { CaptchaImage } from '../../components/form/CaptchaImage';
+import { CaptchaField } from '../../components/form/CaptchaField';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { NewPasswordFields } from '../../components/form/NewPasswordFields';
 import { TextField } from '../../components/form/TextField';
@@ -20,7 +20,7 @@ const RegisterScreen = () => {
   const [params] = useSearchParams();
   const [agreed, setAgreed] = useState(false);
   const [reading, setReading] = useState(false);
-  const [captchaVersion, setCaptchaVersion] = useState(0);
+  const [captchaRenewals, setCaptchaRenewals] = useState(0);
   const form = useForm(registerSchema, {
     username: '',
     email: '',
@@ -32,7 +32,6 @@ const RegisterScreen = () => {
     captcha: '',
   });
   const { set } = form;
-  const onCaptchaId = useCallback((id: string) => set('captchaId', id), [set]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -44,8 +43,7 @@ const RegisterScreen = () => {
         setUser(await userApi.register(body));
       } catch (failure) {
         // Each captcha answer is single use: a refused attempt needs a new picture.
-        setCaptchaVersion((v) => v + 1);
-        set('captcha', '');
+        setCaptchaRenewals((n) => n + 1);
         throw failure;
       }
       navigate(safeRedirect(params.get('redirect')), { replace: true });
@@ -87,13 +85,7 @@ const RegisterScreen = () => {
           onChange={(v) => set('inviteCode', v.trim().toUpperCase() || undefined)}
           error={form.errors.inviteCode}
         />
-        <TextField
-          label={t('form.captcha')}
-          autoComplete="off"
-          maxLength={4}
-          {...form.field('captcha')}
-          addon={<CaptchaImage onId={onCaptchaId} version={captchaVersion} />}
-        />
+        <CaptchaField form={form} renewals={captchaRenewals} />
         <label className="checkbox">
           <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
           <span>

@@ -17,7 +17,7 @@ import {
   type Journey,
 } from './journey';
 import { moveOn, watchCsp } from './browser';
-import { adminCli, captchaAnswer } from './operator';
+import { adminCli, captchaAnswer, watchCaptchas } from './operator';
 import { PNG, idNumber } from './documents';
 
 const storedUser = (j: Journey) =>
@@ -84,37 +84,13 @@ export const inviteCodeFromFriend = async (j: Journey, browser: Browser): Promis
   }
 };
 
-/** The captcha the screen shows: the id of the picture on screen (the screen may draw more than
- * one), whose answer a person reads off it and the test reads from the server's store. */
-const watchCaptchaPictures = (j: Journey) => {
-  const drawn = new Map<string, string>();
-  let asked = 0;
-  j.page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/api/user/captcha') asked += 1;
-  });
-  j.page.on('response', async (r) => {
-    if (new URL(r.url()).pathname !== '/api/user/captcha') return;
-    const { data } = (await r.json()) as { data: { id: string; svg: string } };
-    drawn.set(`data:image/svg+xml;utf8,${encodeURIComponent(data.svg)}`, data.id);
-  });
-  const picture = j.page.getByRole('button', { name: j.t('form.newCaptcha') }).locator('img');
-  return {
-    shown: async () => {
-      const current = async () =>
-        drawn.size === asked ? drawn.get((await picture.getAttribute('src')) ?? '') : undefined;
-      await expect.poll(current).toBeDefined();
-      return (await current())!;
-    },
-  };
-};
-
 /** From the account screen to sign-up, with the friend's code typed in; signed up, the visitor is
  * logged in and back on home. The friend then sees them among the members they brought in. */
 export const registerWithInvite = async (j: Journey, code: string) => {
   const { page, t, user } = j;
   await page.getByRole('link', { name: t('route.user') }).click();
   await page.waitForURL('**/user');
-  const captchas = watchCaptchaPictures(j);
+  const captchas = watchCaptchas(j.page, t('form.newCaptcha'));
   await page.getByRole('link', { name: t('route.register'), exact: true }).click();
   await page.waitForURL('**/register');
   await page.getByLabel(t('register.username')).fill(user.username);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const root = path.resolve(__dirname, '../../..');
 const run = promisify(execFile);
@@ -30,18 +31,27 @@ export const captchaAnswer = (dataDir: string, captchaId: string): string => {
   }
 };
 
-/** Follows the captchas a page loads; `current()` is the one on screen once the page has settled. */
-export const watchCaptchas = (page: Page) => {
-  let latest: string | null = null;
-  page.on('response', async (r) => {
-    if (!r.url().endsWith('/api/user/captcha')) return;
-    latest = ((await r.json()) as { data: { id: string } }).data.id;
+/** The captcha the screen shows: the id of the picture on screen (a screen may draw more than
+ * one, and a tap draws another), whose answer a person reads off it and `captchaAnswer` reads from
+ * the server's store. `newCaptcha` is the picture button's name in the page's language. */
+export const watchCaptchas = (page: Page, newCaptcha: string) => {
+  const drawn = new Map<string, string>();
+  let asked = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/user/captcha') asked += 1;
   });
+  page.on('response', async (r) => {
+    if (new URL(r.url()).pathname !== '/api/user/captcha') return;
+    const { data } = (await r.json()) as { data: { id: string; svg: string } };
+    drawn.set(`data:image/svg+xml;utf8,${encodeURIComponent(data.svg)}`, data.id);
+  });
+  const picture = page.getByRole('button', { name: newCaptcha }).locator('img');
   return {
-    current: async () => {
-      await page.waitForLoadState('networkidle');
-      if (!latest) throw new Error('the page has shown no captcha');
-      return latest;
+    shown: async () => {
+      const current = async () =>
+        drawn.size === asked ? drawn.get((await picture.getAttribute('src')) ?? '') : undefined;
+      await expect.poll(current).toBeDefined();
+      return (await current())!;
     },
   };
 };

@@ -265,7 +265,7 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       expect(admin.body).toMatchObject(failure(400, 'parameter_error'));
     });
 
-    it('answers an unknown account and a wrong password alike, and throttles per account', async () => {
+    it('answers an unknown account and a wrong password alike, and asks for a captcha per account', async () => {
       const s = await register();
       const unknown = await call('POST', '/api/user/login', {
         username: 'nobody_at_all',
@@ -284,12 +284,28 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
         password: s.password,
       });
       expect(limited.status).toBe(429);
-      expect(limited.body).toMatchObject(failure(429, 'too_many_requests'));
-      clock.advance(15 * MIN + 1);
-      expect(
-        (await call('POST', '/api/user/login', { username: s.userinfo.username, password: s.password }))
-          .status,
-      ).toBe(200);
+      expect(limited.body).toMatchObject(failure(429, 'captcha_required'));
+      const solved = await call('POST', '/api/user/login', {
+        username: s.userinfo.username,
+        password: s.password,
+        ...(await captcha()),
+      });
+      expect(solved.status, JSON.stringify(solved.body)).toBe(200);
+    });
+
+    it.each([
+      ['an empty captcha', { captchaId: 'x', captcha: '' }, 'field_required'],
+      ['a captcha without its id', { captcha: 'abcd' }, 'field_required'],
+      ['an id without its captcha', { captchaId: 'x' }, 'field_required'],
+      ['a wrong captcha', { captchaId: 'x', captcha: 'abcd' }, 'graphic_captcha_incorrect'],
+    ])('refuses a login with %s', async (_name, over, key) => {
+      const s = await register();
+      const res = await call('POST', '/api/user/login', {
+        username: s.userinfo.username,
+        password: s.password,
+        ...over,
+      });
+      expect(res.body).toMatchObject(failure(400, key));
     });
 
     it('counts failed logins from one IPv6 /64 as from one address', async () => {

@@ -238,7 +238,7 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       });
     });
 
-    it('throttles an account after 5 failures in 15 minutes, even with the right password', async () => {
+    it('asks for a graphic captcha after 5 failures in 15 minutes, even with the right password', async () => {
       const s = await registerUser(h.accounts);
       for (let i = 0; i < 5; i++)
         await rejectsWith(
@@ -247,22 +247,77 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
         );
       await rejectsWith(
         h.accounts.login({ username: s.userinfo.email, password: s.password }, '10.0.1.1'),
-        'too_many_requests',
+        'captcha_required',
       );
+      // A refusal for want of a captcha checks nothing and counts for nothing.
+      const failures = (await rows('login_failures')).filter(
+        (f) => f.account_key === `user:${s.userinfo.id}`,
+      );
+      expect(failures).toHaveLength(5);
+      // The owner gets in with one: someone failing on purpose cannot keep them out.
+      const session = await h.accounts.login(
+        { username: s.userinfo.username, password: s.password, ...(await solvedCaptcha(h.accounts)) },
+        '10.0.1.1',
+      );
+      expect(session.userinfo.id).toBe(s.userinfo.id);
+      // And the login cleared the failures: the next needs none.
+      await h.accounts.login({ username: s.userinfo.username, password: s.password }, '10.0.1.1');
+    });
+
+    it('needs no captcha once the failures are older than 15 minutes', async () => {
+      const s = await registerUser(h.accounts);
+      for (let i = 0; i < 5; i++)
+        await rejectsWith(
+          h.accounts.login({ username: s.userinfo.username, password: 'wrong123' }, `10.0.0.${i}`),
+          'login_failed',
+        );
       h.clock.advance(15 * MIN + 1);
       await h.accounts.login({ username: s.userinfo.username, password: s.password }, '10.0.1.1');
     });
 
-    it('throttles unknown names the same way', async () => {
-      for (let i = 0; i < 5; i++)
+    it('checks a wrong captcha before the password, and counts no try for it', async () => {
+      const s = await registerUser(h.accounts);
+      const { captchaId, captcha } = await solvedCaptcha(h.accounts);
+      const wrong = captcha === 'zzzz' ? 'yyyy' : 'zzzz';
+      await rejectsWith(
+        h.accounts.login(
+          { username: s.userinfo.username, password: s.password, captchaId, captcha: wrong },
+          null,
+        ),
+        'graphic_captcha_incorrect',
+      );
+      expect(await rows('login_failures')).toHaveLength(0);
+      // Single use, as everywhere: the right answer after a wrong one is too late.
+      await rejectsWith(
+        h.accounts.login({ username: s.userinfo.username, password: s.password, captchaId, captcha }, null),
+        'graphic_captcha_incorrect',
+      );
+    });
+
+    it('refuses an account past 50 failures in 15 minutes, captcha or not', async () => {
+      const s = await registerUser(h.accounts);
+      for (let i = 0; i < 50; i++)
         await rejectsWith(
-          h.accounts.login({ username: 'ghost_user', password: 'wrong123' }, null),
+          h.accounts.login(
+            { username: s.userinfo.username, password: 'wrong123', ...(await solvedCaptcha(h.accounts)) },
+            `10.0.${i}.1`,
+          ),
           'login_failed',
         );
       await rejectsWith(
-        h.accounts.login({ username: 'ghost_user', password: 'wrong123' }, null),
+        h.accounts.login(
+          { username: s.userinfo.username, password: s.password, ...(await solvedCaptcha(h.accounts)) },
+          '10.0.99.1',
+        ),
         'too_many_requests',
       );
+      // Solving one would not help, so none is asked for.
+      await rejectsWith(
+        h.accounts.login({ username: s.userinfo.username, password: s.password }, '10.0.99.1'),
+        'too_many_requests',
+      );
+      h.clock.advance(15 * MIN + 1);
+      await h.accounts.login({ username: s.userinfo.username, password: s.password }, '10.0.99.1');
     });
 
     it('throttles a client address after 20 failures across accounts', async () => {
@@ -293,13 +348,13 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       // Checked and wrong, or refused unchecked: never more than five checks.
       const checked = answers.filter((a) => a === 'app.msg.login_failed').length;
       expect(checked).toBeLessThanOrEqual(5);
-      expect(answers.filter((a) => a === 'app.msg.too_many_requests')).toHaveLength(20 - checked);
+      expect(answers.filter((a) => a === 'app.msg.captcha_required')).toHaveLength(20 - checked);
       const failed = (await rows('login_failures')).filter((f) => f.account_key === `user:${s.userinfo.id}`);
       expect(failed.length).toBe(checked);
       // A right password after the burst is checked only while the account has tries left: refused
       // unchecked once five failed (a try that found the count over the limit took its row back).
       const right = h.accounts.login({ username: s.userinfo.username, password: s.password }, '10.9.1.1');
-      if (checked === 5) await rejectsWith(right, 'too_many_requests');
+      if (checked === 5) await rejectsWith(right, 'captcha_required');
       else expect((await right).userinfo.id).toBe(s.userinfo.id);
     });
 

@@ -6,7 +6,7 @@ import LoginScreen from '../../../../src/screens/login/LoginScreen';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen, storedUser } from '../renderScreen';
 
-vi.mock('../../../../src/api/user', () => ({ userApi: { login: vi.fn() } }));
+vi.mock('../../../../src/api/user', () => ({ userApi: { login: vi.fn(), captcha: vi.fn() } }));
 
 const session = {
   token: 'tok',
@@ -14,8 +14,13 @@ const session = {
 };
 
 beforeAll(setupI18n);
+let captchas = 0;
 beforeEach(() => {
+  captchas = 0;
   vi.mocked(userApi.login).mockReset();
+  vi.mocked(userApi.captcha)
+    .mockReset()
+    .mockImplementation(async () => ({ id: `cap-${++captchas}`, svg: '<svg/>' }));
 });
 
 const fill = async (username: string, password: string) => {
@@ -67,5 +72,44 @@ describe('login screen', () => {
     await userEvent.dblClick(button);
     expect(userApi.login).toHaveBeenCalledTimes(1);
     finish(session);
+  });
+
+  it('asks for a captcha once the server does, and sends a fresh one with every try', async () => {
+    const refusal = (key: string) => ({ code: 400, msg: `app.msg.${key}`, data: null });
+    vi.mocked(userApi.login)
+      .mockRejectedValueOnce({ ...refusal('captcha_required'), code: 429 })
+      .mockRejectedValueOnce(refusal('login_failed'))
+      .mockResolvedValueOnce(session as never);
+    const router = renderScreen(<LoginScreen />, { path: '/login' });
+    expect(screen.queryByLabelText('Captcha')).toBeNull();
+    await fill('alice01', 'secret12');
+    const answer = await screen.findByLabelText('Captcha');
+    expect(answer).toHaveFocus();
+    await waitFor(() => expect(userApi.captcha).toHaveBeenCalledTimes(1));
+    // Nothing typed yet: missing, not wrong, and not sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByText('This field is required')).toBeInTheDocument();
+    expect(userApi.login).toHaveBeenCalledTimes(1);
+    await userEvent.type(answer, 'ab12');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(userApi.login).toHaveBeenCalledTimes(2));
+    expect(userApi.login).toHaveBeenLastCalledWith({
+      username: 'alice01',
+      password: 'secret12',
+      captchaId: 'cap-1',
+      captcha: 'ab12',
+    });
+    // That answer is spent: a new picture, and the box emptied for it.
+    await waitFor(() => expect(userApi.captcha).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(answer).toHaveValue(''));
+    await userEvent.type(answer, 'cd34');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(userApi.login).toHaveBeenLastCalledWith({
+      username: 'alice01',
+      password: 'secret12',
+      captchaId: 'cap-2',
+      captcha: 'cd34',
+    });
   });
 });

@@ -1,0 +1,68 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Captcha } from '../../../protocol/accounts';
+import { CAPTCHA_LENGTH } from '../../../protocol/accountRules';
+import { userApi } from '../../api/user';
+import type { TextFields } from '../../hooks/useForm';
+import { TextField } from './TextField';
+
+/**
+ * The graphic captcha of a form: the answer typed beside the SVG the server drew for `captchaId`.
+ * Each answer is single use, so every new picture (a tap on it, or a change of `renewals` after a
+ * refused submit) empties the answer typed for the last one.
+ */
+export const CaptchaField = ({
+  form,
+  renewals,
+  autoFocus,
+}: {
+  form: TextFields<'captcha' | 'captchaId'>;
+  renewals: number;
+  autoFocus?: boolean;
+}) => {
+  const { t } = useTranslation();
+  const answer = form.field('captcha');
+  const chosen = form.field('captchaId').onChange;
+  const [svg, setSvg] = useState('');
+  const [taps, setTaps] = useState(0);
+  const drawn = useEffectEvent((captcha: Captcha) => {
+    setSvg(captcha.svg);
+    chosen(captcha.id);
+    answer.onChange('');
+  });
+  useEffect(() => {
+    // Only the latest picture asked for counts: two quick taps must not pair one picture's id
+    // with the other's drawing.
+    let latest = true;
+    userApi.captcha().then(
+      (captcha) => latest && drawn(captcha),
+      () => latest && setSvg(''),
+    );
+    return () => {
+      latest = false;
+    };
+  }, [renewals, taps]);
+  return (
+    <TextField
+      label={t('form.captcha')}
+      autoComplete="off"
+      maxLength={CAPTCHA_LENGTH}
+      autoFocus={autoFocus}
+      {...answer}
+      addon={
+        <button
+          type="button"
+          className="captcha"
+          onClick={() => setTaps((n) => n + 1)}
+          aria-label={t('form.newCaptcha')}
+        >
+          {svg ? (
+            <img src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`} alt="" width="100" height="40" />
+          ) : (
+            t('form.newCaptcha')
+          )}
+        </button>
+      }
+    />
+  );
+};

@@ -1,6 +1,6 @@
 /**
  * Every screen of the product (spec §2) in one table: name, path (default `/` + name), title key,
- * tab-bar flag, login flag and verification flag. Guards, titles and the tab bar all read it, and
+ * tab-bar flag, login flag, visitor flag and verification flag. Guards, titles and the tab bar all read it, and
  * the server titles the pages it serves from it.
  */
 export interface RouteInfo {
@@ -10,6 +10,9 @@ export interface RouteInfo {
   title: string;
   tabBar: boolean;
   login: boolean;
+  /** For visitors only (logging in, signing up): a reader already logged in is sent on, to where the
+   * login was to lead (its `redirect`) or home. */
+  guest: boolean;
   verify: boolean;
 }
 
@@ -20,6 +23,7 @@ const spec = (r: RouteSpec): RouteInfo => ({
   title: `route.${r.name.replace(/\//g, '_')}`,
   tabBar: false,
   login: false,
+  guest: false,
   verify: false,
   ...r,
 });
@@ -40,8 +44,8 @@ export const ROUTES: readonly RouteInfo[] = [
   // Account.
   spec({ name: 'user' }),
   spec({ name: 'userInfo', login: true }),
-  spec({ name: 'login' }),
-  spec({ name: 'register' }),
+  spec({ name: 'login', guest: true }),
+  spec({ name: 'register', guest: true }),
   spec({ name: 'forgetPwd' }),
   spec({ name: 'authentication', login: true }),
   spec({ name: 'pwdManagement', login: true }),

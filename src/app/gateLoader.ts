@@ -8,6 +8,7 @@ import { gateFor, verificationDecision } from './gate';
 import { HOME_PATH, LOGIN_PATH, type RouteInfo } from '../../protocol/routes';
 import { promptVerification } from './verificationPrompt';
 import { redirectFrom } from './redirectFrom';
+import { safeRedirect } from './safeRedirect';
 
 /** Where a reader under review is kept: the screen they were on (its query too, so a pair's page
  * stays on that pair), unless there is none, it is the refused screen itself, or it is the login
@@ -40,6 +41,9 @@ export const gateLoader =
           request,
           `${LOGIN_PATH}?redirect=${encodeURIComponent(url.pathname + url.search)}`,
         );
+      case 'loggedIn':
+        // Logged in since (in another tab, say): on to where logging in would have led.
+        return redirectFrom(request, safeRedirect(url.searchParams.get('redirect')));
       default:
         return redirectFrom(
           request,

@@ -27,6 +27,11 @@ describe('a new user, from sign-up to passing the verification gate', () => {
     await session.page.waitForURL('**/home');
     const stored = await session.page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
     expect(stored.userinfo).toMatchObject({ username: user.username, certification: null });
+    // Logged in, the login form and sign-up have nothing to offer: opened, they lead on.
+    await session.page.goto('/login?redirect=%2Fuser');
+    await session.page.waitForURL('**/user');
+    await session.page.goto('/register');
+    await session.page.waitForURL('**/home');
   });
 
   it('logs out and logs in again, staying logged in across a reload', async () => {

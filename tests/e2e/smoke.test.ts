@@ -61,7 +61,7 @@ describe('the app in a real browser', () => {
     await page.waitForURL('**/notice');
   });
 
-  it('shows the tab bar on the five tabs and not on /login', async () => {
+  it('shows the tab bar on the five tabs and not elsewhere', async () => {
     await context.addInitScript((user) => localStorage.setItem('user', user), approvedUser);
     const tabBar = page.getByRole('navigation', { name: english.tab.label });
     for (const tab of ['/home', '/market', '/trade', '/contract', '/assets']) {
@@ -70,15 +70,17 @@ describe('the app in a real browser', () => {
       await tabBar.waitFor();
       expect(await tabBar.getByRole('link').count(), tab).toBe(5);
     }
-    await page.goto('/login');
-    await page.getByRole('heading', { name: english.route.login, level: 1 }).waitFor();
+    await page.goto('/notice');
+    await page.getByRole('heading', { name: english.route.notice, level: 1 }).waitFor();
     expect(await tabBar.count()).toBe(0);
   });
 
-  it('sends a visitor from /assets to /login', async () => {
+  it('sends a visitor from /assets to /login, a screen without the tab bar', async () => {
     await page.goto('/assets');
     await page.waitForURL('**/login?redirect=%2Fassets');
     expect(path_()).toBe('/login');
+    await page.getByRole('heading', { name: english.route.login, level: 1 }).waitFor();
+    expect(await page.getByRole('navigation', { name: english.tab.label }).count()).toBe(0);
   });
 
   it('switches to German: tab labels and document title change', async () => {

@@ -10,7 +10,7 @@ import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
 import { useForm } from '../../hooks/useForm';
 import { setUser } from '../../state/session';
-import { safeRedirect } from './safeRedirect';
+import { safeRedirect } from '../../app/safeRedirect';
 
 const LoginScreen = () => {
   const { t } = useTranslation();

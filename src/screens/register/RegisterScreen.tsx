@@ -11,7 +11,7 @@ import { NavBar } from '../../components/NavBar';
 import { useForm } from '../../hooks/useForm';
 import { setUser } from '../../state/session';
 import { showToast } from '../../state/ui';
-import { safeRedirect } from '../login/safeRedirect';
+import { safeRedirect } from '../../app/safeRedirect';
 import { AgreementSheet } from './AgreementSheet';
 
 const RegisterScreen = () => {

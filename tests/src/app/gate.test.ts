@@ -3,9 +3,10 @@ import { gateFor, verificationDecision } from '../../../src/app/gate';
 import type { Certification, StoredUser } from '../../../src/state/session';
 
 const user = (certification: Certification): StoredUser => ({ token: 't', userinfo: { certification } });
-const open = { login: false, verify: false };
-const loginOnly = { login: true, verify: false };
-const verified = { login: true, verify: true };
+const open = { login: false, guest: false, verify: false };
+const loginOnly = { login: true, guest: false, verify: false };
+const verified = { login: true, guest: false, verify: true };
+const visitors = { login: false, guest: true, verify: false };
 
 describe('login gate', () => {
   it('sends a visitor without a stored user to login on a protected route', () => {
@@ -16,6 +17,12 @@ describe('login gate', () => {
   it('lets anyone through an open route', () => {
     expect(gateFor(open, null, true)).toEqual({ kind: 'pass' });
     expect(gateFor(open, user(null), true)).toEqual({ kind: 'pass' });
+  });
+
+  it('sends a reader logged in away from a visitors’ screen, and lets a visitor in', () => {
+    expect(gateFor(visitors, user(2), true)).toEqual({ kind: 'loggedIn' });
+    expect(gateFor(visitors, user(null), true)).toEqual({ kind: 'loggedIn' });
+    expect(gateFor(visitors, null, true)).toEqual({ kind: 'pass' });
   });
 
   it('does not check verification where the route does not ask', () => {

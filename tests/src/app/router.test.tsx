@@ -231,6 +231,28 @@ describe('login gate', () => {
     const router = open('/orderList');
     await settled(router, '/orderList');
   });
+
+  it('sends a reader logged in from the login form on to where it was to lead', async () => {
+    storeUser(2);
+    const router = open('/login?redirect=%2ForderList');
+    await settled(router, '/orderList');
+  });
+
+  it('sends a reader logged in from sign-up home, an invitation link and all', async () => {
+    storeUser(null);
+    const router = open('/register?code=ABC234');
+    await settled(router, '/home');
+  });
+
+  it('moves a tab on the login form on once another tab logs in', async () => {
+    const router = open('/login?redirect=%2ForderList');
+    await settled(router, '/login');
+    // Another tab's login: the app checks the screen against its gates again (main.tsx, on the
+    // session's `changed`).
+    storeUser(2);
+    await act(() => router.revalidate());
+    await settled(router, '/orderList');
+  });
 });
 
 describe('verification gate', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from '../../../../src/screens/login/safeRedirect';
+import { safeRedirect } from '../../../src/app/safeRedirect';
 
 describe('return after login', () => {
   it('goes back to the in-app path the gate saved', () => {

@@ -1,4 +1,4 @@
-import { HOME_PATH } from '../../../protocol/routes';
+import { HOME_PATH } from '../../protocol/routes';
 
 /** Where to go after logging in: the in-app path the gate saved, or home. Anything that is not a
  * plain in-app path (another site, a protocol-relative URL) is ignored. */

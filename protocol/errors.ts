@@ -101,6 +101,8 @@ export const ERRORS = {
   withdraw_locked: { status: 403 },
   // request shape
   parameter_error: { status: 400 },
+  // a remark or a message longer than its field allows (the field counts what was typed)
+  text_too_long: { status: 400 },
   unknown_parameter: { status: 400 },
   payload_too_large: { status: 413 },
   too_many_requests: { status: 429 },

@@ -83,7 +83,7 @@ export type AdminDocument = z.infer<typeof adminDocumentSchema>;
 export const SERVICE_MESSAGE_MAX = 1000;
 export const serviceMessageBody = typedText({ lines: true })
   .min(1, 'app.msg.field_required')
-  .max(SERVICE_MESSAGE_MAX, 'app.msg.parameter_error');
+  .max(SERVICE_MESSAGE_MAX, 'app.msg.text_too_long');
 
 export const serviceSendSchema = z.strictObject({ body: serviceMessageBody });
 export type ServiceSendRequest = z.input<typeof serviceSendSchema>;

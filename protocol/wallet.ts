@@ -205,7 +205,7 @@ export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const addressRequestSchema = z
   .strictObject({
     ...destinationFields,
-    remark: typedText().max(REMARK_MAX).optional(),
+    remark: typedText().max(REMARK_MAX, 'app.msg.text_too_long').optional(),
   })
   .superRefine(withAddress);
 export type AddressRequest = z.input<typeof addressRequestSchema>;

@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CharCount } from './CharCount';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -13,6 +14,8 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' |
   addon?: ReactNode;
   /** The rule of the field, shown under it until there is an error to show instead. */
   hint?: string;
+  /** The most characters the field's rule allows, counted under it as they are typed. */
+  maxChars?: number;
 }
 
 /** A labelled input with its error; password inputs get a show/hide toggle. */
@@ -24,6 +27,7 @@ export const TextField = ({
   errorSuffix,
   addon,
   hint,
+  maxChars,
   type = 'text',
   ...input
 }: Props) => {
@@ -31,6 +35,18 @@ export const TextField = ({
   const id = useId();
   const [shown, setShown] = useState(false);
   const isPassword = type === 'password';
+  const note = error ? (
+    <p id={`${id}-error`} className="field__error" role="alert">
+      {t(error)}
+      {errorSuffix}
+    </p>
+  ) : (
+    hint && (
+      <p id={`${id}-hint`} className="field__hint">
+        {hint}
+      </p>
+    )
+  );
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
@@ -60,17 +76,13 @@ export const TextField = ({
         )}
         {addon}
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {t(error)}
-          {errorSuffix}
-        </p>
+      {maxChars === undefined ? (
+        note
       ) : (
-        hint && (
-          <p id={`${id}-hint`} className="field__hint">
-            {hint}
-          </p>
-        )
+        <div className="field__foot">
+          {note}
+          <CharCount value={value} max={maxChars} />
+        </div>
       )}
     </div>
   );

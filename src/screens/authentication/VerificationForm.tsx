@@ -141,7 +141,6 @@ export const VerificationForm = ({
         label={t('kyc.name')}
         placeholder={t('kyc.namePlaceholder')}
         autoComplete="name"
-        maxLength={60}
         {...form.field('name')}
       />
       <Segmented
@@ -157,7 +156,6 @@ export const VerificationForm = ({
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        maxLength={20}
         {...form.field('docNumber')}
       />
       <fieldset className="kyc-images">

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { ServiceMessage } from '../../../protocol';
-import { serviceSendSchema } from '../../../protocol/help';
+import { SERVICE_MESSAGE_MAX, serviceSendSchema } from '../../../protocol/help';
 import { helpApi } from '../../api/help';
 import { NavBar } from '../../components/NavBar';
+import { CharCount } from '../../components/form/CharCount';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { Spinner } from '../../components/Spinner';
 import { useForm } from '../../hooks/useForm';
@@ -74,16 +75,18 @@ const Thread = () => {
           id="service-body"
           className="field__input service-form__input"
           rows={3}
-          maxLength={1000}
           value={form.values.body}
           onChange={(e) => form.set('body', e.target.value)}
           aria-invalid={Boolean(form.errors.body)}
         />
-        {form.errors.body && (
-          <p className="field__error" role="alert">
-            {t(form.errors.body)}
-          </p>
-        )}
+        <div className="field__foot">
+          {form.errors.body && (
+            <p className="field__error" role="alert">
+              {t(form.errors.body)}
+            </p>
+          )}
+          <CharCount value={form.values.body} max={SERVICE_MESSAGE_MAX} />
+        </div>
         <SubmitButton busy={form.submitting}>{t('service.send')}</SubmitButton>
       </form>
     </section>

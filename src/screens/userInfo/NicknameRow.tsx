@@ -63,7 +63,7 @@ export const NicknameRow = ({ nickname }: { nickname: string }) => {
           <TextField
             label={t('userInfo.nickname')}
             autoComplete="nickname"
-            maxLength={NICKNAME_MAX}
+            maxChars={NICKNAME_MAX}
             autoFocus
             {...form.field('nickname')}
           />

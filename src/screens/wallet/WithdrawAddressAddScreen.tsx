@@ -52,7 +52,7 @@ const WithdrawAddressAddScreen = () => {
           <TextField
             label={t('address.remark')}
             {...form.field('remark')}
-            maxLength={REMARK_MAX}
+            maxChars={REMARK_MAX}
             autoComplete="off"
           />
           <SubmitButton busy={form.submitting}>{t('address.save')}</SubmitButton>

@@ -603,7 +603,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       ['an address past the column', { address: 'A'.repeat(201) }, 'address_invalid', 'address'],
       ['a bad memo', { ...xrp, memo: 'a-b' }, 'memo_invalid', 'memo'],
       ['a memo on a network without memos', { memo: 'abc' }, 'parameter_error', 'memo'],
-      ['a long remark', { remark: 'r'.repeat(41) }, 'parameter_error', 'remark'],
+      ['a long remark', { remark: 'r'.repeat(41) }, 'text_too_long', 'remark'],
     ])('refuses %s', async (_name, over, name, field) => {
       const u = await trader();
       const res = await call('POST', '/api/withdraw/address/add', u.token, {

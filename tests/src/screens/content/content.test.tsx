@@ -173,4 +173,19 @@ describe('content screens', () => {
     expect(helpApi.send).toHaveBeenCalledWith('Where is my deposit?');
     expect(screen.getByLabelText('Your message')).toHaveValue('');
   });
+
+  it('/service counts the message and keeps a long one whole, not sending it', async () => {
+    setUser({ token: 't', userinfo: { id: 1 } as never });
+    const user = userEvent.setup();
+    renderScreen(<ServiceScreen />);
+    expect(await screen.findByText('How can we help?')).toBeInTheDocument();
+    expect(screen.getByText('0/1000')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Your message'));
+    await user.paste('x'.repeat(1001));
+    expect(screen.getByLabelText('Your message')).toHaveValue('x'.repeat(1001));
+    expect(screen.getByText('1001/1000')).toHaveClass('field__count--over');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByText('Too many characters')).toBeInTheDocument();
+    expect(helpApi.send).not.toHaveBeenCalledWith('x'.repeat(1001));
+  });
 });

@@ -131,6 +131,26 @@ describe('personal centre', () => {
     expect(api.updateInfo).not.toHaveBeenCalled();
   });
 
+  it('keeps a pasted nickname whole, counts it past the limit and says why it is not sent', async () => {
+    const user = userEvent.setup();
+    show();
+    await screen.findByText('1042');
+    await user.click(screen.getByRole('button', { name: 'Edit nickname' }));
+    afterDoubleTap();
+    const input = screen.getByRole('textbox', { name: 'Nickname' });
+    expect(screen.getByText('7/30')).toBeInTheDocument();
+    await user.clear(input);
+    await user.click(input);
+    await user.paste('A nickname a good deal too long');
+    expect(input).toHaveValue('A nickname a good deal too long');
+    expect(screen.getByText('31/30')).toHaveClass('field__count--over');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText(i18n.t('app.msg.nickname_length'))).toBeInTheDocument();
+    expect(api.updateInfo).not.toHaveBeenCalled();
+    await user.type(input, '{Backspace}');
+    expect(screen.getByText('30/30')).not.toHaveClass('field__count--over');
+  });
+
   it('closes the editor on Cancel or Escape without a request', async () => {
     const user = userEvent.setup();
     show();

@@ -82,8 +82,8 @@ export const registerSchema = z
     phone: phone.optional(),
     nickname: nickname.optional(),
     inviteCode: z.string().regex(INVITE_CODE_RE, 'app.msg.invite_code_not_exist').optional(),
-    captchaId,
-    captcha,
+    /** The code sent to `email` (sendCode, purpose register): the address is the registrant's. */
+    code,
   })
   .superRefine(confirmed);
 export type RegisterRequest = z.infer<typeof registerSchema>;
@@ -103,16 +103,17 @@ export const loginSchema = z
   });
 export type LoginRequest = z.infer<typeof loginSchema>;
 
-export const CODE_PURPOSES = ['forgetPwd'] as const;
-
-export const sendCodeSchema = z.strictObject({
-  /** The email address or phone number the code goes to. */
-  target: codeTarget,
-  purpose: z.enum(CODE_PURPOSES),
-  captchaId,
-  captcha,
-});
+/** `register` codes go to the email address of an account about to be made, `forgetPwd` codes to
+ * the email or phone of one that exists. */
+const sendFields = { captchaId, captcha };
+export const sendCodeSchema = z.discriminatedUnion('purpose', [
+  /** To the email address or the phone number of an account. */
+  z.strictObject({ target: codeTarget, purpose: z.literal('forgetPwd'), ...sendFields }),
+  /** To the email address an account is being registered with. */
+  z.strictObject({ target: email, purpose: z.literal('register'), ...sendFields }),
+]);
 export type SendCodeRequest = z.infer<typeof sendCodeSchema>;
+export type CodePurpose = SendCodeRequest['purpose'];
 
 export const forgetPwdSchema = z
   .strictObject({ target: codeTarget, code, password, confirmPassword: z.string() })

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { adminCli, captchaAnswer, watchCaptchas } from './helpers/operator';
+import { adminCli, captchaAnswer, sentCode, watchCaptchas } from './helpers/operator';
 import { logIn, phoneSession } from './helpers/session';
 import { PNG, idNumber } from './helpers/documents';
 
@@ -12,7 +12,7 @@ const session = phoneSession();
 const user = { username: 'journey_01', email: 'journey@example.com', password: 'Trade2026' };
 
 describe('a new user, from sign-up to passing the verification gate', () => {
-  it('registers with a captcha', async () => {
+  it('registers with the code sent to the email address, after a captcha', async () => {
     const captchas = watchCaptchas(session.page, en.form.newCaptcha);
     await session.page.goto('/register');
     await session.page.getByLabel(en.register.username).fill(user.username);
@@ -22,6 +22,9 @@ describe('a new user, from sign-up to passing the verification gate', () => {
     await session.page
       .getByLabel(en.form.captcha, { exact: true })
       .fill(captchaAnswer(session.server.dataDir, await captchas.shown()));
+    await session.page.getByRole('button', { name: en.form.sendCode }).click();
+    await session.page.getByText(en.form.codeSent).waitFor();
+    await session.page.getByLabel(en.form.code).fill(await sentCode(session.server.dataDir, user.email));
     await session.page.getByRole('checkbox').check();
     await session.page.getByRole('button', { name: en.register.submit }).click();
     await session.page.waitForURL('**/home');

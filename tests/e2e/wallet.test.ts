@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { doubleTap } from './helpers/browser';
-import { adminCli, captchaAnswer } from './helpers/operator';
+import { adminCli, captchaAnswer, sentCode } from './helpers/operator';
 import { logIn, phoneSession } from './helpers/session';
 
 const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
@@ -44,11 +44,17 @@ const idFromCli = (out: string, kind: 'deposits' | 'withdrawals') => {
 describe('a verified user deposits, withdraws with review, and the balance is right to the last digit', () => {
   it('signs up and is verified by the operator on the command line', async () => {
     const captcha = await api('GET', '/user/captcha');
+    const sent = await api('POST', '/user/sendCode', {
+      target: user.email,
+      purpose: 'register',
+      captchaId: captcha.data.id,
+      captcha: captchaAnswer(session.server.dataDir, captcha.data.id),
+    });
+    expect(sent.code).toBe(1);
     const reg = await api('POST', '/user/register', {
       ...user,
       confirmPassword: user.password,
-      captchaId: captcha.data.id,
-      captcha: captchaAnswer(session.server.dataDir, captcha.data.id),
+      code: await sentCode(session.server.dataDir, user.email),
     });
     expect(reg.code).toBe(1);
     const token = reg.data.token as string;

@@ -36,8 +36,10 @@ const accountOf = async (
 };
 
 /**
- * Sends a verification code to an account's email or phone. Graphic captcha first; then the daily
- * cap per target (UTC day) and the minimum interval between sends. Only the code's sha256 is kept.
+ * Sends a verification code: to an account's email or phone (a forgotten password), or to the
+ * email address of an account about to be made, which no account may hold yet (registration).
+ * Graphic captcha first; then the daily cap per target (UTC day) and the minimum interval between
+ * sends. Only the code's sha256 is kept.
  */
 export const sendCode = async (
   deps: AccountDeps,
@@ -46,7 +48,8 @@ export const sendCode = async (
 ): Promise<void> => {
   await checkCaptcha(deps, req.captchaId, req.captcha);
   const { target, channel } = normalizeTarget(req.target);
-  await accountOf(deps, target, channel);
+  if (req.purpose === 'forgetPwd') await accountOf(deps, target, channel);
+  else if (await deps.uow.store.users.findByEmail(target)) throw fail('email_exists');
   const now = deps.clock();
   const code = randomDigits(CODE_LENGTH);
   const id = await deps.uow.transaction(async (tx) => {
@@ -82,7 +85,7 @@ export const sendCode = async (
 /** Checks the newest code of `purpose` sent to `target`. Every try counts, taken before the code
  * is compared, so a burst of concurrent guesses gets `codeMaxAttempts` comparisons in all, not one
  * each; after that, or once expired, the code is dead. Wrong → captcha_incorrect. */
-const spendCode = async (deps: AccountDeps, target: string, purpose: string, code: string) => {
+export const spendCode = async (deps: AccountDeps, target: string, purpose: string, code: string) => {
   const rec = await deps.uow.store.codes.latestOpen(target, purpose);
   if (!rec || !(await deps.uow.store.codes.takeAttempt(rec.id, deps.settings.codeMaxAttempts, deps.clock())))
     throw fail('captcha_incorrect');

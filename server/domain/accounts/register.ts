@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { NICKNAME_MAX, phoneKey, type RegisterRequest, type Session } from '../../../protocol';
-import { checkCaptcha } from './captcha';
+import { spendCode } from './codes';
 import type { AccountDeps } from './deps';
 import { fail } from './errors';
 import { UniqueViolation, type AccountStore } from './ports';
@@ -42,16 +42,19 @@ const uniqueInviteCode = async (store: AccountStore) => {
 };
 
 /**
- * Registration: captcha first (consumed whatever follows), then the invitation code, then the
- * unique fields. The user row and its first session are written in one transaction; a unique
- * constraint that a concurrent registration won is answered with the same catalogued error.
+ * Registration: the code sent to the email address first (a try counts, as with every code, so
+ * nothing is told to anyone without one), then the invitation code, then the unique fields. The
+ * user row, its first session and the code's use are written in one transaction, so a code makes
+ * one account; a unique constraint that a concurrent registration won is answered with the same
+ * catalogued error.
  */
 export const register = async (deps: AccountDeps, req: RegisterRequest): Promise<Session> => {
-  await checkCaptcha(deps, req.captchaId, req.captcha);
+  const email = req.email.toLowerCase();
+  const code = await spendCode(deps, email, 'register', req.code);
   const { store } = deps.uow;
   const candidate: Candidate = {
     username: req.username,
-    email: req.email.toLowerCase(),
+    email,
     phone: req.phone ? phoneKey(req.phone) : null,
     nickname: req.nickname ?? null,
   };
@@ -62,6 +65,8 @@ export const register = async (deps: AccountDeps, req: RegisterRequest): Promise
   const passwordHash = await hashPassword(req.password, deps.settings.scryptN);
   try {
     return await deps.uow.transaction(async (tx) => {
+      // Conditional: of two registrations with one code only one gets here.
+      if (!(await tx.codes.consume(code.id, deps.clock()))) throw fail('captcha_incorrect');
       const id = await tx.users.insert({
         username: candidate.username,
         nickname: candidate.nickname ?? (await defaultNickname(tx, candidate.username)),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { registerSchema } from '../../../protocol/accounts';
 import { userApi } from '../../api/user';
-import { CaptchaField } from '../../components/form/CaptchaField';
+import { CodeFields, useCodeSender } from '../../components/form/CodeFields';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { NewPasswordFields } from '../../components/form/NewPasswordFields';
 import { TextField } from '../../components/form/TextField';
@@ -20,7 +20,7 @@ const RegisterScreen = () => {
   const [params] = useSearchParams();
   const [agreed, setAgreed] = useState(false);
   const [reading, setReading] = useState(false);
-  const [captchaRenewals, setCaptchaRenewals] = useState(0);
+  const sender = useCodeSender('register');
   const form = useForm(registerSchema, {
     username: '',
     email: '',
@@ -28,8 +28,7 @@ const RegisterScreen = () => {
     password: '',
     confirmPassword: '',
     inviteCode: params.get('code')?.toUpperCase() || undefined,
-    captchaId: '',
-    captcha: '',
+    code: '',
   });
   const { set } = form;
 
@@ -39,13 +38,7 @@ const RegisterScreen = () => {
     if (!agreed) showToast(t('register.agreeFirst'), 2000);
     void form.submit(async (body) => {
       if (!agreed) return;
-      try {
-        setUser(await userApi.register(body));
-      } catch (failure) {
-        // Each captcha answer is single use: a refused attempt needs a new picture.
-        setCaptchaRenewals((n) => n + 1);
-        throw failure;
-      }
+      setUser(await userApi.register(body));
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     });
   };
@@ -65,8 +58,14 @@ const RegisterScreen = () => {
           type="email"
           autoComplete="email"
           inputMode="email"
-          {...form.field('email')}
+          value={form.values.email}
+          onChange={(v) => {
+            set('email', v);
+            sender.form.set('target', v.trim());
+          }}
+          error={form.errors.email ?? sender.form.errors.target}
         />
+        <CodeFields sender={sender} form={form} />
         <TextField
           label={t('register.phone')}
           type="tel"
@@ -85,7 +84,6 @@ const RegisterScreen = () => {
           onChange={(v) => set('inviteCode', v.trim().toUpperCase() || undefined)}
           error={form.errors.inviteCode}
         />
-        <CaptchaField form={form} renewals={captchaRenewals} />
         <label className="checkbox">
           <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
           <span>

@@ -17,7 +17,7 @@ import {
   type Journey,
 } from './journey';
 import { moveOn, watchCsp } from './browser';
-import { adminCli, captchaAnswer, watchCaptchas } from './operator';
+import { adminCli, captchaAnswer, sentCode, watchCaptchas } from './operator';
 import { PNG, idNumber } from './documents';
 
 const storedUser = (j: Journey) =>
@@ -84,8 +84,8 @@ export const inviteCodeFromFriend = async (j: Journey, browser: Browser): Promis
   }
 };
 
-/** From the account screen to sign-up, with the friend's code typed in; signed up, the visitor is
- * logged in and back on home. The friend then sees them among the members they brought in. */
+/** From the account screen to sign-up, with the friend's code typed in and the code emailed to the
+ * visitor (read off the operator's outbox); signed up, the visitor is logged in and back on home. The friend then sees them among the members they brought in. */
 export const registerWithInvite = async (j: Journey, code: string) => {
   const { page, t, user } = j;
   await page.getByRole('link', { name: t('route.user') }).click();
@@ -102,6 +102,9 @@ export const registerWithInvite = async (j: Journey, code: string) => {
   await page
     .getByLabel(t('form.captcha'), { exact: true })
     .fill(captchaAnswer(j.server.dataDir, await captchas.shown()));
+  await page.getByRole('button', { name: t('form.sendCode') }).click();
+  await page.getByText(t('form.codeSent')).waitFor();
+  await page.getByLabel(t('form.code')).fill(await sentCode(j.server.dataDir, user.email));
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: t('register.submit') }).click();
   await page.waitForURL('**/home');

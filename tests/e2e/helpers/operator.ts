@@ -17,6 +17,15 @@ export const adminCli = async (dataDir: string, ...args: string[]): Promise<stri
   return stdout;
 };
 
+/** The newest verification code the embedded sender wrote for `target`, read off the operator's
+ * command line as an operator passes it on (the server sends no mail without SMTP_URL). */
+export const sentCode = async (dataDir: string, target: string): Promise<string> => {
+  const lines = (await adminCli(dataDir, 'outbox', target)).trim().split('\n');
+  const code = /\b(\d{6})\b/.exec(lines[lines.length - 1] ?? '')?.[1];
+  if (!code) throw new Error(`no code was sent to ${target}`);
+  return code;
+};
+
 /** The answer to the captcha the page is showing: what a person reads off the picture, read here
  * from the server's store (the picture is noise by design). */
 export const captchaAnswer = (dataDir: string, captchaId: string): string => {

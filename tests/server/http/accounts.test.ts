@@ -15,7 +15,15 @@ import { buildAccountService } from '../../../server/accounts';
 import type { AccountService } from '../../../server/domain/accounts';
 import { createOperator } from '../../../server/domain/operators';
 import { buildApp } from '../../../server/http/app';
-import { ID_CARD, IMAGES, newUserRequest, tempDataDir, testClock, type TestClock } from '../helpers/accounts';
+import {
+  ID_CARD,
+  IMAGES,
+  newUserRequest,
+  registrationCode,
+  tempDataDir,
+  testClock,
+  type TestClock,
+} from '../helpers/accounts';
 import { forEachEngine, type TestDb } from '../helpers/testDb';
 
 const MIN = 60_000;
@@ -118,7 +126,8 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
   };
 
   const register = async (over: Record<string, unknown> = {}) => {
-    const req = { ...newUserRequest(over), ...(await captcha()) };
+    const fields = newUserRequest(over);
+    const req = { ...fields, code: await registrationCode(accounts, fields.email) };
     const res = await call('POST', '/api/user/register', req);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return { ...sessionSchema.parse(res.body.data), password: req.password as string };
@@ -197,18 +206,27 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       ['lower-case invite code', { inviteCode: 'abcdefgh' }, 400, 'invite_code_not_exist'],
       ['unknown invite code', { inviteCode: 'ZZZZ9999' }, 400, 'invite_code_not_exist'],
       ['long nickname', { nickname: 'n'.repeat(31) }, 400, 'nickname_length'],
-      ['empty captcha', { captcha: '' }, 400, 'field_required'],
-      ['short captcha', { captcha: 'abc' }, 400, 'graphic_captcha_incorrect'],
-      ['wrong captcha', { captcha: '!!!!' }, 400, 'graphic_captcha_incorrect'],
+      ['no code', { code: '' }, 400, 'field_required'],
+      ['a short code', { code: '123' }, 400, 'captcha_incorrect'],
+      ['a wrong code', { code: 'wrong' }, 400, 'captcha_incorrect'],
+      [
+        'a captcha, which only the code send takes',
+        { captchaId: 'x', captcha: 'abcd' },
+        400,
+        'unknown_parameter',
+      ],
     ])('POST /api/user/register refuses %s', async (_name, over, status, error) => {
       const usersBefore = await t.db.kysely.selectFrom('users').select('id').execute();
+      const fields = newUserRequest();
+      const code = await registrationCode(accounts, fields.email);
+      const wrong = code === '000000' ? '111111' : '000000';
       const body =
         over === undefined ||
         Array.isArray(over) ||
         Object.keys(over).length === 0 ||
         ('username' in over && typeof over.username === 'number')
           ? over
-          : { ...newUserRequest(), ...(await captcha()), ...over };
+          : { ...fields, code, ...over, ...('code' in over && over.code === 'wrong' ? { code: wrong } : {}) };
       const res = await call('POST', '/api/user/register', body);
       expect(res.status).toBe(status);
       expect(res.body).toMatchObject(failure(status, error));
@@ -233,9 +251,10 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
         [{ phone: '+491701234567' }, 'mobile_exists'],
         [{ nickname: 'Unique Nick' }, 'nickname_exists'],
       ] as const) {
+        const fields = newUserRequest(over);
         const res = await call('POST', '/api/user/register', {
-          ...newUserRequest(over),
-          ...(await captcha()),
+          ...fields,
+          code: await registrationCode(accounts, fields.email),
         });
         expect(res.body).toMatchObject(failure(409, error));
       }
@@ -255,8 +274,9 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
     });
 
     it('refuses a NUL in a captcha id or an operator name, which are looked up as sent', async () => {
-      const reg = await call('POST', '/api/user/register', {
-        ...newUserRequest(),
+      const reg = await call('POST', '/api/user/sendCode', {
+        target: 'nul.check@example.com',
+        purpose: 'register',
         captchaId: 'c\u0000',
         captcha: 'abcd',
       });
@@ -507,6 +527,21 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
   });
 
   describe('verification codes', () => {
+    it('registers with the code sent to the email address, and sends none to an address in use', async () => {
+      const send = async (target: string) =>
+        call('POST', '/api/user/sendCode', { target, purpose: 'register', ...(await captcha()) });
+      expect((await send('First.Timer@example.com')).status).toBe(200);
+      const [mail] = await accounts.deps.uow.store.outbox.listFor('first.timer@example.com');
+      const code = /\b(\d{6})\b/.exec(mail!.body)![1]!;
+      const res = await call('POST', '/api/user/register', {
+        ...newUserRequest({ username: 'first_timer', email: 'first.timer@example.com' }),
+        code,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      clock.advance(61_000);
+      expect((await send('first.timer@example.com')).body).toMatchObject(failure(409, 'email_exists'));
+    });
+
     it('writes the code in the language the app asks in', async () => {
       await register({ email: 'en.francais@example.com' });
       const res = await app.inject({
@@ -585,6 +620,7 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       [{ target: 42, purpose: 'forgetPwd' }, 400, 'parameter_error'],
       [{ target: 'a@example.com', purpose: 'steal' }, 400, 'parameter_error'],
       [{ target: 'a@example.com', purpose: 'forgetPwd', extra: 1 }, 400, 'unknown_parameter'],
+      [{ target: '+447700900123', purpose: 'register' }, 400, 'email_format'],
     ])('POST /api/user/sendCode refuses %j', async (body, status, error) => {
       const res = await call('POST', '/api/user/sendCode', { ...body, ...(await captcha()) });
       expect(res.body).toMatchObject(failure(status, error));

@@ -7,6 +7,7 @@ import {
   accountsFor,
   newUserRequest,
   registerUser,
+  registrationCode,
   solvedCaptcha,
   type AccountsHarness,
 } from '../../helpers/accounts';
@@ -28,45 +29,64 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
   const rows = (
     table: 'users' | 'sessions' | 'verification_codes' | 'outbox' | 'captchas' | 'login_failures',
   ) => db().db.kysely.selectFrom(table).selectAll().execute();
+  // The codes a test sent (its users' registration codes aside).
+  const resetCodes = async () =>
+    (await db().db.kysely.selectFrom('verification_codes').selectAll().execute()).filter(
+      (c) => c.purpose === 'forgetPwd',
+    );
 
   describe('captcha', () => {
+    // Each check is a login past its free tries, the one place a captcha is checked on its own.
+    const needingCaptcha = async () => {
+      const s = await registerUser(h.accounts);
+      for (let i = 0; i < 5; i++)
+        await rejectsWith(
+          h.accounts.login({ username: s.userinfo.username, password: 'wrong123' }, null),
+          'login_failed',
+        );
+      return { username: s.userinfo.username, password: s.password };
+    };
+
     it('issues an SVG and keeps the answer for five minutes, single use, any case', async () => {
+      const login = await needingCaptcha();
       const { id, svg } = await h.accounts.issueCaptcha();
       expect(svg).toMatch(/^<svg/);
       const stored = await h.accounts.deps.uow.store.captchas.peek(id);
       expect(stored?.answer).toHaveLength(4);
       expect(stored?.expiresAt).toBe(h.clock.now + 5 * MIN);
-      const req = { ...newUserRequest(), captchaId: id, captcha: stored!.answer.toUpperCase() };
-      await h.accounts.register(req);
+      await h.accounts.login({ ...login, captchaId: id, captcha: stored!.answer.toUpperCase() }, null);
       // Consumed: the same answer again fails.
       await rejectsWith(
-        h.accounts.register({ ...newUserRequest(), captchaId: id, captcha: stored!.answer }),
+        h.accounts.login({ ...login, captchaId: id, captcha: stored!.answer }, null),
         'graphic_captcha_incorrect',
       );
     });
 
     it('is consumed by a wrong answer too', async () => {
+      const login = await needingCaptcha();
       const { captchaId, captcha } = await solvedCaptcha(h.accounts);
       const wrong = captcha === 'zzzz' ? 'yyyy' : 'zzzz';
       await rejectsWith(
-        h.accounts.register({ ...newUserRequest(), captchaId, captcha: wrong }),
+        h.accounts.login({ ...login, captchaId, captcha: wrong }, null),
         'graphic_captcha_incorrect',
       );
       await rejectsWith(
-        h.accounts.register({ ...newUserRequest(), captchaId, captcha }),
+        h.accounts.login({ ...login, captchaId, captcha }, null),
         'graphic_captcha_incorrect',
       );
     });
 
     it('expires after five minutes', async () => {
+      const login = await needingCaptcha();
       const solved = await solvedCaptcha(h.accounts);
       h.clock.advance(5 * MIN);
-      await rejectsWith(h.accounts.register({ ...newUserRequest(), ...solved }), 'graphic_captcha_incorrect');
+      await rejectsWith(h.accounts.login({ ...login, ...solved }, null), 'graphic_captcha_incorrect');
     });
 
     it('refuses an unknown captcha id', async () => {
+      const login = await needingCaptcha();
       await rejectsWith(
-        h.accounts.register({ ...newUserRequest(), captchaId: 'nope', captcha: 'abcd' }),
+        h.accounts.login({ ...login, captchaId: 'nope', captcha: 'abcd' }, null),
         'graphic_captcha_incorrect',
       );
     });
@@ -105,16 +125,31 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       expect(Number(sessions[0]?.expires_at)).toBe(h.clock.now + 168 * HOUR);
     });
 
-    it('checks the captcha before anything else', async () => {
+    it('checks the emailed code before anything else, and lets a code make one account', async () => {
       await registerUser(h.accounts, { username: 'taken_name' });
+      const req = newUserRequest({ username: 'taken_name', email: 'second@example.com' });
+      // No code was sent to this address: nothing else is told.
+      await rejectsWith(h.accounts.register({ ...req, code: '123456' }), 'captcha_incorrect');
+      const code = await registrationCode(h.accounts, req.email);
+      const wrong = code === '000000' ? '111111' : '000000';
+      await rejectsWith(h.accounts.register({ ...req, code: wrong }), 'captcha_incorrect');
+      // The right code, another field wrong: the code stays good for the form put right.
+      await rejectsWith(h.accounts.register({ ...req, code }), 'username_exists');
+      await h.accounts.register({ ...req, username: 'fresh_name', code });
       await rejectsWith(
-        h.accounts.register({
-          ...newUserRequest({ username: 'taken_name' }),
-          captchaId: 'x',
-          captcha: 'abcd',
-        }),
-        'graphic_captcha_incorrect',
+        h.accounts.register({ ...req, username: 'other_name', email: req.email, code }),
+        'captcha_incorrect',
       );
+    });
+
+    it('takes a code only for the address it was sent to, and only while it is fresh', async () => {
+      const req = newUserRequest();
+      const code = await registrationCode(h.accounts, 'someone.else@example.com');
+      await rejectsWith(h.accounts.register({ ...req, code }), 'captcha_incorrect');
+      const own = await registrationCode(h.accounts, req.email);
+      h.clock.advance(10 * MIN + 1);
+      await rejectsWith(h.accounts.register({ ...req, code: own }), 'captcha_incorrect');
+      expect(await rows('users')).toHaveLength(0);
     });
 
     it('links the inviter by invitation code, and refuses an unknown code', async () => {
@@ -166,10 +201,13 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       // winner's committed email in its own checks, and either answer would be right.
       const a = newUserRequest({ username: 'racer_one' });
       const b = { ...a, email: 'racer_two@example.com' };
-      const [c1, c2] = [await solvedCaptcha(h.accounts), await solvedCaptcha(h.accounts)];
+      const [c1, c2] = [
+        await registrationCode(h.accounts, a.email),
+        await registrationCode(h.accounts, b.email),
+      ];
       const results = await Promise.allSettled([
-        h.accounts.register({ ...a, ...c1 }),
-        h.accounts.register({ ...b, ...c2 }),
+        h.accounts.register({ ...a, code: c1 }),
+        h.accounts.register({ ...b, code: c2 }),
       ]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
@@ -439,7 +477,7 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       const s = await registerUser(h.accounts, { email: 'codes@example.com' });
       await send('Codes@Example.com');
       const code = await lastCode('codes@example.com');
-      const stored = await rows('verification_codes');
+      const stored = await resetCodes();
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({
         target: 'codes@example.com',
@@ -451,6 +489,28 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       expect(line).toMatchObject({ target: 'codes@example.com', channel: 'email' });
       expect(JSON.stringify(h.lines)).not.toContain(code);
       expect(s.userinfo.email).toBe('codes@example.com');
+    });
+
+    it('sends a registration code to an address no account holds, and only to an email address', async () => {
+      await h.accounts.sendCode({
+        target: ' New.Comer@Example.com ',
+        purpose: 'register',
+        ...(await solvedCaptcha(h.accounts)),
+      });
+      const code = await lastCode('new.comer@example.com');
+      const req = newUserRequest({ username: 'new_comer', email: 'New.Comer@example.com' });
+      expect((await h.accounts.register({ ...req, code })).userinfo.email).toBe('new.comer@example.com');
+      // Now held: a second registration with it is refused at the send, before any code goes out.
+      h.clock.advance(60_000);
+      await rejectsWith(
+        h.accounts.sendCode({
+          target: 'new.comer@example.com',
+          purpose: 'register',
+          ...(await solvedCaptcha(h.accounts)),
+        }),
+        'email_exists',
+      );
+      expect(await h.accounts.deps.uow.store.outbox.listFor('new.comer@example.com')).toHaveLength(1);
     });
 
     it('requires the graphic captcha and an existing account', async () => {
@@ -511,14 +571,14 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
             ...(await solvedCaptcha(flaky.accounts)),
           });
         await rejectsWith(ask(), 'code_not_delivered');
-        expect(await rows('verification_codes')).toEqual([]);
+        expect(await resetCodes()).toEqual([]);
         expect(flaky.lines.find((l) => l.msg === 'verification code not delivered')).toMatchObject({
           target: 'flaky@example.com',
         });
         down = false;
         await ask();
         expect(delivered).toEqual(['flaky@example.com']);
-        expect(await rows('verification_codes')).toHaveLength(1);
+        expect(await resetCodes()).toHaveLength(1);
       } finally {
         fs.rmSync(flaky.dataDir, { recursive: true, force: true });
       }
@@ -641,7 +701,7 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       // not fixed.
       const results = await Promise.allSettled(Array.from({ length: 20 }, () => reset(wrong)));
       expect(results.every((r) => r.status === 'rejected')).toBe(true);
-      const row = (await rows('verification_codes')).find((c) => c.target === 'burst@example.com');
+      const row = (await resetCodes()).find((c) => c.target === 'burst@example.com');
       expect(row?.attempts).toBe(5);
       // The code's tries are spent: the right code after them is not compared either.
       await rejectsWith(reset(code), 'captcha_incorrect');

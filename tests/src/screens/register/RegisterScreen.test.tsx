@@ -17,6 +17,7 @@ vi.mock('../../../../src/api/site', () => ({
 vi.mock('../../../../src/api/user', () => ({
   userApi: {
     register: vi.fn(),
+    sendCode: vi.fn(),
     captcha: vi.fn(),
   },
 }));
@@ -27,6 +28,7 @@ beforeEach(() => {
   captchas = 0;
   uiState.toasts.length = 0;
   vi.mocked(userApi.register).mockReset();
+  vi.mocked(userApi.sendCode).mockReset().mockResolvedValue(null);
   vi.mocked(userApi.captcha)
     .mockReset()
     .mockImplementation(async () => ({ id: `cap-${++captchas}`, svg: '<svg/>' }));
@@ -38,6 +40,7 @@ const fillValid = async () => {
   await userEvent.type(screen.getByLabelText('Password'), 'secret12');
   await userEvent.type(screen.getByLabelText('Confirm password'), 'secret12');
   await userEvent.type(screen.getByLabelText('Captcha'), 'ab12');
+  await userEvent.type(screen.getByLabelText('Verification code'), '123456');
 };
 
 describe('registration screen', () => {
@@ -115,11 +118,20 @@ describe('registration screen', () => {
     expect(screen.getByRole('checkbox')).not.toBeChecked();
   });
 
-  it('registers with the captcha id it was given and logs the new user in', async () => {
+  it('sends a code to the email after the captcha, registers with it and logs the new user in', async () => {
     vi.mocked(userApi.register).mockResolvedValue({ token: 't', userinfo: { certification: null } } as never);
     const router = renderScreen(<RegisterScreen />, { path: '/register', at: '/register?code=INV777' });
     await waitFor(() => expect(userApi.captcha).toHaveBeenCalled());
     await fillValid();
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(userApi.sendCode).toHaveBeenCalledWith({
+      target: 'alice@example.com',
+      purpose: 'register',
+      captchaId: 'cap-1',
+      captcha: 'ab12',
+    });
+    expect(await screen.findByRole('button', { name: /Resend in 60 s/ })).toBeDisabled();
+    expect(uiState.toasts.map((t) => t.text)).toContain('Verification code sent');
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
@@ -129,23 +141,27 @@ describe('registration screen', () => {
       password: 'secret12',
       confirmPassword: 'secret12',
       inviteCode: 'INV777',
-      captchaId: 'cap-1',
-      captcha: 'ab12',
+      code: '123456',
     });
     expect(storedUser()).toEqual({ token: 't', userinfo: { certification: null } });
   });
 
-  it('draws a new captcha after a refused attempt', async () => {
-    vi.mocked(userApi.register).mockRejectedValue({
-      code: 400,
-      msg: 'app.msg.graphic_captcha_incorrect',
-      data: null,
-    });
+  it('draws a new captcha after each send, refused or not', async () => {
+    vi.mocked(userApi.sendCode).mockRejectedValue({ code: 409, msg: 'app.msg.email_exists', data: null });
     renderScreen(<RegisterScreen />, { path: '/register' });
     await fillValid();
-    await userEvent.click(screen.getByRole('checkbox'));
-    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() => expect(userApi.captcha).toHaveBeenCalledTimes(2));
     expect(screen.getByLabelText('Captcha')).toHaveValue('');
+    expect(userApi.register).not.toHaveBeenCalled();
+  });
+
+  it('checks the email before sending a code to it', async () => {
+    renderScreen(<RegisterScreen />, { path: '/register' });
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.type(screen.getByLabelText('Captcha'), 'ab12');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(userApi.sendCode).not.toHaveBeenCalled();
   });
 });

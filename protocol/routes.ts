@@ -1,7 +1,7 @@
 /**
  * Every screen of the product (spec §2) in one table: name, path (default `/` + name), title key,
- * tab-bar flag, login flag, visitor flag and verification flag. Guards, titles and the tab bar all read it, and
- * the server titles the pages it serves from it.
+ * tab-bar flag, login flag, visitors-only flag and verification flag. Guards, titles and the tab
+ * bar all read it, and the server titles the pages it serves from it.
  */
 export interface RouteInfo {
   name: string;

@@ -60,8 +60,11 @@ const RegisterScreen = () => {
           inputMode="email"
           value={form.values.email}
           onChange={(v) => {
-            set('email', v);
-            sender.form.set('target', v.trim());
+            // One address for the code and the account: a phone keyboard's trailing space would
+            // have the code go out and the sign-up call the address malformed.
+            const email = v.trim();
+            set('email', email);
+            sender.form.set('target', email);
           }}
           error={form.errors.email ?? sender.form.errors.target}
         />

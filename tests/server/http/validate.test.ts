@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { parseInput } from '../../../server/http/validate';
+
+const optional = z.strictObject({ page: z.string().optional() });
+
+describe('parseInput', () => {
+  it('reads a part not sent as an empty one', () => {
+    expect(parseInput(optional, undefined)).toEqual({});
+  });
+
+  it.each([
+    ['a JSON null', null],
+    ['an array', []],
+    ['a number', 7],
+    ['a string', 'page=1'],
+  ])('refuses %s where an object is due, as parameter_error', (_name, input) => {
+    expect(() => parseInput(optional, input)).toThrow(
+      expect.objectContaining({ errorName: 'parameter_error' }),
+    );
+  });
+
+  it('names an unknown field and the first bad one', () => {
+    expect(() => parseInput(optional, { pgae: '1' })).toThrow(
+      expect.objectContaining({ errorName: 'unknown_parameter', data: { field: 'pgae' } }),
+    );
+    expect(() => parseInput(optional, { page: 1 })).toThrow(
+      expect.objectContaining({ errorName: 'parameter_error', data: { field: 'page' } }),
+    );
+  });
+});

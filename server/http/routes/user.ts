@@ -41,7 +41,8 @@ export const userRoutes = (accounts: AccountService) => [
     method: 'POST',
     path: '/user/register',
     tag: 'user',
-    summary: 'Register (optionally with an invitation code) and log in',
+    summary:
+      'Register with the code sent to the email address (optionally with an invitation code) and log in',
     body: registerSchema,
     response: sessionSchema,
     handler: ({ body }) => accounts.register(body),
@@ -92,7 +93,8 @@ export const userRoutes = (accounts: AccountService) => [
     method: 'POST',
     path: '/user/sendCode',
     tag: 'user',
-    summary: 'Send a verification code to an account’s email or phone',
+    summary:
+      'Send a verification code: to an account’s email or phone (forgetPwd), or to the email address being registered (register)',
     body: sendCodeSchema,
     response: nothing,
     handler: async ({ req, body }) => {

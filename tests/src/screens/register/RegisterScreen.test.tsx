@@ -65,14 +65,26 @@ describe('registration screen', () => {
     expect(userApi.register).not.toHaveBeenCalled();
   });
 
-  it('asks for the captcha when none is typed, rather than calling it wrong', async () => {
+  it('asks for the emailed code when none is typed, rather than calling it wrong', async () => {
     renderScreen(<RegisterScreen />, { path: '/register' });
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     // The only field whose empty value reads as missing: the others have their length rules.
-    expect(screen.getByText('This field is required')).toBeInTheDocument();
-    expect(screen.queryByText('The graphic captcha is incorrect')).toBeNull();
+    expect(
+      within(screen.getByLabelText('Verification code').closest('.field')!).getByRole('alert'),
+    ).toHaveTextContent('This field is required');
+    expect(screen.queryByText('The verification code is incorrect')).toBeNull();
     expect(userApi.register).not.toHaveBeenCalled();
+  });
+
+  it('asks for the captcha when a code is to be sent without one', async () => {
+    renderScreen(<RegisterScreen />, { path: '/register' });
+    await userEvent.type(screen.getByLabelText('Email'), 'alice@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(within(screen.getByLabelText('Captcha').closest('.field')!).getByRole('alert')).toHaveTextContent(
+      'This field is required',
+    );
+    expect(userApi.sendCode).not.toHaveBeenCalled();
   });
 
   it('requires the service agreement', async () => {

@@ -24,6 +24,16 @@ const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])
 const SEPARATORS = /[\u2028\u2029]/g;
 const LINE_BREAKS = /[\t\n]+/g;
 
+/** What of a typed text is kept, before trimming: see `typedText`. */
+const kept = (text: string, lines: boolean) => {
+  const shown = text
+    .replace(LONE_SURROGATES, '')
+    .replace(CONTROLS, '')
+    .replace(HIDDEN, (c, flag?: string) => flag ?? (drawn(c) ? c : ''))
+    .replace(SEPARATORS, '\n');
+  return lines ? shown : shown.replace(LINE_BREAKS, ' ');
+};
+
 /**
  * Free text a person writes (a nickname, a name, a remark, a message to customer service, an
  * operator's notice), as it is kept: halves of UTF-16 pairs, control characters and characters that
@@ -34,15 +44,13 @@ const LINE_BREAKS = /[\t\n]+/g;
 export const typedText = ({ lines = false }: { lines?: boolean } = {}) =>
   z
     .string()
-    .overwrite((text) => {
-      const shown = text
-        .replace(LONE_SURROGATES, '')
-        .replace(CONTROLS, '')
-        .replace(HIDDEN, (c, flag?: string) => flag ?? (drawn(c) ? c : ''))
-        .replace(SEPARATORS, '\n');
-      return lines ? shown : shown.replace(LINE_BREAKS, ' ');
-    })
+    .overwrite((text) => kept(text, lines))
     .trim();
+
+/** How long a typed text is by the measure of its rule's `max`: the characters (code points, as
+ * zod counts them, so an emoji is one) of what `typedText` keeps. */
+export const typedLength = (text: string, { lines = false }: { lines?: boolean } = {}) =>
+  [...kept(text, lines).trim()].length;
 
 /**
  * Text looked up as it is sent (a login name, an id): a NUL in it is refused as a malformed

@@ -7,10 +7,11 @@ import { AppError } from '../domain/appError';
  * (`unknown_parameter`) rather than ignored, so a client typo never passes silently; anything
  * missing or malformed is `parameter_error`, unless the schema's rule names its own catalogued
  * message (a password too short says so). `data.field` names the first offending field. A part
- * not sent at all reads as an empty one; a JSON `null` is something sent, and no object.
+ * not sent, or sent as JSON `null`, reads as an empty one: a logout sent with `null` logs out, and
+ * an order sent with `null` lacks its fields like one sent with nothing.
  */
 export const parseInput = <S extends z.ZodType>(schema: S, input: unknown): z.infer<S> => {
-  const result = schema.safeParse(input === undefined ? {} : input);
+  const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (issue?.code === 'unrecognized_keys') {

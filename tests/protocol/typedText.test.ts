@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authenticationSchema, updateUserInfoSchema } from '../../protocol/accounts';
 import { serviceSendSchema } from '../../protocol/help';
-import { typedText } from '../../protocol/typedText';
+import { typedLength, typedText } from '../../protocol/typedText';
 import { addressRequestSchema } from '../../protocol/wallet';
 
 const issue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -80,5 +80,19 @@ describe('free text a person writes', () => {
     expect(addressRequestSchema.parse({ ...address, remark: 'Ledger\u0000\nNano' }).remark).toBe(
       'Ledger Nano',
     );
+  });
+
+  it('measures a text as its rule does: what is kept, an emoji as one', () => {
+    const nickname = typedText().max(3);
+    for (const text of ['😀😀😀', '  abc  ', 'a\u200bbc'])
+      expect(nickname.safeParse(text).success, text).toBe(true);
+    expect(typedLength('😀😀😀')).toBe(3);
+    expect(typedLength('  abc  ')).toBe(3);
+    expect(typedLength('a\u200bbc')).toBe(3);
+    expect(typedLength('😀😀😀😀')).toBe(4);
+    expect(nickname.safeParse('😀😀😀😀').success).toBe(false);
+    // A run of line breaks is one space on one line, and stays as typed where lines are kept.
+    expect(typedLength('a\n\n\nb')).toBe(3);
+    expect(typedLength('a\n\n\nb', { lines: true })).toBe(5);
   });
 });

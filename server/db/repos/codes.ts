@@ -77,6 +77,14 @@ export const codesRepo = (db: Kysely<Database>): CodesRepo => ({
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },
+  returnAttempt: async (id) => {
+    await db
+      .updateTable('verification_codes')
+      .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+      .where('id', '=', id)
+      .where('attempts', '>', 0)
+      .execute();
+  },
   consume: async (id, now) => {
     const r = await db
       .updateTable('verification_codes')

@@ -137,6 +137,8 @@ export interface CodesRepo {
   /** Counts one try at the code, if it is still open, unexpired and under `max` tries: true when it
    * was, as one statement, so concurrent tries cannot all read the same count. */
   takeAttempt(id: number, max: number, now: number): Promise<boolean>;
+  /** Gives back a try taken by someone who had the code right. */
+  returnAttempt(id: number): Promise<void>;
   /** Marks the code spent; false when it already was. */
   consume(id: number, now: number): Promise<boolean>;
   /** Takes back a code that could not be delivered. */

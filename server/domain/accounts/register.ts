@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { NICKNAME_MAX, phoneKey, type RegisterRequest, type Session } from '../../../protocol';
 import { spendCode } from './codes';
 import type { AccountDeps } from './deps';
-import { fail } from './errors';
+import { AppError, fail } from './errors';
 import { UniqueViolation, type AccountStore } from './ports';
 import { hashPassword, newInviteCode } from './secrets';
 import { openSession } from './sessions';
@@ -43,14 +43,32 @@ const uniqueInviteCode = async (store: AccountStore) => {
 
 /**
  * Registration: the code sent to the email address first (a try counts, as with every code, so
- * nothing is told to anyone without one), then the invitation code, then the unique fields. The
- * user row, its first session and the code's use are written in one transaction, so a code makes
- * one account; a unique constraint that a concurrent registration won is answered with the same
- * catalogued error.
+ * nothing is told to anyone without one), then the invitation code, then the unique fields. A
+ * refusal for any of those gives the code's try back: the reader had it right, and may try other
+ * names with it however often a name is taken. The user row, its first session and the code's use
+ * are written in one transaction, so a code makes one account.
  */
 export const register = async (deps: AccountDeps, req: RegisterRequest): Promise<Session> => {
   const email = req.email.toLowerCase();
   const code = await spendCode(deps, email, 'register', req.code);
+  try {
+    return await createAccount(deps, req, email, code.id);
+  } catch (e) {
+    // Not when the code itself was the trouble: a concurrent registration used it first.
+    if (!(e instanceof AppError && e.errorName === 'captcha_incorrect'))
+      await deps.uow.store.codes.returnAttempt(code.id);
+    throw e;
+  }
+};
+
+/** The account, once its address is proven by the code `codeId`. A unique constraint that a
+ * concurrent registration won is answered with the same catalogued error as the checks before. */
+const createAccount = async (
+  deps: AccountDeps,
+  req: RegisterRequest,
+  email: string,
+  codeId: number,
+): Promise<Session> => {
   const { store } = deps.uow;
   const candidate: Candidate = {
     username: req.username,
@@ -66,7 +84,7 @@ export const register = async (deps: AccountDeps, req: RegisterRequest): Promise
   try {
     return await deps.uow.transaction(async (tx) => {
       // Conditional: of two registrations with one code only one gets here.
-      if (!(await tx.codes.consume(code.id, deps.clock()))) throw fail('captcha_incorrect');
+      if (!(await tx.codes.consume(codeId, deps.clock()))) throw fail('captcha_incorrect');
       const id = await tx.users.insert({
         username: candidate.username,
         nickname: candidate.nickname ?? (await defaultNickname(tx, candidate.username)),

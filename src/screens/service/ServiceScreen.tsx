@@ -85,7 +85,7 @@ const Thread = () => {
               {t(form.errors.body)}
             </p>
           )}
-          <CharCount value={form.values.body} max={SERVICE_MESSAGE_MAX} />
+          <CharCount value={form.values.body} max={SERVICE_MESSAGE_MAX} lines />
         </div>
         <SubmitButton busy={form.submitting}>{t('service.send')}</SubmitButton>
       </form>

@@ -5,12 +5,15 @@ import { parseInput } from '../../../server/http/validate';
 const optional = z.strictObject({ page: z.string().optional() });
 
 describe('parseInput', () => {
-  it('reads a part not sent as an empty one', () => {
+  it('reads a part not sent, or sent as null, as an empty one', () => {
     expect(parseInput(optional, undefined)).toEqual({});
+    expect(parseInput(optional, null)).toEqual({});
+    expect(() => parseInput(z.strictObject({ page: z.string() }), null)).toThrow(
+      expect.objectContaining({ errorName: 'parameter_error', data: { field: 'page' } }),
+    );
   });
 
   it.each([
-    ['a JSON null', null],
     ['an array', []],
     ['a number', 7],
     ['a string', 'page=1'],

@@ -142,6 +142,28 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       );
     });
 
+    it('keeps a right code good however often a name is taken, and spends tries on wrong ones', async () => {
+      await registerUser(h.accounts, { username: 'taken_name', nickname: 'Taken' });
+      const req = newUserRequest({ username: 'taken_name', email: 'patient@example.com' });
+      const code = await registrationCode(h.accounts, req.email);
+      for (let i = 0; i < 6; i++) await rejectsWith(h.accounts.register({ ...req, code }), 'username_exists');
+      await rejectsWith(
+        h.accounts.register({ ...req, username: 'free_name', nickname: 'Taken', code }),
+        'nickname_exists',
+      );
+      await rejectsWith(
+        h.accounts.register({ ...req, username: 'free_name', inviteCode: 'ZZZZ9999', code }),
+        'invite_code_not_exist',
+      );
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 4; i++)
+        await rejectsWith(h.accounts.register({ ...req, code: wrong }), 'captcha_incorrect');
+      // Four wrong tries spent, the right ones given back: one try left, and it is the right code.
+      expect((await h.accounts.register({ ...req, username: 'free_name', code })).userinfo.username).toBe(
+        'free_name',
+      );
+    });
+
     it('takes a code only for the address it was sent to, and only while it is fresh', async () => {
       const req = newUserRequest();
       const code = await registrationCode(h.accounts, 'someone.else@example.com');

@@ -15,10 +15,13 @@ export const CaptchaField = ({
   form,
   renewals,
   autoFocus,
+  hint,
 }: {
   form: TextFields<'captcha' | 'captchaId'>;
   renewals: number;
   autoFocus?: boolean;
+  /** What the captcha is for, where the form could leave that in doubt. */
+  hint?: string;
 }) => {
   const { t } = useTranslation();
   const answer = form.field('captcha');
@@ -48,6 +51,7 @@ export const CaptchaField = ({
       autoComplete="off"
       maxLength={CAPTCHA_LENGTH}
       autoFocus={autoFocus}
+      hint={hint}
       {...answer}
       addon={
         <button

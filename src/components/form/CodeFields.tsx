@@ -52,7 +52,8 @@ export const CodeFields = ({
   const { t } = useTranslation();
   return (
     <>
-      <CaptchaField form={sender.form} renewals={sender.captchaRenewals} />
+      {/* A new picture comes after each send: said, so no one thinks the form itself needs it. */}
+      <CaptchaField form={sender.form} renewals={sender.captchaRenewals} hint={t('form.captchaForCode')} />
       <TextField
         label={t('form.code')}
         inputMode="numeric"

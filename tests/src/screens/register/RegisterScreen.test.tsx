@@ -79,6 +79,8 @@ describe('registration screen', () => {
 
   it('asks for the captcha when a code is to be sent without one', async () => {
     renderScreen(<RegisterScreen />, { path: '/register' });
+    // Said under it, as a new picture follows every send: the sign-up itself needs none.
+    expect(screen.getByLabelText('Captcha')).toHaveAccessibleDescription('Needed to send the code');
     await userEvent.type(screen.getByLabelText('Email'), 'alice@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(within(screen.getByLabelText('Captcha').closest('.field')!).getByRole('alert')).toHaveTextContent(

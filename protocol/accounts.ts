@@ -32,8 +32,10 @@ const username = z.string().superRefine((value, ctx) => {
 /** An address is kept lower-cased, and some letters grow when lower-cased ('İ' becomes two
  * characters): the form kept must fit too. */
 const fitsLowerCased = (text: string) => text.toLowerCase().length <= EMAIL_MAX;
+// Trimmed, as a code's target is: spaces a phone keyboard adds around an address are no part of it.
 const email = z
   .string()
+  .trim()
   .max(EMAIL_MAX, 'app.msg.email_format')
   .regex(EMAIL_RE, 'app.msg.email_format')
   .refine(fitsLowerCased, 'app.msg.email_format');

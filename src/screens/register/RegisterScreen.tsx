@@ -60,8 +60,7 @@ const RegisterScreen = () => {
           inputMode="email"
           value={form.values.email}
           onChange={(v) => {
-            // One address for the code and the account: a phone keyboard's trailing space would
-            // have the code go out and the sign-up call the address malformed.
+            // One address for the code and the account, as the server keeps it (trimmed).
             const email = v.trim();
             set('email', email);
             sender.form.set('target', email);

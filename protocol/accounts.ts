@@ -105,9 +105,9 @@ export const loginSchema = z
   });
 export type LoginRequest = z.infer<typeof loginSchema>;
 
+const sendFields = { captchaId, captcha };
 /** `register` codes go to the email address of an account about to be made, `forgetPwd` codes to
  * the email or phone of one that exists. */
-const sendFields = { captchaId, captcha };
 export const sendCodeSchema = z.discriminatedUnion('purpose', [
   /** To the email address or the phone number of an account. */
   z.strictObject({ target: codeTarget, purpose: z.literal('forgetPwd'), ...sendFields }),

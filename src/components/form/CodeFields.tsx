@@ -1,45 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sendCodeSchema, type CodePurpose } from '../../../protocol/accounts';
-import { CODE_LENGTH, CODE_RESEND_SECONDS } from '../../../protocol/accountRules';
-import type { Envelope } from '../../../protocol/envelope';
-import { userApi } from '../../api/user';
-import { useForm, type TextFields } from '../../hooks/useForm';
-import { showToast } from '../../state/ui';
+import { CODE_LENGTH } from '../../../protocol/accountRules';
+import type { useCodeSender } from '../../hooks/useCodeSender';
+import type { TextFields } from '../../hooks/useForm';
 import { CaptchaField } from './CaptchaField';
 import { SendCodeButton } from './SendCodeButton';
 import { TextField } from './TextField';
-
-/**
- * Sending a verification code from a form: its own small form (where the code goes, the graphic
- * captcha that guards the send), the time another may be sent, and the send itself. `target` is
- * kept in step by the screen, from the field the reader types it in.
- */
-export const useCodeSender = (purpose: CodePurpose) => {
-  const { t } = useTranslation();
-  const form = useForm(sendCodeSchema, { target: '', purpose, captchaId: '', captcha: '' });
-  const [captchaRenewals, setCaptchaRenewals] = useState(0);
-  const [availableAt, setAvailableAt] = useState(0);
-  const send = () =>
-    void form.submit(async (body) => {
-      try {
-        await userApi.sendCode(body);
-        setAvailableAt(Date.now() + CODE_RESEND_SECONDS * 1000);
-        showToast(t('form.codeSent'), 2000);
-      } catch (err) {
-        // Sent from this form before a reload: the button counts down the wait the server tells.
-        const refusal = err as Envelope<{ seconds?: unknown } | null>;
-        const seconds = refusal?.data?.seconds;
-        if (refusal?.msg === 'app.msg.code_frequent' && typeof seconds === 'number')
-          setAvailableAt(Date.now() + seconds * 1000);
-        throw err;
-      } finally {
-        // The send spent the captcha's answer, whatever came of it.
-        setCaptchaRenewals((n) => n + 1);
-      }
-    });
-  return { form, send, availableAt, captchaRenewals };
-};
 
 /** The captcha that guards a code's send, and the code sent, typed beside its send button. */
 export const CodeFields = ({

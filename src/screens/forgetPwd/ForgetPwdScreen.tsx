@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { forgetPwdSchema } from '../../../protocol/accounts';
 import { userApi } from '../../api/user';
-import { CodeFields, useCodeSender } from '../../components/form/CodeFields';
+import { CodeFields } from '../../components/form/CodeFields';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { NewPasswordFields } from '../../components/form/NewPasswordFields';
 import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
+import { useCodeSender } from '../../hooks/useCodeSender';
 import { useForm } from '../../hooks/useForm';
 import { showToast } from '../../state/ui';
 

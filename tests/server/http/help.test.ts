@@ -205,4 +205,18 @@ describe.each(forEachEngine())('help, notices, documents and service API on %s',
     ).json().data;
     expect(sent.at(-1)).toMatchObject({ from: 'user', body: 'Still waiting\nthanks' });
   });
+
+  it('refuses a customer-service message past 1 000 characters, counted as kept, and sends nothing', async () => {
+    const before = (await call('GET', '/api/service/messages', { token })).json().data.length;
+    const long = await call('POST', '/api/service/send', { token, payload: { body: 'x'.repeat(1001) } });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ msg: 'app.msg.text_too_long', data: { field: 'body' } });
+    expect((await call('GET', '/api/service/messages', { token })).json().data).toHaveLength(before);
+    // An emoji is one character, and the spaces around a message are not kept.
+    const full = await call('POST', '/api/service/send', {
+      token,
+      payload: { body: ` ${'😀'.repeat(1000)} ` },
+    });
+    expect(full.statusCode).toBe(200);
+  });
 });

@@ -53,11 +53,10 @@ export const verificationsRepo = (db: Kysely<Database>): VerificationsRepo => ({
       .executeTakeFirst();
     return r ? toRecord(r) : undefined;
   },
-  findActiveDocument: async (docType, docNumber) => {
+  findActiveDocument: async (docNumber) => {
     const r = await db
       .selectFrom('verifications')
       .selectAll()
-      .where('doc_type', '=', docType)
       .where('doc_number', '=', docNumber)
       .where('status', '<>', 'rejected')
       .executeTakeFirst();

@@ -203,8 +203,8 @@ export interface VerificationsRepo {
   insert(v: Omit<VerificationRecord, 'id' | 'rejectReason' | 'reviewedAt' | 'reviewedBy'>): Promise<number>;
   findById(id: number): Promise<VerificationRecord | undefined>;
   latestForUser(userId: number): Promise<VerificationRecord | undefined>;
-  /** A submission of this document that is pending or approved, by anyone. */
-  findActiveDocument(docType: string, docNumber: string): Promise<VerificationRecord | undefined>;
+  /** A submission of this document number, of either type, that is pending or approved, by anyone. */
+  findActiveDocument(docNumber: string): Promise<VerificationRecord | undefined>;
   listByStatus(status: VerificationState, limit: number): Promise<VerificationRecord[]>;
   /** Decides a pending submission: false when it is no longer pending. */
   review(

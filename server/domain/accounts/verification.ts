@@ -37,8 +37,9 @@ export const getVerificationStatus = async (
 /**
  * Real-name verification. Never verified or failed → the submission goes under review (0);
  * under review → verification_pending; approved → verification_done. Both images must be the
- * user's own, different uploads. A document number someone else has pending or approved →
- * duplicate_document_number (also enforced by a partial unique index).
+ * user's own, different uploads. A document number someone else has pending or approved, as either
+ * type → duplicate_document_number (also enforced by a partial unique index): an ID card's number
+ * sent again as a passport's is the same person's document.
  */
 export const submitVerification = async (
   deps: AccountDeps,
@@ -52,7 +53,7 @@ export const submitVerification = async (
   await ownUpload(deps, userId, req.backImage, 'backImage');
   if (req.frontImage === req.backImage) throw fail('image_required', { field: 'backImage' });
   const docNumber = req.docNumber.toUpperCase();
-  const active = await deps.uow.store.verifications.findActiveDocument(req.docType, docNumber);
+  const active = await deps.uow.store.verifications.findActiveDocument(docNumber);
   if (active && active.userId !== userId) throw fail('duplicate_document_number');
   try {
     await deps.uow.transaction(async (tx) => {
@@ -70,7 +71,7 @@ export const submitVerification = async (
     });
   } catch (e) {
     if (!(e instanceof UniqueViolation)) throw e;
-    const holder = await deps.uow.store.verifications.findActiveDocument(req.docType, docNumber);
+    const holder = await deps.uow.store.verifications.findActiveDocument(docNumber);
     throw fail(holder && holder.userId !== userId ? 'duplicate_document_number' : 'verification_pending');
   }
   return getVerificationStatus(deps, userId);

@@ -984,6 +984,28 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       expect((await h.accounts.getUserInfo(a.userinfo.id)).certification).toBeNull();
     });
 
+    it('refuses a number another user has sent as the other document type', async () => {
+      const a = await registerUser(h.accounts);
+      const b = await registerUser(h.accounts);
+      const number = '11010519491231002X';
+      await h.accounts.submitVerification(a.userinfo.id, {
+        name: 'Same Person',
+        docType: 'idCard',
+        docNumber: number,
+        ...(await images(a.userinfo.id)),
+      });
+      await rejectsWith(
+        h.accounts.submitVerification(b.userinfo.id, {
+          name: 'Same Person',
+          docType: 'passport',
+          docNumber: number.toLowerCase(),
+          ...(await images(b.userinfo.id)),
+        }),
+        'duplicate_document_number',
+      );
+      expect((await h.accounts.getUserInfo(b.userinfo.id)).certification).toBeNull();
+    });
+
     it('refuses a document number another user has pending or approved, not a rejected one', async () => {
       const a = await registerUser(h.accounts);
       const b = await registerUser(h.accounts);

@@ -42,11 +42,14 @@ export const userApi = {
   submitVerification: (body: AuthenticationRequest) =>
     api.post<VerificationStatus>('/user/authentication', body),
   invite: () => api.get<Invite>('/user/invite'),
-  upload: (file: File, onProgress?: (fraction: number) => void) => {
+  /** `signal` cancels the upload (a side picked again): the server then drops it, and stops
+   * counting it among the uploads a user may have under way at once. */
+  upload: (file: File, onProgress?: (fraction: number) => void, signal?: AbortSignal) => {
     const form = new FormData();
     form.append('file', file);
     return api.post<Upload>('/upload', form, {
       timeout: 120_000,
+      signal,
       onUploadProgress: (e) => {
         if (onProgress && e.total) onProgress(e.loaded / e.total);
       },

@@ -102,7 +102,7 @@ const Rejected = ({ reason }: { reason: string | null }) => {
     <div className="kyc-rejected" role="alert">
       <p className="kyc-rejected__title">{t('kyc.failed.title')}</p>
       {reason && (
-        <p>
+        <p className="kyc-rejected__reason">
           <span className="muted">{t('kyc.failed.reason')}</span> {translateKey(reason)}
         </p>
       )}

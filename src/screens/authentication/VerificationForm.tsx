@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VerificationStatus } from '../../../protocol';
+import type { Envelope, VerificationStatus } from '../../../protocol';
 import { authenticationSchema, CERTIFICATION } from '../../../protocol/accounts';
 import { DOC_TYPES, IMAGE_MAX_BYTES, IMAGE_TYPES, type DocType } from '../../../protocol/accountRules';
 import { userApi } from '../../api/user';
@@ -69,16 +69,18 @@ export const VerificationForm = ({
     backImage: '',
   });
   const [slots, setSlots] = useState<Record<Side, Slot>>({ frontImage: EMPTY, backImage: EMPTY });
-  // Each pick gets a number; an upload's answer counts only while its pick is still the latest.
-  const picks = useRef<Record<Side, number>>({ frontImage: 0, backImage: 0 });
+  // Each side's upload under way. A side picked again cancels its last upload rather than only
+  // ignoring its answer: that one would go on sending its megabytes, be stored, and count among
+  // the two uploads a user may have under way, refusing the other side's (too_many_requests).
+  const uploads = useRef<Partial<Record<Side, AbortController>>>({});
   const { set } = form;
 
   useEffect(() => {
-    const current = picks.current;
+    const current = uploads.current;
     return () => {
-      // Leaving the screen: answers still on the way are dropped.
-      current.frontImage++;
-      current.backImage++;
+      // Leaving the screen: what is still being sent is not wanted.
+      current.frontImage?.abort();
+      current.backImage?.abort();
     };
   }, []);
 
@@ -91,20 +93,26 @@ export const VerificationForm = ({
       showToast(t('app.msg.upload_size'), MESSAGE_MS);
       return;
     }
-    const id = ++picks.current[side];
-    const latest = () => picks.current[side] === id;
+    uploads.current[side]?.abort();
+    const upload = new AbortController();
+    uploads.current[side] = upload;
+    const latest = () => !upload.signal.aborted;
     const update = (slot: Partial<Slot>) => setSlots((s) => ({ ...s, [side]: { ...s[side], ...slot } }));
     set(side, '');
     update({ file, progress: 0 });
     userApi
-      .upload(file, (fraction) => {
-        // Sent is not stored: the bar waits just short of full until the server answers.
-        if (latest()) update({ progress: Math.min(fraction, 0.99) });
-      })
+      .upload(
+        file,
+        (fraction) => {
+          // Sent is not stored: the bar waits just short of full until the server answers.
+          if (latest()) update({ progress: Math.min(fraction, 0.99) });
+        },
+        upload.signal,
+      )
       .then(
-        (upload) => {
+        (stored) => {
           if (!latest()) return;
-          set(side, upload.id);
+          set(side, stored.id);
           update({ progress: null });
         },
         () => {
@@ -123,7 +131,14 @@ export const VerificationForm = ({
       return;
     }
     void form.submit(async (body) => {
-      const status = await userApi.submitVerification(body);
+      const status = await userApi.submitVerification(body).catch((err: unknown) => {
+        const msg = (err as Envelope | undefined)?.msg;
+        // Sent from another tab or device meanwhile: this form can no longer be sent, so the
+        // screen shows the state the server holds (the toast has said why).
+        if (msg === 'app.msg.verification_pending' || msg === 'app.msg.verification_done')
+          return userApi.verification();
+        throw err;
+      });
       const certification = status.certification ?? CERTIFICATION.underReview;
       storeCertification(certification);
       onSubmitted({ ...status, certification });

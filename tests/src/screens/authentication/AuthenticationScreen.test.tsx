@@ -311,6 +311,23 @@ describe('identity verification: the form', () => {
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
   });
 
+  it('shows the state the server holds when the form was sent from elsewhere meanwhile', async () => {
+    api.upload.mockImplementation(async (file: File) => ({ id: `up-${file.name}`, url: `/u/${file.name}` }));
+    api.submitVerification.mockRejectedValue({ code: 409, msg: 'app.msg.verification_pending', data: null });
+    const user = userEvent.setup();
+    show();
+    await user.type(await screen.findByRole('textbox', { name: 'Full name' }), 'Jane Doe');
+    await user.type(screen.getByRole('textbox', { name: 'Document number' }), '11010519491231002X');
+    await user.upload(screen.getByLabelText('Front side'), png('front.png'));
+    await user.upload(screen.getByLabelText('Back side'), png('back.png'));
+    await waitFor(() => expect(screen.getAllByText('Uploaded')).toHaveLength(2));
+    api.verification.mockResolvedValue(status({ certification: 0, name: 'Jane Doe', submittedAt: 1 }));
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    expect(await screen.findByRole('heading', { name: 'Under review' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
+    expect(currentUser()?.userinfo.certification).toBe(0);
+  });
+
   it('sends the checked payload with the upload ids, then shows under review and stores it', async () => {
     api.upload.mockImplementation(async (file: File) => ({ id: `up-${file.name}`, url: `/u/${file.name}` }));
     const submittedAt = Date.UTC(2025, 0, 2, 3, 4);
@@ -343,6 +360,20 @@ describe('identity verification: the form', () => {
     expect(api.info).toHaveBeenCalled();
   });
 
+  /** Whether each upload asked of the API has been cancelled, in the order they were asked. */
+  const cancelled = () => api.upload.mock.calls.map((call) => (call[2] as AbortSignal).aborted);
+
+  it('cancels the uploads still under way when the reader leaves the screen', async () => {
+    api.upload.mockImplementation(() => new Promise(() => undefined));
+    const user = userEvent.setup();
+    const view = show();
+    await user.upload(await screen.findByLabelText('Front side'), png('front.png'));
+    await user.upload(screen.getByLabelText('Back side'), png('back.png'));
+    expect(cancelled()).toEqual([false, false]);
+    view.unmount();
+    expect(cancelled()).toEqual([true, true]);
+  });
+
   it('keeps only the latest pick of a side and revokes the previous preview', async () => {
     const answers: Array<(v: { id: string; url: string }) => void> = [];
     api.upload.mockImplementation(() => new Promise((resolve) => answers.push(resolve)));
@@ -352,7 +383,9 @@ describe('identity verification: the form', () => {
     await user.upload(input, png('first.png'));
     await user.upload(input, png('second.png'));
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
-    // The first upload answers late: it must not count.
+    // The first upload is cancelled, not left to go on sending beside the second.
+    expect(cancelled()).toEqual([true, false]);
+    // Had it answered all the same, the answer must not count.
     await act(async () => answers[0]!({ id: 'stale', url: '/u/stale' }));
     expect(screen.getByRole('progressbar')).toBeInTheDocument();
     await act(async () => answers[1]!({ id: 'fresh', url: '/u/fresh' }));

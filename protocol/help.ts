@@ -21,9 +21,11 @@ export const helpArticleSummarySchema = z.object({
 });
 export type HelpArticleSummary = z.infer<typeof helpArticleSummarySchema>;
 
+/** One article opened by its id, with the language it is written in (as `noticeDetailSchema`). */
 export const helpArticleSchema = helpArticleSummarySchema.extend({
   body: z.string(),
   updatedAt: z.number().int(),
+  locale: z.enum(LOCALES),
 });
 export type HelpArticle = z.infer<typeof helpArticleSchema>;
 

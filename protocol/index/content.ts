@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../locales';
 
 export const coinPairSchema = z.object({
   tradecoin: z.string(),
@@ -43,6 +44,11 @@ export const noticeSchema = z.object({
   createdAt: z.number().int(),
 });
 export type Notice = z.infer<typeof noticeSchema>;
+
+/** One notice opened by its id, with the language it is written in: an address shared by a reader
+ * of another language opens it as written, marked so (`lang`) for the browser and screen readers. */
+export const noticeDetailSchema = noticeSchema.extend({ locale: z.enum(LOCALES) });
+export type NoticeDetail = z.infer<typeof noticeDetailSchema>;
 
 export const emptyQuerySchema = z.strictObject({});
 

@@ -41,7 +41,7 @@ export const LoadingRecord = ({ failure, onRetry }: { failure: string | undefine
   );
 };
 
-/** The read of the record `id` names (a query parameter, read as a number): an id that cannot name
+/** The read of the record `id` names (a query parameter, read by `idParam`): an id that cannot name
  * one is not there, and the server is not asked. */
 export const recordOf = <T,>(id: number, load: (id: number) => Promise<T>): Promise<T> =>
   Number.isSafeInteger(id) && id > 0 ? load(id) : Promise.reject(localFailure(NOT_FOUND));

@@ -4,10 +4,11 @@ import {
   helpArticleSchema,
   helpArticleSummarySchema,
   idQuerySchema,
-  noticeSchema,
+  noticeDetailSchema,
   serviceMessageSchema,
   serviceSendSchema,
 } from '../../../protocol';
+import type { Locale } from '../../../protocol/locales';
 import type { Db } from '../../db/connect';
 import {
   findHelp,
@@ -31,11 +32,12 @@ export const helpRoutes = (db: Db, now: () => number = Date.now) => {
       tag: 'index',
       summary: 'One notice',
       query: idQuerySchema,
-      response: noticeSchema,
+      response: noticeDetailSchema,
       handler: async ({ query }) => {
         const notice = await findNotice(k, query.id);
         if (!notice) throw new AppError('record_not_found');
-        return toNotice(notice);
+        // Written in one language; the operator's locale was checked when it was written.
+        return { ...toNotice(notice), locale: notice.locale as Locale };
       },
     }),
     defineRoute({
@@ -57,7 +59,8 @@ export const helpRoutes = (db: Db, now: () => number = Date.now) => {
       handler: async ({ query }) => {
         const a = await findHelp(k, query.id);
         if (!a) throw new AppError('record_not_found');
-        return { id: a.id, category: a.category, title: a.title, body: a.body, updatedAt: a.updatedAt };
+        const { id, category, title, body, updatedAt } = a;
+        return { id, category, title, body, updatedAt, locale: a.locale as Locale };
       },
     }),
     defineRoute({

@@ -8,6 +8,7 @@ import { Tabs } from '../../components/Tabs';
 import { useOpenContracts, useSettledContracts } from '../../hooks/useContracts';
 import { ContractDetail } from './ContractDetail';
 import { ContractRow } from './ContractRow';
+import { idParam } from '../../app/idParam';
 
 const PAGE_SIZE = 20;
 
@@ -77,8 +78,8 @@ const listPlace = (params: URLSearchParams) => {
 const ContractListScreen = () => {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const id = Number(params.get('id'));
-  if (Number.isInteger(id) && id > 0) {
+  const id = idParam(params.get('id'));
+  if (Number.isSafeInteger(id)) {
     return (
       <>
         <NavBar title={t('contractList.detail')} />

@@ -7,13 +7,14 @@ import { useRemote } from '../../hooks/useRemote';
 import { closedReason } from './availability';
 import { PledgeForm } from './PledgeForm';
 import { ProductCard } from './ProductCard';
+import { idParam } from '../../app/idParam';
 
 /** /defi/detail?id=: one product's terms, and a pledge with its projected income before confirming,
  * or why the reader can pledge it no more. */
 const DefiDetailScreen = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const id = Number(params.get('id'));
+  const id = idParam(params.get('id'));
   const product = useRemote(() => recordOf(id, defiApi.detail), String(id));
   const closed = product.data && closedReason(product.data);
   return (

@@ -5,12 +5,17 @@ import { NavBar } from '../../components/NavBar';
 import { LoadingRecord, recordOf } from '../../components/LoadFailed';
 import { useListOnLanguageChange } from '../../hooks/useListOnLanguageChange';
 import { useRemote } from '../../hooks/useRemote';
+import { idParam } from '../../app/idParam';
+import { LOCALE_TAGS } from '../../../protocol/locales';
 
 /** /help/detail?id=: one help article. */
 const HelpDetailScreen = () => {
   const { t } = useTranslation();
-  const id = Number(useSearchParams()[0].get('id'));
+  const id = idParam(useSearchParams()[0].get('id'));
   const article = useRemote(() => recordOf(id, helpApi.article), String(id));
+  // Opened by its address, it may be in another language than the screen's (a shared link): its
+  // text is marked as written, the labels around it stay the reader's.
+  const written = article.data && LOCALE_TAGS[article.data.locale];
   useListOnLanguageChange('/help');
   return (
     <>
@@ -19,8 +24,12 @@ const HelpDetailScreen = () => {
       {article.data && (
         <article className="document card">
           <p className="document__meta">{t(`help.category.${article.data.category}`)}</p>
-          <h2 className="document__title">{article.data.title}</h2>
-          <p className="document__body">{article.data.body}</p>
+          <h2 className="document__title" lang={written}>
+            {article.data.title}
+          </h2>
+          <p className="document__body" lang={written}>
+            {article.data.body}
+          </p>
         </article>
       )}
       <p className="help-more">

@@ -6,13 +6,18 @@ import { LoadingRecord, recordOf } from '../../components/LoadFailed';
 import { useListOnLanguageChange } from '../../hooks/useListOnLanguageChange';
 import { useRemote } from '../../hooks/useRemote';
 import { useDateFormat } from '../authentication/status';
+import { idParam } from '../../app/idParam';
+import { LOCALE_TAGS } from '../../../protocol/locales';
 
 /** /noticeDetail?id=: one notice in full. */
 const NoticeDetailScreen = () => {
   const { t } = useTranslation();
   const date = useDateFormat(true);
-  const id = Number(useSearchParams()[0].get('id'));
+  const id = idParam(useSearchParams()[0].get('id'));
   const notice = useRemote(() => recordOf(id, helpApi.notice), String(id));
+  // Opened by its address, it may be in another language than the screen's (a shared link): its
+  // text is marked as written, the labels around it stay the reader's.
+  const written = notice.data && LOCALE_TAGS[notice.data.locale];
   useListOnLanguageChange('/notice');
   return (
     <>
@@ -20,11 +25,15 @@ const NoticeDetailScreen = () => {
       {!notice.data && <LoadingRecord failure={notice.failure} onRetry={notice.retry} />}
       {notice.data && (
         <article className="document card">
-          <h2 className="document__title">{notice.data.title}</h2>
+          <h2 className="document__title" lang={written}>
+            {notice.data.title}
+          </h2>
           <time className="document__meta" dateTime={new Date(notice.data.createdAt).toISOString()}>
             {date.format(notice.data.createdAt)}
           </time>
-          <p className="document__body">{notice.data.message}</p>
+          <p className="document__body" lang={written}>
+            {notice.data.message}
+          </p>
         </article>
       )}
     </>

@@ -11,6 +11,7 @@ import { NavBar } from '../../components/NavBar';
 import { useRemote } from '../../hooks/useRemote';
 import { useSecondsLeft } from '../../hooks/useSecondsLeft';
 import { RecordHeading, RecordRow } from './RecordList';
+import { idParam } from '../../app/idParam';
 
 export const RESULT_REDIRECT_SECONDS = 5;
 const RECORDS = '/recharge/record';
@@ -34,7 +35,7 @@ const findDeposit = async (id: number) =>
 const RechargeResultScreen = () => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const id = Number(useSearchParams()[0].get('id'));
+  const id = idParam(useSearchParams()[0].get('id'));
   const handed = (useLocation().state as RechargeResultState | null)?.deposit;
   const {
     data: deposit,

@@ -75,6 +75,7 @@ describe.each(forEachEngine())('help, notices, documents and service API on %s',
       (await call('GET', `/api/help/detail?id=${de[5].id}`)).json().data,
     );
     expect(article.body).toContain('0,00000001');
+    expect(article.locale).toBe('de');
     expect((await call('GET', '/api/help/detail?id=99999')).json()).toMatchObject({
       code: 404,
       msg: 'app.msg.record_not_found',
@@ -101,10 +102,10 @@ describe.each(forEachEngine())('help, notices, documents and service API on %s',
     const list = (await call('GET', '/api/index/notice', { lang: 'fr' })).json().data;
     expect(list[0]).toMatchObject({ id: notice.id, title: 'Maintenance' });
     await call('PUT', '/api/admin/notices', { ...auth, payload: { id: notice.id, message: 'Demain.' } });
-    expect((await call('GET', `/api/index/noticeDetail?id=${notice.id}`)).json().data).toMatchObject({
-      title: 'Maintenance',
-      message: 'Demain.',
-    });
+    // Opened by its id in another language, it says which one it is written in.
+    expect(
+      (await call('GET', `/api/index/noticeDetail?id=${notice.id}`, { lang: 'de' })).json().data,
+    ).toMatchObject({ title: 'Maintenance', message: 'Demain.', locale: 'fr' });
     await call('DELETE', '/api/admin/notices', { ...auth, payload: { id: notice.id } });
     expect((await call('GET', `/api/index/noticeDetail?id=${notice.id}`)).json().msg).toBe(
       'app.msg.record_not_found',

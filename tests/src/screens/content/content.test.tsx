@@ -25,6 +25,7 @@ vi.mock('../../../../src/api/help', () => ({
       title: 'New pairs listed',
       message: 'DOT/USDT is open.',
       createdAt: 0,
+      locale: 'us',
     })),
     articles: vi.fn(async () => [
       { id: 1, category: 'wallet', title: 'How do I deposit crypto?' },
@@ -36,6 +37,7 @@ vi.mock('../../../../src/api/help', () => ({
       title: 'How staking works',
       body: 'Line one\nLine two',
       updatedAt: 0,
+      locale: 'de',
     })),
     messages: vi.fn(async () => [{ id: 1, from: 'operator', body: 'How can we help?', createdAt: 0 }]),
     send: vi.fn(async (body: string) => [
@@ -82,6 +84,23 @@ describe('content screens', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(list));
     await act(() => i18n.changeLanguage('us'));
   });
+
+  it('/help/detail marks an article written in another language as such, its labels the reader’s', async () => {
+    renderScreen(<HelpDetailScreen />, { path: '/help/detail', at: '/help/detail?id=6' });
+    const title = await screen.findByRole('heading', { name: 'How staking works', level: 2 });
+    expect(title).toHaveAttribute('lang', 'de-DE');
+    expect(screen.getByText(/Line one/)).toHaveAttribute('lang', 'de-DE');
+    expect(screen.getByText('Staking and income')).not.toHaveAttribute('lang');
+  });
+
+  it.each(['0x4', '4e0', '04', '-4', '4.0'])(
+    '/noticeDetail?id=%s names no notice, asking the server nothing',
+    async (id) => {
+      renderScreen(<NoticeDetailScreen />, { path: '/noticeDetail', at: `/noticeDetail?id=${id}` });
+      expect(await screen.findByText('Record not found')).toBeInTheDocument();
+      expect(helpApi.notice).not.toHaveBeenCalled();
+    },
+  );
 
   it('/noticeDetail without an id says the notice is not there, asking the server nothing', async () => {
     renderScreen(<NoticeDetailScreen />, { path: '/noticeDetail', at: '/noticeDetail' });

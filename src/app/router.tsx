@@ -9,6 +9,7 @@ import { Layout } from './Layout';
 import { RouteError } from './RouteError';
 import { HOME_PATH, NOT_FOUND_PATH, ROUTES, type RouteInfo } from '../../protocol/routes';
 import { loadScreen } from './screens';
+import { screenUnavailable } from './ScreenUnavailable';
 import { redirectFrom } from './redirectFrom';
 
 export interface RouteHandle {
@@ -28,7 +29,12 @@ export const buildRouteObjects = (currentPath: () => string | null): RouteObject
         loader: gateLoader(route, currentPath),
         lazy: async () => {
           prefetchFor(route.name);
-          return { Component: (await loadScreen(route.name)).default };
+          return {
+            Component: await loadScreen(route.name).then(
+              (module) => module.default,
+              () => screenUnavailable(route),
+            ),
+          };
         },
       })),
       { path: '*', loader: ({ request }) => redirectFrom(request, NOT_FOUND_PATH), Component: null },

@@ -52,7 +52,7 @@ export const SCREENS: Partial<Record<string, () => Promise<ScreenModule>>> = {
 
 /** How long a screen's code may take to arrive (spec §9, chunk script timeout). A request the
  * network has stalled would otherwise leave the reader on the spinner with no way on; past this
- * the route's error screen offers a reload. */
+ * the route shows `screenUnavailable`, which asks again. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export const loadScreen = (name: string): Promise<ScreenModule> =>

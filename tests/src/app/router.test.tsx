@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GlobalConfig } from '../../../protocol';
 import { createAppRouter } from '../../../src/app/router';
+import { SCREENS } from '../../../src/app/screens';
 import { i18n } from '../../../src/i18n';
 import { changeLocale } from '../../../src/state/changeLocale';
 import { configState } from '../../../src/state/config';
@@ -185,6 +186,34 @@ describe('routing', () => {
     expect(screen.getByText(german.tab.assets)).toBeInTheDocument();
     expect(localStorage.getItem('lang')).toBe('de');
     expect(document.documentElement.lang).toBe('de-DE');
+  });
+});
+
+describe('a screen whose code cannot be fetched', () => {
+  it('keeps the layout and tab bar, says why, and shows the screen once its code comes', async () => {
+    const home = SCREENS.home!;
+    SCREENS.home = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    try {
+      const router = open('/market');
+      await settled(router, '/market');
+      await act(() => router.navigate('/home'));
+      await settled(router, '/home');
+      expect(await screen.findByText('Network error. Please check your connection')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'Main sections' })).toBeInTheDocument();
+      SCREENS.home = home;
+      await act(() => screen.getByRole('button', { name: 'Try again' }).click());
+      await waitFor(
+        () => expect(screen.queryByText('Network error. Please check your connection')).toBeNull(),
+        {
+          timeout: 5000,
+        },
+      );
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      expect(screen.getByRole('navigation', { name: 'Main sections' })).toBeInTheDocument();
+    } finally {
+      SCREENS.home = home;
+    }
   });
 });
 

@@ -109,6 +109,8 @@ export const ERRORS = {
   not_found: { status: 404 },
   // general
   network_error: { status: 503, client: true },
+  // the server is stopping (a restart): a request on a connection still open is turned away
+  service_unavailable: { status: 503 },
   do_not_resubmit: { status: 409, client: true },
   unexpected_error: { status: 500 },
   record_not_found: { status: 404 },

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
+import { refuseWhileClosing } from './closing';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './errorHandler';
 import { RequestLogs } from './requestLogs';
 import { openApiDocument } from './openapi';
@@ -140,11 +141,14 @@ export const buildApp = async ({
     // A request whose body never finishes would hold its connection for good: the app's own calls
     // give up after 30 s (spec §9), and so does the server.
     requestTimeout: REQUEST_TIMEOUT_MS,
+    // Refused in the envelope instead (refuseWhileClosing).
+    return503OnClosing: false,
     // Nested GET parameters arrive as name[key]=value (spec §7).
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 100 }) },
   });
 
   installErrorHandler(app);
+  refuseWhileClosing(app);
   // Answers over 1 KB (candles, depth, record lists, the page shell) travel compressed: a phone on
   // a slow network would otherwise wait on them. Brotli at quality 2: the tickers, 300 and 1 000
   // candles came out 0.2–5 % larger than at 4 for 30–70 % less CPU (2026-12-02: 26 against 98 µs,

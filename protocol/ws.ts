@@ -9,6 +9,10 @@ export const WS_PATH = '/ws';
 /** The server pings every so often; a client that hears nothing for STALE_MS reconnects. */
 export const PING_INTERVAL_MS = 15_000;
 export const STALE_MS = 30_000;
+/** A client's ping unanswered this long, with nothing else heard meanwhile, means a dead socket
+ * (a network gone without a word): the client reconnects rather than wait out STALE_MS showing
+ * prices frozen as live. */
+export const PONG_TIMEOUT_MS = 5_000;
 /** Channels one connection may hold at once. */
 export const MAX_SUBSCRIPTIONS = 64;
 /** Tickers are batched: at most this many messages a second. */

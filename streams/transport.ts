@@ -3,6 +3,7 @@ import { BehaviorSubject, Observable, Subject, distinctUntilChanged, share } fro
 import {
   MAX_SUBSCRIPTIONS,
   PING_INTERVAL_MS,
+  PONG_TIMEOUT_MS,
   PRIVATE_CHANNELS,
   STALE_MS,
   isChannelMessage,
@@ -24,6 +25,7 @@ export interface TransportOptions {
   maxDelayMs?: number;
   staleMs?: number;
   pingMs?: number;
+  pongTimeoutMs?: number;
 }
 
 export interface Transport {
@@ -44,7 +46,8 @@ export interface Transport {
  * The socket under every live stream (ARCHITECTURE §5): reconnecting-websocket with capped,
  * jittered backoff and no send queue (nothing is sent while offline; what matters is replayed on
  * open instead: the token, then every channel in the registry), an application ping that also
- * measures the server clock, and a stale timer that reconnects a socket that has gone silent.
+ * measures the server clock, and a socket given up and opened anew when it has gone silent (a ping
+ * unanswered, nothing heard for the stale time) or the browser says the network has gone.
  */
 export const createTransport = ({
   url,
@@ -54,6 +57,7 @@ export const createTransport = ({
   maxDelayMs = 15_000,
   staleMs = STALE_MS,
   pingMs = PING_INTERVAL_MS,
+  pongTimeoutMs = PONG_TIMEOUT_MS,
 }: TransportOptions): Transport => {
   const connection$ = new BehaviorSubject<ConnectionState>('connecting');
   const stale$ = new BehaviorSubject(true);
@@ -65,6 +69,7 @@ export const createTransport = ({
   let closed = false;
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let staleTimer: ReturnType<typeof setTimeout> | undefined;
+  let pongTimer: ReturnType<typeof setTimeout> | undefined;
 
   // Read on every retry, so each delay gets its own jitter (half to one and a half of the base).
   const options = {
@@ -83,7 +88,23 @@ export const createTransport = ({
   const send = (msg: ClientMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
   };
-  const ping = () => send({ op: 'ping', ts: Date.now() });
+  /** A socket that has gone quiet is given up and opened anew; the streams poll meanwhile. */
+  const drop = () => {
+    stale$.next(true);
+    socket.reconnect();
+  };
+  const heard = () => {
+    clearTimeout(pongTimer);
+    pongTimer = undefined;
+  };
+  const ping = () => {
+    if (socket.readyState !== socket.OPEN) return;
+    send({ op: 'ping', ts: Date.now() });
+    pongTimer ??= setTimeout(() => {
+      pongTimer = undefined;
+      drop();
+    }, pongTimeoutMs);
+  };
   // A phone woken from sleep reads the server's time again at once: countdowns go on from a fresh
   // reading instead of the one from before it slept.
   const onVisible = () => {
@@ -93,11 +114,31 @@ export const createTransport = ({
 
   const armStaleTimer = () => {
     clearTimeout(staleTimer);
-    staleTimer = setTimeout(() => {
-      stale$.next(true);
-      socket.reconnect();
-    }, staleMs);
+    staleTimer = setTimeout(drop, staleMs);
   };
+
+  // The browser knows before any timer when the network goes or comes back. A socket it has cut off
+  // is closed at once (the screens then say prices may be old) and left closed while the network is
+  // gone: tries meanwhile would only fail, and the backoff they grew would hold the socket back for
+  // up to `maxDelayMs` once the network is back. One already in its backoff's wait is left to it:
+  // the library's wait runs to its end whatever is asked.
+  let offlineRetry: ReturnType<typeof setTimeout> | undefined;
+  const onOnline = () => {
+    clearTimeout(offlineRetry);
+    if (started && !closed && socket.readyState !== socket.OPEN) socket.reconnect();
+  };
+  const onOffline = () => {
+    if (!started || closed) return;
+    stale$.next(true);
+    if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close();
+    // Should the browser never say the network is back, try again after the longest backoff.
+    clearTimeout(offlineRetry);
+    offlineRetry = setTimeout(onOnline, maxDelayMs);
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
+  }
 
   socket.addEventListener('open', () => {
     if (everOpened) reconnects$.next(reconnects$.value + 1);
@@ -117,6 +158,7 @@ export const createTransport = ({
   socket.addEventListener('close', () => {
     clearInterval(pingTimer);
     clearTimeout(staleTimer);
+    heard();
     stale$.next(true);
     connection$.next(closed ? 'closed' : 'reconnecting');
   });
@@ -129,6 +171,7 @@ export const createTransport = ({
       return;
     }
     armStaleTimer();
+    heard();
     if (stale$.value) stale$.next(false);
     if (isChannelMessage(msg)) registry.get(msg.ch)?.next(msg);
     else if (msg.op === 'pong') pong$.next({ ...msg, receivedAt: Date.now() });
@@ -189,8 +232,14 @@ export const createTransport = ({
     close() {
       closed = true;
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
+      if (typeof window !== 'undefined') {
+        window.removeEventListener('offline', onOffline);
+        window.removeEventListener('online', onOnline);
+      }
+      clearTimeout(offlineRetry);
       clearInterval(pingTimer);
       clearTimeout(staleTimer);
+      heard();
       socket.close();
       connection$.next('closed');
     },

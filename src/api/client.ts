@@ -9,6 +9,7 @@ import { KEYS, readJson, session } from '../state/storage';
 import { showAlert, showToast } from '../state/ui';
 import { navigateTo } from './navigation';
 import { serializeParams } from './params';
+import { noteServerAnswers } from '../state/network';
 
 export const BASE_URL = '/api';
 export const TIMEOUT_MS = 30_000;
@@ -136,6 +137,8 @@ export const createClient = (): AxiosInstance => {
   client.interceptors.response.use(
     (res: AxiosResponse) => {
       const body: unknown = res.data;
+      // An answer that is no envelope came from something in front of the server (a proxy's 502).
+      noteServerAnswers(isEnvelope(body));
       if (!isEnvelope(body)) return fail(res.config, localFailure('app.msg.unexpected_error'));
       if (body.code === CODE.ok) return body.data as never;
       if (body.code === CODE.sessionExpired) {
@@ -153,6 +156,7 @@ export const createClient = (): AxiosInstance => {
       const config = error instanceof AxiosError ? error.config : undefined;
       // The caller cancelled on purpose (left the screen): nothing to tell the reader.
       if (axios.isCancel(error)) return Promise.reject(localFailure('app.msg.network_error'));
+      noteServerAnswers(false);
       return fail(config, localFailure('app.msg.network_error'));
     },
   );

@@ -1,16 +1,26 @@
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { useConnection } from '../hooks/useMarket';
+import { networkState } from '../state/network';
 
-/** Shown while the socket is down: prices keep coming by polling, a little less often. */
+/** Shown while the socket is down. Prices and balances keep coming by polling, a little less often,
+ * as long as the server answers; when it does not either (no network, the server restarting) the
+ * banner says that what the screen shows may be out of date. */
 export const ConnectionBanner = () => {
   const { t } = useTranslation();
   const state = useConnection();
+  const { serverAnswers } = useSnapshot(networkState);
   if (state !== 'reconnecting' && state !== 'closed') return null;
   return (
-    <div className="connection-banner" role="status" data-testid="connection-banner">
+    <div
+      className={`connection-banner${serverAnswers ? '' : ' connection-banner--lost'}`}
+      role="status"
+      data-testid="connection-banner"
+    >
       <span className="connection-banner__dot" aria-hidden="true" />
       <span>
-        <strong>{t('connection.reconnecting')}</strong> {t('connection.polling')}
+        <strong>{t('connection.reconnecting')}</strong>{' '}
+        {t(serverAnswers ? 'connection.polling' : 'connection.lost')}
       </span>
     </div>
   );

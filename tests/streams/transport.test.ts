@@ -6,7 +6,7 @@ import { createTransport, type ConnectionState, type Transport } from '../../str
 const URL = 'ws://exchange.test/ws';
 
 /** A stand-in server that records what each connection sent. */
-const startServer = () => {
+const startServer = ({ answersPings = true } = {}) => {
   const server = new Server(URL);
   const connections: Array<{ sent: ClientMessage[]; close(): void; send(m: unknown): void }> = [];
   server.on('connection', (socket) => {
@@ -16,7 +16,12 @@ const startServer = () => {
       send: (m: unknown) => socket.send(JSON.stringify(m)),
     };
     connections.push(entry);
-    socket.on('message', (data) => entry.sent.push(JSON.parse(String(data))));
+    socket.on('message', (data) => {
+      const msg = JSON.parse(String(data)) as ClientMessage;
+      entry.sent.push(msg);
+      // As the real gateway does: a silent socket is one the transport gives up.
+      if (answersPings && msg.op === 'ping') entry.send({ op: 'pong', ts: msg.ts, serverTs: msg.ts });
+    });
   });
   return { server, connections };
 };
@@ -36,7 +41,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const make = (opts: { staleMs?: number } = {}) =>
+const make = (opts: { staleMs?: number; pongTimeoutMs?: number } = {}) =>
   createTransport({
     url: URL,
     WebSocket: MockWebSocket,
@@ -45,6 +50,7 @@ const make = (opts: { staleMs?: number } = {}) =>
     maxDelayMs: 8000,
     pingMs: 15_000,
     staleMs: opts.staleMs ?? 30_000,
+    pongTimeoutMs: opts.pongTimeoutMs ?? 5_000,
   });
 
 const states = (t: Transport) => {
@@ -137,9 +143,67 @@ describe('the socket transport', () => {
     expect(Math.max(...gaps)).toBeLessThan(4100);
   });
 
-  it('reconnects a socket that has been silent past the stale time', async () => {
+  it('gives up a socket whose ping goes unanswered, and keeps one that answers', async () => {
+    server = startServer({ answersPings: false });
+    transport = make({ pongTimeoutMs: 5_000 });
+    let stale: boolean | undefined;
+    transport.stale$.subscribe((s) => (stale = s));
+    const seen = states(transport);
+    transport.channel$('tickers').subscribe();
+    await vi.advanceTimersByTimeAsync(100);
+    server.connections[0]!.send({ ch: 'tickers', seq: 1, ts: 1, data: [] });
+    expect(stale).toBe(false);
+    // The ping sent on open is unanswered, though a message came after it was sent: anything heard
+    // proves the socket alive, so only silence since the ping counts.
+    await vi.advanceTimersByTimeAsync(4_800);
+    expect(server.connections).toHaveLength(1);
+    expect(stale).toBe(false);
+    // The next ping (15 s) goes unanswered for 5 s.
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(stale).toBe(false);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(stale).toBe(true);
+    expect(seen).toContain('reconnecting');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(server.connections.length).toBeGreaterThanOrEqual(2);
+
+    transport.close();
+    server.server.stop();
     server = startServer();
-    transport = make({ staleMs: 30_000 });
+    transport = make({ pongTimeoutMs: 5_000 });
+    transport.channel$('tickers').subscribe();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(server.connections).toHaveLength(1);
+  });
+
+  it('gives up the socket at once when the browser goes offline, and tries again when it is back', async () => {
+    server = startServer();
+    transport = make();
+    let stale: boolean | undefined;
+    transport.stale$.subscribe((s) => (stale = s));
+    const seen = states(transport);
+    transport.channel$('tickers').subscribe();
+    await vi.advanceTimersByTimeAsync(100);
+    server.connections[0]!.send({ ch: 'tickers', seq: 1, ts: 1, data: [] });
+    expect(stale).toBe(false);
+    server.server.stop();
+    window.dispatchEvent(new Event('offline'));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(stale).toBe(true);
+    expect(seen.at(-1)).toBe('reconnecting');
+    // Back long before the backoff's next try (up to 8 s here): the socket opens at once.
+    await vi.advanceTimersByTimeAsync(3_000);
+    server = startServer();
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(server.connections).toHaveLength(1);
+    expect(subs(server.connections[0]!.sent)).toEqual(['tickers']);
+    expect(seen.at(-1)).toBe('open');
+  });
+
+  it('reconnects a socket that has been silent past the stale time', async () => {
+    server = startServer({ answersPings: false });
+    transport = make({ staleMs: 30_000, pongTimeoutMs: 120_000 });
     let stale: boolean | undefined;
     transport.stale$.subscribe((s) => (stale = s));
     transport.channel$('tickers').subscribe();

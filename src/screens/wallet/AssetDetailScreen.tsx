@@ -15,6 +15,7 @@ import { useBalances } from '../../hooks/useSpot';
 import { useDateFormat } from '../authentication/status';
 import { MASK, balanceVisibility } from './hideBalances';
 import { ZERO_BALANCE, valueBalances } from './valuation';
+import { ConnectionBanner } from '../../components/ConnectionBanner';
 
 const PAGE = 20;
 
@@ -54,6 +55,7 @@ const CoinDetail = ({ coin }: { coin: string }) => {
   return (
     <>
       <NavBar title={t('route.assets_detail')} />
+      <ConnectionBanner />
       <section className="wallet-detail">
         <h2 className="wallet-detail__coin">
           <CoinBadge coin={coin} /> {coin}

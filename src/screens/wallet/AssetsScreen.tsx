@@ -13,6 +13,7 @@ import { MASK, balanceVisibility, toggleBalances } from './hideBalances';
 import { coinsOf } from './networks';
 import { useNetworks } from './useNetworks';
 import { ZERO_BALANCE, valueBalances } from './valuation';
+import { ConnectionBanner } from '../../components/ConnectionBanner';
 
 /** The eye of the hide-balances toggle. */
 const EyeIcon = ({ closed }: { closed: boolean }) => (
@@ -75,6 +76,7 @@ const AssetsScreen = () => {
           </button>
         }
       />
+      <ConnectionBanner />
       <section className="wallet-total" aria-live="polite">
         <p className="wallet-total__label">{t('wallet.total')}</p>
         <p className="wallet-total__value" data-testid="wallet-total">

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { api, failureText, http, localFailure } from '../../../src/api/client';
 import { setNavigator } from '../../../src/api/navigation';
 import { i18n } from '../../../src/i18n';
+import { networkState } from '../../../src/state/network';
 import { sessionState } from '../../../src/state/session';
 import { DEFAULT_TOAST_MS, uiState } from '../../../src/state/ui';
 import { setupI18n } from '../../setup/i18n';
@@ -281,6 +282,21 @@ describe('REST client: transport failures (§8)', () => {
       data: null,
     });
     expect(toastTexts()).toEqual([TEXT.networkError]);
+  });
+
+  it('notes whether the server answered, for the connection banner', async () => {
+    stubTransportError('network');
+    await expect(api.get('/x', undefined, { silent: true })).rejects.toBeDefined();
+    expect(networkState.serverAnswers).toBe(false);
+    stubAdapter({ status: 400, data: { code: 400, msg: 'app.msg.parameter_error', data: null } });
+    await expect(api.get('/x', undefined, { silent: true })).rejects.toBeDefined();
+    expect(networkState.serverAnswers).toBe(true);
+    stubAdapter({ status: 502, data: '<html>502 Bad Gateway</html>' });
+    await expect(api.get('/x', undefined, { silent: true })).rejects.toBeDefined();
+    expect(networkState.serverAnswers).toBe(false);
+    stubAdapter(ok(1));
+    await api.get('/x');
+    expect(networkState.serverAnswers).toBe(true);
   });
 
   it('does not toast a transport failure when the request is silent', async () => {

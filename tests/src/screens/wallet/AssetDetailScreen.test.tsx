@@ -19,7 +19,10 @@ vi.mock('../../../../src/hooks/useSpot', async () => {
   const balances$ = new BehaviorSubject<Balance[]>([]);
   return { balances$, useBalances: () => useObservableState(balances$) };
 });
-vi.mock('../../../../src/hooks/useMarket', () => ({ useTickers: () => undefined }));
+vi.mock('../../../../src/hooks/useMarket', () => ({
+  useTickers: () => undefined,
+  useConnection: () => 'open',
+}));
 
 const ZERO = '0.00000000';
 const entry = (over: Partial<JournalEntry>): JournalEntry => ({

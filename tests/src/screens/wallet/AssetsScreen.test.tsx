@@ -19,7 +19,7 @@ vi.mock('../../../../src/hooks/useMarket', async () => {
   const { BehaviorSubject } = await import('rxjs');
   const { useObservableState } = await import('observable-hooks');
   const tickers$ = new BehaviorSubject<ReadonlyMap<string, Ticker>>(new Map());
-  return { tickers$, useTickers: () => useObservableState(tickers$) };
+  return { tickers$, useTickers: () => useObservableState(tickers$), useConnection: () => 'open' };
 });
 vi.mock('../../../../src/api/wallet', () => ({ walletApi: { coins: vi.fn(async () => NETWORKS) } }));
 

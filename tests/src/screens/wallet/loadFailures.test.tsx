@@ -21,7 +21,11 @@ vi.mock('../../../../src/api/wallet', () => ({
 vi.mock('../../../../src/hooks/useSpot', () => ({
   useBalances: () => [{ asset: 'USDT', available: '100.00000000', frozen: '0.00000000' }],
 }));
-vi.mock('../../../../src/hooks/useMarket', () => ({ useTickers: () => undefined, useServerOffset: () => 0 }));
+vi.mock('../../../../src/hooks/useMarket', () => ({
+  useTickers: () => undefined,
+  useServerOffset: () => 0,
+  useConnection: () => 'open',
+}));
 vi.mock('../../../../src/api/refreshUser', () => ({ refreshUserInfo: vi.fn(async () => undefined) }));
 vi.mock('../../../../src/state/config', async (importOriginal) => ({
   ...(await importOriginal<object>()),

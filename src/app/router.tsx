@@ -25,6 +25,8 @@ export const buildRouteObjects = (currentPath: () => string | null): RouteObject
       { path: '/', loader: ({ request }) => redirectFrom(request, HOME_PATH), Component: null },
       ...ROUTES.map((route): RouteObject => ({
         path: route.path,
+        // As the server reads paths (`routeByPath`, the page's title): /Market is no route.
+        caseSensitive: true,
         handle: { route } satisfies RouteHandle,
         loader: gateLoader(route, currentPath),
         lazy: async () => {

@@ -114,6 +114,11 @@ describe('routing', () => {
     expect(await screen.findByText('This page does not exist')).toBeInTheDocument();
   });
 
+  it('sends a path written in other letters\u2019 case to /404, as the server reads it', async () => {
+    const router = open('/Market');
+    await settled(router, '/404');
+  });
+
   it('shows the tab bar on the tab screens and not on login', async () => {
     const router = open('/market');
     await settled(router, '/market');

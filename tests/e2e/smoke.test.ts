@@ -131,4 +131,41 @@ describe('the app in a real browser', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
+
+  it('keeps the tab bar when a screen\u2019s code cannot be fetched, and shows the screen once it can', async () => {
+    await context.addInitScript(() => {
+      localStorage.setItem('notShownToday', 'true');
+      localStorage.setItem('lastDate', String(new Date().getDate()));
+    });
+    await page.goto('/market');
+    const tabBar = page.getByRole('navigation', { name: english.tab.label });
+    await tabBar.waitFor();
+    // The phone loses the network just as the reader taps Home, whose code it has not fetched.
+    let blocked = true;
+    await page.route(/\/assets\/HomeScreen-[^/]*\.js$/, (route) =>
+      blocked ? route.abort() : route.continue(),
+    );
+    await tabBar.getByRole('link', { name: english.tab.home }).click();
+    await page.getByText(english.app.msg.network_error).waitFor();
+    expect(await tabBar.isVisible()).toBe(true);
+    await page.getByRole('heading', { name: english.route.home, level: 1 }).waitFor();
+    // Back: asked for again (here by "Try again"; by itself within 5 s too), the screen comes.
+    blocked = false;
+    await page.getByRole('button', { name: english.common.retry }).click();
+    await page.getByRole('link', { name: english.route.notice }).waitFor();
+    expect(await page.getByText(english.app.msg.network_error).count()).toBe(0);
+  });
+
+  it('says at once that prices may be old when the phone goes offline, and goes live again when it is back', async () => {
+    await page.goto('/market');
+    const rows = page.locator('.market-row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const banner = page.getByTestId('connection-banner');
+    expect(await banner.count()).toBe(0);
+    await context.setOffline(true);
+    await banner.waitFor({ timeout: 5_000 });
+    await expect.poll(() => banner.innerText(), { timeout: 5_000 }).toContain(english.connection.lost);
+    await context.setOffline(false);
+    await banner.waitFor({ state: 'detached', timeout: 5_000 });
+  });
 });

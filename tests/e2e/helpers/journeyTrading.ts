@@ -171,6 +171,8 @@ export const survivesServerRestart = async (j: Journey) => {
   try {
     await banner.waitFor({ timeout: LIVE_MS });
     expect(await banner.innerText()).toContain(t('connection.reconnecting'));
+    // The polls get no answer either: the banner no longer says prices still update.
+    await expect.poll(() => banner.innerText(), { timeout: LIVE_MS }).toContain(t('connection.lost'));
   } finally {
     // Back up whatever happened, so one failure here does not take the rest of the journey down.
     await j.server.resume();

@@ -103,6 +103,8 @@ export const ERRORS = {
   parameter_error: { status: 400 },
   // a remark or a message longer than its field allows (the field counts what was typed)
   text_too_long: { status: 400 },
+  // an operator's link or image that is not empty, a path on this site or an http(s) address
+  link_invalid: { status: 400 },
   unknown_parameter: { status: 400 },
   payload_too_large: { status: 413 },
   too_many_requests: { status: 429 },

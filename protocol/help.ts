@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { typedText } from './typedText';
 import { LOCALES } from './locales';
 import { rowId, rowIdParam } from './rowId';
+import { siteLink } from './index/config';
+import { carouselItemSchema, popupSchema } from './index/content';
 
 /**
  * The help centre, notice detail, the operator's content editing and the in-app customer-service
@@ -31,9 +33,18 @@ export type HelpArticle = z.infer<typeof helpArticleSchema>;
 
 // ---------- operator: notices, help articles, documents ----------
 
+// One set of rules for every piece of content an operator writes (notices, help articles,
+// documents, home pop-ups and carousel slides): trimmed typed text, a title of one line up to
+// 200 characters, a text of several lines up to 20 000, neither empty once trimmed; each refusal
+// names its own catalogued message.
 const locale = z.enum(LOCALES);
-const title = typedText().min(1).max(200);
-const text = typedText({ lines: true }).min(1).max(20_000);
+const title = typedText().min(1, 'app.msg.field_required').max(200, 'app.msg.text_too_long');
+const text = typedText({ lines: true }).min(1, 'app.msg.field_required').max(20_000, 'app.msg.text_too_long');
+/** The highest `sort` an operator gives a help article, pop-up or slide. */
+export const CONTENT_SORT_MAX = 1_000_000;
+const sort = z.number().int().min(0).max(CONTENT_SORT_MAX);
+/** A slide's image or target: the config's rule for links (empty, a path here, http(s)). */
+const link = siteLink('app.msg.link_invalid').pipe(z.string().max(2_000, 'app.msg.text_too_long'));
 
 export const adminLocaleQuerySchema = z.strictObject({ locale: locale.default('us') });
 
@@ -59,17 +70,47 @@ export const adminHelpCreateSchema = z.strictObject({
   category: z.enum(HELP_CATEGORIES),
   title,
   body: text,
-  sort: z.number().int().min(0).max(1_000_000).default(0),
+  sort: sort.default(0),
 });
 export const adminHelpUpdateSchema = z.strictObject({
   id: rowId,
   category: z.enum(HELP_CATEGORIES).optional(),
   title: title.optional(),
   body: text.optional(),
-  sort: z.number().int().min(0).max(1_000_000).optional(),
+  sort: sort.optional(),
 });
 export const adminHelpSchema = helpArticleSchema.extend({ locale: z.string(), sort: z.number().int() });
 export type AdminHelp = z.infer<typeof adminHelpSchema>;
+
+// ---------- operator: home pop-ups and carousel ----------
+// Shown in ascending `sort`, then oldest first (id); one added without a sort goes last.
+
+export const adminPopupCreateSchema = z.strictObject({ locale, title, content: text, sort: sort.optional() });
+export const adminPopupUpdateSchema = z.strictObject({
+  id: rowId,
+  title: title.optional(),
+  content: text.optional(),
+  sort: sort.optional(),
+});
+export const adminPopupSchema = popupSchema.extend({ locale: z.string(), sort: z.number().int() });
+export type AdminPopup = z.infer<typeof adminPopupSchema>;
+
+export const adminCarouselCreateSchema = z.strictObject({
+  locale,
+  title,
+  image: link,
+  link,
+  sort: sort.optional(),
+});
+export const adminCarouselUpdateSchema = z.strictObject({
+  id: rowId,
+  title: title.optional(),
+  image: link.optional(),
+  link: link.optional(),
+  sort: sort.optional(),
+});
+export const adminCarouselSchema = carouselItemSchema.extend({ locale: z.string(), sort: z.number().int() });
+export type AdminCarouselItem = z.infer<typeof adminCarouselSchema>;
 
 /** A document with a screen of its own (one per locale and type), replaced as a whole. */
 export const adminDocumentSchema = z.strictObject({

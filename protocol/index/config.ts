@@ -22,13 +22,20 @@ export type GlobalConfig = z.infer<typeof globalConfigSchema>;
 export const COMPANY_NAME_MAX = 60;
 
 const LINK_RE = /^(https?:\/\/[^\s/?#]+|\/(?!\/))\S*$/;
-const link = z
-  .string()
-  .trim()
-  .refine(
-    (value) => value === '' || LINK_RE.test(value),
-    'must be empty, a path on this site (/logo.svg) or an http(s) address',
-  );
+// Characters no address holds, which `\S` lets through: control characters (a NUL, which
+// PostgreSQL refuses to store), characters that show nothing (direction overrides, zero-width
+// spaces) and halves of UTF-16 pairs.
+const NOT_IN_LINKS = /[\p{Cc}\p{Cf}\p{Cs}]/u;
+
+/** A link or image an operator sets (the config's logo, a carousel slide's image and target):
+ * empty, a path on this site (`/img/banner.svg`, not `//elsewhere`) or an http(s) address. */
+export const isSiteLink = (value: string) =>
+  value === '' || (LINK_RE.test(value) && !NOT_IN_LINKS.test(value));
+
+/** The rule of `isSiteLink` on a trimmed string, refused with `message`. */
+export const siteLink = (message: string) => z.string().trim().refine(isSiteLink, message);
+
+const link = siteLink('must be empty, a path on this site (/logo.svg) or an http(s) address');
 const onOff = z.boolean('must be true or false');
 
 /**

@@ -1,17 +1,22 @@
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
+  adminCarouselCreateSchema,
+  adminCarouselUpdateSchema,
   adminDocumentSchema,
   adminHelpCreateSchema,
   adminHelpUpdateSchema,
   adminNoticeCreateSchema,
+  adminPopupCreateSchema,
+  adminPopupUpdateSchema,
   adminServiceReplySchema,
   adminNoticeUpdateSchema,
-  type AdminHelp,
-  type AdminNotice,
   type ServiceMessage,
 } from '../../protocol';
 import type { Db } from '../db/connect';
 import { audited } from '../db/repos/audit';
+import { carouselRows, popupRows } from '../db/repos/homeContent';
+import type { Database } from '../db/schema';
 import {
   deleteHelp,
   deleteNotice,
@@ -29,89 +34,87 @@ import {
 import type { Actor } from '../domain/operators/actor';
 import { AppError } from '../domain/appError';
 
-/** Operator editing of notices, help articles and documents, and replies in the service thread
- * (operator API and CLI alike). Each change commits with its audit row. */
+/** Operator editing of notices, help articles, home pop-ups and carousel slides, documents, and
+ * replies in the service thread (operator API and CLI alike). Each change commits with its audit
+ * row; input the rules refuse writes nothing. */
 
 const found = <T>(v: T | undefined): T => {
   if (v === undefined) throw new AppError('record_not_found');
   return v;
 };
 
-export const createNotice = (
-  db: Db,
-  actor: Actor,
-  input: z.input<typeof adminNoticeCreateSchema>,
-  now = Date.now(),
-): Promise<AdminNotice> => {
-  const body = adminNoticeCreateSchema.parse(input);
-  return audited(db, actor, now, async (trx) => {
-    const notice = found(await findNotice(trx, await insertNotice(trx, body, now)));
-    return {
-      result: notice,
-      change: { action: 'notice.create', target: `notice:${notice.id}`, before: null, after: notice },
-    };
-  });
-};
+type Tx = Kysely<Database>;
 
-export const editNotice = (
-  db: Db,
-  actor: Actor,
-  input: z.input<typeof adminNoticeUpdateSchema>,
-  now = Date.now(),
-): Promise<AdminNotice> => {
-  const body = adminNoticeUpdateSchema.parse(input);
-  return audited(db, actor, now, async (trx) => {
-    const before = found(await findNotice(trx, body.id));
-    await updateNotice(trx, body.id, body);
-    const after = found(await findNotice(trx, body.id));
-    return { result: after, change: { action: 'notice.update', target: `notice:${body.id}`, before, after } };
-  });
-};
+/** Where one kind of content is kept: read one row, add one, change the fields given, delete one. */
+interface ContentRows<Row, Create, Changes> {
+  find(db: Tx, id: number): Promise<Row | undefined>;
+  insert(db: Tx, row: Create, now: number): Promise<number>;
+  update(db: Tx, id: number, changes: Changes, now: number): Promise<unknown>;
+  remove(db: Tx, id: number): Promise<unknown>;
+}
 
-export const removeNotice = (db: Db, actor: Actor, id: number, now = Date.now()) =>
-  audited(db, actor, now, async (trx) => {
-    const before = found(await findNotice(trx, id));
-    await deleteNotice(trx, id);
-    return { result: null, change: { action: 'notice.delete', target: `notice:${id}`, before, after: null } };
-  });
+/**
+ * Create, edit and delete of one kind of content, checked against its wire schemas whoever calls,
+ * each audited as `<kind>.create|update|delete` on `<kind>:<id>` with the row before and after.
+ */
+const contentEditor = <C extends z.ZodType, U extends z.ZodType<{ id: number }>, Row extends { id: number }>(
+  kind: string,
+  schemas: { create: C; update: U },
+  rows: ContentRows<Row, z.output<C>, Omit<z.output<U>, 'id'>>,
+) => ({
+  create: async (db: Db, actor: Actor, input: z.input<C>, now = Date.now()): Promise<Row> => {
+    const body = schemas.create.parse(input);
+    return audited(db, actor, now, async (trx) => {
+      const after = found(await rows.find(trx, await rows.insert(trx, body, now)));
+      const target = `${kind}:${after.id}`;
+      return { result: after, change: { action: `${kind}.create`, target, before: null, after } };
+    });
+  },
+  edit: async (db: Db, actor: Actor, input: z.input<U>, now = Date.now()): Promise<Row> => {
+    const { id, ...changes } = schemas.update.parse(input);
+    return audited(db, actor, now, async (trx) => {
+      const before = found(await rows.find(trx, id));
+      await rows.update(trx, id, changes, now);
+      const after = found(await rows.find(trx, id));
+      return { result: after, change: { action: `${kind}.update`, target: `${kind}:${id}`, before, after } };
+    });
+  },
+  remove: (db: Db, actor: Actor, id: number, now = Date.now()): Promise<null> =>
+    audited(db, actor, now, async (trx) => {
+      const before = found(await rows.find(trx, id));
+      await rows.remove(trx, id);
+      return {
+        result: null,
+        change: { action: `${kind}.delete`, target: `${kind}:${id}`, before, after: null },
+      };
+    }),
+});
 
-export const createHelp = (
-  db: Db,
-  actor: Actor,
-  input: z.input<typeof adminHelpCreateSchema>,
-  now = Date.now(),
-): Promise<AdminHelp> => {
-  const body = adminHelpCreateSchema.parse(input);
-  return audited(db, actor, now, async (trx) => {
-    const article = found(await findHelp(trx, await insertHelp(trx, body, now)));
-    return {
-      result: article,
-      change: { action: 'help.create', target: `help:${article.id}`, before: null, after: article },
-    };
-  });
-};
+export const notices = contentEditor(
+  'notice',
+  { create: adminNoticeCreateSchema, update: adminNoticeUpdateSchema },
+  { find: findNotice, insert: insertNotice, update: updateNotice, remove: deleteNotice },
+);
+export const helpArticles = contentEditor(
+  'help',
+  { create: adminHelpCreateSchema, update: adminHelpUpdateSchema },
+  { find: findHelp, insert: insertHelp, update: updateHelp, remove: deleteHelp },
+);
+/** The home pop-ups (`GET /api/index/popups`). */
+export const popups = contentEditor(
+  'popup',
+  { create: adminPopupCreateSchema, update: adminPopupUpdateSchema },
+  popupRows,
+);
+/** The home carousel's slides (`GET /api/index/carousel`). */
+export const carousel = contentEditor(
+  'carousel',
+  { create: adminCarouselCreateSchema, update: adminCarouselUpdateSchema },
+  carouselRows,
+);
 
-export const editHelp = (
-  db: Db,
-  actor: Actor,
-  input: z.input<typeof adminHelpUpdateSchema>,
-  now = Date.now(),
-): Promise<AdminHelp> => {
-  const body = adminHelpUpdateSchema.parse(input);
-  return audited(db, actor, now, async (trx) => {
-    const before = found(await findHelp(trx, body.id));
-    await updateHelp(trx, body.id, body, now);
-    const after = found(await findHelp(trx, body.id));
-    return { result: after, change: { action: 'help.update', target: `help:${body.id}`, before, after } };
-  });
-};
-
-export const removeHelp = (db: Db, actor: Actor, id: number, now = Date.now()) =>
-  audited(db, actor, now, async (trx) => {
-    const before = found(await findHelp(trx, id));
-    await deleteHelp(trx, id);
-    return { result: null, change: { action: 'help.delete', target: `help:${id}`, before, after: null } };
-  });
+export const { create: createNotice, edit: editNotice, remove: removeNotice } = notices;
+export const { create: createHelp, edit: editHelp, remove: removeHelp } = helpArticles;
 
 export const saveDocument = (
   db: Db,

@@ -180,6 +180,8 @@ export const buildApp = async ({
       ? givenWallet(accounts, ledger)
       : (givenWallet ?? buildWallet({ db, ledger, accounts }));
   app.addHook('onClose', async () => wallet.stop());
+  // The pages' boot data; the operator's carousel routes make it forget the carousel it keeps.
+  const boot = market ? bootData(db, market) : undefined;
   const routes: ApiRoute[] = [
     ...healthRoutes(),
     ...siteRoutes(db),
@@ -193,7 +195,7 @@ export const buildApp = async ({
     ...(spot ? spotRoutes(spot) : []),
     ...defiRoutes(staking),
     ...helpRoutes(db),
-    ...contentAdminRoutes(db, staking),
+    ...contentAdminRoutes(db, staking, () => boot?.forgetCarousel()),
   ];
   registerRoutes(app, routes, { authenticate: authenticator(accounts), limit });
   await app.register(uploadRoutes(accounts, limit));
@@ -241,6 +243,6 @@ export const buildApp = async ({
     );
     app.addHook('onClose', async () => void stopPledges());
   }
-  await installSpa(app, config.webRoot, limit, market ? bootData(db, market) : undefined, pageConfigOf(db));
+  await installSpa(app, config.webRoot, limit, boot, pageConfigOf(db));
   return app;
 };

@@ -11,11 +11,14 @@ export const PAGE_DATA_MS = 1000;
 
 const HOME_PAGES = new Set(['/', '/home']);
 
-/** The boot data of a page (protocol/boot.ts): the listed pairs, and the home carousel. */
+/** The boot data of a page (protocol/boot.ts): the listed pairs, and the home carousel. The
+ * carousel is kept for `PAGE_DATA_MS`; `forgetCarousel` drops it after a change. */
 export const bootData = (db: Db, market: Market) => {
   const carousel = freshFor(PAGE_DATA_MS, (locale: Locale) => listCarousel(db.kysely, locale));
-  return async ({ path, locale }: PageRequest): Promise<BootData> => ({
+  const read = async ({ path, locale }: PageRequest): Promise<BootData> => ({
     pairs: market.pairs(),
     ...(HOME_PAGES.has(path) ? { carousel: { locale, items: await carousel(locale) } } : {}),
   });
+  read.forgetCarousel = carousel.forget;
+  return read;
 };

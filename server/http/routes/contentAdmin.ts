@@ -2,6 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   accrualResultSchema,
+  adminCarouselCreateSchema,
+  adminCarouselSchema,
+  adminCarouselUpdateSchema,
   adminCreateProductSchema,
   adminDeleteSchema,
   adminDocumentSchema,
@@ -13,6 +16,9 @@ import {
   adminNoticeSchema,
   adminNoticeUpdateSchema,
   adminPledgeQuerySchema,
+  adminPopupCreateSchema,
+  adminPopupSchema,
+  adminPopupUpdateSchema,
   adminPledgeSchema,
   adminServiceQuerySchema,
   adminServiceReplySchema,
@@ -22,17 +28,10 @@ import {
   defiProductSchema,
   emptyQuerySchema,
   serviceMessageSchema,
+  type Locale,
 } from '../../../protocol';
-import {
-  createHelp,
-  createNotice,
-  editHelp,
-  editNotice,
-  removeHelp,
-  removeNotice,
-  replyToUser,
-  saveDocument,
-} from '../../content/admin';
+import { carousel, helpArticles, notices, popups, replyToUser, saveDocument } from '../../content/admin';
+import { carouselRows, popupRows } from '../../db/repos/homeContent';
 import type { Db } from '../../db/connect';
 import {
   listHelpAdmin,
@@ -53,8 +52,79 @@ const actorOf = (req: FastifyRequest): Actor => {
 
 const op = { tag: 'admin', auth: 'operator' as const };
 
-/** Operator API for staking products, content (notices, help, documents) and customer service. */
-export const contentAdminRoutes = (db: Db, staking: Staking) => [
+interface Editor<C extends z.ZodType, U extends z.ZodType> {
+  create(db: Db, actor: Actor, input: z.output<C>): Promise<unknown>;
+  edit(db: Db, actor: Actor, input: z.output<U>): Promise<unknown>;
+  remove(db: Db, actor: Actor, id: number): Promise<null>;
+}
+
+/**
+ * List (GET ?locale=), create (POST), edit (PUT) and delete (DELETE {id}) of one kind of content
+ * at `path`. `changed` runs after each change that committed.
+ */
+const editableRoutes = <C extends z.ZodType, U extends z.ZodType>(
+  db: Db,
+  area: {
+    path: string;
+    summaries: { list: string; create: string; edit: string; remove: string };
+    schemas: { create: C; update: U; row: z.ZodType };
+    list: (locale: Locale) => Promise<unknown[]>;
+    editor: Editor<C, U>;
+    changed?: (() => void) | undefined;
+  },
+) => {
+  const { path, summaries, schemas, editor } = area;
+  const after = async <T>(work: Promise<T>) => {
+    const result = await work;
+    area.changed?.();
+    return result;
+  };
+  return [
+    defineRoute({
+      ...op,
+      method: 'GET',
+      path,
+      summary: summaries.list,
+      query: adminLocaleQuerySchema,
+      response: z.array(schemas.row),
+      handler: ({ query }) => area.list(query.locale),
+    }),
+    defineRoute({
+      ...op,
+      method: 'POST',
+      path,
+      summary: summaries.create,
+      body: schemas.create,
+      response: schemas.row,
+      handler: ({ req, body }) => after(editor.create(db, actorOf(req), body)),
+    }),
+    defineRoute({
+      ...op,
+      method: 'PUT',
+      path,
+      summary: summaries.edit,
+      body: schemas.update,
+      response: schemas.row,
+      handler: ({ req, body }) => after(editor.edit(db, actorOf(req), body)),
+    }),
+    defineRoute({
+      ...op,
+      method: 'DELETE',
+      path,
+      summary: summaries.remove,
+      body: adminDeleteSchema,
+      response: z.null(),
+      handler: ({ req, body }) => after(editor.remove(db, actorOf(req), body.id)),
+    }),
+  ];
+};
+
+/**
+ * Operator API for staking products, content (notices, help, home pop-ups and carousel,
+ * documents) and customer service. `onCarouselChange` runs after each carousel change (the pages'
+ * boot data forgets the carousel it keeps).
+ */
+export const contentAdminRoutes = (db: Db, staking: Staking, onCarouselChange?: () => void) => [
   defineRoute({
     ...op,
     method: 'GET',
@@ -100,77 +170,59 @@ export const contentAdminRoutes = (db: Db, staking: Staking) => [
     response: accrualResultSchema,
     handler: () => staking.accrue(),
   }),
-  defineRoute({
-    ...op,
-    method: 'GET',
+  ...editableRoutes(db, {
     path: '/admin/notices',
-    summary: 'Notices of one locale',
-    query: adminLocaleQuerySchema,
-    response: z.array(adminNoticeSchema),
-    handler: ({ query }) => listNoticesAdmin(db.kysely, query.locale),
+    summaries: {
+      list: 'Notices of one locale, newest first',
+      create: 'Publish a notice in one locale',
+      edit: 'Edit a notice',
+      remove: 'Delete a notice',
+    },
+    schemas: { create: adminNoticeCreateSchema, update: adminNoticeUpdateSchema, row: adminNoticeSchema },
+    list: (locale) => listNoticesAdmin(db.kysely, locale),
+    editor: notices,
   }),
-  defineRoute({
-    ...op,
-    method: 'POST',
-    path: '/admin/notices',
-    summary: 'Publish a notice in one locale',
-    body: adminNoticeCreateSchema,
-    response: adminNoticeSchema,
-    handler: ({ req, body }) => createNotice(db, actorOf(req), body),
-  }),
-  defineRoute({
-    ...op,
-    method: 'PUT',
-    path: '/admin/notices',
-    summary: 'Edit a notice',
-    body: adminNoticeUpdateSchema,
-    response: adminNoticeSchema,
-    handler: ({ req, body }) => editNotice(db, actorOf(req), body),
-  }),
-  defineRoute({
-    ...op,
-    method: 'DELETE',
-    path: '/admin/notices',
-    summary: 'Delete a notice',
-    body: adminDeleteSchema,
-    response: z.null(),
-    handler: ({ req, body }) => removeNotice(db, actorOf(req), body.id),
-  }),
-  defineRoute({
-    ...op,
-    method: 'GET',
+  ...editableRoutes(db, {
     path: '/admin/help',
-    summary: 'Help articles of one locale',
-    query: adminLocaleQuerySchema,
-    response: z.array(adminHelpSchema),
-    handler: ({ query }) => listHelpAdmin(db.kysely, query.locale),
+    summaries: {
+      list: 'Help articles of one locale',
+      create: 'Add a help article in one locale',
+      edit: 'Edit a help article',
+      remove: 'Delete a help article',
+    },
+    schemas: { create: adminHelpCreateSchema, update: adminHelpUpdateSchema, row: adminHelpSchema },
+    list: (locale) => listHelpAdmin(db.kysely, locale),
+    editor: helpArticles,
   }),
-  defineRoute({
-    ...op,
-    method: 'POST',
-    path: '/admin/help',
-    summary: 'Add a help article in one locale',
-    body: adminHelpCreateSchema,
-    response: adminHelpSchema,
-    handler: ({ req, body }) => createHelp(db, actorOf(req), body),
+  ...editableRoutes(db, {
+    path: '/admin/popups',
+    summaries: {
+      list: 'Home pop-ups of one locale, in the order shown (sort, then oldest first)',
+      create: 'Add a home pop-up in one locale (last unless given a sort)',
+      edit: 'Edit a home pop-up',
+      remove: 'Delete a home pop-up',
+    },
+    schemas: { create: adminPopupCreateSchema, update: adminPopupUpdateSchema, row: adminPopupSchema },
+    list: (locale) => popupRows.list(db.kysely, locale),
+    editor: popups,
   }),
-  defineRoute({
-    ...op,
-    method: 'PUT',
-    path: '/admin/help',
-    summary: 'Edit a help article',
-    body: adminHelpUpdateSchema,
-    response: adminHelpSchema,
-    handler: ({ req, body }) => editHelp(db, actorOf(req), body),
-  }),
-  defineRoute({
-    ...op,
-    method: 'DELETE',
-    path: '/admin/help',
-    summary: 'Delete a help article',
-    body: adminDeleteSchema,
-    response: z.null(),
-    handler: ({ req, body }) => removeHelp(db, actorOf(req), body.id),
+  ...editableRoutes(db, {
+    path: '/admin/carousel',
+    summaries: {
+      list: 'Home carousel slides of one locale, in the order shown (sort, then oldest first)',
+      create: 'Add a carousel slide in one locale (last unless given a sort)',
+      edit: 'Edit a carousel slide',
+      remove: 'Delete a carousel slide',
+    },
+    schemas: {
+      create: adminCarouselCreateSchema,
+      update: adminCarouselUpdateSchema,
+      row: adminCarouselSchema,
+    },
+    list: (locale) => carouselRows.list(db.kysely, locale),
+    editor: carousel,
+    // The home page carries the carousel in its boot data, read through a short cache.
+    changed: onCarouselChange,
   }),
   defineRoute({
     ...op,

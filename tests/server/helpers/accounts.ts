@@ -9,7 +9,9 @@ import type { AccountService } from '../../../server/domain/accounts';
 import type { AccountSettings } from '../../../server/domain/accounts/deps';
 import type { Logger } from '../../../server/domain/accounts/ports';
 import type { CodeSender } from '../../../server/domain/accounts/senders';
+import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
+import { createOperator } from '../../../server/domain/operators';
 import type { TestDb } from './testDb';
 
 /** 2027-01-15 10:00 UTC: a fixed start for every test clock. */
@@ -147,3 +149,10 @@ export const IMAGES = {
 /** A valid mainland ID card number (check digit computed) and a passport number. */
 export const ID_CARD = '11010519491231002X';
 export const PASSPORT = 'E12345678';
+
+/** A new operator (created as the CLI creates one), logged in through `app`: its session token. */
+export const operatorToken = async (app: FastifyInstance, accounts: AccountService, name: string) => {
+  const op = await createOperator(accounts.deps, { operatorId: null, name: 'cli:test' }, name);
+  const res = await app.inject({ method: 'POST', url: '/api/admin/login', payload: op });
+  return res.json().data.token as string;
+};

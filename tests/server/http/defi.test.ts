@@ -8,9 +8,8 @@ import {
   pledgeRecordSchema,
 } from '../../../protocol';
 import { seedDefiIfEmpty } from '../../../server/db/seed/defi';
-import { createOperator } from '../../../server/domain/operators';
 import { buildApp } from '../../../server/http/app';
-import { accountsFor, registerUser } from '../helpers/accounts';
+import { accountsFor, registerUser, operatorToken } from '../helpers/accounts';
 import { forEachEngine, type TestDb } from '../helpers/testDb';
 import { stakingHarness, UNIT } from '../staking/helpers';
 import { TEST_APP_CONFIG } from '../helpers/appConfig';
@@ -57,14 +56,7 @@ describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
     ]);
     token = verified.token;
     unverifiedToken = (await registerUser(accounts)).token;
-    const op = await createOperator(accounts.deps, { operatorId: null, name: 'cli:test' }, 'staker_ops');
-    opToken = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        payload: { username: op.username, password: op.password },
-      })
-    ).json().data.token;
+    opToken = await operatorToken(app, accounts, 'staker_ops');
     productId = (
       await app.inject({
         method: 'POST',

@@ -32,4 +32,30 @@ describe('a read kept fresh for a while', () => {
     fail = false;
     expect(await read(null)).toBe('up');
   });
+
+  it('asks again after forget, and a read that fails after it leaves the newer one kept', async () => {
+    let n = 0;
+    let fail = false;
+    const read = freshFor(
+      1000,
+      async (key: string) => {
+        n += 1;
+        if (fail) throw new Error('down');
+        return `${key}#${n}`;
+      },
+      () => 0,
+    );
+    expect(await read('us')).toBe('us#1');
+    read.forget();
+    expect(await read('us')).toBe('us#2');
+    fail = true;
+    read.forget();
+    const failing = read('us');
+    read.forget();
+    fail = false;
+    const newer = read('us');
+    await expect(failing).rejects.toThrow('down');
+    expect(await newer).toBe('us#4');
+    expect(await read('us')).toBe('us#4');
+  });
 });

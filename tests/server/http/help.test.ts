@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_CATEGORIES, LOCALES, helpArticleSchema } from '../../../protocol';
 import { readSeedHelp, seedHelpIfEmpty } from '../../../server/db/seed/help';
-import { createOperator } from '../../../server/domain/operators';
 import { buildApp } from '../../../server/http/app';
-import { accountsFor, registerUser } from '../helpers/accounts';
+import { accountsFor, registerUser, operatorToken } from '../helpers/accounts';
+import { apiCaller } from '../helpers/inject';
 import { forEachEngine, type TestDb } from '../helpers/testDb';
 import { TEST_APP_CONFIG } from '../helpers/appConfig';
 
@@ -40,14 +40,7 @@ describe.each(forEachEngine())('help, notices, documents and service API on %s',
     const s = await registerUser(accounts);
     token = s.token;
     userId = s.userinfo.id;
-    const op = await createOperator(accounts.deps, { operatorId: null, name: 'cli:test' }, 'content_ops');
-    opToken = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        payload: { username: op.username, password: op.password },
-      })
-    ).json().data.token;
+    opToken = await operatorToken(app, accounts, 'content_ops');
   });
 
   afterAll(async () => {
@@ -55,17 +48,7 @@ describe.each(forEachEngine())('help, notices, documents and service API on %s',
     await t?.close();
   });
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    opts: { payload?: object; token?: string; lang?: string } = {},
-  ) =>
-    app.inject({
-      method,
-      url,
-      ...(opts.payload ? { payload: opts.payload } : {}),
-      headers: { ...(opts.token ? { token: opts.token } : {}), ...(opts.lang ? { lang: opts.lang } : {}) },
-    });
+  const call = apiCaller(() => app);
 
   it('serves the help centre in the reader’s language', async () => {
     const de = (await call('GET', '/api/help/list', { lang: 'de' })).json().data;

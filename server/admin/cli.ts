@@ -13,6 +13,7 @@ import { seedWalletIfEmpty } from '../db/seed/wallet';
 import { seedContractsIfEmpty } from '../db/seed/contracts';
 import { CONTRACT_USAGE, runContractCommand } from './contracts';
 import { DEFI_USAGE, runDefiCommand } from './defi';
+import { CONTENT_USAGE, runContentCommand } from './content';
 import { seedDefiIfEmpty } from '../db/seed/defi';
 import { seedHelpIfEmpty } from '../db/seed/help';
 import { runSpotCommand, SPOT_USAGE } from './spot';
@@ -27,6 +28,7 @@ ${WALLET_USAGE}
 ${SPOT_USAGE}
 ${CONTRACT_USAGE}
 ${DEFI_USAGE}
+${CONTENT_USAGE}
 
 Config keys: ${Object.keys(globalConfigSchema.shape).join(', ')}`;
 
@@ -78,7 +80,8 @@ export const runCli = async (argv: string[], out: (line: string) => void = conso
       (await runSpotCommand({ db, out }, argv)) ??
       (await runContractCommand({ db, out }, argv)) ??
       (await runWalletCommand({ db, config, out }, argv)) ??
-      (await runDefiCommand({ db, out }, argv));
+      (await runDefiCommand({ db, out }, argv)) ??
+      (await runContentCommand({ db, out }, argv));
     if (handled !== null) return handled;
     out(USAGE);
     // Asked for (nothing, help, --help): done; anything else was a command it could not read.

@@ -1,23 +1,14 @@
-import fs from 'node:fs';
-import { HELP_CATEGORIES, isLocale, LOCALES, PLEDGE_STATUSES, type PledgeStatus } from '../../protocol';
-import {
-  createHelp,
-  createNotice,
-  editHelp,
-  editNotice,
-  removeHelp,
-  removeNotice,
-  replyToUser,
-  saveDocument,
-} from '../content/admin';
+import { isLocale, LOCALES, PLEDGE_STATUSES, type PledgeStatus } from '../../protocol';
+import { replyToUser, saveDocument } from '../content/admin';
 import type { Db } from '../db/connect';
-import { listHelpAdmin, listNoticesAdmin, listServiceMessages, listServiceThreads } from '../db/repos/help';
+import { listServiceMessages, listServiceThreads } from '../db/repos/help';
 import { createLedger } from '../domain/ledger/ledger';
 import { createProduct, listAllPledges, listAllProducts, updateProductTerms } from '../staking/admin';
 import { createStaking } from '../staking/service';
 import { advanceTestClock, stakingClock, TEST_CLOCK_ENV, testClockEnabled } from '../staking/testClock';
 import { refused } from './refused';
 import { cliActor } from './cliActor';
+import { positiveInt, textArg, UnreadableFile, when } from './args';
 
 export const DEFI_USAGE = `
   npm run admin -- defi products             every staking product
@@ -29,46 +20,9 @@ export const DEFI_USAGE = `
   npm run admin -- defi accrue               release the income due now (the server does this every minute)
   npm run admin -- defi accrue --days N      TEST MODE ONLY (${TEST_CLOCK_ENV}=true here and on the server):
                                             move the staking clock N days on and release what falls due
-  npm run admin -- notices list LOCALE | notices add LOCALE TITLE MESSAGE
-  npm run admin -- notices edit ID [--title=T] [--message=M] | notices delete ID
-  npm run admin -- articles list LOCALE | articles add LOCALE CATEGORY TITLE BODY
-  npm run admin -- articles edit ID [--category=C] [--title=T] [--body=B] | articles delete ID
   npm run admin -- documents set LOCALE aboutUs|serviceAgreement|msb TITLE BODY
-                                            BODY (or MESSAGE) of @path reads the text from a file
-  npm run admin -- service threads | service show USERID | service reply USERID TEXT...
-
-Help article categories: ${HELP_CATEGORIES.join(', ')}.`;
-
-const positiveInt = (raw: string | undefined) =>
-  raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-
-/** A file named with @ that cannot be read: told as a mistyped argument, not a fault. */
-class UnreadableFile extends Error {}
-
-/** A text argument, or the file it names with a leading @ (long documents). */
-const textArg = (raw: string) => {
-  if (!raw.startsWith('@')) return raw;
-  try {
-    return fs.readFileSync(raw.slice(1), 'utf8');
-  } catch (err) {
-    throw new UnreadableFile(
-      `cannot read ${raw.slice(1)}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
-    );
-  }
-};
-
-/** --key=value options into an object; null when one is malformed or not allowed. */
-const options = (args: string[], allowed: readonly string[]) => {
-  const result: Record<string, string> = {};
-  for (const a of args) {
-    const m = /^--([A-Za-z]+)=([\s\S]*)$/.exec(a);
-    if (!m || !allowed.includes(m[1]!)) return null;
-    result[m[1]!] = textArg(m[2]!);
-  }
-  return result;
-};
-
-const when = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
+                                            BODY of @path reads the text from a file
+  npm run admin -- service threads | service show USERID | service reply USERID TEXT...`;
 
 const NUMERIC_KEYS = ['purchaseLimit', 'sort'];
 const PRODUCT_KEYS = [
@@ -83,7 +37,7 @@ const PRODUCT_KEYS = [
 ];
 
 /**
- * Staking, content and customer-service commands of the operator CLI, over the same functions as
+ * Staking, document and customer-service commands of the operator CLI, over the same functions as
  * the operator API. Answers the exit code, or null when the command is not one of these.
  */
 export const runDefiCommand = async (
@@ -92,7 +46,7 @@ export const runDefiCommand = async (
 ): Promise<number | null> => {
   const [area, verb, ...rest] = argv;
   const { db, out } = ctx;
-  if (!['defi', 'notices', 'articles', 'documents', 'service'].includes(area ?? '')) return null;
+  if (!['defi', 'documents', 'service'].includes(area ?? '')) return null;
   const actor = cliActor();
   const usage = (message: string) => {
     out(`${message}\n${DEFI_USAGE}`);
@@ -190,57 +144,6 @@ export const runDefiCommand = async (
       );
       return r.failed > 0 ? 1 : 0;
     }
-    if (area === 'notices' && verb === 'list' && rest.length === 1 && isLocale(rest[0])) {
-      for (const n of await listNoticesAdmin(db.kysely, rest[0]))
-        out(`#${n.id} ${when(n.createdAt)} ${n.title}`);
-      return 0;
-    }
-    if (area === 'notices' && verb === 'add' && rest.length === 3 && isLocale(rest[0])) {
-      const n = await createNotice(db, actor, {
-        locale: rest[0],
-        title: rest[1]!,
-        message: textArg(rest[2]!),
-      });
-      out(`notice #${n.id} published`);
-      return 0;
-    }
-    if (area === 'notices' && verb === 'edit' && rest.length >= 2) {
-      const id = positiveInt(rest[0]);
-      const o = options(rest.slice(1), ['title', 'message']);
-      if (id === null || !o) return usage('usage: notices edit ID [--title=T] [--message=M]');
-      const n = await editNotice(db, actor, { id, ...o });
-      out(`notice #${n.id} saved`);
-      return 0;
-    }
-    if ((area === 'notices' || area === 'articles') && verb === 'delete' && rest.length === 1) {
-      const id = positiveInt(rest[0]);
-      if (id === null) return usage(`not an id: ${rest[0]}`);
-      await (area === 'notices' ? removeNotice(db, actor, id) : removeHelp(db, actor, id));
-      out(`${area === 'notices' ? 'notice' : 'help article'} #${id} deleted`);
-      return 0;
-    }
-    if (area === 'articles' && verb === 'list' && rest.length === 1 && isLocale(rest[0])) {
-      for (const a of await listHelpAdmin(db.kysely, rest[0])) out(`#${a.id} [${a.category}] ${a.title}`);
-      return 0;
-    }
-    if (area === 'articles' && verb === 'add' && rest.length === 4 && isLocale(rest[0])) {
-      const a = await createHelp(db, actor, {
-        locale: rest[0],
-        category: rest[1] as (typeof HELP_CATEGORIES)[number],
-        title: rest[2]!,
-        body: textArg(rest[3]!),
-      });
-      out(`help article #${a.id} added`);
-      return 0;
-    }
-    if (area === 'articles' && verb === 'edit' && rest.length >= 2) {
-      const id = positiveInt(rest[0]);
-      const o = options(rest.slice(1), ['category', 'title', 'body']);
-      if (id === null || !o) return usage('usage: articles edit ID [--category=C] [--title=T] [--body=B]');
-      const a = await editHelp(db, actor, { id, ...o } as { id: number });
-      out(`help article #${a.id} saved`);
-      return 0;
-    }
     if (area === 'documents' && verb === 'set' && rest.length === 4 && isLocale(rest[0])) {
       const d = await saveDocument(db, actor, {
         locale: rest[0],
@@ -275,8 +178,7 @@ export const runDefiCommand = async (
       return 0;
     }
     // A locale it does not know, named, rather than the whole command called unreadable.
-    const content = area === 'notices' || area === 'articles' || area === 'documents';
-    const locale = content && ['list', 'add', 'set'].includes(verb ?? '') ? rest[0] : undefined;
+    const locale = area === 'documents' && verb === 'set' ? rest[0] : undefined;
     if (locale !== undefined && !isLocale(locale))
       return usage(`unknown locale: ${locale} (one of ${LOCALES.join(', ')})`);
   } catch (e) {

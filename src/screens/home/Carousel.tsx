@@ -16,16 +16,21 @@ export const Carousel = ({ items }: { items: readonly CarouselItem[] }) => {
   }, [items.length]);
   const current = items[index % Math.max(items.length, 1)];
   if (!current) return <div className="carousel carousel--empty" />;
-  const inApp = current.link.startsWith('/');
+  // An operator may leave a slide's image or link empty: then it shows its title alone, or leads
+  // nowhere.
   const body = (
     <>
-      <img className="carousel__image" src={current.image} alt="" width="390" height="150" />
+      {current.image && (
+        <img className="carousel__image" src={current.image} alt="" width="390" height="150" />
+      )}
       <span className="carousel__title">{current.title}</span>
     </>
   );
   return (
     <section className="carousel" aria-roledescription="carousel" aria-label={t('home.banners')}>
-      {inApp ? (
+      {!current.link ? (
+        <div className="carousel__slide">{body}</div>
+      ) : current.link.startsWith('/') ? (
         <Link to={current.link} className="carousel__slide">
           {body}
         </Link>

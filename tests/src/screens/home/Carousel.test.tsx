@@ -1,0 +1,41 @@
+import { render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CarouselItem } from '../../../../protocol';
+import { i18n } from '../../../../src/i18n';
+import { Carousel } from '../../../../src/screens/home/Carousel';
+import { setupI18n } from '../../../setup/i18n';
+
+beforeAll(setupI18n);
+
+const show = (item: CarouselItem) =>
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <Carousel items={[item]} />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+
+describe('home carousel', () => {
+  it('leads to a screen of the app in place', () => {
+    show({ id: 1, title: 'Trade', image: '/img/a.svg', link: '/trade' });
+    expect(screen.getByRole('link', { name: 'Trade' })).toHaveAttribute('href', '/trade');
+    expect(screen.getByRole('link', { name: 'Trade' })).not.toHaveAttribute('target');
+  });
+
+  it('opens an http(s) link in a new tab', () => {
+    show({ id: 2, title: 'News', image: 'https://cdn.example.com/b.png', link: 'https://example.com/' });
+    const link = screen.getByRole('link', { name: 'News' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('shows a slide an operator left without image or link as its title alone, leading nowhere', () => {
+    const { container } = show({ id: 3, title: 'Just words', image: '', link: '' });
+    expect(screen.getByText('Just words')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+  });
+});

@@ -5,6 +5,7 @@ import { readSeedContent } from '../../../server/db/seed/content';
 import { DEFAULT_SITE_CONFIG } from '../../../server/db/seed/defaults';
 import { seedIfEmpty } from '../../../server/db/seed/seed';
 import type { Db } from '../../../server/db/connect';
+import { countRows } from '../helpers/inject';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
 
 const NOW = Date.UTC(2025, 0, 15, 12);
@@ -20,15 +21,7 @@ const countBy = async (db: Db, table: (typeof CONTENT_TABLES)[number]) => {
 
 const rowCounts = async (db: Db) => {
   const k = db.kysely;
-  const count = async (table: 'site_config' | 'pairs' | (typeof CONTENT_TABLES)[number]) =>
-    Number(
-      (
-        await k
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'site_config' | 'pairs' | (typeof CONTENT_TABLES)[number]) => countRows(k, table);
   return {
     site_config: await count('site_config'),
     pairs: await count('pairs'),

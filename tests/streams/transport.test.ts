@@ -59,6 +59,20 @@ const states = (t: Transport) => {
   return seen;
 };
 
+/** A transport whose socket is open and has heard its first ticker message, with what it has said
+ * of itself since: its connection states and whether its data may be old. */
+const tickersHeard = async (opts: Parameters<typeof make>[0] = {}) => {
+  transport = make(opts);
+  const seen = states(transport);
+  let stale: boolean | undefined;
+  transport.stale$.subscribe((s) => (stale = s));
+  transport.channel$('tickers').subscribe();
+  await vi.advanceTimersByTimeAsync(100);
+  server!.connections[0]!.send({ ch: 'tickers', seq: 1, ts: 1, data: [] });
+  expect(stale).toBe(false);
+  return { seen, stale: () => stale };
+};
+
 const subs = (sent: ClientMessage[]) =>
   sent.filter((m) => m.op === 'sub').flatMap((m) => (m as { ch: string[] }).ch);
 
@@ -145,29 +159,22 @@ describe('the socket transport', () => {
 
   it('gives up a socket whose ping goes unanswered, and keeps one that answers', async () => {
     server = startServer({ answersPings: false });
-    transport = make({ pongTimeoutMs: 5_000 });
-    let stale: boolean | undefined;
-    transport.stale$.subscribe((s) => (stale = s));
-    const seen = states(transport);
-    transport.channel$('tickers').subscribe();
-    await vi.advanceTimersByTimeAsync(100);
-    server.connections[0]!.send({ ch: 'tickers', seq: 1, ts: 1, data: [] });
-    expect(stale).toBe(false);
+    const { seen, stale } = await tickersHeard({ pongTimeoutMs: 5_000 });
     // The ping sent on open is unanswered, though a message came after it was sent: anything heard
     // proves the socket alive, so only silence since the ping counts.
     await vi.advanceTimersByTimeAsync(4_800);
     expect(server.connections).toHaveLength(1);
-    expect(stale).toBe(false);
+    expect(stale()).toBe(false);
     // The next ping (15 s) goes unanswered for 5 s.
     await vi.advanceTimersByTimeAsync(15_000);
-    expect(stale).toBe(false);
+    expect(stale()).toBe(false);
     await vi.advanceTimersByTimeAsync(300);
-    expect(stale).toBe(true);
+    expect(stale()).toBe(true);
     expect(seen).toContain('reconnecting');
     await vi.advanceTimersByTimeAsync(2_000);
     expect(server.connections.length).toBeGreaterThanOrEqual(2);
 
-    transport.close();
+    transport!.close();
     server.server.stop();
     server = startServer();
     transport = make({ pongTimeoutMs: 5_000 });
@@ -178,18 +185,11 @@ describe('the socket transport', () => {
 
   it('gives up the socket at once when the browser goes offline, and tries again when it is back', async () => {
     server = startServer();
-    transport = make();
-    let stale: boolean | undefined;
-    transport.stale$.subscribe((s) => (stale = s));
-    const seen = states(transport);
-    transport.channel$('tickers').subscribe();
-    await vi.advanceTimersByTimeAsync(100);
-    server.connections[0]!.send({ ch: 'tickers', seq: 1, ts: 1, data: [] });
-    expect(stale).toBe(false);
+    const { seen, stale } = await tickersHeard();
     server.server.stop();
     window.dispatchEvent(new Event('offline'));
     await vi.advanceTimersByTimeAsync(10);
-    expect(stale).toBe(true);
+    expect(stale()).toBe(true);
     expect(seen.at(-1)).toBe('reconnecting');
     // Back long before the backoff's next try (up to 8 s here): the socket opens at once.
     await vi.advanceTimersByTimeAsync(3_000);

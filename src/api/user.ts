@@ -20,7 +20,8 @@ import { api } from './client';
 export const userApi = {
   captcha: () => api.get<Captcha>('/user/captcha'),
   register: (body: RegisterRequest) => api.post<Session>('/user/register', body),
-  login: (body: LoginRequest) => api.post<Session>('/user/login', body),
+  /** Silent: the login screen says its refusals itself (one of them under the captcha it brings). */
+  login: (body: LoginRequest) => api.post<Session>('/user/login', body, { silent: true }),
   /** Ends the session of `token`, named here because the stored user is cleared before the call:
    * other tabs then follow the logout before the server ends the session under them. */
   logout: (token: string) =>

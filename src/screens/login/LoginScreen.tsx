@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema } from '../../../protocol/accounts';
 import type { Envelope } from '../../../protocol/envelope';
+import { failureText } from '../../api/client';
 import { userApi } from '../../api/user';
 import { CaptchaField } from '../../components/form/CaptchaField';
 import { SubmitButton } from '../../components/form/SubmitButton';
@@ -10,6 +11,7 @@ import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
 import { useForm } from '../../hooks/useForm';
 import { setUser } from '../../state/session';
+import { showToast } from '../../state/ui';
 import { safeRedirect } from '../../app/safeRedirect';
 
 const LoginScreen = () => {
@@ -26,10 +28,15 @@ const LoginScreen = () => {
       try {
         setUser(await userApi.login(body));
       } catch (failure) {
-        // After several failed logins the account asks for a captcha; from then on each try
-        // spends its picture's answer.
-        if ((failure as Envelope | undefined)?.msg === 'app.msg.captcha_required') setCaptchaAsked(true);
-        else if (captchaAsked) setCaptchaRenewals((n) => n + 1);
+        const refusal = failure as Envelope;
+        // After several failed logins the account asks for a captcha: said under the field it
+        // brings, not in a toast that would cover its picture. From then on each try spends its
+        // picture's answer.
+        if (refusal.msg === 'app.msg.captcha_required') setCaptchaAsked(true);
+        else {
+          showToast(failureText(refusal));
+          if (captchaAsked) setCaptchaRenewals((n) => n + 1);
+        }
         throw failure;
       }
       // Back to the screen the login gate interrupted, never off-site.
@@ -54,7 +61,14 @@ const LoginScreen = () => {
           autoComplete="current-password"
           {...form.field('password')}
         />
-        {captchaAsked && <CaptchaField form={form} renewals={captchaRenewals} autoFocus />}
+        {captchaAsked && (
+          <CaptchaField
+            form={form}
+            renewals={captchaRenewals}
+            hint={t('app.msg.captcha_required')}
+            autoFocus
+          />
+        )}
         <SubmitButton busy={form.submitting}>{t('login.submit')}</SubmitButton>
         <div className="form__links">
           <Link to="/forgetPwd">{t('login.forgot')}</Link>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userApi } from '../../../../src/api/user';
 import LoginScreen from '../../../../src/screens/login/LoginScreen';
+import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen, storedUser } from '../renderScreen';
 
@@ -15,7 +16,10 @@ const session = {
 
 beforeAll(setupI18n);
 let captchas = 0;
+const toasts = () => uiState.toasts.map((toast) => toast.text);
+
 beforeEach(() => {
+  uiState.toasts.splice(0);
   captchas = 0;
   vi.mocked(userApi.login).mockReset();
   vi.mocked(userApi.captcha)
@@ -60,6 +64,7 @@ describe('login screen', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled());
     expect(router.state.location.pathname).toBe('/login');
     expect(storedUser()).toBeNull();
+    expect(toasts()).toEqual(['Incorrect username or password']);
   });
 
   it('sends one request for a double tap', async () => {
@@ -85,6 +90,11 @@ describe('login screen', () => {
     await fill('alice01', 'secret12');
     const answer = await screen.findByLabelText('Captcha');
     expect(answer).toHaveFocus();
+    // Why, said under the field rather than in a toast over its picture.
+    expect(
+      screen.getByText('Too many failed logins to this account. Enter the captcha to continue'),
+    ).toBeInTheDocument();
+    expect(toasts()).toEqual([]);
     await waitFor(() => expect(userApi.captcha).toHaveBeenCalledTimes(1));
     // Nothing typed yet: missing, not wrong, and not sent.
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));

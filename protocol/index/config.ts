@@ -24,8 +24,9 @@ export const COMPANY_NAME_MAX = 60;
 const LINK_RE = /^(https?:\/\/[^\s/?#]+|\/(?!\/))\S*$/;
 // Characters no address holds, which `\S` lets through: control characters (a NUL, which
 // PostgreSQL refuses to store), characters that show nothing (direction overrides, zero-width
-// spaces) and halves of UTF-16 pairs.
-const NOT_IN_LINKS = /[\p{Cc}\p{Cf}\p{Cs}]/u;
+// spaces), halves of UTF-16 pairs, and the backslash, which browsers read as a slash: `/\evil.example`
+// is `//evil.example`, another site taken for a path on this one.
+const NOT_IN_LINKS = /[\p{Cc}\p{Cf}\p{Cs}\\]/u;
 
 /** A link or image an operator sets (the config's logo, a carousel slide's image and target):
  * empty, a path on this site (`/img/banner.svg`, not `//elsewhere`) or an http(s) address. */

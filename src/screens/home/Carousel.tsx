@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CarouselItem } from '../../../protocol';
+import { isSiteLink } from '../../../protocol/index/config';
 
 const ADVANCE_MS = 5000;
 
@@ -17,7 +18,9 @@ export const Carousel = ({ items }: { items: readonly CarouselItem[] }) => {
   const current = items[index % Math.max(items.length, 1)];
   if (!current) return <div className="carousel carousel--empty" />;
   // An operator may leave a slide's image or link empty: then it shows its title alone, or leads
-  // nowhere.
+  // nowhere. A link is held to the rule it was written under once more (one stored before the rule
+  // refused `/\host`, which browsers read as another site, leads nowhere either).
+  const link = isSiteLink(current.link) ? current.link : '';
   const body = (
     <>
       {current.image && (
@@ -28,14 +31,14 @@ export const Carousel = ({ items }: { items: readonly CarouselItem[] }) => {
   );
   return (
     <section className="carousel" aria-roledescription="carousel" aria-label={t('home.banners')}>
-      {!current.link ? (
+      {!link ? (
         <div className="carousel__slide">{body}</div>
-      ) : current.link.startsWith('/') ? (
-        <Link to={current.link} className="carousel__slide">
+      ) : link.startsWith('/') ? (
+        <Link to={link} className="carousel__slide">
           {body}
         </Link>
       ) : (
-        <a href={current.link} className="carousel__slide" target="_blank" rel="noopener noreferrer">
+        <a href={link} className="carousel__slide" target="_blank" rel="noopener noreferrer">
           {body}
         </a>
       )}

@@ -212,6 +212,13 @@ describe.each(forEachEngine())('operator API for home pop-ups and carousel on %s
     [
       'POST',
       '/api/admin/carousel',
+      { locale: 'us', title: 't', image: '', link: '/\\evil.example' },
+      'app.msg.link_invalid',
+      'link',
+    ],
+    [
+      'POST',
+      '/api/admin/carousel',
       { locale: 'us', title: 't', image: '' },
       'app.msg.parameter_error',
       'link',

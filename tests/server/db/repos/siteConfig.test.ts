@@ -49,6 +49,7 @@ describe.each(forEachEngine())('site config on %s', (_engine, open) => {
     ['a logo that is no link', { logo: 'logo dot svg' }],
     ['a script for a download link', { appDownloadLink: 'javascript:alert(1)' }],
     ['a link to another site without its scheme', { h5ico: '//evil.example/x.ico' }],
+    ['another site behind a backslash, read as a slash', { logo: '/\\evil.example/x.svg' }],
     ['a company name longer than a title can carry', { companyName: 'A'.repeat(61) }],
   ])('rejects %s and writes nothing', async (_label, update) => {
     const before = await storedRows();

@@ -38,4 +38,13 @@ describe('home carousel', () => {
     expect(screen.queryByRole('link')).toBeNull();
     expect(container.querySelector('img')).toBeNull();
   });
+
+  it.each(['/\\evil.example', '//evil.example', 'javascript:alert(1)'])(
+    'leads nowhere by a link stored before the rule refused it (%s)',
+    (link) => {
+      show({ id: 4, title: 'Old slide', image: '', link });
+      expect(screen.getByText('Old slide')).toBeInTheDocument();
+      expect(screen.queryByRole('link')).toBeNull();
+    },
+  );
 });

@@ -39,6 +39,9 @@ export interface Transport {
   /** Messages of one channel. The first subscriber subscribes on the server, the last one leaves. */
   channel$<T = unknown>(ch: string): Observable<ChannelMessage<T>>;
   setToken(token: string | null): void;
+  /** Tries at once to open a socket that is down, its backoff skipped: the server is known to be
+   * back (it answered a call). */
+  retryNow(): void;
   close(): void;
 }
 
@@ -83,7 +86,14 @@ export const createTransport = ({
       return minDelayMs * (0.5 + random());
     },
   };
-  const socket = new ReconnectingWebSocket(url, [], options);
+  const open = () => {
+    const made = new ReconnectingWebSocket(url, [], options);
+    made.addEventListener('open', onOpen);
+    made.addEventListener('close', onClose);
+    made.addEventListener('message', onMessage);
+    return made;
+  };
+  let socket = open();
 
   const send = (msg: ClientMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
@@ -117,30 +127,47 @@ export const createTransport = ({
     staleTimer = setTimeout(drop, staleMs);
   };
 
+  /**
+   * Tries at once a socket that is not open, when there is reason to think it would open now (the
+   * network or the server is back). The library's backoff grows with every failed try, up to
+   * `maxDelayMs`, and its wait runs to its end whatever is asked of it: a socket in that wait is
+   * replaced by a fresh one, which tries at once.
+   */
+  const retryNow = () => {
+    if (!started || closed || socket.readyState === socket.OPEN) return;
+    clearTimeout(offlineRetry);
+    socket.removeEventListener('open', onOpen);
+    socket.removeEventListener('close', onClose);
+    socket.removeEventListener('message', onMessage);
+    socket.close();
+    socket = open();
+    socket.reconnect();
+  };
+
   // The browser knows before any timer when the network goes or comes back. A socket it has cut off
   // is closed at once (the screens then say prices may be old) and left closed while the network is
-  // gone: tries meanwhile would only fail, and the backoff they grew would hold the socket back for
-  // up to `maxDelayMs` once the network is back. One already in its backoff's wait is left to it:
-  // the library's wait runs to its end whatever is asked.
+  // gone, tries meanwhile only failing; it tries again as soon as the browser says it is back.
   let offlineRetry: ReturnType<typeof setTimeout> | undefined;
-  const onOnline = () => {
-    clearTimeout(offlineRetry);
-    if (started && !closed && socket.readyState !== socket.OPEN) socket.reconnect();
-  };
+  const onOnline = () => retryNow();
   const onOffline = () => {
     if (!started || closed) return;
     stale$.next(true);
     if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close();
-    // Should the browser never say the network is back, try again after the longest backoff.
+    // Should the browser never say the network is back, look again now and then.
+    const lookAgain = () => {
+      if (typeof navigator !== 'undefined' && navigator.onLine === false)
+        offlineRetry = setTimeout(lookAgain, maxDelayMs);
+      else retryNow();
+    };
     clearTimeout(offlineRetry);
-    offlineRetry = setTimeout(onOnline, maxDelayMs);
+    offlineRetry = setTimeout(lookAgain, maxDelayMs);
   };
   if (typeof window !== 'undefined') {
     window.addEventListener('offline', onOffline);
     window.addEventListener('online', onOnline);
   }
 
-  socket.addEventListener('open', () => {
+  function onOpen() {
     if (everOpened) reconnects$.next(reconnects$.value + 1);
     everOpened = true;
     if (token) send({ op: 'auth', token });
@@ -153,17 +180,17 @@ export const createTransport = ({
     pingTimer = setInterval(ping, pingMs);
     armStaleTimer();
     connection$.next('open');
-  });
+  }
 
-  socket.addEventListener('close', () => {
+  function onClose() {
     clearInterval(pingTimer);
     clearTimeout(staleTimer);
     heard();
     stale$.next(true);
     connection$.next(closed ? 'closed' : 'reconnecting');
-  });
+  }
 
-  socket.addEventListener('message', (event) => {
+  function onMessage(event: MessageEvent) {
     let msg: ServerMessage;
     try {
       msg = JSON.parse(String(event.data)) as ServerMessage;
@@ -176,7 +203,7 @@ export const createTransport = ({
     if (isChannelMessage(msg)) registry.get(msg.ch)?.next(msg);
     else if (msg.op === 'pong') pong$.next({ ...msg, receivedAt: Date.now() });
     else if (msg.op === 'error') errors$.next(msg);
-  });
+  }
 
   /** Channels someone listens to: replayed on every open. */
   const registry = new Map<string, Subject<ChannelMessage>>();
@@ -214,6 +241,7 @@ export const createTransport = ({
     pong$: pong$.asObservable(),
     errors$: errors$.asObservable(),
     channel$,
+    retryNow,
     setToken(next) {
       const previous = token;
       token = next;

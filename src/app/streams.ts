@@ -8,6 +8,7 @@ import { marketApi } from '../api/market';
 import { prefetched } from '../api/prefetch';
 import { refreshUserInfo } from '../api/refreshUser';
 import { boot } from './boot';
+import { networkState } from '../state/network';
 import { currentUser, sessionState } from '../state/session';
 
 const socketUrl = () =>
@@ -34,6 +35,14 @@ const followSession = () => {
 };
 followSession();
 subscribe(sessionState, followSession);
+
+// A call answered after calls that got no answer: the server is back (restarted, or the network
+// mended) and the socket need not wait out the backoff its failed tries grew.
+let serverAnswered = networkState.serverAnswers;
+subscribe(networkState, () => {
+  if (networkState.serverAnswers && !serverAnswered) transport.retryNow();
+  serverAnswered = networkState.serverAnswers;
+});
 
 // The server tells a socket when its session has ended (logged out elsewhere, password changed,
 // account locked): the user info asked for then meets the same end over HTTP, and its 401 logs the

@@ -20,6 +20,7 @@ export const fakeTransport = () => {
       return (s as Subject<ChannelMessage<T>>).pipe(finalize(() => live.delete(ch)));
     },
     setToken: () => undefined,
+    retryNow: () => undefined,
     close: () => connection$.next('closed'),
   };
   return {

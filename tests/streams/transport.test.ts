@@ -201,6 +201,43 @@ describe('the socket transport', () => {
     expect(seen.at(-1)).toBe('open');
   });
 
+  it('stays closed while the browser says it is offline, however long, and opens once it is back', async () => {
+    server = startServer();
+    await tickersHeard();
+    const onLine = (value: boolean) =>
+      Object.defineProperty(navigator, 'onLine', { value, configurable: true });
+    try {
+      onLine(false);
+      window.dispatchEvent(new Event('offline'));
+      // The network is there for the stand-in server: a try would open at once, and none is made.
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(server.connections).toHaveLength(1);
+      onLine(true);
+      window.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(100);
+      expect(server.connections).toHaveLength(2);
+    } finally {
+      onLine(true);
+    }
+  });
+
+  it('skips the backoff its failed tries grew when told the server is back', async () => {
+    server = startServer();
+    const seen = states((transport = make()));
+    transport.channel$('tickers').subscribe();
+    await vi.advanceTimersByTimeAsync(100);
+    server.server.stop();
+    // Down long enough for the backoff to reach its cap (8 s here).
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(seen.at(-1)).toBe('reconnecting');
+    server = startServer();
+    transport.retryNow();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(server.connections).toHaveLength(1);
+    expect(subs(server.connections[0]!.sent)).toEqual(['tickers']);
+    expect(seen.at(-1)).toBe('open');
+  });
+
   it('reconnects a socket that has been silent past the stale time', async () => {
     server = startServer({ answersPings: false });
     transport = make({ staleMs: 30_000, pongTimeoutMs: 120_000 });

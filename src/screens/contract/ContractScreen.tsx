@@ -9,7 +9,7 @@ import { createIntentKeys, isRefusal } from '../../api/requestKey';
 import { verifiedAction } from '../../app/verificationPrompt';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
-import { formatDecimal } from '../../components/format';
+import { formatDecimal, formatPercent } from '../../components/format';
 import { decimalInput } from '../../components/form/decimalInput';
 import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
@@ -148,6 +148,7 @@ const ContractScreen = () => {
         onChange={(p) => {
           setParams({ [COIN_PAIR_PARAM]: p }, { replace: true });
           setMinutes(undefined);
+          setError(undefined);
         }}
       />
       <LastPrice pair={pair} />
@@ -170,11 +171,15 @@ const ContractScreen = () => {
                 type="button"
                 className={`cycle-chip${c.minutes === cycle.minutes ? ' is-active' : ''}`}
                 aria-pressed={c.minutes === cycle.minutes}
-                onClick={() => setMinutes(c.minutes)}
+                onClick={() => {
+                  setMinutes(c.minutes);
+                  // Another cycle has other limits: what was said of the amount was said of its own.
+                  setError(undefined);
+                }}
               >
                 <span className="cycle-chip__time">{t('contract.cycleMinutes', { count: c.minutes })}</span>
                 <span className="cycle-chip__rate">
-                  {t('contract.payoutRate', { rate: num(trimZeros(c.rate)) })}
+                  {t('contract.payoutRate', { rate: formatPercent(trimZeros(c.rate), i18n.language) })}
                 </span>
               </button>
             ))}
@@ -199,7 +204,15 @@ const ContractScreen = () => {
         />
         <div className="chip-row quick-picks" aria-label={t('contract.quickPicks')}>
           {quickPicks(cycle).map((v) => (
-            <button key={v} type="button" className="chip" onClick={() => setAmount(v)}>
+            <button
+              key={v}
+              type="button"
+              className="chip"
+              onClick={() => {
+                setAmount(v);
+                setError(undefined);
+              }}
+            >
               {num(v)}
             </button>
           ))}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tickSourceName, type ContractOrder, type ContractTick } from '../../../protocol/contracts';
-import { formatDecimal } from '../../components/format';
+import { formatDecimal, formatPercent } from '../../components/format';
 import { Spinner } from '../../components/Spinner';
 import { useContractDetail } from '../../hooks/useContracts';
 import { ResultLine } from '../contract/CountdownSheet';
@@ -78,7 +78,7 @@ export const ContractDetail = ({ id }: { id: number }) => {
         <Row label={t('contractList.amount')}>
           {num(order.amount)} {order.asset}
         </Row>
-        <Row label={t('contractList.rate')}>{num(trimZeros(order.rate))} %</Row>
+        <Row label={t('contractList.rate')}>{formatPercent(trimZeros(order.rate), i18n.language)}</Row>
         <Row label={t('contract.expected')}>
           +{num(order.expected)} {order.asset}
         </Row>

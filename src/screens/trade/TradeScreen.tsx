@@ -88,15 +88,17 @@ const OrderForm = ({
     setState((s) => (s.price === '' ? { ...s, price: new Decimal(last).toFixed(pair.pricePrecision) } : s));
   }, [last, pair.symbol, pair.pricePrecision]);
 
-  // A price tapped in the book, when it is tapped: never again for the next pair.
+  // A price tapped in the book, when it is tapped: never again for the next pair. It changes the
+  // order, so what was said of the order before goes, as with any other change.
   useEffect(() => {
-    if (picked)
-      setState((s) => ({
-        ...s,
-        type: 'limit',
-        price: picked.price,
-        amount: amountFrom(picked.price, s.qty),
-      }));
+    if (!picked) return;
+    setProblem(undefined);
+    setState((s) => ({
+      ...s,
+      type: 'limit',
+      price: picked.price,
+      amount: amountFrom(picked.price, s.qty),
+    }));
   }, [picked]);
 
   const update = (patch: Partial<OrderFormState>) => {

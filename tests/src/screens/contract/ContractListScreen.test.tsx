@@ -104,7 +104,7 @@ describe('/contractList', () => {
       'Buy up',
       '1 min',
       '100 USDT',
-      'Payout rate80 %',
+      'Payout rate80%',
       'Expected earnings+80 USDT',
       'Open price97,000.00',
       'Close price97,012.50',

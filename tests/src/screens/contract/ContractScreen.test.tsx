@@ -158,6 +158,13 @@ describe('/contract', () => {
       'The investment exceeds the limit (10 – 50,000 USDT)',
     );
     expect(order).not.toHaveBeenCalled();
+    // Another cycle has other limits, and a quick amount is another amount: what was said goes.
+    await user.click(screen.getByRole('button', { name: /5 min/ }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Buy down' }));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await user.click(within(screen.getByLabelText('Quick amounts')).getAllByRole('button')[0]!);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it.each(['10.123456789', '-5', '1e3', 'abc', '0'])(

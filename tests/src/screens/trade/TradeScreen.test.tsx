@@ -214,11 +214,15 @@ describe('/trade', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('takes a price tapped in the book', async () => {
+  it('takes a price tapped in the book, and what was said of the order before goes', async () => {
     const user = userEvent.setup();
     renderScreen(<TradeScreen />);
+    await user.clear(screen.getByLabelText('Price (USDT)'));
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
     await user.click(within(screen.getByTestId('book-bids')).getByRole('button', { name: /99,980.00/ }));
     expect(screen.getByLabelText('Price (USDT)')).toHaveValue('99980.00');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('writes the minimum it checks before sending as the server\u2019s refusal writes it', async () => {

@@ -113,9 +113,6 @@ export const carousel = contentEditor(
   carouselRows,
 );
 
-export const { create: createNotice, edit: editNotice, remove: removeNotice } = notices;
-export const { create: createHelp, edit: editHelp, remove: removeHelp } = helpArticles;
-
 export const saveDocument = (
   db: Db,
   actor: Actor,

@@ -77,6 +77,11 @@ const ContractScreen = () => {
   const cycle = pair?.cycles.find((c) => c.minutes === minutes) ?? pair?.cycles[0];
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // Typed or picked, a new amount is judged anew: what was said of the last one goes.
+  const changeAmount = (v: string) => {
+    setAmount(v);
+    setError(undefined);
+  };
   const [busy, setBusy] = useState(false);
   const [running, setRunning] = useState<ContractOrder | undefined>();
   const [keys] = useState(createIntentKeys);
@@ -188,10 +193,7 @@ const ContractScreen = () => {
         <TextField
           label={t('contract.amount', { asset })}
           value={amount}
-          onChange={(v) => {
-            setAmount(decimalInput(v));
-            setError(undefined);
-          }}
+          onChange={(v) => changeAmount(decimalInput(v))}
           inputMode="decimal"
           autoComplete="off"
           error={error}
@@ -204,15 +206,7 @@ const ContractScreen = () => {
         />
         <div className="chip-row quick-picks" aria-label={t('contract.quickPicks')}>
           {quickPicks(cycle).map((v) => (
-            <button
-              key={v}
-              type="button"
-              className="chip"
-              onClick={() => {
-                setAmount(v);
-                setError(undefined);
-              }}
-            >
+            <button key={v} type="button" className="chip" onClick={() => changeAmount(v)}>
               {num(v)}
             </button>
           ))}

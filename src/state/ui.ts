@@ -18,13 +18,28 @@ export const uiState = proxy<{ toasts: Toast[]; alerts: Alert[] }>({ toasts: [],
 
 let nextId = 1;
 
+const MAX_TOAST_MS = 6000;
+
+/** How long `text` takes to read: about 15 letters a second after half a second to look, a CJK
+ * character or a kana counting as three (one carries a word's worth), at most 6 s. */
+export const readingMs = (text: string) => {
+  let weight = 0;
+  for (const ch of text) weight += ch.codePointAt(0)! >= 0x2e80 ? 3 : 1;
+  return Math.min(MAX_TOAST_MS, 500 + weight * 65);
+};
+
+/** A toast stays for `ms` (the spec's 1 s by default) or as long as its text takes to read, if
+ * longer: a refusal ("Incorrect username or password") was gone before it was read. */
 export const showToast = (text: string, ms = DEFAULT_TOAST_MS) => {
   const id = nextId++;
   uiState.toasts.push({ id, text });
-  setTimeout(() => {
-    const i = uiState.toasts.findIndex((t) => t.id === id);
-    if (i >= 0) uiState.toasts.splice(i, 1);
-  }, ms);
+  setTimeout(
+    () => {
+      const i = uiState.toasts.findIndex((t) => t.id === id);
+      if (i >= 0) uiState.toasts.splice(i, 1);
+    },
+    Math.max(ms, readingMs(text)),
+  );
 };
 
 /** Shows an alert and resolves when the reader closes it. An alert already open with the same text

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import { whileBusy } from './whileBusy';
 
-/** The form's primary action; disabled while the request is out, so one tap sends one request, and
- * while the form says why sending would be refused. */
+/** The form's primary action: one tap sends one request (busy while it is out), and it is
+ * disabled while the form says why sending would be refused. */
 export const SubmitButton = ({
   busy,
   disabled = false,
@@ -11,7 +12,7 @@ export const SubmitButton = ({
   disabled?: boolean;
   children: ReactNode;
 }) => (
-  <button type="submit" className="btn btn--primary btn--block" disabled={busy || disabled} aria-busy={busy}>
+  <button type="submit" className="btn btn--primary btn--block" disabled={disabled} {...whileBusy(busy)}>
     {children}
   </button>
 );

@@ -20,6 +20,7 @@ import { useBalances } from '../../hooks/useSpot';
 import { CountdownSheet } from './CountdownSheet';
 import { LIMIT_ERRORS, amountError, expectedOf, quickPicks, trimZeros } from './figures';
 import { RunningContracts } from './RunningContracts';
+import { whileBusy } from '../../components/form/whileBusy';
 
 // The chart library is loaded only where a chart is shown, in its own chunk.
 const PriceChart = lazy(() => import('../../components/PriceChart'));
@@ -224,10 +225,15 @@ const ContractScreen = () => {
           </div>
         </dl>
         <div className="contract-actions">
-          <button type="button" className="btn btn--up" disabled={busy} onClick={() => void place('up')}>
+          <button type="button" className="btn btn--up" {...whileBusy(busy)} onClick={() => void place('up')}>
             {t('app.data.contract_up')}
           </button>
-          <button type="button" className="btn btn--down" disabled={busy} onClick={() => void place('down')}>
+          <button
+            type="button"
+            className="btn btn--down"
+            {...whileBusy(busy)}
+            onClick={() => void place('down')}
+          >
             {t('app.data.contract_down')}
           </button>
         </div>

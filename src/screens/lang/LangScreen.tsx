@@ -19,12 +19,15 @@ const LangScreen = () => {
   return (
     <>
       <NavBar title={t('route.lang')} />
-      <ul className="list" role="listbox" aria-label={t('route.lang')}>
+      {/* Buttons in a plain list: options holding buttons left the focused one announced as
+          its name alone, never as the language in use. */}
+      <ul className="list" aria-label={t('route.lang')}>
         {LOCALES.map((l) => (
-          <li key={l} role="option" aria-selected={l === locale}>
+          <li key={l}>
             <button
               type="button"
               className="list__row"
+              aria-current={l === locale}
               lang={LOCALE_TAGS[l]}
               onClick={() => void choose(l)}
               data-locale={l}

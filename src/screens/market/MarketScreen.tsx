@@ -26,12 +26,18 @@ const SortButton = ({
   state: Pick<Arrangement, 'sort' | 'dir'>;
   onSort: (key: SortKey) => void;
 }) => {
+  const { t } = useTranslation();
   const active = state.sort === id;
   return (
     <button
       type="button"
       className={`sort-btn${active ? ' is-active' : ''}`}
-      aria-sort={active ? (state.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+      // aria-sort belongs to a table's column header, which assistive technology ignores on a
+      // button: the order is said in the button's name instead.
+      aria-pressed={active}
+      aria-label={
+        active ? `${label} (${t(state.dir === 'asc' ? 'market.sortedAsc' : 'market.sortedDesc')})` : undefined
+      }
       onClick={() => onSort(id)}
     >
       {label}

@@ -7,6 +7,7 @@ import { failureOf, Loading } from '../../components/LoadFailed';
 import { Sheet } from '../../components/Sheet';
 import { usePairs } from '../../hooks/useMarket';
 import { cancelOrder } from '../trade/cancelOrder';
+import { whileBusy } from '../../components/form/whileBusy';
 
 /** One order: price, quantity, amount, type, status, deal price and amount, fee, and its fills. */
 export const OrderDetailSheet = ({
@@ -133,7 +134,7 @@ export const OrderDetailSheet = ({
             <button
               type="button"
               className="btn btn--down btn--block"
-              disabled={busy}
+              {...whileBusy(busy)}
               onClick={() => void cancel()}
             >
               {t('orders.cancel')}

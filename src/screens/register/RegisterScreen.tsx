@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { registerSchema } from '../../../protocol/accounts';
@@ -11,7 +11,6 @@ import { NavBar } from '../../components/NavBar';
 import { useCodeSender } from '../../hooks/useCodeSender';
 import { useForm } from '../../hooks/useForm';
 import { setUser } from '../../state/session';
-import { showToast } from '../../state/ui';
 import { safeRedirect } from '../../app/safeRedirect';
 import { AgreementSheet } from './AgreementSheet';
 
@@ -20,6 +19,14 @@ const RegisterScreen = () => {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [agreed, setAgreed] = useState(false);
+  // Asked for beside the box, where it stays until ticked: a toast was gone in two seconds and
+  // left the box unmarked.
+  const [agreementAsked, setAgreementAsked] = useState(false);
+  const agreementError = useId();
+  const agree = (yes: boolean) => {
+    setAgreed(yes);
+    if (yes) setAgreementAsked(false);
+  };
   const [reading, setReading] = useState(false);
   const sender = useCodeSender('register');
   const form = useForm(registerSchema, {
@@ -36,7 +43,7 @@ const RegisterScreen = () => {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     // The fields are checked either way, so one tap shows everything left to do.
-    if (!agreed) showToast(t('register.agreeFirst'), 2000);
+    if (!agreed) setAgreementAsked(true);
     void form.submit(async (body) => {
       if (!agreed) return;
       setUser(await userApi.register(body));
@@ -88,7 +95,13 @@ const RegisterScreen = () => {
           error={form.errors.inviteCode}
         />
         <label className="checkbox">
-          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={agreed}
+            onChange={(e) => agree(e.target.checked)}
+            aria-invalid={agreementAsked}
+            aria-describedby={agreementAsked ? agreementError : undefined}
+          />
           <span>
             {t('register.agree')}{' '}
             <button type="button" className="link-btn" onClick={() => setReading(true)}>
@@ -96,6 +109,11 @@ const RegisterScreen = () => {
             </button>
           </span>
         </label>
+        {agreementAsked && (
+          <p id={agreementError} className="field__error" role="alert">
+            {t('register.agreeFirst')}
+          </p>
+        )}
         <SubmitButton busy={form.submitting}>{t('register.submit')}</SubmitButton>
         <div className="form__links">
           <span className="muted">{t('register.haveAccount')}</span>
@@ -105,7 +123,7 @@ const RegisterScreen = () => {
       {reading && (
         <AgreementSheet
           onAgree={() => {
-            setAgreed(true);
+            agree(true);
             setReading(false);
           }}
           onClose={() => setReading(false)}

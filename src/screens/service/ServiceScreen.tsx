@@ -78,10 +78,11 @@ const Thread = () => {
           value={form.values.body}
           onChange={(e) => form.set('body', e.target.value)}
           aria-invalid={Boolean(form.errors.body)}
+          aria-describedby={form.errors.body ? 'service-body-error' : undefined}
         />
         <div className="field__foot">
           {form.errors.body && (
-            <p className="field__error" role="alert">
+            <p id="service-body-error" className="field__error" role="alert">
               {t(form.errors.body)}
             </p>
           )}

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DepthLevel } from '../../../protocol/market';
 import { formatDecimal } from '../../components/format';
@@ -9,17 +10,26 @@ const Side = ({
   levels,
   kind,
   onPrice,
+  hintId,
 }: {
   levels: readonly DepthLevel[];
   kind: 'bid' | 'ask';
   onPrice: (price: string) => void;
+  hintId: string;
 }) => {
   const { i18n } = useTranslation();
   return (
     <ol className={`mini-book__side mini-book__side--${kind}`} data-testid={`book-${kind}s`}>
-      {levels.map(([price, qty]) => (
-        <li key={price}>
-          <button type="button" className="mini-book__row" onClick={() => onPrice(price)}>
+      {/* Keyed by place, not price: the house requotes every second, and a row keyed by its price
+          went with its level, taking the keyboard's focus with it. */}
+      {levels.map(([price, qty], place) => (
+        <li key={place}>
+          <button
+            type="button"
+            className="mini-book__row"
+            aria-describedby={hintId}
+            onClick={() => onPrice(price)}
+          >
             <span className={kind === 'bid' ? 'text-up' : 'text-down'}>
               {formatDecimal(price, i18n.language)}
             </span>
@@ -49,17 +59,21 @@ export const MiniBook = ({
   const ticker = useTicker(pair);
   const asks = (depth?.asks ?? []).slice(0, BOOK_LEVELS).reverse();
   const bids = (depth?.bids ?? []).slice(0, BOOK_LEVELS);
+  const hintId = useId();
   return (
     <section className="mini-book" aria-label={t('trade.book')} data-testid="mini-book">
       <div className="mini-book__head muted">
         <span>{t('trade.price', { coin: quote })}</span>
         <span>{t('trade.qty', { coin: base })}</span>
       </div>
-      <Side levels={asks} kind="ask" onPrice={onPrice} />
+      <p id={hintId} className="visually-hidden">
+        {t('trade.bookHint')}
+      </p>
+      <Side levels={asks} kind="ask" onPrice={onPrice} hintId={hintId} />
       <div className="mini-book__last" aria-label={t('trade.lastPrice')} data-testid="trade-last">
         {ticker ? formatDecimal(ticker.last, i18n.language) : '—'}
       </div>
-      <Side levels={bids} kind="bid" onPrice={onPrice} />
+      <Side levels={bids} kind="bid" onPrice={onPrice} hintId={hintId} />
     </section>
   );
 };

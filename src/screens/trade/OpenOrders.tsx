@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SpotOrderView } from '../../../protocol/spot';
 import { formatDecimal, formatTime } from '../../components/format';
 import { cancelOrder } from './cancelOrder';
+import { whileBusy } from '../../components/form/whileBusy';
 
 /** One open order: side, type, price, filled of quantity, and its cancel button. */
 export const OpenOrderRow = ({ order, onCancelled }: { order: SpotOrderView; onCancelled?: () => void }) => {
@@ -44,7 +45,7 @@ export const OpenOrderRow = ({ order, onCancelled }: { order: SpotOrderView; onC
       <button
         type="button"
         className="btn btn--small btn--ghost"
-        disabled={busy}
+        {...whileBusy(busy)}
         onClick={() => void cancel()}
       >
         {t('orders.cancel')}

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PairInfo } from '../../../protocol/market';
@@ -37,6 +37,7 @@ import {
   type Side,
 } from './orderForm';
 import { PairSheet } from './PairSheet';
+import { whileBusy } from '../../components/form/whileBusy';
 
 const EMPTY: Omit<OrderFormState, 'side' | 'type'> = { price: '', qty: '', amount: '' };
 
@@ -63,6 +64,7 @@ const OrderForm = ({
   const balances = useBalances();
   const [state, setState] = useState<OrderFormState>({ side: initialSide, type: 'limit', ...EMPTY });
   const [problem, setProblem] = useState<string | undefined>();
+  const problemId = useId();
   const [busy, setBusy] = useState(false);
   // The client order id of the order the form holds, kept until the server answers it: a tap
   // after a lost answer reaches the order that may already be placed instead of placing another.
@@ -243,14 +245,15 @@ const OrderForm = ({
         </span>
       </p>
       {problem && (
-        <p className="field__error" role="alert">
+        <p id={problemId} className="field__error" role="alert">
           {problem}
         </p>
       )}
       <button
         type="submit"
         className={`btn btn--block ${state.side === 'buy' ? 'btn--up' : 'btn--down'}`}
-        disabled={busy}
+        {...whileBusy(busy)}
+        aria-describedby={problem ? problemId : undefined}
       >
         {t(state.side === 'buy' ? 'trade.buyCoin' : 'trade.sellCoin', { coin })}
       </button>

@@ -77,7 +77,9 @@ const AssetsScreen = () => {
         }
       />
       <ConnectionBanner />
-      <section className="wallet-total" aria-live="polite">
+      {/* Not a live region: the total moves with every price, several times a second, and would be
+          read out without end. */}
+      <section className="wallet-total">
         <p className="wallet-total__label">{t('wallet.total')}</p>
         <p className="wallet-total__value" data-testid="wallet-total">
           <span

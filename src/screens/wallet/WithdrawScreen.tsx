@@ -68,6 +68,7 @@ const WithdrawScreen = () => {
   // changed after it (another amount or address) is another withdrawal.
   const [keys] = useState(createIntentKeys);
   const addressLabel = useId();
+  const addressError = useId();
   const schema = useMemo(() => withdrawFormSchema(net, available), [net, available]);
   const form = useForm(schema, { address: '', memo: '', amount: '', password: '' });
   const values = form.values;
@@ -146,7 +147,11 @@ const WithdrawScreen = () => {
           <NetworkPicker networks={networks} value={net.network} onChange={setChosen} />
 
           {/* The group is named by its label alone; the link shares the legend's row. */}
-          <fieldset className="field wallet-fieldset" aria-labelledby={addressLabel}>
+          <fieldset
+            className="field wallet-fieldset"
+            aria-labelledby={addressLabel}
+            aria-describedby={!typing && form.errors.address ? addressError : undefined}
+          >
             <legend className="wallet-fieldset__head">
               <span className="field__label" id={addressLabel}>
                 {t('withdraw.address')}
@@ -193,7 +198,7 @@ const WithdrawScreen = () => {
             <AddressFields form={form} label={t('withdraw.typedAddress')} memoRequired={net.memoRequired} />
           )}
           {!typing && form.errors.address && (
-            <p className="field__error" role="alert">
+            <p id={addressError} className="field__error" role="alert">
               {t(form.errors.address)}
             </p>
           )}

@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Sheet } from '../../../src/components/Sheet';
 import { Toasts } from '../../../src/components/Toasts';
 import { i18n } from '../../../src/i18n';
-import { showToast, uiState } from '../../../src/state/ui';
+import { DEFAULT_TOAST_MS, readingMs, showToast, uiState } from '../../../src/state/ui';
 import { setupI18n } from '../../setup/i18n';
 
 beforeAll(setupI18n);
@@ -36,5 +36,28 @@ describe('toasts', () => {
     await act(async () => undefined);
     expect(screen.getByRole('status')).toHaveTextContent('Order cancelled');
     uiState.toasts.length = 0;
+  });
+
+  it('stay the spec\u2019s second for a word or two, and as long as a longer text takes to read', () => {
+    expect(readingMs('Copied')).toBeLessThanOrEqual(DEFAULT_TOAST_MS);
+    expect(readingMs('Incorrect username or password')).toBeGreaterThanOrEqual(2000);
+    // A CJK character carries a word's worth.
+    expect(readingMs('用户名或密码错误')).toBeGreaterThanOrEqual(2000);
+    expect(readingMs('x'.repeat(1000))).toBe(6000);
+    vi.useFakeTimers();
+    try {
+      showToast('Incorrect username or password');
+      vi.advanceTimersByTime(DEFAULT_TOAST_MS);
+      expect(uiState.toasts.map((t) => t.text)).toEqual(['Incorrect username or password']);
+      vi.advanceTimersByTime(readingMs('Incorrect username or password'));
+      expect(uiState.toasts).toEqual([]);
+      showToast('Saved', 2000);
+      vi.advanceTimersByTime(1500);
+      expect(uiState.toasts).toHaveLength(1);
+      vi.advanceTimersByTime(500);
+      expect(uiState.toasts).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CarouselItem } from '../../../../protocol';
 import { i18n } from '../../../../src/i18n';
 import { Carousel } from '../../../../src/screens/home/Carousel';
@@ -47,4 +47,55 @@ describe('home carousel', () => {
       expect(screen.queryByRole('link')).toBeNull();
     },
   );
+
+  describe('advancing by itself', () => {
+    const slides: CarouselItem[] = [
+      { id: 1, title: 'First', image: '', link: '/trade' },
+      { id: 2, title: 'Second', image: '', link: '/defi' },
+    ];
+    const showBoth = () =>
+      render(
+        <I18nextProvider i18n={i18n}>
+          <MemoryRouter>
+            <Carousel items={slides} />
+          </MemoryRouter>
+        </I18nextProvider>,
+      );
+    const reduceMotion = (reduce: boolean) =>
+      vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query) =>
+          ({
+            matches: reduce && query.includes('reduce'),
+            media: query,
+            addEventListener: () => undefined,
+            removeEventListener: () => undefined,
+          }) as unknown as MediaQueryList,
+      );
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+
+    it('moves on every 5 s, and holds still while the reader\u2019s focus is on it', () => {
+      reduceMotion(false);
+      vi.useFakeTimers();
+      showBoth();
+      act(() => vi.advanceTimersByTime(5000));
+      expect(screen.getByRole('link')).toHaveTextContent('Second');
+      fireEvent.focus(screen.getByRole('link'));
+      act(() => vi.advanceTimersByTime(15000));
+      expect(screen.getByRole('link')).toHaveTextContent('Second');
+      fireEvent.blur(screen.getByRole('link'));
+      act(() => vi.advanceTimersByTime(5000));
+      expect(screen.getByRole('link')).toHaveTextContent('First');
+    });
+
+    it('holds still for a reader who asks for reduced motion', () => {
+      reduceMotion(true);
+      vi.useFakeTimers();
+      showBoth();
+      act(() => vi.advanceTimersByTime(20000));
+      expect(screen.getByRole('link')).toHaveTextContent('First');
+    });
+  });
 });

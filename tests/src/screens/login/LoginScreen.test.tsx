@@ -61,7 +61,9 @@ describe('login screen', () => {
     vi.mocked(userApi.login).mockRejectedValue({ code: 400, msg: 'app.msg.login_failed', data: null });
     const router = renderScreen(<LoginScreen />, { path: '/login' });
     await fill('alice01', 'wrong123');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Log in' })).not.toHaveAttribute('aria-busy'),
+    );
     expect(router.state.location.pathname).toBe('/login');
     expect(storedUser()).toBeNull();
     expect(toasts()).toEqual(['Incorrect username or password']);
@@ -77,6 +79,25 @@ describe('login screen', () => {
     await userEvent.dblClick(button);
     expect(userApi.login).toHaveBeenCalledTimes(1);
     finish(session);
+  });
+
+  it('keeps the keyboard on the button while the request is out, and sends once for two presses', async () => {
+    let finish: (v: unknown) => void = () => undefined;
+    vi.mocked(userApi.login).mockReturnValue(new Promise((r) => (finish = r)) as never);
+    renderScreen(<LoginScreen />, { path: '/login' });
+    await userEvent.type(screen.getByLabelText('Username, email or mobile'), 'alice01');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret12');
+    const button = screen.getByRole('button', { name: 'Log in' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    // Busy, not disabled: a disabled button dropped the focus to the page.
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(userApi.login).toHaveBeenCalledTimes(1);
+    finish(session);
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
   });
 
   it('asks for a captcha once the server does, and sends a fresh one with every try', async () => {

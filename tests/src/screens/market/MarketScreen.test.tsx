@@ -86,7 +86,16 @@ describe('the market list', () => {
     const sortBy = (name: string) => userEvent.click(screen.getByRole('button', { name: new RegExp(name) }));
     await sortBy('Last price');
     expect(order()).toEqual(['btcusdt', 'ethusdt', 'dogeusdt']);
+    // The order is in the button's name: aria-sort on a button reached no assistive technology.
+    expect(screen.getByRole('button', { name: /Last price/ })).toHaveAccessibleName(
+      'Last price (sorted descending)',
+    );
+    expect(screen.getByRole('button', { name: /Last price/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /Name/ })).toHaveAttribute('aria-pressed', 'false');
     await sortBy('Last price');
+    expect(screen.getByRole('button', { name: /Last price/ })).toHaveAccessibleName(
+      'Last price (sorted ascending)',
+    );
     expect(order()).toEqual(['dogeusdt', 'ethusdt', 'btcusdt']);
     await sortBy('24h change');
     expect(order()).toEqual(['dogeusdt', 'btcusdt', 'ethusdt']);

@@ -93,15 +93,22 @@ describe('registration screen', () => {
     renderScreen(<RegisterScreen />, { path: '/register' });
     await fillValid();
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(uiState.toasts.map((t) => t.text)).toEqual(['Please agree to the service agreement first']);
+    // Said beside the box, and kept there until it is ticked.
+    const box = screen.getByRole('checkbox');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('Please agree to the service agreement first');
+    expect(uiState.toasts).toEqual([]);
     expect(userApi.register).not.toHaveBeenCalled();
+    await userEvent.click(box);
+    expect(box).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText('Please agree to the service agreement first')).toBeNull();
   });
 
   it('marks the fields still wrong beside asking for the agreement, in one tap', async () => {
     renderScreen(<RegisterScreen />, { path: '/register' });
     await userEvent.type(screen.getByLabelText('Username'), 'ab');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(uiState.toasts.map((t) => t.text)).toContain('Please agree to the service agreement first');
+    expect(screen.getByText('Please agree to the service agreement first')).toBeInTheDocument();
     expect(screen.getByText('The username must be 6 to 30 characters long')).toBeInTheDocument();
     expect(userApi.register).not.toHaveBeenCalled();
   });

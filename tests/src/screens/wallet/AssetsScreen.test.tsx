@@ -53,6 +53,8 @@ describe('/assets', () => {
 
     act(() => tickers$.next(new Map([ticker('btcusdt', '70000')])));
     await vi.waitFor(() => expect(screen.getByTestId('wallet-total')).toHaveTextContent('52,620.50 USDT'));
+    // Moving with every price, it is in no live region that would read it out without end.
+    expect(screen.getByTestId('wallet-total').closest('[aria-live]')).toBeNull();
   });
 
   it('hides and shows the balances', async () => {

@@ -40,6 +40,17 @@ const numberFormat = (language: string, options: Intl.NumberFormatOptions) => {
   return f;
 };
 
+/** The reader's decimal mark: "," in German, "." in English. */
+export const decimalMark = (language: string) =>
+  numberFormat(language, { minimumFractionDigits: 1 })
+    .formatToParts(1.5)
+    .find((p) => p.type === 'decimal')!.value;
+
+/** A plain decimal as a field shows it, with the reader's decimal mark and no grouping; text that
+ * is no plain decimal (something typed that validation will refuse) is left as it is. */
+export const shownDecimal = (value: string, language: string) =>
+  /^\d*\.\d*$/.test(value) ? value.replace('.', decimalMark(language)) : value;
+
 const digitsOf = (value: string) => {
   const dot = value.indexOf('.');
   return dot < 0 ? 0 : value.length - dot - 1;

@@ -11,7 +11,7 @@ import { ChangeBadge } from '../../components/ChangeBadge';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { formatDecimal, formatPercent } from '../../components/format';
 import { decimalInput } from '../../components/form/decimalInput';
-import { TextField } from '../../components/form/TextField';
+import { DecimalField } from '../../components/form/DecimalField';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
 import { refreshContractInfo, useContractInfo } from '../../hooks/useContracts';
@@ -191,12 +191,10 @@ const ContractScreen = () => {
             ))}
           </div>
         </fieldset>
-        <TextField
+        <DecimalField
           label={t('contract.amount', { asset })}
           value={amount}
           onChange={(v) => changeAmount(decimalInput(v))}
-          inputMode="decimal"
-          autoComplete="off"
           error={error}
           errorSuffix={
             error && LIMIT_ERRORS.includes(error)

@@ -18,7 +18,7 @@ import { verifiedAction } from '../../app/verificationPrompt';
 import { Dialog } from '../../components/Dialog';
 import { decimalInput } from '../../components/form/decimalInput';
 import { SubmitButton } from '../../components/form/SubmitButton';
-import { TextField } from '../../components/form/TextField';
+import { DecimalField } from '../../components/form/DecimalField';
 import { useForm } from '../../hooks/useForm';
 import { useRemote } from '../../hooks/useRemote';
 import { showToast } from '../../state/ui';
@@ -91,7 +91,7 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
 
   return (
     <form className="form defi-form card" onSubmit={onSubmit} noValidate>
-      <TextField
+      <DecimalField
         label={t('defi.amount', { asset: product.asset })}
         {...form.field('amount', (v) => decimalInput(v))}
         errorSuffix={
@@ -99,8 +99,6 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
             ? ` (${f.amount(product.minAmount)} – ${f.amount(product.maxAmount, product.asset)})`
             : undefined
         }
-        inputMode="decimal"
-        autoComplete="off"
         hint={t('defi.amountHint', { min: f.amount(product.minAmount), max: f.amount(product.maxAmount) })}
       />
       <p className="defi-form__balance">

@@ -12,7 +12,7 @@ import { verifiedAction } from '../../app/verificationPrompt';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { decimalInput } from '../../components/form/decimalInput';
-import { TextField } from '../../components/form/TextField';
+import { DecimalField } from '../../components/form/DecimalField';
 import { formatDecimal } from '../../components/format';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
@@ -186,27 +186,23 @@ const OrderForm = ({
         ))}
       </div>
       {state.type === 'limit' ? (
-        <TextField
+        <DecimalField
           label={t('trade.price', { coin: pair.quote })}
           value={state.price}
           onChange={typed('price', pair.pricePrecision)}
-          inputMode="decimal"
-          autoComplete="off"
         />
       ) : (
         <p className="order-form__market muted">{t('trade.marketPrice')}</p>
       )}
       {!marketBuy && (
-        <TextField
+        <DecimalField
           label={t('trade.qty', { coin })}
           value={state.qty}
           onChange={typed('qty', pair.qtyPrecision)}
-          inputMode="decimal"
-          autoComplete="off"
         />
       )}
       {(state.type === 'limit' || marketBuy) && (
-        <TextField
+        <DecimalField
           label={t('trade.amount', { coin: pair.quote })}
           value={state.amount}
           onChange={typed('amount', amountDigits(pair))}
@@ -217,8 +213,6 @@ const OrderForm = ({
             if (state.type === 'limit' && state.qty)
               setState((s) => ({ ...s, amount: amountFrom(s.price, s.qty) }));
           }}
-          inputMode="decimal"
-          autoComplete="off"
         />
       )}
       <div className="order-form__percents" role="group" aria-label={t('trade.percentOf')}>

@@ -6,6 +6,7 @@ import type { RechargeResultState } from './RechargeResultScreen';
 import { walletApi } from '../../api/wallet';
 import { decimalInput } from '../../components/form/decimalInput';
 import { SubmitButton } from '../../components/form/SubmitButton';
+import { DecimalField } from '../../components/form/DecimalField';
 import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
 import { Loading } from '../../components/LoadFailed';
@@ -88,11 +89,9 @@ const RechargeScreen = () => {
           </p>
           <p className="wallet-notice">{t('recharge.networkWarning', { coin, network: net.network })}</p>
           <form className="form" onSubmit={onSubmit} noValidate>
-            <TextField
+            <DecimalField
               label={t('recharge.amount')}
               {...form.field('amount', (v) => decimalInput(v, net.decimals))}
-              inputMode="decimal"
-              autoComplete="off"
               placeholder={`${num(net.minDeposit)} – ${num(net.maxDeposit)}`}
             />
             <TextField

@@ -9,6 +9,7 @@ import { walletApi } from '../../api/wallet';
 import { verifiedAction } from '../../app/verificationPrompt';
 import { decimalInput } from '../../components/form/decimalInput';
 import { SubmitButton } from '../../components/form/SubmitButton';
+import { DecimalField } from '../../components/form/DecimalField';
 import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
 import { Loading } from '../../components/LoadFailed';
@@ -203,12 +204,10 @@ const WithdrawScreen = () => {
             </p>
           )}
 
-          <TextField
+          <DecimalField
             label={t('withdraw.amount')}
             {...form.field('amount', (v) => decimalInput(v, net.decimals))}
             errorSuffix={limit && num(limit)}
-            inputMode="decimal"
-            autoComplete="off"
             placeholder={`${num(net.minWithdraw)} – ${num(net.maxWithdraw)}`}
             addon={
               <button

@@ -91,11 +91,12 @@ export const placeLimitBuy = async (j: Journey, trail: Trail) => {
   const price = plain(floorTo((last * 96n) / 100n, 2));
   await page.getByLabel(t('trade.price', { coin: 'USDT' })).fill(price);
   await page.getByLabel(t('trade.qty', { coin: 'BTC' })).fill(AMOUNTS.limitQty);
-  // The form shows exactly the amount the order will freeze.
+  // The form shows exactly the amount the order will freeze, with the reader's decimal mark.
   const cost = times(price, AMOUNTS.limitQty);
+  const mark = new Intl.NumberFormat(j.tag).formatToParts(1.5).find((p) => p.type === 'decimal')!.value;
   await expect
     .poll(() => page.getByLabel(t('trade.amount', { coin: 'USDT' })).inputValue())
-    .toBe(plain(cost));
+    .toBe(plain(cost).replace('.', mark));
 
   const sent = countRequests(j, 'POST', '/api/cointransaction/orderbuy');
   const placed = page.waitForResponse((r) => r.url().endsWith('/api/cointransaction/orderbuy'));

@@ -45,7 +45,7 @@ describe('/defi/detail', () => {
     renderScreen(<DefiDetailScreen />, { path: '/defi/detail', at: '/defi/detail?id=3' });
     const amount = await screen.findByLabelText('Betrag (USDT)');
     await user.type(amount, '0,5');
-    expect(amount).toHaveValue('0.5');
+    expect(amount).toHaveValue('0,5');
     await user.click(screen.getByRole('button', { name: 'Jetzt staken' }));
     const dialog = await screen.findByRole('dialog', { name: 'Staking bestätigen' });
     afterDoubleTap();

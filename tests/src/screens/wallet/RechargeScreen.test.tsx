@@ -39,7 +39,8 @@ describe('/recharge in German', () => {
     renderScreen(<RechargeScreen />, { path: '/recharge', at: '/recharge?coin=USDT' });
     const amount = await screen.findByLabelText('Einzahlungsbetrag');
     await userEvent.type(amount, '12,5');
-    expect(amount).toHaveValue('12.5');
+    // Shown with the reader's decimal mark, sent as the plain decimal.
+    expect(amount).toHaveValue('12,5');
     await userEvent.click(screen.getByRole('button', { name: 'Ich habe gesendet' }));
     await waitFor(() =>
       expect(walletApi.deposit).toHaveBeenCalledWith({
@@ -56,6 +57,6 @@ describe('/recharge in German', () => {
     renderScreen(<RechargeScreen />, { path: '/recharge', at: '/recharge?coin=USDT' });
     const amount = await screen.findByLabelText('Einzahlungsbetrag');
     await userEvent.type(amount, '12,1234567');
-    expect(amount).toHaveValue('12.123456');
+    expect(amount).toHaveValue('12,123456');
   });
 });

@@ -41,13 +41,17 @@ export const installSpa = async (
       index: false,
       // The build writes .br and .gz beside each text asset (vite.config.ts).
       preCompressed: true,
-      // Hashed bundles never change under their name; index.html must always be revalidated.
+      // Hashed bundles never change under their name; index.html must always be revalidated. The
+      // other files (the favicon, the logo, banner images) change only with a release: an hour
+      // spares the favicon a revalidation each time the app changes screen, which Chromium makes.
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`)
             ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
+            : filePath.endsWith('.html')
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
         if (filePath.endsWith('.html'))
           for (const [k, v] of Object.entries(PAGE_SECURITY_HEADERS)) res.header(k, v);

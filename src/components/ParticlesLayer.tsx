@@ -16,7 +16,10 @@ const dotsFor = (width: number, height: number) => Math.max(1, Math.round((42 * 
 const optionsFor = (dark: boolean, dots: number): ISourceOptions => ({
   fullScreen: { enable: false },
   background: { color: { value: 'transparent' } },
-  fpsLimit: 30,
+  // Faint, slow dots (the engine moves them by the time elapsed, not by frames) look as smooth at
+  // 20 frames a second, and each frame redraws the whole canvas: 30 cost about 9 % of a core
+  // where the canvas is drawn in software.
+  fpsLimit: 20,
   // Drawn at CSS pixels: the dots are faint and soft anyway, and a canvas at a phone's device pixels
   // costs three times the fill work on every frame.
   detectRetina: false,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext } from './helpers/browser';
 import { buildWeb } from '../../bench/buildWeb';
 import { startServer, type RunningServer } from './helpers/server';
+import { skipPopupsToday } from './helpers/session';
 
 const german = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/de.json'), 'utf8'));
 const english = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
@@ -133,10 +134,7 @@ describe('the app in a real browser', () => {
   });
 
   it('keeps the tab bar when a screen\u2019s code cannot be fetched, and shows the screen once it can', async () => {
-    await context.addInitScript(() => {
-      localStorage.setItem('notShownToday', 'true');
-      localStorage.setItem('lastDate', String(new Date().getDate()));
-    });
+    await skipPopupsToday(context);
     await page.goto('/market');
     const tabBar = page.getByRole('navigation', { name: english.tab.label });
     await tabBar.waitFor();

@@ -163,7 +163,7 @@ export const hidePopupForTodayAndLogOut = async (j: Journey) => {
   const { page, t } = j;
   await page.goto('/home');
   await acknowledgePopups(j, t, true);
-  expect(await page.evaluate(() => localStorage.getItem('notShownToday'))).toBe('true');
+  expect(await page.evaluate(() => localStorage.getItem('notShownToday'))).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   const popups = page.waitForResponse((r) => r.url().endsWith('/api/index/popups'));
   await page.reload();
   await popups;

@@ -8,6 +8,15 @@ import { startServer, type RunningServer } from './server';
 
 const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../locales/us.json'), 'utf8'));
 
+/** "Not shown today" ticked today, as the app stores it, in every page of `context`. */
+export const skipPopupsToday = (context: BrowserContext) =>
+  context.addInitScript(() => {
+    const d = new Date();
+    const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    localStorage.setItem('notShownToday', day);
+    localStorage.setItem('lastDate', String(d.getDate()));
+  });
+
 export interface PhoneSession {
   server: RunningServer;
   browser: Browser;
@@ -30,11 +39,7 @@ export const phoneSession = (env: Record<string, string> = {}, { notice = false 
     session.server = await startServer(webRoot, env);
     session.browser = await launchBrowser();
     session.context = await phoneContext(session.browser, session.server.url);
-    if (!notice)
-      await session.context.addInitScript(() => {
-        localStorage.setItem('notShownToday', 'true');
-        localStorage.setItem('lastDate', String(new Date().getDate()));
-      });
+    if (!notice) await skipPopupsToday(session.context);
     session.page = await session.context.newPage();
   });
   afterAll(async () => {

@@ -396,6 +396,8 @@ describe.each(forEachEngine())('HTTP app on %s', (_engine, open) => {
       expect(robots.statusCode).toBe(200);
       expect(robots.headers['content-type']).toMatch(/^text\/plain/);
       expect(robots.body).toBe('User-agent: *\n');
+      // Unhashed, so kept an hour rather than revalidated at every use (the favicon at every screen).
+      expect(robots.headers['cache-control']).toBe('public, max-age=3600');
       const asset = await get('/assets/app-abc123.js');
       expect(asset.statusCode).toBe(200);
       expect(asset.body).toContain('console.log("app")');

@@ -8,7 +8,7 @@ describe('"not shown today"', () => {
 
   it('hides for the rest of the same day of month, stored as notShownToday and lastDate', () => {
     rememberChoice(true, new Date(2026, 10, 21, 9));
-    expect(localStorage.getItem('notShownToday')).toBe('true');
+    expect(localStorage.getItem('notShownToday')).toBe('2026-11-21');
     expect(localStorage.getItem('lastDate')).toBe('21');
     expect(isSuppressedToday(new Date(2026, 10, 21, 23, 59))).toBe(true);
   });
@@ -20,6 +20,18 @@ describe('"not shown today"', () => {
 
   it('keeps showing when acknowledged without the tick', () => {
     rememberChoice(false, new Date(2026, 10, 21));
+    expect(isSuppressedToday(new Date(2026, 10, 21))).toBe(false);
+  });
+
+  it('shows again on the same day of another month', () => {
+    rememberChoice(true, new Date(2026, 11, 5, 9));
+    expect(isSuppressedToday(new Date(2027, 0, 5, 9))).toBe(false);
+    expect(isSuppressedToday(new Date(2027, 11, 5, 9))).toBe(false);
+  });
+
+  it('shows again for a tick stored as "true" before the day was kept whole', () => {
+    localStorage.setItem('notShownToday', 'true');
+    localStorage.setItem('lastDate', '21');
     expect(isSuppressedToday(new Date(2026, 10, 21))).toBe(false);
   });
 });

@@ -43,7 +43,7 @@ describe('notice pop-up', () => {
     await userEvent.click(screen.getByRole('button', { name: 'I understand' }));
     afterDoubleTap();
     await userEvent.click(screen.getByRole('button', { name: 'I understand' }));
-    expect(localStorage.getItem('notShownToday')).toBe('true');
+    expect(localStorage.getItem('notShownToday')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(localStorage.getItem('lastDate')).toBe(String(new Date().getDate()));
     first.unmount();
     await act(freshPopup);

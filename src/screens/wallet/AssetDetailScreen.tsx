@@ -51,6 +51,9 @@ const CoinDetail = ({ coin }: { coin: string }) => {
     tickers,
   ).rows;
   const show = (v: string) => (hidden ? MASK : formatDecimal(v, lang));
+  // Until the balances arrive nothing is known of them: not a balance of 0, which a reader with
+  // funds took for an empty account.
+  const fact = (v: string) => (balances ? show(v) : '…');
 
   return (
     <>
@@ -63,15 +66,15 @@ const CoinDetail = ({ coin }: { coin: string }) => {
         <dl className="wallet-facts">
           <div>
             <dt>{t('wallet.available')}</dt>
-            <dd>{show(row!.available)}</dd>
+            <dd>{fact(row!.available)}</dd>
           </div>
           <div>
             <dt>{t('wallet.frozen')}</dt>
-            <dd>{show(row!.frozen)}</dd>
+            <dd>{fact(row!.frozen)}</dd>
           </div>
           <div>
             <dt>{t('wallet.totalOf')}</dt>
-            <dd>{show(row!.total)}</dd>
+            <dd>{fact(row!.total)}</dd>
           </div>
           {row!.valueUsdt !== null && (
             <div>

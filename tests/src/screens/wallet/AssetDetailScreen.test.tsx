@@ -90,6 +90,16 @@ describe('/assets/detail', () => {
     expect(figures.slice(0, 3)).toEqual(['0,00000000', '0,00000000', '0,00000000']);
   });
 
+  it('says nothing of the balances until they arrive, rather than 0', async () => {
+    balances$.next(undefined as never);
+    renderScreen(<AssetDetailScreen />, { path: '/assets/detail', at: '/assets/detail?coin=USDT' });
+    const facts = (await screen.findByText('Verfügbar')).closest('dl')!;
+    const figures = () => [...facts.querySelectorAll('dd')].map((dd) => dd.textContent);
+    expect(figures().slice(0, 3)).toEqual(['…', '…', '…']);
+    act(() => holding('9237.50000000'));
+    expect(figures()[0]).toBe('9.237,50000000');
+  });
+
   it('goes to the wallet without a coin, asking the server for nothing', async () => {
     vi.mocked(walletApi.financ).mockClear();
     const router = renderScreen(<AssetDetailScreen />, { path: '/assets/detail', at: '/assets/detail' });

@@ -52,7 +52,9 @@ export const useDateFormat = (withTime: boolean) => {
     () =>
       new Intl.DateTimeFormat(
         tag,
-        withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' },
+        // The 24-hour clock of every other time in the app (format.ts), in every locale: records
+        // and this screen's dates read alike ("Dec 4, 2026, 21:31", not "9:31 PM").
+        withTime ? { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' } : { dateStyle: 'medium' },
       ),
     [tag, withTime],
   );

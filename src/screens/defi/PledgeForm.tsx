@@ -21,6 +21,7 @@ import { SubmitButton } from '../../components/form/SubmitButton';
 import { DecimalField } from '../../components/form/DecimalField';
 import { useForm } from '../../hooks/useForm';
 import { useRemote } from '../../hooks/useRemote';
+import { useServerOffset } from '../../hooks/useMarket';
 import { showToast } from '../../state/ui';
 import { useDateFormat } from '../authentication/status';
 import { useDefiFormat } from './format';
@@ -68,7 +69,9 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
   // answer reaches the pledge that may already be made instead of freezing the amount again.
   const [keys] = useState(createIntentKeys);
   const balance = useRemote(() => defiApi.available(product.asset), product.asset);
-  const plan = projection(product, form.values.amount, Date.now());
+  // Dates of the pledge as the server will set them: on its clock, not the device's.
+  const offset = useServerOffset();
+  const plan = projection(product, form.values.amount, Date.now() + offset);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -97,9 +97,11 @@ describe('identity verification: status views', () => {
     api.verification.mockResolvedValue(status({ certification: 0, submittedAt, name: 'Jane Doe' }));
     show();
     expect(await screen.findByRole('heading', { name: 'Under review' })).toBeInTheDocument();
-    const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
-      submittedAt,
-    );
+    const when = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      hourCycle: 'h23',
+    }).format(submittedAt);
     expect(screen.getByText(when)).toBeInTheDocument();
     expect(screen.getByText('Submitted')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Full name' })).toBeNull();

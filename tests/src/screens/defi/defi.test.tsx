@@ -14,7 +14,15 @@ import { renderScreen } from '../renderScreen';
 import { afterDoubleTap } from '../../../setup/dom';
 
 const pledges$ = new Subject<unknown>();
-vi.mock('../../../../src/app/streams', () => ({ transport: { channel$: () => pledges$ } }));
+// The device's clock against the server's: the server is a day ahead in one test.
+const clock = vi.hoisted(() => ({ offset: 0 }));
+vi.mock('../../../../src/app/streams', async () => {
+  const { defer, of } = await import('rxjs');
+  return {
+    transport: { channel$: () => pledges$ },
+    serverClock: { offset$: defer(() => of(clock.offset)) },
+  };
+});
 
 const product: DefiProduct = {
   id: 3,
@@ -174,6 +182,26 @@ describe('staking screens', () => {
       amount: '2000',
       requestKey: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
+  });
+
+  it('/defi/detail dates the settlement on the server\u2019s clock, not the device\u2019s', async () => {
+    clock.offset = 86_400_000;
+    try {
+      const user = userEvent.setup();
+      renderScreen(<DefiDetailScreen />, { path: '/defi/detail', at: '/defi/detail?id=3' });
+      await user.type(await screen.findByLabelText('Amount (USDT)'), '2000');
+      const settles = new Intl.DateTimeFormat('en-US', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        hourCycle: 'h23',
+      });
+      const shown = screen.getByText('Principal returned').nextElementSibling!.textContent!;
+      // 30 days from the server's now, a day past the device's.
+      const fromServer = Date.now() + 86_400_000 + 30 * 86_400_000;
+      expect([settles.format(fromServer), settles.format(fromServer - 60_000)]).toContain(shown);
+    } finally {
+      clock.offset = 0;
+    }
   });
 
   it('/defi/detail sends a pledge whose answer was lost again under its key, a refused one under a new key', async () => {

@@ -279,7 +279,11 @@ describe('/withdraw during the lock after a login password change', () => {
     const until = Date.now() + 1500;
     lockedUntil(until);
     renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
-    const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(until);
+    const time = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      hourCycle: 'h23',
+    }).format(until);
     expect(await screen.findByTestId('withdraw-locked')).toHaveTextContent(
       `Withdrawals are locked for 24 hours after a login password change. You can withdraw again from ${time}.`,
     );
@@ -302,9 +306,11 @@ describe('/withdraw during the lock after a login password change', () => {
     await switchI18n('fr');
     try {
       renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
-      const time = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' }).format(
-        until,
-      );
+      const time = new Intl.DateTimeFormat('fr-FR', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        hourCycle: 'h23',
+      }).format(until);
       expect(await screen.findByTestId('withdraw-locked')).toHaveTextContent(
         `Vous pourrez de nouveau retirer à partir du ${time}.`,
       );

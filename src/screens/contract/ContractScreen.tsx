@@ -58,7 +58,8 @@ const LastPrice = ({ pair }: { pair: ContractPairConfig }) => {
   return (
     <div className="contract-price">
       <span className="contract-price__name">{pair.name}</span>
-      <span className="contract-price__last" aria-label={t('contract.lastPrice')} data-testid="last-price">
+      <span className="visually-hidden">{t('contract.lastPrice')} </span>
+      <span className="contract-price__last" data-testid="last-price">
         {ticker ? formatDecimal(ticker.last, i18n.language) : '—'}
       </span>
       <ChangeBadge changePercent={ticker?.changePercent} />
@@ -203,7 +204,7 @@ const ContractScreen = () => {
           }
           hint={t('contract.limits', { min: num(cycle.min), max: num(cycle.max), asset })}
         />
-        <div className="chip-row quick-picks" aria-label={t('contract.quickPicks')}>
+        <div className="chip-row quick-picks" role="group" aria-label={t('contract.quickPicks')}>
           {quickPicks(cycle).map((v) => (
             <button key={v} type="button" className="chip" onClick={() => changeAmount(v)}>
               {num(v)}

@@ -17,7 +17,7 @@ export const BookPanel = ({ pair }: { pair: string }) => {
   const [view, setView] = useState<'depth' | 'trades'>('depth');
   return (
     <section className="card book-panel">
-      <div className="segmented segmented--small" role="tablist">
+      <div className="segmented segmented--small" role="tablist" aria-label={t('trade.book')}>
         {(['depth', 'trades'] as const).map((v) => (
           <button
             key={v}

@@ -70,8 +70,10 @@ export const MiniBook = ({
         {t('trade.bookHint')}
       </p>
       <Side levels={asks} kind="ask" onPrice={onPrice} hintId={hintId} />
-      <div className="mini-book__last" aria-label={t('trade.lastPrice')} data-testid="trade-last">
-        {ticker ? formatDecimal(ticker.last, i18n.language) : '—'}
+      {/* Named by hidden text: a label on a plain div is not read. */}
+      <div className="mini-book__last">
+        <span className="visually-hidden">{t('trade.lastPrice')} </span>
+        <span data-testid="trade-last">{ticker ? formatDecimal(ticker.last, i18n.language) : '—'}</span>
       </div>
       <Side levels={bids} kind="bid" onPrice={onPrice} hintId={hintId} />
     </section>

@@ -54,3 +54,11 @@ export const emptyQuerySchema = z.strictObject({});
 
 export const healthSchema = z.object({ status: z.literal('up'), serverTime: z.number().int() });
 export type Health = z.infer<typeof healthSchema>;
+
+/** The `data` of `/api/health`'s 503 (`service_unavailable`): the server runs but its database
+ * cannot be reached, so it can answer almost nothing. */
+export const HEALTH_DATABASE_DOWN = 'database_unreachable';
+export interface HealthDown {
+  status: typeof HEALTH_DATABASE_DOWN;
+  serverTime: number;
+}

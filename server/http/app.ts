@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
+import { outageLog } from '../db/outageLog';
+import { databaseProbe } from '../db/probe';
 import { refuseWhileClosing } from './closing';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './errorHandler';
 import { RequestLogs } from './requestLogs';
@@ -147,7 +149,10 @@ export const buildApp = async ({
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 100 }) },
   });
 
-  installErrorHandler(app);
+  // One outage log for the app: while the database is down, requests, pages, sockets and the
+  // app's own background rounds all fail alike and are said once every few seconds together.
+  const outage = outageLog(app.log);
+  installErrorHandler(app, outage);
   refuseWhileClosing(app);
   // Answers over 1 KB (candles, depth, record lists, the page shell) travel compressed: a phone on
   // a slow network would otherwise wait on them. Brotli at quality 2: the tickers, 300 and 1 000
@@ -181,9 +186,9 @@ export const buildApp = async ({
       : (givenWallet ?? buildWallet({ db, ledger, accounts }));
   app.addHook('onClose', async () => wallet.stop());
   // The pages' boot data; the operator's carousel routes make it forget the carousel it keeps.
-  const boot = market ? bootData(db, market) : undefined;
+  const boot = market ? bootData(db, market, (err) => outage(err, 'page boot data')) : undefined;
   const routes: ApiRoute[] = [
-    ...healthRoutes(),
+    ...healthRoutes(databaseProbe(db), outage),
     ...siteRoutes(db),
     ...(market ? marketRoutes(market) : []),
     ...userRoutes(accounts),
@@ -207,10 +212,16 @@ export const buildApp = async ({
       market,
       tokens: tokens ?? accountTokens(accounts, db),
       connectionsPerAddress: config.wsConnectionsPerAddress,
+      outage,
     });
     const pushBalances = (userId: number) => {
       if (isUserAccount(userId) && gateway.listening(userId, 'balances'))
-        void ledger.balances(userId).then((b) => gateway.publishPrivate(userId, 'balances', b));
+        void ledger.balances(userId).then(
+          (b) => gateway.publishPrivate(userId, 'balances', b),
+          // Unheard, a failed read (the database gone after the commit it tells of) would end the
+          // process as an unhandled rejection. The balances go out with the next change.
+          (err: unknown) => outage(err, 'ws balances'),
+        );
     };
     // Each committed balance change reaches its owner's open sockets.
     const stop = ledger.onChange((entries) => new Set(entries.map((e) => e.userId)).forEach(pushBalances));
@@ -219,7 +230,7 @@ export const buildApp = async ({
       const stopTail = tailJournal(db, {
         intervalMs: journalTailMs,
         onUsers: (ids) => ids.forEach(pushBalances),
-        onError: (err) => app.log.error({ err }, 'journal tail'),
+        onError: (err) => outage(err, 'journal tail'),
       });
       app.addHook('onClose', async () => stopTail());
     }
@@ -232,7 +243,7 @@ export const buildApp = async ({
         read: async () => (await contracts.info()).pairs,
         intervalMs: contractSettingsMs,
         onChange: (pairs) => gateway.publish(CONTRACT_SETTINGS_CHANNEL, pairs),
-        onError: (err) => app.log.error({ err }, 'contract settings watch'),
+        onError: (err) => outage(err, 'contract settings watch'),
       });
       app.addHook('onClose', async () => stopWatch());
     }

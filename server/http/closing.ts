@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../domain/appError';
+import { RETRY_AFTER_S, unavailable } from './unavailable';
 
 /** Seconds a client is told to wait before trying again once the server has begun to stop. */
-export const CLOSING_RETRY_AFTER_S = 5;
+export const CLOSING_RETRY_AFTER_S = RETRY_AFTER_S;
 
 /**
  * Once the server has begun to stop (SIGTERM), a request that still arrives on an open keep-alive
@@ -22,7 +22,7 @@ export const refuseWhileClosing = (app: FastifyInstance) => {
       done();
       return;
     }
-    void reply.header('retry-after', String(CLOSING_RETRY_AFTER_S)).header('connection', 'close');
-    done(new AppError('service_unavailable'));
+    void reply.header('connection', 'close');
+    done(unavailable(reply));
   });
 };

@@ -22,6 +22,8 @@ import {
   type PrivateChannel,
 } from '../../protocol';
 import { AppError } from '../domain/appError';
+import { outageLog, type OutageLog } from '../db/outageLog';
+import { isUnreachable } from '../db/unreachable';
 import { clientAddress } from '../http/rateLimits';
 import type { Market } from '../market/market';
 import { WsClient } from './client';
@@ -49,6 +51,9 @@ export interface GatewayOptions {
   messagesPerSecond?: number;
   /** Refused logins after which a socket is closed. */
   maxFailedAuths?: number;
+  /** Where failures of the database go (the app's, shared with its requests); one of the app's
+   * logger when absent. */
+  outage?: OutageLog;
 }
 
 export interface Gateway {
@@ -96,6 +101,7 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
     messageBurst = WS_MESSAGE_BURST,
     messagesPerSecond = WS_MESSAGES_PER_SECOND,
     maxFailedAuths = WS_MAX_FAILED_AUTHS,
+    outage = outageLog(app.log),
   } = opts;
   const hub = new ChannelHub();
   const clients = new Set<WsClient>();
@@ -162,7 +168,9 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
       forgetUser(client);
       sendError(client, 'session_expired');
     }
-    if (unchecked > 0)
+    // A database that cannot be reached fails every round alike: said every few seconds, not each.
+    if (unchecked > 0 && isUnreachable(failure)) outage(failure, 'ws session check');
+    else if (unchecked > 0)
       app.log.warn({ err: failure, unchecked }, 'ws session check left sockets for the next round');
     return unchecked === 0;
   };
@@ -181,7 +189,7 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
       lastRecheck = Date.now();
       retry = !(await recheckSessions());
     })()
-      .catch((err) => app.log.error({ err }, 'ws session check'))
+      .catch((err: unknown) => outage(err, 'ws session check'))
       .finally(() => (checking = false));
   }, sessionCheckMs);
   sessionTimer.unref();
@@ -235,8 +243,12 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
           who = await tokens.verify(msg.token);
         } catch (err) {
           // The token could not be checked: closed rather than refused, the app reconnects and
-          // logs in again, instead of staying on a socket that hears nothing private.
-          app.log.warn({ err }, 'ws auth could not be checked');
+          // logs in again, instead of staying on a socket that hears nothing private. Told why
+          // first, in the catalogue's words, as an HTTP caller would be.
+          const down = isUnreachable(err);
+          if (down) outage(err, 'ws auth');
+          else app.log.warn({ err }, 'ws auth could not be checked');
+          sendError(client, down ? 'service_unavailable' : 'unexpected_error');
           client.socket.close(TRY_AGAIN_LATER, 'session check failed');
           return;
         }
@@ -305,7 +317,7 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
       const then = (step: () => unknown) => {
         queue = queue
           .then(() => (closed ? undefined : step()))
-          .catch((err) => app.log.error({ err }, 'ws message'));
+          .catch((err: unknown) => outage(err, 'ws message'));
       };
       socket.on('message', (data) => {
         if (over) return;

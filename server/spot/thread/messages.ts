@@ -31,7 +31,7 @@ export type ToSpotThread = { t: 'call'; id: number; call: SpotCall } | { t: 'tic
 /** A failure as it crosses threads: a catalogued one keeps its name and data, any other its text. */
 export type WireError =
   | { app: { name: ErrorName; data: unknown; code: number | undefined } }
-  | { message: string; stack: string | undefined };
+  | { message: string; stack: string | undefined; code?: string | undefined };
 
 export interface BookState {
   pair: string;

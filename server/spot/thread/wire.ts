@@ -1,18 +1,27 @@
 import { AppError } from '../../domain/appError';
 import type { WireError } from './messages';
 
+/** A failure's `code` (a SQLSTATE, ECONNREFUSED, SQLITE_IOERR, …) crosses with it: without it the
+ * main thread could not tell the spot thread's database being out of reach (unreachable.ts) from a
+ * fault, and answered an order placed during an outage `unexpected_error` with a stack. */
+const codeOf = (err: unknown): string | undefined => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
 export const toWire = (err: unknown): WireError =>
   err instanceof AppError
     ? { app: { name: err.errorName, data: err.data, code: err.code } }
     : {
         message: err instanceof Error ? err.message : String(err),
         stack: err instanceof Error ? err.stack : undefined,
+        code: codeOf(err),
       };
 
 export const fromWire = (w: WireError): Error =>
   'app' in w
     ? new AppError(w.app.name, w.app.data, w.app.code)
-    : Object.assign(new Error(w.message), { stack: w.stack });
+    : Object.assign(new Error(w.message), { stack: w.stack }, w.code === undefined ? {} : { code: w.code });
 
 /**
  * Messages to the other thread gathered and handed to `post` together: when `schedule` runs the

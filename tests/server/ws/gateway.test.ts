@@ -412,11 +412,30 @@ describe('the WebSocket gateway', () => {
     expect(c.messages.filter((m) => m.op === 'error')).toEqual([]);
   });
 
-  it('closes a socket whose login could not be checked, so the app reconnects and logs in again', async () => {
+  it('closes a socket whose login could not be checked, so the app reconnects and logs in again, saying why', async () => {
+    const reported: string[] = [];
     const { url } = await start({
       tokens: {
         verify: async () => {
-          throw new Error('connection terminated unexpectedly');
+          throw new Error('Connection terminated unexpectedly');
+        },
+      },
+      outage: (_err, where) => (reported.push(where), true),
+    });
+    const c = await connect(url);
+    const closed = closeCode(c.ws);
+    c.send({ op: 'auth', token: 'good' });
+    expect(await closed).toBe(1013);
+    // The database could not be reached: the catalogue's word for "try again shortly".
+    expect(c.messages).toEqual([{ op: 'error', msg: 'app.msg.service_unavailable' }]);
+    expect(reported).toEqual(['ws auth']);
+  });
+
+  it('closes a socket whose login check failed otherwise with unexpected_error', async () => {
+    const { url } = await start({
+      tokens: {
+        verify: async () => {
+          throw new TypeError('x is undefined');
         },
       },
     });
@@ -424,7 +443,27 @@ describe('the WebSocket gateway', () => {
     const closed = closeCode(c.ws);
     c.send({ op: 'auth', token: 'good' });
     expect(await closed).toBe(1013);
-    expect(c.messages).toEqual([]);
+    expect(c.messages).toEqual([{ op: 'error', msg: 'app.msg.unexpected_error' }]);
+  });
+
+  it('hands a session check that cannot reach the database to the outage log, round after round, and keeps serving', async () => {
+    const reported: string[] = [];
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+    const { url } = await start({
+      tokens: {
+        verify: async (token) => (token === 'good' ? { userId: 7 } : null),
+        epoch: async () => {
+          throw refused;
+        },
+      },
+      sessionCheckMs: 5,
+      outage: (_err, where) => (reported.push(where), true),
+    });
+    const c = await connect(url);
+    while (reported.length < 3) await new Promise((r) => setTimeout(r, 5));
+    expect(new Set(reported)).toEqual(new Set(['ws session check']));
+    c.send({ op: 'ping', ts: 1 });
+    await c.waitFor((m) => m.some((x) => x.op === 'pong'));
   });
 
   it('stops the previous user’s private messages when a later login is refused', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { outbox } from '../../../../server/spot/thread/wire';
+import { fromWire, outbox, toWire } from '../../../../server/spot/thread/wire';
+import { isUnreachable } from '../../../../server/db/unreachable';
+import { AppError } from '../../../../server/domain/appError';
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -83,5 +85,25 @@ describe('outbox', () => {
     );
     await turn();
     expect(events).toEqual(['nextTick a,b', 'next turn', 'default a,b']);
+  });
+});
+
+describe('a failure crossing threads', () => {
+  it('keeps its code, so the main thread knows the spot thread’s database was out of reach', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const crossed = fromWire(structuredClone(toWire(refused)));
+    expect(crossed.message).toBe(refused.message);
+    expect((crossed as Error & { code?: string }).code).toBe('ECONNREFUSED');
+    expect(isUnreachable(crossed)).toBe(true);
+    expect(isUnreachable(fromWire(toWire(Object.assign(new Error('x'), { code: '57P01' }))))).toBe(true);
+  });
+
+  it('stays a fault without a code, and a catalogued failure stays catalogued', () => {
+    const fault = fromWire(structuredClone(toWire(new TypeError('x is undefined'))));
+    expect('code' in fault).toBe(false);
+    expect(isUnreachable(fault)).toBe(false);
+    const refused = fromWire(toWire(new AppError('price_abnormal')));
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).errorName).toBe('price_abnormal');
   });
 });

@@ -42,6 +42,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** How long a start waits for a database that cannot be reached yet before it gives up. */
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   DATA_DIR: z.string().min(1).default('data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per minute on /api per signed-in account, and per address for callers not signed in. */
@@ -84,6 +86,7 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  databaseWaitMs: number;
   dataDir: string;
   sqliteFile: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -116,6 +119,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
     dataDir,
     sqliteFile: path.join(dataDir, 'exchange.db'),
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,10 @@
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDb } from './db/connect';
 import { migrate } from './db/migrate';
+import { firstConnection } from './db/firstConnection';
+import { outageLog } from './db/outageLog';
+import { isUnreachable, reasonOf } from './db/unreachable';
+import { runShutdown, type ShutdownStep } from './shutdown';
 import { credentialsBox, seedAccountsIfEmpty } from './db/seed/accounts';
 import { seedIfEmpty } from './db/seed/seed';
 import { seedFundsIfEmpty } from './db/seed/funds';
@@ -50,33 +54,73 @@ const readConfig = (): Config & {
 /** A start-up step that failed for a place the environment named (the data folder, the address to
  * listen on): said with the variable and exit code 1, as a bad value is, not as a fault's stack. */
 const stopFor = (variables: string, err: unknown): never => {
-  const e = err as NodeJS.ErrnoException;
-  console.error(`Cannot start: ${variables}: ${e.code ? `${e.code} ` : ''}${e.message ?? String(err)}`);
+  console.error(`Cannot start: ${variables}: ${reasonOf(err)}`);
   process.exit(1);
+};
+
+/** DATABASE_URL as a start-up message names it: where it points, never its password. */
+const databaseVariable = (config: Config) => {
+  if (!config.databaseUrl) return `DATA_DIR (${config.sqliteFile})`;
+  try {
+    const url = new URL(config.databaseUrl);
+    url.password = '';
+    url.search = '';
+    return `DATABASE_URL (${url.href})`;
+  } catch {
+    return 'DATABASE_URL';
+  }
 };
 
 const main = async () => {
   const config = readConfig();
+  const database = databaseVariable(config);
   let db: ReturnType<typeof openDb>;
   try {
     db = openDb(config, {
       backgroundCheckpoints: (message) => app.log.error({ message }, 'database checkpoint'),
     });
   } catch (err) {
-    return stopFor(config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR (${config.sqliteFile})`, err);
+    return stopFor(database, err);
   }
-  await migrate(db);
-  const seeded = await seedIfEmpty(db.kysely);
-  await seedContractsIfEmpty(db.kysely);
-  await seedWalletIfEmpty(db.kysely);
-  await seedDefiIfEmpty(db.kysely);
-  await seedHelpIfEmpty(db.kysely);
-  // First start only: printed once to stdout, never logged, never written to a file.
-  const credentials = await seedAccountsIfEmpty(db.kysely, { traderPassword: process.env.DEMO_PASSWORD });
-  if (credentials) process.stdout.write(`${credentialsBox(credentials)}\n`);
-  const ledger = createLedger(db);
-  await seedFundsIfEmpty(db, ledger);
-  const onMarketError = (err: unknown) => app.log.error({ err }, 'market data');
+  // PostgreSQL started beside the server may not take connections yet: waited for, a line for
+  // each attempt, and then one line naming DATABASE_URL rather than a stack from `migrate`.
+  try {
+    await firstConnection(db, {
+      forMs: config.databaseWaitMs,
+      onRetry: (err, attempt, nextInMs) =>
+        console.error(
+          `Waiting for the database, ${database}: ${reasonOf(err)} (attempt ${attempt}, again in ${nextInMs} ms)`,
+        ),
+    });
+  } catch (err) {
+    return stopFor(database, err);
+  }
+  let seeded: boolean;
+  let ledger: ReturnType<typeof createLedger>;
+  try {
+    await migrate(db);
+    seeded = await seedIfEmpty(db.kysely);
+    await seedContractsIfEmpty(db.kysely);
+    await seedWalletIfEmpty(db.kysely);
+    await seedDefiIfEmpty(db.kysely);
+    await seedHelpIfEmpty(db.kysely);
+    // First start only: printed once to stdout, never logged, never written to a file.
+    const credentials = await seedAccountsIfEmpty(db.kysely, { traderPassword: process.env.DEMO_PASSWORD });
+    if (credentials) process.stdout.write(`${credentialsBox(credentials)}\n`);
+    ledger = createLedger(db);
+    await seedFundsIfEmpty(db, ledger);
+  } catch (err) {
+    // Lost between the first connection and here: said as at the first, not as a fault.
+    if (isUnreachable(err)) return stopFor(database, err);
+    throw err;
+  }
+  // The background rounds' failures: a database that cannot be reached is a warning every few
+  // seconds, whichever round met it, rather than a stack from each round while it is down.
+  const failures = outageLog({
+    warn: (obj, msg) => app.log.warn(obj, msg),
+    error: (obj, msg) => app.log.error(obj, msg),
+  });
+  const onMarketError = (err: unknown) => failures(err, 'market data');
   // The spot books, rebuilt from the open orders, are the market's depth and prints.
   const spot = createSpotThread({
     db,
@@ -84,7 +128,7 @@ const main = async () => {
     database: { databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile },
     config: config.spot,
     seed: config.market.feedSeed,
-    onError: (err) => app.log.error({ err }, 'spot engine'),
+    onError: (err) => failures(err, 'spot engine'),
   });
   await spot.start();
   const market = createMarket({
@@ -99,14 +143,14 @@ const main = async () => {
     ledger,
     config: config.contracts,
     syncFeed: () => market.flush(),
-    onError: (err) => app.log.error({ err }, 'contract settlement'),
+    onError: (err) => failures(err, 'contract settlement'),
   });
   const defiTestClock = testClockEnabled();
   const staking = createStaking({
     db,
     ledger,
     clock: stakingClock(db.kysely, defiTestClock),
-    onError: (err, pledgeId) => app.log.error({ err, pledgeId }, 'staking accrual'),
+    onError: (err, pledgeId) => failures(err, 'staking accrual', { pledgeId }),
   });
   const app = await buildApp({
     config,
@@ -125,7 +169,7 @@ const main = async () => {
         ledger,
         accounts,
         config: config.wallet,
-        onError: (err) => app.log.error({ err }, 'deposit watcher'),
+        onError: (err) => failures(err, 'deposit watcher'),
       }),
   });
   await market.start();
@@ -135,12 +179,12 @@ const main = async () => {
   // Income that fell due while the server was down is released now, then every minute.
   const stopAccrual = scheduleAccrual(staking, {
     onDone: (result) => app.log.info(result, 'staking income released'),
-    onError: (err) => app.log.error({ err }, 'staking accrual'),
+    onError: (err) => failures(err, 'staking accrual'),
   });
   const stopCompaction = scheduleCompaction(db.kysely, {
     rawRetentionMs: config.market.tickRawRetentionMs,
     onDone: (result) => app.log.info(result, 'ticks compacted'),
-    onError: (err) => app.log.error({ err }, 'tick compaction'),
+    onError: (err) => failures(err, 'tick compaction'),
   });
   app.log.info(
     { engine: db.engine, seeded, file: db.engine === 'sqlite' ? config.sqliteFile : undefined },
@@ -155,19 +199,24 @@ const main = async () => {
     // Let in-flight requests finish, but never hang forever on a stuck client.
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
-    try {
-      await app.close();
-      await contracts.sweeper.stop();
-      stopAccrual();
-      stopCompaction();
-      await market.stop();
-      await spot.stop();
-      await db.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
+    // Each step is attempted whatever became of the ones before (the database may be down and
+    // the market unable to write its last ticks); any failure makes the exit code 1.
+    const steps: ShutdownStep[] = [
+      ['http', () => app.close()],
+      ['contract sweeper', () => contracts.sweeper.stop()],
+      ['staking accrual', stopAccrual],
+      ['tick compaction', stopCompaction],
+      ['market', () => market.stop()],
+      ['spot engine', () => spot.stop()],
+      ['database', () => db.close()],
+    ];
+    const failed: string[] = [];
+    await runShutdown(steps, (step, err) => {
+      failed.push(step);
+      app.log.error({ err, step }, 'shutdown step failed');
+    });
+    app.log.info({ failed }, 'shutdown finished');
+    process.exit(failed.length === 0 ? 0 : 1);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SITE_CONFIG } from '../../server/db/seed/defaults';
 import { TEST_DATABASE_URL, createPgSchema } from './helpers/testDb';
+import { REFUSED_URL } from './helpers/silentServer';
+import { hostOf, tcpProxy } from './helpers/tcpProxy';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TIMEOUT = 30_000;
@@ -17,6 +19,7 @@ const OWN_VARS = [
   'PORT',
   'HOST',
   'DATABASE_URL',
+  'DATABASE_WAIT_SECONDS',
   'DATA_DIR',
   'LOG_LEVEL',
   'RATE_LIMIT_PER_MINUTE',
@@ -273,6 +276,34 @@ describe('server/main.ts with a bad configuration', () => {
   );
 
   it(
+    'waits for a database it cannot reach, a line per attempt, then exits 1 naming DATABASE_URL without a stack trace',
+    async () => {
+      const started = Date.now();
+      const server = start({
+        DATA_DIR: path.join(tmp, 'unreached'),
+        WEB_ROOT: webRoot,
+        DATABASE_URL: REFUSED_URL.replace('postgres@', 'postgres:s3cret@'),
+        DATABASE_WAIT_SECONDS: '2',
+      });
+      expect(await server.exited).toBe(1);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+      const lines = server.stderr().trim().split('\n');
+      const waits = lines.filter((l) => l.startsWith('Waiting for the database'));
+      expect(waits.length).toBeGreaterThanOrEqual(2);
+      expect(waits[0]).toBe(
+        'Waiting for the database, DATABASE_URL (postgres://postgres@127.0.0.1:1/nowhere): ECONNREFUSED connect ECONNREFUSED 127.0.0.1:1 (attempt 1, again in 500 ms)',
+      );
+      expect(lines.at(-1)).toBe(
+        'Cannot start: DATABASE_URL (postgres://postgres@127.0.0.1:1/nowhere): ECONNREFUSED connect ECONNREFUSED 127.0.0.1:1',
+      );
+      // The password is never printed.
+      expect(server.stderr()).not.toContain('s3cret');
+      expect(server.stderr()).not.toMatch(/\n\s+at /);
+    },
+    TIMEOUT,
+  );
+
+  it(
     'exits 1 when its port is taken, naming HOST and PORT without a stack trace',
     async () => {
       const taken = net.createServer();
@@ -293,5 +324,90 @@ describe('server/main.ts with a bad configuration', () => {
       }
     },
     TIMEOUT,
+  );
+});
+
+/**
+ * The whole server while PostgreSQL cannot be reached: through a proxy the test cuts, as the
+ * cluster is shared and never stopped.
+ */
+describe.runIf(TEST_DATABASE_URL)('server/main.ts while PostgreSQL cannot be reached', () => {
+  let dropSchema: (() => Promise<void>) | undefined;
+  let proxy: Awaited<ReturnType<typeof tcpProxy>> | undefined;
+  afterEach(async () => {
+    await proxy?.close();
+    await dropSchema?.();
+    proxy = undefined;
+    dropSchema = undefined;
+  }, TIMEOUT);
+
+  it(
+    'answers 503 and says so in health, serves its pages, recovers, and on SIGTERM attempts every step of stopping',
+    async () => {
+      const s = await createPgSchema(TEST_DATABASE_URL!);
+      dropSchema = s.drop;
+      proxy = await tcpProxy(hostOf(TEST_DATABASE_URL!));
+      const port = await freePort();
+      const server = start({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: fs.mkdtempSync(path.join(tmp, 'data-outage-')),
+        WEB_ROOT: webRoot,
+        LOG_LEVEL: 'info',
+        DATABASE_URL: proxy.through(s.url),
+      });
+      await waitForHealth(server, port);
+      const get = (p: string) => fetch(`http://127.0.0.1:${port}${p}`);
+
+      await proxy.cut();
+      const health = await vi.waitFor(
+        async () => {
+          const res = await get('/api/health');
+          expect(res.status).toBe(503);
+          return res;
+        },
+        { timeout: 5000, interval: 100 },
+      );
+      expect(health.headers.get('retry-after')).toBe('5');
+      expect(((await health.json()) as { data: { status: string } }).data.status).toBe(
+        'database_unreachable',
+      );
+      for (let i = 0; i < 20; i++) {
+        const res = await get('/api/index/popups');
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('5');
+        expect(await res.json()).toEqual({ code: 503, msg: 'app.msg.service_unavailable', data: null });
+      }
+      const home = await get('/');
+      expect(home.status).toBe(200);
+      expect(home.headers.get('content-type')).toMatch(/^text\/html/);
+      const outage = logLines(server.stdout()).filter((l) => l.msg === 'database unreachable');
+      expect(outage.length).toBeGreaterThanOrEqual(1);
+      expect(outage.length).toBeLessThanOrEqual(3);
+      expect(logLines(server.stdout()).filter((l) => l.msg === 'unexpected error')).toEqual([]);
+
+      await proxy.restore();
+      await vi.waitFor(async () => expect((await get('/api/health')).status).toBe(200), {
+        timeout: 5000,
+        interval: 100,
+      });
+      expect((await get('/api/index/popups')).status).toBe(200);
+
+      await proxy.cut();
+      const stopAsked = Date.now();
+      server.child.kill('SIGTERM');
+      const code = await server.exited;
+      // Well within the 10 s after which a stuck stop is cut short with exit code 1.
+      expect(Date.now() - stopAsked).toBeLessThan(8000);
+      const finished = logLines(server.stdout()).find((l) => l.msg === 'shutdown finished') as
+        { failed: string[] } | undefined;
+      expect(finished).toBeDefined();
+      const failedSteps = logLines(server.stdout())
+        .filter((l) => l.msg === 'shutdown step failed')
+        .map((l) => l.step);
+      expect(failedSteps).toEqual(finished!.failed);
+      expect(code).toBe(finished!.failed.length > 0 ? 1 : 0);
+    },
+    TIMEOUT * 2,
   );
 });

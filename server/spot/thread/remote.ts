@@ -219,11 +219,15 @@ export const createSpotThread = ({
       if (!worker) return;
       const w = worker;
       // A thread that dies while it is asked to stop (a fault already on its way) has stopped.
-      await call({ op: 'stop' }).catch((err: unknown) => {
-        if (worker === w) throw err;
-      });
-      await w.terminate();
-      await flusher?.stop();
+      // One whose stop failed (its database gone) is ended all the same, and the failure told.
+      try {
+        await call({ op: 'stop' }).catch((err: unknown) => {
+          if (worker === w) throw err;
+        });
+      } finally {
+        await w.terminate();
+        await flusher?.stop();
+      }
     },
     onTick(tick) {
       send?.({ t: 'tick', tick });

@@ -8,6 +8,7 @@ import { startCheckpoints } from './checkpoints';
 import { preparedName, setPreparer } from './prepared';
 import { LOCK_WAIT_MS } from './lockWait';
 import { SettlingSqliteDialect, walFlusher } from './walFlush';
+import { sqliteLower } from './caseFold';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -121,6 +122,10 @@ export const openSqlite = (file: string, opts: SqliteOptions = {}): Db => {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('foreign_keys = ON');
+  // SQLite's own lower() folds ASCII only, PostgreSQL's every letter: the operators' search for
+  // "ülrich" found Ülrich on one engine and not the other. This one folds as PostgreSQL does
+  // (caseFold.ts). No index or constraint is built on lower(), so none depends on the built-in.
+  sqlite.function('lower', { deterministic: true }, sqliteLower);
   if (file === ':memory:') {
     const kysely = cachedKysely(
       sqlite,

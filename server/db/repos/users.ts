@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { NewUser, UserPatch, UserRecord, UsersRepo } from '../../domain/accounts/ports';
 import type { Database, UserTable } from '../schema';
 import { containsPattern, guardUnique } from './uniqueViolation';
+import { foldCase } from '../caseFold';
 
 export const userFromRow = (r: Selectable<UserTable>): UserRecord => ({
   id: r.id,
@@ -91,7 +92,8 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
       let q = db.selectFrom('users').selectAll();
       const text = query.trim();
       if (text) {
-        const pattern = containsPattern(text.toLowerCase());
+        // Folded as the column's lower() folds it, on either engine (caseFold.ts).
+        const pattern = containsPattern(foldCase(text));
         const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
         q = q.where((eb) =>
           eb.or([

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { usersRepo } from '../../../../server/db/repos/users';
+import type { NewUser } from '../../../../server/domain/accounts/ports';
+import { forEachEngine, useTestDb } from '../../helpers/testDb';
+
+const user = (n: number, over: Partial<NewUser>): NewUser => ({
+  username: `user${n}`,
+  nickname: `nick${n}`,
+  email: `u${n}@example.com`,
+  phone: null,
+  inviteCode: `INV${n}`,
+  inviterId: null,
+  certification: 0,
+  passwordHash: 'x',
+  createdAt: 1000 + n,
+  ...over,
+});
+
+describe.each(forEachEngine())('the operators’ user search on %s', (_engine, open) => {
+  const t = useTestDb(open);
+
+  it('finds names outside ASCII whatever their case, as on the other engine', async () => {
+    const users = usersRepo(t().db.kysely);
+    const ulrich = await users.insert(user(1, { nickname: 'Ülrich Straße' }));
+    const istanbul = await users.insert(user(2, { nickname: 'İSTANBUL', email: 'ÅSA@example.com' }));
+    const greek = await users.insert(user(3, { nickname: 'ΟΔΥΣΣΕΥΣ' }));
+    await users.insert(user(4, { nickname: 'Ulrich' }));
+    const ids = async (q: string) => (await users.search(q, 10)).map((u) => u.id);
+
+    expect(await ids('ülrich')).toEqual([ulrich]);
+    expect(await ids('ÜLRICH')).toEqual([ulrich]);
+    expect(await ids('straße')).toEqual([ulrich]);
+    expect(await ids('istanbul')).toEqual([istanbul]);
+    expect(await ids('İstanbul')).toEqual([istanbul]);
+    expect(await ids('åsa@')).toEqual([istanbul]);
+    expect(await ids('οδυσσευσ')).toEqual([greek]);
+    expect(await ids('ΟΔΥΣΣΕΥΣ')).toEqual([greek]);
+    // ASCII as before, and a wildcard is a character like any other.
+    expect(await ids('ULRICH')).toHaveLength(1);
+    expect(await ids('%')).toEqual([]);
+  });
+});

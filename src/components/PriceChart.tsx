@@ -1,19 +1,21 @@
 import {
   CandlestickSeries,
   ColorType,
-  TickMarkType,
   createChart,
   type CandlestickData,
   type IChartApi,
   type ISeriesApi,
   type TickMarkFormatter,
+  type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Interval, Kline } from '../../protocol';
 import { DEFAULT_LOCALE, LOCALE_TAGS, isLocale } from '../../protocol/locales';
 import { market } from '../app/streams';
+import { chartTimeLabels, type ChartTimeLabels } from './chartTimeLabels';
+import { Spinner } from './Spinner';
 
 const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
@@ -26,38 +28,24 @@ const toBar = (k: Kline): CandlestickData<UTCTimestamp> => ({
   close: Number(k.c),
 });
 
-// The library's own time labels (its default formatter's fields; it shows UTC), here only to be
-// measured: what it draws is still its own text.
-const LABEL_FIELDS: Record<TickMarkType, Intl.DateTimeFormatOptions> = {
-  [TickMarkType.Year]: { year: 'numeric' },
-  [TickMarkType.Month]: { month: 'short' },
-  [TickMarkType.DayOfMonth]: { day: 'numeric' },
-  [TickMarkType.Time]: { hour12: false, hour: '2-digit', minute: '2-digit' },
-  [TickMarkType.TimeWithSeconds]: { hour12: false, hour: '2-digit', minute: '2-digit', second: '2-digit' },
-};
 // The library's default label font (layout.fontSize, layout.fontFamily).
 const LABEL_FONT = `12px -apple-system, BlinkMacSystemFont, 'Trebuchet MS', Roboto, Ubuntu, sans-serif`;
 
 /**
- * Time labels that would be drawn cut at the chart's left edge are left out. The library moves a
- * label in from an edge only where that edge is fixed, and this chart scrolls back through its
- * history, so a label whose time sits near the left edge was drawn centred on it, half outside:
- * the 25th read "5". Labels are formatted once and kept, so the chart asks again (`refresh`)
- * whenever what it shows moves.
+ * The time labels (`chartTimeLabels`), less those that would be drawn cut at the chart's left edge.
+ * The library moves a label in from an edge only where that edge is fixed, and this chart scrolls
+ * back through its history, so a label whose time sits near the left edge was drawn centred on it,
+ * half outside: the 25th read "5". Labels are formatted once and kept, so the chart asks again
+ * (`refresh`) whenever what it shows moves, or the labels themselves change.
  */
-const leftEdgeLabels = (chart: () => IChartApi | null) => {
+const leftEdgeLabels = (chart: () => IChartApi | null, labels: () => ChartTimeLabels) => {
   const measure = document.createElement('canvas').getContext('2d');
   if (measure) measure.font = LABEL_FONT;
-  const formats = new Map<string, Intl.DateTimeFormat>();
-  const format: TickMarkFormatter = (time, type, locale) => {
+  const format: TickMarkFormatter = (time, type) => {
+    const label = labels().tick(time as number, type);
     const x = chart()?.timeScale().timeToCoordinate(time);
-    if (x === null || x === undefined || !measure) return null;
-    const key = `${locale}|${type}`;
-    let f = formats.get(key);
-    if (!f)
-      formats.set(key, (f = new Intl.DateTimeFormat(locale, { ...LABEL_FIELDS[type], timeZone: 'UTC' })));
-    const width = measure.measureText(f.format((time as number) * 1000)).width;
-    return x - width / 2 < 0 ? '' : null;
+    if (x === null || x === undefined || !measure) return label;
+    return x - measure.measureText(label).width / 2 < 0 ? '' : label;
   };
   return {
     format,
@@ -67,8 +55,9 @@ const leftEdgeLabels = (chart: () => IChartApi | null) => {
 
 /**
  * The candlestick chart (its own chunk: lightweight-charts loads only where a chart is shown). The
- * chart is created once; a new pair or interval replaces its data with `setData`, and each live
- * candle after that goes through `series.update`, straight from the stream, without React.
+ * chart is created once; a new pair or interval empties it at once and shows it loading until its
+ * own candles come (`setData`); each live candle after that goes through `series.update`, straight
+ * from the stream, without React.
  */
 const PriceChart = ({
   pair,
@@ -84,6 +73,13 @@ const PriceChart = ({
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const { i18n } = useTranslation();
   const tag = LOCALE_TAGS[isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE];
+  const timeLabels = useMemo(() => chartTimeLabels(tag, interval), [tag, interval]);
+  // What the chart's formatters, set once, read.
+  const currentLabels = useRef(timeLabels);
+  const edgeLabels = useRef<ReturnType<typeof leftEdgeLabels> | null>(null);
+  // The pair and interval whose candles are drawn.
+  const [shown, setShown] = useState<string | undefined>();
+  const key = `${pair}|${interval}`;
 
   useEffect(() => {
     const el = host.current!;
@@ -121,18 +117,32 @@ const PriceChart = ({
       borderVisible: false,
     });
     chart.current = c;
-    const labels = leftEdgeLabels(() => chart.current);
-    c.applyOptions({ timeScale: { tickMarkFormatter: labels.format } });
-    c.timeScale().subscribeVisibleLogicalRangeChange(labels.refresh);
-    c.timeScale().subscribeSizeChange(labels.refresh);
+    const edge = leftEdgeLabels(
+      () => chart.current,
+      () => currentLabels.current,
+    );
+    edgeLabels.current = edge;
+    // Labels only: the candles stay the server's, on UTC boundaries (chartTimeLabels).
+    c.applyOptions({
+      localization: { timeFormatter: (time: Time) => currentLabels.current.crosshair(time as number) },
+      timeScale: { tickMarkFormatter: edge.format },
+    });
+    c.timeScale().subscribeVisibleLogicalRangeChange(edge.refresh);
+    c.timeScale().subscribeSizeChange(edge.refresh);
     return () => {
-      c.timeScale().unsubscribeVisibleLogicalRangeChange(labels.refresh);
-      c.timeScale().unsubscribeSizeChange(labels.refresh);
+      c.timeScale().unsubscribeVisibleLogicalRangeChange(edge.refresh);
+      c.timeScale().unsubscribeSizeChange(edge.refresh);
       c.remove();
       chart.current = null;
       series.current = null;
+      edgeLabels.current = null;
     };
   }, []);
+
+  useEffect(() => {
+    currentLabels.current = timeLabels;
+    edgeLabels.current?.refresh();
+  }, [timeLabels]);
 
   useEffect(() => {
     series.current?.applyOptions({ priceFormat: { type: 'price', precision, minMove: 10 ** -precision } });
@@ -148,6 +158,9 @@ const PriceChart = ({
   useEffect(() => {
     let first: number | undefined;
     let last: number | undefined;
+    // Never a candle of the pair or interval before under this one, drawn in this one's precision:
+    // the chart is empty until this one's own arrive (a cached stream gives them at once, below).
+    series.current?.setData([]);
     const sub = market.kline$(pair, interval).subscribe((list) => {
       const s = series.current;
       const newest = list[list.length - 1];
@@ -164,15 +177,27 @@ const PriceChart = ({
         s.update(toBar(newest));
       } else {
         s.setData(list.map(toBar));
-        if (first === undefined) chart.current?.timeScale().scrollToRealTime();
+        if (first === undefined) {
+          chart.current?.timeScale().scrollToRealTime();
+          setShown(key);
+        }
       }
       first = list[0]!.t;
       last = newest.t;
     });
     return () => sub.unsubscribe();
-  }, [pair, interval]);
+  }, [pair, interval, key]);
 
-  return <div ref={host} className="chart" data-testid="price-chart" />;
+  return (
+    <div className="chart-frame">
+      <div ref={host} className="chart" data-testid="price-chart" />
+      {shown !== key && (
+        <div className="chart-frame__loading">
+          <Spinner />
+        </div>
+      )}
+    </div>
+  );
 };
 
 export default PriceChart;

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { watchCsp } from './helpers/browser';
+import { recordCanvasText } from './helpers/canvasText';
 import { phoneSession } from './helpers/session';
 
 const english = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
@@ -64,5 +66,55 @@ describe('live market data in a real browser', () => {
     await expect.poll(() => rows.first().getAttribute('data-pair')).toBe('btcusdt');
     await session.page.getByRole('searchbox').fill('sol');
     await expect.poll(() => rows.count()).toBe(1);
+  });
+
+  it('labels the chart’s time in the reader’s time zone and language', async () => {
+    // Phone-sized, with a mouse: the crosshair follows a pointer at once (a finger has to hold).
+    const context = watchCsp(
+      await session.browser.newContext({
+        baseURL: session.server.url,
+        viewport: { width: 390, height: 844 },
+        locale: 'ja-JP',
+        timezoneId: 'Asia/Tokyo',
+      }),
+    );
+    await recordCanvasText(context);
+    await context.addInitScript(() => localStorage.setItem('lang', 'jp'));
+    const page = await context.newPage();
+    await page.goto('/marketDetail?coinPair=btcusdt');
+    const rows = page.getByTestId('price-chart').locator('tr');
+    const pane = rows.first().locator('canvas').first();
+    const axis = rows.last().locator('canvas').first();
+    const labels = () => axis.evaluate((c: HTMLCanvasElement) => window.drawnText!(c).map((t) => t.text));
+    // The crosshair's label is drawn on a layer over the tick marks: read from every canvas of the axis.
+    const crosshairLabel = () =>
+      rows
+        .last()
+        .locator('canvas')
+        .evaluateAll((canvases: HTMLCanvasElement[]) =>
+          canvases.flatMap((c) => window.drawnText!(c).map((t) => t.text)).filter((t) => /年.*日 /.test(t)),
+        );
+    await expect.poll(async () => (await labels()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    // Tick marks: a local hour, or at local midnight the date, written as Japanese writes it.
+    for (const label of await labels()) expect(label).toMatch(/^(\d\d:\d\d|\d{1,2}日|\d{1,2}月|\d{4}年)$/);
+
+    // The crosshair on the newest candles names one of them by Tokyo's clock (the default 15-minute
+    // candles: one of the last few opens), not by UTC's, nine hours behind.
+    const box = (await pane.boundingBox())!;
+    await page.mouse.move(box.x + box.width - 60, box.y + box.height / 2, { steps: 5 });
+    const tokyo = new Intl.DateTimeFormat('ja-JP', {
+      timeZone: 'Asia/Tokyo',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const quarter = 15 * 60_000;
+    const newest = Math.floor(Date.now() / quarter) * quarter;
+    const recent = Array.from({ length: 16 }, (_, i) => tokyo.format(newest - i * quarter));
+    await expect.poll(crosshairLabel, { timeout: 5_000 }).toEqual([expect.toBeOneOf(recent)]);
+    await context.close();
   });
 });

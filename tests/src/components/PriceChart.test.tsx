@@ -1,0 +1,83 @@
+import { act, render, screen } from '@testing-library/react';
+import type { Subject } from 'rxjs';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Kline } from '../../../protocol';
+import { setupI18n } from '../../setup/i18n';
+
+// The chart library draws on a canvas jsdom does not have: a stand-in records what the component
+// asks of the series.
+const chart = vi.hoisted(() => ({ calls: [] as Array<[string, unknown]> }));
+vi.mock('lightweight-charts', async (importOriginal) => {
+  const real = await importOriginal<object>();
+  const series = {
+    setData: (data: unknown) => chart.calls.push(['setData', data]),
+    update: (bar: unknown) => chart.calls.push(['update', bar]),
+    applyOptions: () => undefined,
+  };
+  const timeScale = {
+    subscribeVisibleLogicalRangeChange: () => undefined,
+    unsubscribeVisibleLogicalRangeChange: () => undefined,
+    subscribeSizeChange: () => undefined,
+    unsubscribeSizeChange: () => undefined,
+    scrollToRealTime: () => undefined,
+    timeToCoordinate: () => null,
+  };
+  return {
+    ...real,
+    createChart: () => ({
+      addSeries: () => series,
+      applyOptions: () => undefined,
+      timeScale: () => timeScale,
+      remove: () => undefined,
+    }),
+  };
+});
+
+// One kline stream per pair and interval; the test decides when each emits.
+const klines = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('../../../src/app/streams', async () => {
+  const { Subject: S } = await import('rxjs');
+  return {
+    market: {
+      kline$: (pair: string, interval: string) => {
+        const key = `${pair}|${interval}`;
+        if (!klines.has(key)) klines.set(key, new S());
+        return klines.get(key);
+      },
+    },
+  };
+});
+
+const { default: PriceChart } = await import('../../../src/components/PriceChart');
+
+const candle = (t: number, c: string): Kline => ({ t, o: c, h: c, l: c, c, v: '1' });
+const emit = (key: string, list: Kline[]) => act(() => (klines.get(key) as Subject<Kline[]>).next(list));
+const drawn = () => chart.calls.filter(([call]) => call === 'setData').map(([, data]) => data as unknown[]);
+
+beforeAll(async () => {
+  await setupI18n();
+  // Where the component measures its labels: jsdom has no canvas (and says so on every call).
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+
+describe('PriceChart across a switch of pair or interval', () => {
+  it('empties the chart at once and shows it loading until the new candles come', () => {
+    const { rerender } = render(<PriceChart pair="btcusdt" interval="15m" precision={2} />);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    emit('btcusdt|15m', [candle(0, '97000.00'), candle(900_000, '97100.00')]);
+    expect(drawn().at(-1)).toHaveLength(2);
+    expect(screen.queryByRole('status')).toBeNull();
+
+    rerender(<PriceChart pair="dogeusdt" interval="15m" precision={5} />);
+    // BTC's candles are gone before DOGE's arrive, and the chart says it is loading.
+    expect(drawn().at(-1)).toEqual([]);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    emit('dogeusdt|15m', [candle(0, '0.37824')]);
+    expect(drawn().at(-1)).toEqual([{ time: 0, open: 0.37824, high: 0.37824, low: 0.37824, close: 0.37824 }]);
+    expect(screen.queryByRole('status')).toBeNull();
+
+    rerender(<PriceChart pair="dogeusdt" interval="1h" precision={5} />);
+    expect(drawn().at(-1)).toEqual([]);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+  });
+});

@@ -1,6 +1,5 @@
 import { useObservableState } from 'observable-hooks';
 import { NEVER } from 'rxjs';
-import type { Interval } from '../../protocol';
 import { boot } from '../app/boot';
 import { market, serverClock, transport } from '../app/streams';
 import { useLive } from './useLive';
@@ -19,8 +18,6 @@ export const useTicker = (pair: string, live = true) => {
   const ticker = useLive(live ? market.ticker$(pair) : NEVER, undefined);
   return ticker?.pair === pair ? ticker : undefined;
 };
-export const useKline = (pair: string, interval: Interval) =>
-  useLive(market.kline$(pair, interval), undefined);
 export const useDepth = (pair: string) => useLive(market.depth$(pair), undefined, false);
 export const useTrades = (pair: string) => useLive(market.trades$(pair), undefined, false);
 export const useConnection = () => useObservableState(transport.connection$, 'connecting');

@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotOrderView } from '../../../protocol/spot';
 import { formatDecimal, formatTime } from '../../components/format';
+import { usePairs } from '../../hooks/useMarket';
 import { cancelOrder } from './cancelOrder';
 import { whileBusy } from '../../components/form/whileBusy';
 
-/** One open order: side, type, price, filled of quantity, and its cancel button. */
+/** One open order: side, pair, type, price, filled of quantity, and its cancel button. */
 export const OpenOrderRow = ({ order, onCancelled }: { order: SpotOrderView; onCancelled?: () => void }) => {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const name = usePairs()?.find((p) => p.symbol === order.pair)?.name ?? order.pair.toUpperCase();
   const num = (v: string) => formatDecimal(v, i18n.language);
   const cancel = async () => {
     if (busy) return;
@@ -26,7 +28,7 @@ export const OpenOrderRow = ({ order, onCancelled }: { order: SpotOrderView; onC
     <li className="open-order" data-testid="open-order">
       <div className="open-order__head">
         <span className={order.side === 'buy' ? 'text-up' : 'text-down'}>
-          {t(`orders.sides.${order.side}`)} · {t(`orders.types.${order.type}`)}
+          {t(`orders.sides.${order.side}`)} {name} · {t(`orders.types.${order.type}`)}
         </span>
         <span className="muted">{formatTime(order.createdAt, i18n.language)}</span>
       </div>

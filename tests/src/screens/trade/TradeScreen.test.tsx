@@ -77,6 +77,7 @@ describe('/trade', () => {
     expect(screen.getByTestId('available').textContent).toBe('10,000\u00a0USDT');
     expect(screen.getByLabelText('Price (USDT)')).toHaveValue('100000.00');
     expect(screen.getAllByTestId('open-order')).toHaveLength(1);
+    expect(screen.getByTestId('open-order')).toHaveTextContent('Buy BTC/USDT · Limit');
     expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orderList');
   });
 

@@ -76,14 +76,17 @@ const OrderForm = ({
   const available = balances && (balances.find((b) => b.asset === payAsset)?.available ?? '0');
   const num = (v: string) => formatDecimal(v, i18n.language);
 
-  // A new pair starts a fresh form at its last price, once: a price the reader clears stays clear
-  // (the order then says a price is needed) instead of coming back with the next tick.
+  // A new pair starts a fresh form at its last price, once per visit: a price the reader clears
+  // stays clear (the order then says a price is needed) instead of coming back with the next tick.
+  // Each visit starts unpriced, so coming back to a pair (A, B, A) prices it again even when the
+  // pair in between never had a ticker to take the mark from A.
+  const pricedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
+    pricedFor.current = undefined;
     setState((s) => ({ ...s, ...EMPTY }));
     setProblem(undefined);
   }, [pair.symbol]);
   const last = ticker?.last;
-  const pricedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!last || pricedFor.current === pair.symbol) return;
     pricedFor.current = pair.symbol;

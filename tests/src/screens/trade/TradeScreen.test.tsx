@@ -12,11 +12,12 @@ import { DOGE, PAIRS, RULES, order } from './fixtures';
 
 const api = vi.hoisted(() => ({ order: vi.fn(), cancel: vi.fn(), rules: vi.fn() }));
 
-// The last price the mocked ticker gives; a test may move it.
-const market = vi.hoisted(() => ({ last: '100000.00' }));
+// The last price the mocked ticker gives; a test may move it, or keep a pair's ticker from coming.
+const market = vi.hoisted(() => ({ last: '100000.00', silent: [] as string[] }));
 vi.mock('../../../../src/hooks/useMarket', () => ({
   usePairs: () => [...PAIRS, DOGE],
-  useTicker: (pair: string) => ({ pair, last: market.last, changePercent: '1.25' }),
+  useTicker: (pair: string) =>
+    market.silent.includes(pair) ? undefined : { pair, last: market.last, changePercent: '1.25' },
   useDepth: () => ({
     bids: [
       ['99990.00', '0.50000'],
@@ -49,21 +50,23 @@ vi.mock('../../../../src/api/refreshUser', () => ({ refreshUserInfo: vi.fn(async
 beforeAll(setupI18n);
 beforeEach(() => {
   market.last = '100000.00';
+  market.silent = [];
   wallet.balances = BALANCES;
   api.order.mockReset();
   api.cancel.mockReset();
   api.rules.mockResolvedValue(RULES);
 });
 
-/** Opens the pair sheet and picks ETH/USDT, as a reader does: the sheet comes up under the finger,
+/** Opens the pair sheet and picks `to`, as a reader does: the sheet comes up under the finger,
  * and the reader looks at it before the next tap (a tap at once would be a double tap's second). */
-const pickEth = async (user: ReturnType<typeof userEvent.setup>) => {
-  await user.click(screen.getByRole('button', { name: /BTC\/USDT/ }));
+const pick = async (user: ReturnType<typeof userEvent.setup>, from: RegExp, to: RegExp) => {
+  await user.click(screen.getByRole('button', { name: from }));
   afterDoubleTap();
-  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /ETH\/USDT/ }));
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: to }));
   // The pick closed the sheet: the next tap is a new one too.
   afterDoubleTap();
 };
+const pickEth = (user: ReturnType<typeof userEvent.setup>) => pick(user, /BTC\/USDT/, /ETH\/USDT/);
 
 describe('/trade', () => {
   it('shows the pair, the book with the last price between the sides, the available balance and open orders', async () => {
@@ -312,6 +315,17 @@ describe('/trade', () => {
     api.order.mockResolvedValueOnce(order());
     await buy();
     expect(oidOf(5)).not.toBe(oidOf(4));
+  });
+
+  it('fills the price again on coming back to a pair, though the pair between never had a ticker', async () => {
+    const user = userEvent.setup();
+    market.silent = ['ethusdt'];
+    renderScreen(<TradeScreen />, { path: '/trade', at: '/trade' });
+    expect(screen.getByLabelText('Price (USDT)')).toHaveValue('100000.00');
+    await pickEth(user);
+    expect(screen.getByLabelText('Price (USDT)')).toHaveValue('');
+    await pick(user, /ETH\/USDT/, /BTC\/USDT/);
+    expect(screen.getByLabelText('Price (USDT)')).toHaveValue('100000.00');
   });
 
   it('switches pairs from the sheet', async () => {

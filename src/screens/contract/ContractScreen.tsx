@@ -16,6 +16,7 @@ import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
 import { refreshContractInfo, useContractInfo } from '../../hooks/useContracts';
 import { usePairs, useTicker } from '../../hooks/useMarket';
+import { usePairInAddress } from '../../hooks/usePairInAddress';
 import { useBalances } from '../../hooks/useSpot';
 import { CountdownSheet } from './CountdownSheet';
 import { LIMIT_ERRORS, amountError, expectedOf, quickPicks, trimZeros } from './figures';
@@ -75,6 +76,7 @@ const ContractScreen = () => {
   const [params, setParams] = useSearchParams();
   const wanted = coinPairOf(params);
   const pair = info?.pairs.find((p) => p.pair === wanted) ?? info?.pairs[0];
+  usePairInAddress(pair?.pair);
   const [minutes, setMinutes] = useState<number | undefined>();
   const cycle = pair?.cycles.find((c) => c.minutes === minutes) ?? pair?.cycles[0];
   const [amount, setAmount] = useState('');

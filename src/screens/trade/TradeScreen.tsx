@@ -19,6 +19,7 @@ import { Spinner } from '../../components/Spinner';
 import { TradeList } from '../../components/TradeList';
 import { Tabs } from '../../components/Tabs';
 import { usePairs, useTicker, useTrades } from '../../hooks/useMarket';
+import { usePairInAddress } from '../../hooks/usePairInAddress';
 import { noteOrder, useBalances, useOpenOrders } from '../../hooks/useSpot';
 import { translateKey } from '../../i18n';
 import { showToast } from '../../state/ui';
@@ -285,6 +286,7 @@ const TradeScreen = () => {
   const [params, setParams] = useSearchParams();
   const wanted = coinPairOf(params);
   const pair = pairs?.find((p) => p.symbol === wanted) ?? pairs?.[0];
+  usePairInAddress(pair?.symbol);
   const ticker = useTicker(pair?.symbol ?? '');
   const [sheet, setSheet] = useState(false);
   const [rules, setRules] = useState<SpotPairRules | undefined>();

@@ -90,6 +90,13 @@ describe('/contract', () => {
     expect(await screen.findByText('1,000 USDT')).toBeInTheDocument();
   });
 
+  it('puts the pair it shows into an address naming a pair it does not trade', async () => {
+    const router = renderScreen(<ContractScreen />, { path: '/contract', at: '/contract?coinPair=nope' });
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?coinPair=btcusdt'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByRole('button', { name: 'BTC/USDT' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('keeps the available balance live: a settled contract’s credit shows without a reload', () => {
     state.balances = undefined;
     renderScreen(<ContractScreen />);

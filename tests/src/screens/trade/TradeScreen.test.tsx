@@ -317,6 +317,17 @@ describe('/trade', () => {
     expect(oidOf(5)).not.toBe(oidOf(4));
   });
 
+  it('puts the pair it shows into an address naming a pair it does not list, keeping the side', async () => {
+    const router = renderScreen(<TradeScreen />, {
+      path: '/trade',
+      at: '/trade?coinPair=foousdt&direction=sell',
+    });
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?coinPair=btcusdt&direction=sell'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByRole('button', { name: /BTC\/USDT/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sell' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('fills the price again on coming back to a pair, though the pair between never had a ticker', async () => {
     const user = userEvent.setup();
     market.silent = ['ethusdt'];

@@ -23,8 +23,10 @@ export const OrderCard = ({ order, onOpen }: { order: SpotOrderView; onOpen: () 
           <span>{t(`orders.types.${order.type}`)}</span>
           <span className="muted">{t('orders.price')}</span>
           <span>{order.price ? num(order.price) : t('orders.marketPrice')}</span>
-          <span className="muted">{t('orders.qty')}</span>
-          <span>{num(order.qty)}</span>
+          {/* A market buy is given as an amount and has no quantity ordered: what it bought is
+              what it filled. */}
+          <span className="muted">{t(order.qty === null ? 'orders.filled' : 'orders.qty')}</span>
+          <span>{num(order.qty ?? order.filledQty)}</span>
           <span className="muted">{t('orders.amount')}</span>
           <span>{money(order.amount)}</span>
           <span className="muted">{t('orders.dealPrice')}</span>

@@ -72,7 +72,8 @@ export const OrderDetailSheet = ({
         [t('orders.type'), t(`orders.types.${order.type}`)],
         [t('orders.status'), t(order.status)],
         [t('orders.price'), order.price ? num(order.price) : t('orders.marketPrice')],
-        [t('orders.qty'), num(order.qty)],
+        // A market buy is given as an amount: no quantity ordered, only the filled one below.
+        ...(order.qty === null ? [] : [[t('orders.qty'), num(order.qty)] as [string, string]]),
         [t('orders.amount'), money(order.amount)],
         [t('orders.filled'), num(order.filledQty)],
         [t('orders.dealPrice'), num(order.avgPrice)],

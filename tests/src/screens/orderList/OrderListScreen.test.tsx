@@ -104,6 +104,34 @@ describe('/orderList', () => {
     expect(within(sheet).queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
+  it('shows a market buy, given as an amount, by the quantity it filled, on its card and in its detail', async () => {
+    const user = userEvent.setup();
+    const marketBuy = order({
+      id: 9,
+      type: 'market',
+      price: null,
+      qty: null,
+      amount: '100',
+      status: 'app.data.order_completed',
+      filledQty: '0.00100',
+      filledAmount: '99.87',
+      avgPrice: '99870.00',
+    });
+    api.list.mockResolvedValue({ list: [marketBuy], page: 1, size: 20, total: 1 });
+    api.detail.mockResolvedValue({ ...marketBuy, fills: [] });
+    renderScreen(<OrderListScreen />);
+    const card = await screen.findByTestId('order-card');
+    expect(within(card).queryByText('Quantity')).toBeNull();
+    expect(within(card).getByText('Filled').nextElementSibling).toHaveTextContent('0.00100');
+    expect(card).not.toHaveTextContent('—');
+    await user.click(card);
+    const sheet = await screen.findByTestId('order-detail');
+    const filledRow = (await within(sheet).findByText('Filled')).closest('.kv__row')!;
+    expect(filledRow).toHaveTextContent('0.00100');
+    // No "Quantity —" beside it: the order had none to show.
+    expect(within(sheet).queryByText('Quantity')).toBeNull();
+  });
+
   it('keeps the list when the tab or filter already shown is tapped again', async () => {
     const user = userEvent.setup();
     renderScreen(<OrderListScreen />);

@@ -33,6 +33,16 @@ const fill = async (username: string, password: string) => {
   await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
 };
 
+/** The form filled in, with the login it sends left unanswered until `finish`. */
+const filledWhileLoginHangs = async () => {
+  let finish: (v: unknown) => void = () => undefined;
+  vi.mocked(userApi.login).mockReturnValue(new Promise((r) => (finish = r)) as never);
+  renderScreen(<LoginScreen />, { path: '/login' });
+  await userEvent.type(screen.getByLabelText('Username, email or mobile'), 'alice01');
+  await userEvent.type(screen.getByLabelText('Password'), 'secret12');
+  return { button: screen.getByRole('button', { name: 'Log in' }), finish: (v: unknown) => finish(v) };
+};
+
 describe('login screen', () => {
   it('stores {token, userinfo} under user and returns to where the gate interrupted', async () => {
     vi.mocked(userApi.login).mockResolvedValue(session as never);
@@ -70,24 +80,14 @@ describe('login screen', () => {
   });
 
   it('sends one request for a double tap', async () => {
-    let finish: (v: unknown) => void = () => undefined;
-    vi.mocked(userApi.login).mockReturnValue(new Promise((r) => (finish = r)) as never);
-    renderScreen(<LoginScreen />, { path: '/login' });
-    await userEvent.type(screen.getByLabelText('Username, email or mobile'), 'alice01');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret12');
-    const button = screen.getByRole('button', { name: 'Log in' });
+    const { button, finish } = await filledWhileLoginHangs();
     await userEvent.dblClick(button);
     expect(userApi.login).toHaveBeenCalledTimes(1);
     finish(session);
   });
 
   it('keeps the keyboard on the button while the request is out, and sends once for two presses', async () => {
-    let finish: (v: unknown) => void = () => undefined;
-    vi.mocked(userApi.login).mockReturnValue(new Promise((r) => (finish = r)) as never);
-    renderScreen(<LoginScreen />, { path: '/login' });
-    await userEvent.type(screen.getByLabelText('Username, email or mobile'), 'alice01');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret12');
-    const button = screen.getByRole('button', { name: 'Log in' });
+    const { button, finish } = await filledWhileLoginHangs();
     button.focus();
     await userEvent.keyboard('{Enter}');
     // Busy, not disabled: a disabled button dropped the focus to the page.

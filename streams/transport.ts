@@ -153,6 +153,9 @@ export const createTransport = ({
     if (!started || closed) return;
     stale$.next(true);
     if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close();
+    // Said at once: a first socket still connecting when the network went (a page just loaded) may
+    // never tell it closed, and the screens went on as if it were about to open.
+    connection$.next('reconnecting');
     // Should the browser never say the network is back, look again now and then.
     const lookAgain = () => {
       if (typeof navigator !== 'undefined' && navigator.onLine === false)

@@ -201,6 +201,15 @@ describe('the socket transport', () => {
     expect(seen.at(-1)).toBe('open');
   });
 
+  it('says it is not connected when the browser goes offline before the first socket opened', async () => {
+    server = startServer();
+    const seen = states((transport = make()));
+    transport.channel$('tickers').subscribe();
+    expect(seen.at(-1)).toBe('connecting');
+    window.dispatchEvent(new Event('offline'));
+    expect(seen.at(-1)).toBe('reconnecting');
+  });
+
   it('stays closed while the browser says it is offline, however long, and opens once it is back', async () => {
     server = startServer();
     await tickersHeard();

@@ -3,6 +3,7 @@ import { globalConfigSchema, type GlobalConfig } from '../../protocol';
 import { ConfigError, loadConfig } from '../config';
 import { openDb } from '../db/connect';
 import { migrate } from '../db/migrate';
+import { isUnreachable, reasonOf } from '../db/unreachable';
 import { readGlobalConfig, setGlobalConfig } from '../db/repos/siteConfig';
 import { cliActor } from './cliActor';
 import { credentialsBox, seedAccountsIfEmpty } from '../db/seed/accounts';
@@ -95,7 +96,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   runCli(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err) => {
-      console.error(err instanceof ConfigError ? err.message : err);
+      // A database out of reach is said in a line, as the server says it at start, not as a stack.
+      console.error(
+        err instanceof ConfigError
+          ? err.message
+          : isUnreachable(err)
+            ? `Cannot reach the database: ${reasonOf(err)}`
+            : err,
+      );
       process.exit(1);
     },
   );

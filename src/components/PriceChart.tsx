@@ -61,17 +61,20 @@ const leftEdgeLabels = (chart: () => IChartApi | null, labels: () => ChartTimeLa
  */
 const PriceChart = ({
   pair,
+  name,
   interval,
   precision,
 }: {
   pair: string;
+  /** The pair as the reader knows it, `BTC/USDT`. */
+  name: string;
   interval: Interval;
   precision: number;
 }) => {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tag = LOCALE_TAGS[isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE];
   const timeLabels = useMemo(() => chartTimeLabels(tag, interval), [tag, interval]);
   // What the chart's formatters, set once, read.
@@ -190,7 +193,18 @@ const PriceChart = ({
 
   return (
     <div className="chart-frame">
-      <div ref={host} className="chart" data-testid="price-chart" />
+      {/* The canvases say nothing to a screen reader: the chart is one image named for what it
+          shows (the loading spinner beside it stays heard). */}
+      <div
+        ref={host}
+        className="chart"
+        data-testid="price-chart"
+        role="img"
+        aria-label={t('marketDetail.chartLabel', {
+          pair: name,
+          interval: t(`marketDetail.intervals.${interval}`),
+        })}
+      />
       {shown !== key && (
         <div className="chart-frame__loading">
           <Spinner />

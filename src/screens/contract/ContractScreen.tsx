@@ -168,7 +168,7 @@ const ContractScreen = () => {
           </div>
         }
       >
-        <PriceChart pair={pair.pair} interval="1m" precision={precision} />
+        <PriceChart pair={pair.pair} name={pair.name} interval="1m" precision={precision} />
       </Suspense>
       <form className="contract-form" onSubmit={onSubmit} noValidate>
         <fieldset className="field cycle-field">

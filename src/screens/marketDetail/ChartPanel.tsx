@@ -37,7 +37,12 @@ export const ChartPanel = ({ pair }: { pair: PairInfo }) => {
       </div>
       {painted ? (
         <Suspense fallback={<ChartLoading />}>
-          <PriceChart pair={pair.symbol} interval={interval} precision={pair.pricePrecision} />
+          <PriceChart
+            pair={pair.symbol}
+            name={pair.name}
+            interval={interval}
+            precision={pair.pricePrecision}
+          />
         </Suspense>
       ) : (
         <ChartLoading />

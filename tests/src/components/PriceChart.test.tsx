@@ -62,13 +62,13 @@ beforeAll(async () => {
 
 describe('PriceChart across a switch of pair or interval', () => {
   it('empties the chart at once and shows it loading until the new candles come', () => {
-    const { rerender } = render(<PriceChart pair="btcusdt" interval="15m" precision={2} />);
+    const { rerender } = render(<PriceChart pair="btcusdt" name="BTC/USDT" interval="15m" precision={2} />);
     expect(screen.getByRole('status')).toBeInTheDocument();
     emit('btcusdt|15m', [candle(0, '97000.00'), candle(900_000, '97100.00')]);
     expect(drawn().at(-1)).toHaveLength(2);
     expect(screen.queryByRole('status')).toBeNull();
 
-    rerender(<PriceChart pair="dogeusdt" interval="15m" precision={5} />);
+    rerender(<PriceChart pair="dogeusdt" name="DOGE/USDT" interval="15m" precision={5} />);
     // BTC's candles are gone before DOGE's arrive, and the chart says it is loading.
     expect(drawn().at(-1)).toEqual([]);
     expect(screen.getByRole('status')).toBeInTheDocument();
@@ -76,8 +76,15 @@ describe('PriceChart across a switch of pair or interval', () => {
     expect(drawn().at(-1)).toEqual([{ time: 0, open: 0.37824, high: 0.37824, low: 0.37824, close: 0.37824 }]);
     expect(screen.queryByRole('status')).toBeNull();
 
-    rerender(<PriceChart pair="dogeusdt" interval="1h" precision={5} />);
+    rerender(<PriceChart pair="dogeusdt" name="DOGE/USDT" interval="1h" precision={5} />);
     expect(drawn().at(-1)).toEqual([]);
     expect(screen.getByRole('status')).toBeInTheDocument();
+  });
+
+  it('is one image named for its pair and interval, for a screen reader', () => {
+    render(<PriceChart pair="btcusdt" name="BTC/USDT" interval="15m" precision={2} />);
+    expect(screen.getByRole('img', { name: 'BTC/USDT candlestick chart, 15m' })).toBe(
+      screen.getByTestId('price-chart'),
+    );
   });
 });

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { SpotOrderView } from '../../../protocol/spot';
 import { formatDateTime, formatDecimal, formatMoney } from '../../components/format';
-import { usePairs } from '../../hooks/useMarket';
+import { usePairName } from '../../hooks/usePairName';
 
 /** One order in a list of records: side, pair, status and its figures; a tap opens its detail. */
 export const OrderCard = ({ order, onOpen }: { order: SpotOrderView; onOpen: () => void }) => {
   const { t, i18n } = useTranslation();
-  const name = usePairs()?.find((p) => p.symbol === order.pair)?.name ?? order.pair.toUpperCase();
+  const name = usePairName(order.pair);
   const num = (v: string | null) => (v === null ? '—' : formatDecimal(v, i18n.language));
   const money = (v: string | null) => (v === null ? '—' : formatMoney(v, i18n.language));
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotOrderView } from '../../../protocol/spot';
 import { formatDecimal, formatTime } from '../../components/format';
-import { usePairs } from '../../hooks/useMarket';
+import { usePairName } from '../../hooks/usePairName';
 import { cancelOrder } from './cancelOrder';
 import { whileBusy } from '../../components/form/whileBusy';
 
@@ -10,7 +10,7 @@ import { whileBusy } from '../../components/form/whileBusy';
 export const OpenOrderRow = ({ order, onCancelled }: { order: SpotOrderView; onCancelled?: () => void }) => {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const name = usePairs()?.find((p) => p.symbol === order.pair)?.name ?? order.pair.toUpperCase();
+  const name = usePairName(order.pair);
   const num = (v: string) => formatDecimal(v, i18n.language);
   const cancel = async () => {
     if (busy) return;

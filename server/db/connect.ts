@@ -9,6 +9,8 @@ import { preparedName, setPreparer } from './prepared';
 import { LOCK_WAIT_MS } from './lockWait';
 import { SettlingSqliteDialect, walFlusher } from './walFlush';
 import { sqliteLower } from './caseFold';
+import { OUTAGE_LOG_EVERY_MS } from './outageLog';
+import { reportEvery } from './reportEvery';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -203,15 +205,38 @@ const preparing = (client: pg.PoolClient) => {
 /**
  * A pooled connection that failed while idle: PostgreSQL restarted, or an administrator or a
  * timeout ended its session. The pool has dropped it and opens another for the next query, so it
- * is reported, not fatal; unheard, the pool's error event would end the whole server.
+ * is reported, not fatal; unheard, the pool's error event would end the whole server. A restart
+ * ends every idle connection at once: one warning every few seconds says so with a count.
  */
-const idleConnectionLost = (err: Error) =>
-  process.emitWarning(`a PostgreSQL connection was lost while idle: ${err.message}`);
+const idleConnectionLost = (everyMs: number) => {
+  const due = reportEvery(everyMs);
+  return (err: Error) => {
+    const held = due();
+    if (held === undefined) return;
+    const more = held > 0 ? ` (and ${held} more since the last warning)` : '';
+    process.emitWarning(`a PostgreSQL connection was lost while idle: ${err.message}${more}`);
+  };
+};
 
-export const openPostgres = (url: string): Db => {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** How long opening a connection, or waiting for a pooled one, may take before the query fails as
+ * the database being unreachable (503, try again later). Without it a host that drops packets
+ * leaves each request waiting for the operating system's TCP timeout, about two minutes. */
+export const PG_CONNECT_TIMEOUT_MS = 10_000;
+
+export const openPostgres = (
+  url: string,
+  { connectTimeoutMs = PG_CONNECT_TIMEOUT_MS, idleWarningEveryMs = OUTAGE_LOG_EVERY_MS } = {},
+): Db => {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // A peer that vanished without closing (a failover, a dropped NAT mapping) is found by the
+    // kernel's probes instead of by the next query hanging on a dead socket.
+    keepAlive: true,
+  });
   pool.on('connect', preparing);
-  pool.on('error', idleConnectionLost);
+  pool.on('error', idleConnectionLost(idleWarningEveryMs));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,

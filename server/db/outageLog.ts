@@ -1,3 +1,4 @@
+import { reportEvery } from './reportEvery';
 import { isUnreachable, reasonOf } from './unreachable';
 
 /** The part of a pino logger this needs (Fastify's and its children's). */
@@ -20,17 +21,15 @@ export const OUTAGE_LOG_EVERY_MS = 5000;
  * `fields` go with an error's line (the pledge a round failed on).
  */
 export const outageLog = (log: WarnLog, { everyMs = OUTAGE_LOG_EVERY_MS, now = Date.now } = {}) => {
-  let lastAt = -Infinity;
-  let suppressed = 0;
+  const due = reportEvery(everyMs, now);
   let places = new Set<string>();
   return (err: unknown, where: string, fields: object = {}): boolean => {
     if (!isUnreachable(err)) {
       log.error({ ...fields, err }, where);
       return false;
     }
-    const at = now();
-    if (at - lastAt < everyMs) {
-      suppressed += 1;
+    const held = due();
+    if (held === undefined) {
       places.add(where);
       return true;
     }
@@ -38,12 +37,10 @@ export const outageLog = (log: WarnLog, { everyMs = OUTAGE_LOG_EVERY_MS, now = D
       {
         reason: reasonOf(err),
         where,
-        ...(suppressed > 0 ? { alsoFailed: suppressed, alsoWhere: [...places] } : {}),
+        ...(held > 0 ? { alsoFailed: held, alsoWhere: [...places] } : {}),
       },
       'database unreachable',
     );
-    lastAt = at;
-    suppressed = 0;
     places = new Set();
     return true;
   };

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPostgres, openSqlite, type Db } from '../../../server/db/connect';
+import { isUnreachable } from '../../../server/db/unreachable';
+import { silentServer } from '../helpers/silentServer';
 import { TEST_DATABASE_URL } from '../helpers/testDb';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -171,6 +173,25 @@ describe('SQLite shared with another process', () => {
   );
 });
 
+describe('PostgreSQL connections to a host that never answers', () => {
+  it('fail the query after the connect timeout, as the database being unreachable', async () => {
+    const silent = await silentServer();
+    const db = openPostgres(silent.url, { connectTimeoutMs: 200 });
+    try {
+      const started = Date.now();
+      const failure = await sql`select 1`.execute(db.kysely).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(isUnreachable(failure)).toBe(true);
+    } finally {
+      await silent.close();
+      await db.close();
+    }
+  });
+});
+
 describe.runIf(TEST_DATABASE_URL)('PostgreSQL connections', () => {
   it('survives a pooled connection ended while idle, and the next query opens another', async () => {
     const db = openPostgres(TEST_DATABASE_URL!);
@@ -188,6 +209,34 @@ describe.runIf(TEST_DATABASE_URL)('PostgreSQL connections', () => {
       for (let i = 0; i < 100 && warnings.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(warnings).toEqual([expect.stringContaining('a PostgreSQL connection was lost while idle')]);
       expect(await pid()).not.toBe(first);
+    } finally {
+      process.off('warning', warned);
+      await db.close();
+    }
+  });
+
+  it('says once, not once a connection, that a restart ended every idle connection', async () => {
+    const db = openPostgres(TEST_DATABASE_URL!);
+    const warnings: string[] = [];
+    const warned = (w: Error) => warnings.push(w.message);
+    process.on('warning', warned);
+    try {
+      // Three connections at once, all back in the pool when the queries end.
+      const pids = await Promise.all(
+        [0, 1, 2].map(async () => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(
+            db.kysely,
+          );
+          return rows[0]!.pid;
+        }),
+      );
+      expect(new Set(pids).size).toBe(3);
+      const admin = openPostgres(TEST_DATABASE_URL!);
+      for (const pid of pids) await sql`select pg_terminate_backend(${pid})`.execute(admin.kysely);
+      await admin.close();
+      await new Promise((r) => setTimeout(r, 500));
+      expect(warnings).toEqual([expect.stringContaining('a PostgreSQL connection was lost while idle')]);
+      expect((await sql<{ one: number }>`select 1 as one`.execute(db.kysely)).rows[0]!.one).toBe(1);
     } finally {
       process.off('warning', warned);
       await db.close();

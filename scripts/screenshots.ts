@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { buildWeb } from '../bench/buildWeb';
 import { startServerProcess } from '../bench/serverProcess';
+import { launchBrowser, phoneContext, skipPopupsToday } from '../tests/e2e/helpers/browser';
 
 /**
  * The README's phone screenshots, taken from the real app: a fresh server on the embedded
@@ -34,24 +35,12 @@ const shoot = async (page: Page, name: string) => {
 const main = async () => {
   const web = buildWeb();
   const server = await startServerProcess({ env: { WEB_ROOT: web, DEMO_PASSWORD: PASSWORD } });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchBrowser();
   try {
     fs.mkdirSync(OUT, { recursive: true });
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    });
-    await context.addInitScript(() => {
-      // The notice pop-up would cover every screen: hidden "for today", as a returning user has it.
-      localStorage.setItem('notShownToday', 'true');
-      localStorage.setItem('lastDate', String(new Date().getDate()));
-    });
+    const context = await phoneContext(browser, server.url);
+    // The notice pop-up would cover every screen: hidden "for today", as a returning user has it.
+    await skipPopupsToday(context);
     const page = await context.newPage();
 
     await page.goto('/login?redirect=%2Fhome');

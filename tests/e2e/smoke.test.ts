@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext } from './helpers/browser';
+import { launchBrowser, phoneContext, skipPopupsToday } from './helpers/browser';
 import { buildWeb } from '../../bench/buildWeb';
 import { startServer, type RunningServer } from './helpers/server';
-import { skipPopupsToday } from './helpers/session';
 
 const german = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/de.json'), 'utf8'));
 const english = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));

@@ -49,6 +49,15 @@ export const phoneContext = async (
     }),
   );
 
+/** "Not shown today" ticked today, as the app stores it, in every page of `context`. */
+export const skipPopupsToday = (context: BrowserContext) =>
+  context.addInitScript(() => {
+    const d = new Date();
+    const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    localStorage.setItem('notShownToday', day);
+    localStorage.setItem('lastDate', String(d.getDate()));
+  });
+
 /** The pause before a reader's next tap once a tap has changed the screen: a tap at once on the
  * same spot would be the second of a double tap, which the app does not hear (src/app/secondTap.ts).
  * A person looks at the new screen first. */

@@ -2,20 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser, phoneContext } from './browser';
+import { launchBrowser, phoneContext, skipPopupsToday } from './browser';
 import { buildWeb } from '../../../bench/buildWeb';
 import { startServer, type RunningServer } from './server';
 
 const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../locales/us.json'), 'utf8'));
-
-/** "Not shown today" ticked today, as the app stores it, in every page of `context`. */
-export const skipPopupsToday = (context: BrowserContext) =>
-  context.addInitScript(() => {
-    const d = new Date();
-    const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    localStorage.setItem('notShownToday', day);
-    localStorage.setItem('lastDate', String(d.getDate()));
-  });
 
 export interface PhoneSession {
   server: RunningServer;

@@ -15,8 +15,9 @@ export const STALE_MS = 30_000;
 export const PONG_TIMEOUT_MS = 5_000;
 /** Channels one connection may hold at once. */
 export const MAX_SUBSCRIPTIONS = 64;
-/** Tickers are batched: at most this many messages a second. */
-export const TICKERS_PER_SECOND = 4;
+/** Tickers and candles are sent in batches, at most this many a second on each channel, all in the
+ * same moment: a screen's price and its chart's last candle move together. */
+export const BATCHES_PER_SECOND = 4;
 
 export const PRIVATE_CHANNELS = ['orders', 'balances', 'contracts', 'pledges'] as const;
 export type PrivateChannel = (typeof PRIVATE_CHANNELS)[number];

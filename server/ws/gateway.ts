@@ -8,7 +8,7 @@ import {
   MAX_SUBSCRIPTIONS,
   PING_INTERVAL_MS,
   TICKERS_CHANNEL,
-  TICKERS_PER_SECOND,
+  BATCHES_PER_SECOND,
   WS_PATH,
   clientMessageSchema,
   depthChannel,
@@ -18,6 +18,8 @@ import {
   tradesChannel,
   type DepthUpdate,
   type ErrorName,
+  type Kline,
+  type Ticker,
   type ClientMessage,
   type PrivateChannel,
 } from '../../protocol';
@@ -29,7 +31,7 @@ import type { Market } from '../market/market';
 import { WsClient } from './client';
 import { MessageBudget } from './messageBudget';
 import { ChannelHub } from './hub';
-import { TickerBatch } from './tickerBatch';
+import { LatestBatch } from './latestBatch';
 import type { TokenOwner, TokenVerifier } from './tokens';
 
 export interface GatewayOptions {
@@ -39,7 +41,8 @@ export interface GatewayOptions {
   maxBufferedBytes?: number;
   maxSubscriptions?: number;
   pingIntervalMs?: number;
-  tickerFlushMs?: number;
+  /** How often batched tickers and candles are sent (BATCHES_PER_SECOND). */
+  flushMs?: number;
   /** How often the auth epoch is looked at (`TokenVerifier.epoch`). */
   sessionCheckMs?: number;
   /** How often every socket's token is checked again whatever the epoch says (expiry by time). */
@@ -94,7 +97,7 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
     maxBufferedBytes = 1 << 20,
     maxSubscriptions = MAX_SUBSCRIPTIONS,
     pingIntervalMs = PING_INTERVAL_MS,
-    tickerFlushMs = 1000 / TICKERS_PER_SECOND,
+    flushMs = 1000 / BATCHES_PER_SECOND,
     sessionCheckMs = 1000,
     sessionRecheckMs = 60_000,
     connectionsPerAddress = Infinity,
@@ -105,12 +108,18 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
   } = opts;
   const hub = new ChannelHub();
   const clients = new Set<WsClient>();
-  const tickers = new TickerBatch();
+  const tickers = new LatestBatch<Ticker>();
+  const klines = new LatestBatch<{ ch: string; kline: Kline }>();
   let dropped = 0;
 
   const stopListening = market.listen({
-    ticker: (t) => tickers.add(t),
-    kline: (pair, interval, kline) => hub.publish(klineChannel(pair, interval), kline),
+    ticker: (t) => tickers.add(t.pair, t),
+    // Keyed by the candle too: a candle that closes and the next one opening within one flush are
+    // both sent, the closed one first, so no chart keeps a closed candle short of its last price.
+    kline: (pair, interval, kline) => {
+      const ch = klineChannel(pair, interval);
+      klines.add(`${ch}@${kline.t}`, { ch, kline });
+    },
     trades: (pair, trades) => hub.publish(tradesChannel(pair), trades),
     depth: (pair, diff) => {
       const data: DepthUpdate = { kind: 'diff', prev: diff.prev, bids: diff.bids, asks: diff.asks };
@@ -118,9 +127,10 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
     },
   });
   const flushTimer = setInterval(() => {
+    for (const { ch, kline } of klines.take()) hub.publish(ch, kline);
     const batch = tickers.take();
     if (batch.length > 0) hub.publish(TICKERS_CHANNEL, batch);
-  }, tickerFlushMs);
+  }, flushMs);
   const pingTimer = setInterval(() => {
     for (const c of clients) {
       if (!c.alive) {

@@ -29,7 +29,7 @@ const start = async (opts: Partial<GatewayOptions> = {}) => {
     tokens: {
       verify: async (token) => (token === 'good' ? { userId: 7 } : token === 'other' ? { userId: 9 } : null),
     },
-    tickerFlushMs: 20,
+    flushMs: 20,
     ...opts,
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -138,7 +138,7 @@ describe('the WebSocket gateway', () => {
   });
 
   it('batches tickers: the newest of each pair per flush', async () => {
-    const { fake, url } = await start({ tickerFlushMs: 60 });
+    const { fake, url } = await start({ flushMs: 60 });
     const c = await connect(url);
     c.send({ op: 'sub', ch: ['tickers'] });
     c.send({ op: 'ping', ts: 0 });
@@ -150,6 +150,31 @@ describe('the WebSocket gateway', () => {
       ['btcusdt', '49'],
       ['ethusdt', '48'],
     ]);
+  });
+
+  it('batches candles with the tickers: the newest of each candle per flush, a closed one before the next', async () => {
+    const { fake, url } = await start({ flushMs: 60 });
+    const c = await connect(url);
+    c.send({ op: 'sub', ch: ['kline.btcusdt.1m', 'tickers'] });
+    c.send({ op: 'ping', ts: 0 });
+    await c.waitFor((m) => m.some((x) => x.op === 'pong'));
+    const candle = (t: number, close: number) => ({ t, o: '1', h: '9', l: '1', c: String(close), v: '3' });
+    for (let i = 0; i < 30; i++) {
+      fake.emit((l) => l.kline?.('btcusdt', '1m', candle(0, i)));
+      fake.ticker({ pair: 'btcusdt', last: String(i) });
+    }
+    // The minute turns within the same flush.
+    fake.emit((l) => l.kline?.('btcusdt', '1m', candle(60_000, 30)));
+    fake.ticker({ pair: 'btcusdt', last: '30' });
+    await c.waitFor((m) => onChannel(m, 'tickers').length === 1);
+    const klines = onChannel(c.messages, 'kline.btcusdt.1m').map((m) => m.data as { t: number; c: string });
+    expect(klines.map((k) => [k.t, k.c])).toEqual([
+      [0, '29'],
+      [60_000, '30'],
+    ]);
+    const tickers = onChannel(c.messages, 'tickers')[0]!.data as Array<{ last: string }>;
+    // The chart's last candle and the price beside it arrive together, at the same price.
+    expect(tickers[0]!.last).toBe(klines.at(-1)!.c);
   });
 
   it('answers unknown channels and bad messages with catalogued errors and stays open', async () => {

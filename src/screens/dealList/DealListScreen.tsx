@@ -4,6 +4,7 @@ import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { NavBar } from '../../components/NavBar';
 import { TradeList } from '../../components/TradeList';
 import { usePairs, useTrades } from '../../hooks/useMarket';
+import { useTabList } from '../../hooks/useTabList';
 import { OrderRecords } from '../orderList/OrderRecords';
 
 const MarketTrades = ({ pair }: { pair: string }) => <TradeList trades={useTrades(pair)} limit={30} />;
@@ -14,6 +15,11 @@ const DealListScreen = () => {
   const { t } = useTranslation();
   const pairs = usePairs();
   const [pair, setPair] = useState('btcusdt');
+  const { tab, panel } = useTabList(
+    (pairs ?? []).map((p) => p.symbol),
+    pair,
+    setPair,
+  );
   return (
     <div className="deal-list">
       <NavBar title={t('route.dealList')} back={false} />
@@ -28,17 +34,16 @@ const DealListScreen = () => {
           {(pairs ?? []).map((p) => (
             <button
               key={p.symbol}
-              type="button"
-              role="tab"
-              aria-selected={p.symbol === pair}
+              {...tab(p.symbol)}
               className={`chip${p.symbol === pair ? ' is-active' : ''}`}
-              onClick={() => setPair(p.symbol)}
             >
               {p.name}
             </button>
           ))}
         </div>
-        <MarketTrades pair={pair} />
+        <div {...panel}>
+          <MarketTrades pair={pair} />
+        </div>
       </section>
     </div>
   );

@@ -7,9 +7,10 @@ import { coinPairPath } from '../../../protocol/routes';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { formatCompact, formatDecimal, trendOf } from '../../components/format';
 import { usePairs, useTickersEvery } from '../../hooks/useMarket';
+import { useTabList } from '../../hooks/useTabList';
 
 type Board = 'gainers' | 'losers' | 'volume';
-const BOARDS: Board[] = ['gainers', 'losers', 'volume'];
+const BOARDS: readonly Board[] = ['gainers', 'losers', 'volume'];
 const SHOWN = 5;
 const REFRESH_MS = 2000;
 
@@ -28,6 +29,7 @@ const rank = (tickers: readonly Ticker[], board: Board) => {
 export const TopLists = () => {
   const { t, i18n } = useTranslation();
   const [board, setBoard] = useState<Board>('gainers');
+  const { tab, panel } = useTabList(BOARDS, board, setBoard);
   const tickers = useTickersEvery(REFRESH_MS);
   const pairs = usePairs();
   const names = useMemo(() => new Map((pairs ?? []).map((p) => [p.symbol, p])), [pairs]);
@@ -36,46 +38,41 @@ export const TopLists = () => {
     <section className="card top-lists">
       <div className="segmented segmented--small" role="tablist" aria-label={t('home.topLists')}>
         {BOARDS.map((b) => (
-          <button
-            key={b}
-            type="button"
-            role="tab"
-            aria-selected={board === b}
-            className={`segmented__item${board === b ? ' is-active' : ''}`}
-            onClick={() => setBoard(b)}
-          >
+          <button key={b} {...tab(b)} className={`segmented__item${board === b ? ' is-active' : ''}`}>
             {t(`home.top.${b}`)}
           </button>
         ))}
       </div>
-      {tickers && rows.length === 0 && board !== 'volume' ? (
-        <p className="top-lists__list top-lists__empty muted">
-          {t(board === 'gainers' ? 'home.top.noGainers' : 'home.top.noLosers')}
-        </p>
-      ) : (
-        <ol className="top-lists__list">
-          {rows.map((tk, i) => {
-            const p = names.get(tk.pair);
-            return (
-              <li key={tk.pair}>
-                <Link className="top-lists__row" to={coinPairPath('/marketDetail', tk.pair)}>
-                  <span className="top-lists__rank">{i + 1}</span>
-                  <span className="top-lists__name">
-                    <strong>{p?.base ?? tk.pair}</strong>
-                    <span className="muted">/{p?.quote ?? ''}</span>
-                  </span>
-                  <span className="top-lists__price">{formatDecimal(tk.last, i18n.language)}</span>
-                  {board === 'volume' ? (
-                    <span className="top-lists__vol">{formatCompact(tk.quoteVolume, i18n.language)}</span>
-                  ) : (
-                    <ChangeBadge changePercent={tk.changePercent} />
-                  )}
-                </Link>
-              </li>
-            );
-          })}
-        </ol>
-      )}
+      <div {...panel}>
+        {tickers && rows.length === 0 && board !== 'volume' ? (
+          <p className="top-lists__list top-lists__empty muted">
+            {t(board === 'gainers' ? 'home.top.noGainers' : 'home.top.noLosers')}
+          </p>
+        ) : (
+          <ol className="top-lists__list">
+            {rows.map((tk, i) => {
+              const p = names.get(tk.pair);
+              return (
+                <li key={tk.pair}>
+                  <Link className="top-lists__row" to={coinPairPath('/marketDetail', tk.pair)}>
+                    <span className="top-lists__rank">{i + 1}</span>
+                    <span className="top-lists__name">
+                      <strong>{p?.base ?? tk.pair}</strong>
+                      <span className="muted">/{p?.quote ?? ''}</span>
+                    </span>
+                    <span className="top-lists__price">{formatDecimal(tk.last, i18n.language)}</span>
+                    {board === 'volume' ? (
+                      <span className="top-lists__vol">{formatCompact(tk.quoteVolume, i18n.language)}</span>
+                    ) : (
+                      <ChangeBadge changePercent={tk.changePercent} />
+                    )}
+                  </Link>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </div>
     </section>
   );
 };

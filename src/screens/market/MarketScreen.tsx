@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { NavBar } from '../../components/NavBar';
 import { usePairs, useTickersEvery } from '../../hooks/useMarket';
+import { useTabList } from '../../hooks/useTabList';
 import { arrangePairs, nextSort, type Arrangement, type MarketTab, type SortKey } from './arrange';
 import { toggleFavourite, useFavourites } from './favourites';
 import { MarketRow } from './MarketRow';
@@ -14,6 +15,7 @@ const TABS: Array<{ id: MarketTab; label: string }> = [
   { id: 'favourites', label: 'market.favourites' },
   { id: 'usdt', label: 'market.usdt' },
 ];
+const TAB_IDS = TABS.map(({ id }) => id);
 
 const SortButton = ({
   id,
@@ -55,6 +57,7 @@ const MarketScreen = () => {
   const tickers = useTickersEvery(REORDER_MS);
   const favourites = useFavourites();
   const [tab, setTab] = useState<MarketTab>(() => (favourites.length > 0 ? 'favourites' : 'usdt'));
+  const { tab: tabProps, panel } = useTabList(TAB_IDS, tab, setTab);
   const [query, setQuery] = useState('');
   const [sortState, setSortState] = useState<Pick<Arrangement, 'sort' | 'dir'>>({ sort: null, dir: 'desc' });
   const onSort = useCallback((key: SortKey) => setSortState((s) => nextSort(s, key)), []);
@@ -74,14 +77,7 @@ const MarketScreen = () => {
       <div className="market__tools">
         <div className="segmented" role="tablist" aria-label={t('route.market')}>
           {TABS.map(({ id, label }) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              aria-selected={tab === id}
-              className={`segmented__item${tab === id ? ' is-active' : ''}`}
-              onClick={() => setTab(id)}
-            >
+            <button key={id} {...tabProps(id)} className={`segmented__item${tab === id ? ' is-active' : ''}`}>
               {t(label)}
             </button>
           ))}
@@ -101,19 +97,21 @@ const MarketScreen = () => {
         <SortButton id="price" label={t('market.sortPrice')} state={sortState} onSort={onSort} />
         <SortButton id="change" label={t('market.sortChange')} state={sortState} onSort={onSort} />
       </div>
-      {pairs && rows.length === 0 ? (
-        <section className="empty-state">
-          <p className="empty-state__text">
-            {t(tab === 'favourites' && !query ? 'market.noFavourites' : 'market.noMatch')}
-          </p>
-        </section>
-      ) : (
-        <ul className="market-list" aria-label={t('market.list')}>
-          {rows.map((p) => (
-            <MarketRow key={p.symbol} pair={p} starred={favourites.includes(p.symbol)} onStar={onStar} />
-          ))}
-        </ul>
-      )}
+      <div {...panel}>
+        {pairs && rows.length === 0 ? (
+          <section className="empty-state">
+            <p className="empty-state__text">
+              {t(tab === 'favourites' && !query ? 'market.noFavourites' : 'market.noMatch')}
+            </p>
+          </section>
+        ) : (
+          <ul className="market-list" aria-label={t('market.list')}>
+            {rows.map((p) => (
+              <MarketRow key={p.symbol} pair={p} starred={favourites.includes(p.symbol)} onStar={onStar} />
+            ))}
+          </ul>
+        )}
+      </div>
     </div>
   );
 };

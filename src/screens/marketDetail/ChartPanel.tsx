@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { INTERVALS, type Interval, type PairInfo } from '../../../protocol/market';
 import { Spinner } from '../../components/Spinner';
 import { useAfterPaint } from '../../hooks/useAfterPaint';
+import { useTabList } from '../../hooks/useTabList';
 
 // The chart library is loaded only here, in its own chunk, once the rest of the screen is on
 // screen: building the chart is the heaviest work of the screen and would delay its first paint.
@@ -19,34 +20,30 @@ export const ChartPanel = ({ pair }: { pair: PairInfo }) => {
   const { t } = useTranslation();
   const [interval, setInterval] = useState<Interval>('15m');
   const painted = useAfterPaint();
+  const { tab, panel } = useTabList(INTERVALS, interval, setInterval);
   return (
     <section className="chart-panel">
       <div className="interval-tabs" role="tablist" aria-label={t('marketDetail.interval')}>
         {INTERVALS.map((i) => (
-          <button
-            key={i}
-            type="button"
-            role="tab"
-            aria-selected={i === interval}
-            className={`interval-tabs__tab${i === interval ? ' is-active' : ''}`}
-            onClick={() => setInterval(i)}
-          >
+          <button key={i} {...tab(i)} className={`interval-tabs__tab${i === interval ? ' is-active' : ''}`}>
             {t(`marketDetail.intervals.${i}`)}
           </button>
         ))}
       </div>
-      {painted ? (
-        <Suspense fallback={<ChartLoading />}>
-          <PriceChart
-            pair={pair.symbol}
-            name={pair.name}
-            interval={interval}
-            precision={pair.pricePrecision}
-          />
-        </Suspense>
-      ) : (
-        <ChartLoading />
-      )}
+      <div {...panel}>
+        {painted ? (
+          <Suspense fallback={<ChartLoading />}>
+            <PriceChart
+              pair={pair.symbol}
+              name={pair.name}
+              interval={interval}
+              precision={pair.pricePrecision}
+            />
+          </Suspense>
+        ) : (
+          <ChartLoading />
+        )}
+      </div>
     </section>
   );
 };

@@ -52,4 +52,20 @@ describe('/dealList', () => {
     expect(await screen.findByText(/No deals yet/)).toBeInTheDocument();
     expect(screen.getByText('Latest market trades')).toBeInTheDocument();
   });
+
+  it('moves between the pairs of the market trades with the arrow keys', async () => {
+    api.list.mockResolvedValue({ list: [], page: 1, size: 20, total: 0 });
+    renderScreen(<DealListScreen />);
+    const [btc, eth] = screen.getAllByRole('tab');
+    expect([btc!.tabIndex, eth!.tabIndex]).toEqual([0, -1]);
+    btc!.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(eth).toHaveFocus();
+    expect(eth).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'ETH/USDT' })).toContainElement(
+      screen.getByTestId('trade-list'),
+    );
+    await userEvent.keyboard('{ArrowRight}');
+    expect(btc).toHaveFocus();
+  });
 });

@@ -63,4 +63,15 @@ describe('top lists', () => {
     show();
     expect(screen.queryByText('No pair has risen in the last 24 hours')).toBeNull();
   });
+
+  it('moves between the boards with the arrow keys', async () => {
+    vi.mocked(useTickersEvery).mockReturnValue(new Map([['btcusdt', ticker('btcusdt', '1.50')]]));
+    show();
+    screen.getByRole('tab', { name: 'Top gainers' }).focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Volume' })).toHaveFocus();
+    expect(screen.getByRole('tabpanel', { name: 'Volume' })).toContainElement(screen.getByRole('link'));
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Top losers', selected: true })).toHaveFocus();
+  });
 });

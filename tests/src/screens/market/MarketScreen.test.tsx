@@ -69,6 +69,32 @@ describe('the market list', () => {
     expect(screen.getByRole('link', { name: /DOGE/ })).toHaveTextContent('0.38000');
   });
 
+  it('moves between the favourites and USDT tabs with the arrow keys, one tab stop for both', async () => {
+    renderScreen();
+    const favourites = screen.getByRole('tab', { name: 'Favourites' });
+    const usdt = screen.getByRole('tab', { name: 'USDT markets' });
+    expect([favourites.tabIndex, usdt.tabIndex]).toEqual([-1, 0]);
+    await userEvent.tab();
+    expect(usdt).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(favourites).toHaveFocus();
+    expect(favourites).toHaveAttribute('aria-selected', 'true');
+    expect([favourites.tabIndex, usdt.tabIndex]).toEqual([0, -1]);
+    expect(screen.getByRole('tabpanel', { name: 'Favourites' })).toHaveTextContent(/No favourites yet/);
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(usdt).toHaveFocus();
+    expect(
+      within(screen.getByRole('tabpanel', { name: 'USDT markets' })).getAllByRole('listitem'),
+    ).toHaveLength(3);
+    await userEvent.keyboard('{Home}');
+    expect(favourites).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{End}');
+    expect(usdt).toHaveAttribute('aria-selected', 'true');
+    // Past the tabs, Tab goes on to the search field, not to the other tab.
+    await userEvent.tab();
+    expect(screen.getByRole('searchbox', { name: 'Search coin' })).toHaveFocus();
+  });
+
   it('searches by coin or pair name', async () => {
     renderScreen();
     const search = screen.getByRole('searchbox', { name: 'Search coin' });

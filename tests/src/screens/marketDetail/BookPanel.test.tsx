@@ -56,3 +56,18 @@ describe('/marketDetail trades', () => {
     expect(screen.queryByText('No trades yet')).not.toBeInTheDocument();
   });
 });
+
+describe('/marketDetail book tabs', () => {
+  it('switch between the order book and the trades with the arrow keys', async () => {
+    renderScreen(<BookPanel pair="btcusdt" />);
+    const depth = screen.getByRole('tab', { name: i18n.t('marketDetail.depth') });
+    const trades = screen.getByRole('tab', { name: i18n.t('marketDetail.trades') });
+    expect([depth.tabIndex, trades.tabIndex]).toEqual([0, -1]);
+    depth.focus();
+    await userEvent.keyboard('{End}');
+    expect(trades).toHaveFocus();
+    expect(screen.getByRole('tabpanel', { name: i18n.t('marketDetail.trades') })).toHaveTextContent(
+      'Loading',
+    );
+  });
+});

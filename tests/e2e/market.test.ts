@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { watchCsp } from './helpers/browser';
 import { recordCanvasText } from './helpers/canvasText';
 import { phoneSession } from './helpers/session';
+import { smallTargets } from './helpers/tapTargets';
 
 const english = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
 
@@ -66,6 +67,31 @@ describe('live market data in a real browser', () => {
     await expect.poll(() => rows.first().getAttribute('data-pair')).toBe('btcusdt');
     await session.page.getByRole('searchbox').fill('sol');
     await expect.poll(() => rows.count()).toBe(1);
+  });
+
+  it('leaves no control on /market, /marketDetail or the tab bar too small for a thumb', async () => {
+    await session.page.goto('/market');
+    await expect.poll(() => session.page.locator('.market-row').count()).toBe(10);
+    await session.page.getByRole('navigation', { name: english.tab.label }).waitFor();
+    expect(await smallTargets(session.page)).toEqual([]);
+    await session.page.goto('/marketDetail?coinPair=btcusdt');
+    await expect.poll(() => session.page.locator('.book__side--bids li').count()).toBeGreaterThan(5);
+    expect(await smallTargets(session.page)).toEqual([]);
+  });
+
+  it('moves between the chart intervals with the arrow keys, the chart following', async () => {
+    await session.page.goto('/marketDetail?coinPair=btcusdt');
+    const intervals = session.page.getByRole('tablist', { name: english.marketDetail.interval });
+    const selected = intervals.getByRole('tab', { selected: true });
+    await intervals.getByRole('tab', { name: '15m' }).focus();
+    await session.page.keyboard.press('ArrowRight');
+    await expect.poll(() => selected.innerText()).toBe('1h');
+    expect(await selected.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => session.page.getByTestId('price-chart').getAttribute('aria-label'))
+      .toMatch(/, 1h$/);
+    await session.page.keyboard.press('End');
+    await expect.poll(() => selected.innerText()).toBe(english.marketDetail.intervals['1d']);
   });
 
   it('labels the chart’s time in the reader’s time zone and language', async () => {

@@ -1,0 +1,54 @@
+import type { Page } from 'playwright-core';
+
+/** The least width and height a thumb needs to tap a control (WCAG 2.5.5, and Apple's 44 pt). */
+const THUMB_PX = 44;
+
+/**
+ * The controls shown on the page that are too small for a thumb, as 'name width×height': each
+ * visible link, button, field, tab or element in the tab order whose area that takes a tap is less
+ * than 44 px wide or high through its middle. That area is found by tapping, as a finger would
+ * (elementFromPoint): the element's box, with any margin a pseudo-element draws past it, less what
+ * lies on top. A link within a paragraph's text is exempt, as WCAG has it, and so is a field whose
+ * row (its label, or what holds it) is a thumb's height.
+ */
+export const smallTargets = (page: Page): Promise<string[]> =>
+  page.evaluate((min) => {
+    const controls = 'a, button, input, select, textarea, [role=button], [role=tab], [tabindex="0"]';
+    const takesTap = (el: Element, x: number, y: number) => {
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
+      const hit = document.elementFromPoint(x, y);
+      return hit !== null && el.contains(hit);
+    };
+    /** How far the tap area runs through the middle of `el`, along x or y, up to `min`. */
+    const span = (el: Element, alongX: boolean) => {
+      const r = el.getBoundingClientRect();
+      const at = (d: number) =>
+        alongX
+          ? takesTap(el, r.left + r.width / 2 + d, r.top + r.height / 2)
+          : takesTap(el, r.left + r.width / 2, r.top + r.height / 2 + d);
+      if (!at(0)) return 0;
+      let before = 0;
+      let after = 0;
+      while (before + after + 1 < min && at(-(before + 1))) before++;
+      while (before + after + 1 < min && at(after + 1)) after++;
+      return before + after + 1;
+    };
+    const found: string[] = [];
+    for (const el of document.querySelectorAll(controls)) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (el.matches('a') && el.closest('p') && getComputedStyle(el).display === 'inline') continue;
+      const isField = el.matches('input, select, textarea');
+      const row = isField ? (el.closest('label') ?? el.parentElement) : null;
+      if (row && row.getBoundingClientRect().height >= min) continue;
+      el.scrollIntoView({ block: 'center', inline: 'center' });
+      const width = span(el, true);
+      const height = span(el, false);
+      if (width < min || height < min) {
+        const name = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '';
+        found.push(`${name || el.outerHTML.slice(0, 60)} ${width}×${height}`);
+      }
+    }
+    scrollTo(0, 0);
+    return found;
+  }, THUMB_PX);

@@ -49,18 +49,21 @@ export const saveUpload = async (deps: AccountDeps, ownerId: number, bytes: Buff
 
 export type Viewer = { kind: 'user'; userId: number } | { kind: 'operator'; operatorId: number };
 
-/** An upload's bytes, for its owner or an operator; anyone else → no_permission. */
-export const readUpload = async (deps: AccountDeps, viewer: Viewer, id: string) => {
+/** The record of upload `id` if `viewer` may see it: its owner or any operator. Another user's
+ * upload is answered as one that does not exist, so an id tells nobody else whether it is real. */
+const visibleUpload = async (deps: AccountDeps, viewer: Viewer, id: string, data: unknown = null) => {
   const record = UPLOAD_ID_RE.test(id) ? await deps.uow.store.uploads.findById(id) : undefined;
-  if (!record) throw fail('record_not_found');
-  if (viewer.kind === 'user' && viewer.userId !== record.ownerId) throw fail('no_permission');
+  if (!record || (viewer.kind === 'user' && viewer.userId !== record.ownerId))
+    throw fail('record_not_found', data);
+  return record;
+};
+
+/** An upload's bytes, for its owner or an operator; anyone else → record_not_found. */
+export const readUpload = async (deps: AccountDeps, viewer: Viewer, id: string) => {
+  const record = await visibleUpload(deps, viewer, id);
   return { mime: record.mime, bytes: await deps.files.read(record.fileName) };
 };
 
-/** An upload the user owns, for a verification; another's → no_permission, unknown → record_not_found. */
-export const ownUpload = async (deps: AccountDeps, userId: number, id: string, field: string) => {
-  const record = UPLOAD_ID_RE.test(id) ? await deps.uow.store.uploads.findById(id) : undefined;
-  if (!record) throw fail('record_not_found', { field });
-  if (record.ownerId !== userId) throw fail('no_permission', { field });
-  return record;
-};
+/** An upload the user owns, for a verification; another's or an unknown one → record_not_found. */
+export const ownUpload = (deps: AccountDeps, userId: number, id: string, field: string) =>
+  visibleUpload(deps, { kind: 'user', userId }, id, { field });

@@ -876,7 +876,7 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       await h.accounts.readUpload({ kind: 'operator', operatorId: 1 }, up.id);
       await rejectsWith(
         h.accounts.readUpload({ kind: 'user', userId: b.userinfo.id }, up.id),
-        'no_permission',
+        'record_not_found',
       );
       await rejectsWith(
         h.accounts.readUpload({ kind: 'user', userId: a.userinfo.id }, 'f'.repeat(32)),
@@ -971,7 +971,7 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       const base = { name: 'Han Meimei', docType: 'passport' as const, docNumber: 'E12345678' };
       await rejectsWith(
         h.accounts.submitVerification(a.userinfo.id, { ...base, ...mine, frontImage: theirs.frontImage }),
-        'no_permission',
+        'record_not_found',
       );
       await rejectsWith(
         h.accounts.submitVerification(a.userinfo.id, { ...base, ...mine, backImage: 'a'.repeat(32) }),

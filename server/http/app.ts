@@ -7,6 +7,7 @@ import type { Db } from '../db/connect';
 import { outageLog } from '../db/outageLog';
 import { databaseProbe } from '../db/probe';
 import { refuseWhileClosing } from './closing';
+import { installTransportSecurity } from './transportSecurity';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './errorHandler';
 import { RequestLogs } from './requestLogs';
 import { openApiDocument } from './openapi';
@@ -154,6 +155,7 @@ export const buildApp = async ({
   const outage = outageLog(app.log);
   installErrorHandler(app, outage);
   refuseWhileClosing(app);
+  installTransportSecurity(app);
   // Answers over 1 KB (candles, depth, record lists, the page shell) travel compressed: a phone on
   // a slow network would otherwise wait on them. Brotli at quality 2: the tickers, 300 and 1 000
   // candles came out 0.2–5 % larger than at 4 for 30–70 % less CPU (2026-12-02: 26 against 98 µs,

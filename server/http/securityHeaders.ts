@@ -21,3 +21,11 @@ export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'same-origin',
 };
+
+/**
+ * Sent with every answer that came over HTTPS: the connection's own, or a proxy's `X-Forwarded-Proto`
+ * where TRUST_PROXY believes that proxy. A browser that has seen it never asks this host over plain
+ * HTTP again for a year, where a network in between could read the token a request carries or change
+ * the page. Subdomains are left out: they may be other services, not all of them on HTTPS.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';

@@ -437,6 +437,24 @@ describe.each(forEachEngine())('HTTP app on %s', (_engine, open) => {
     });
   });
 
+  describe.each([
+    ['behind a proxy it trusts', 1, 'max-age=31536000'],
+    ['behind no proxy it trusts', false, undefined],
+  ] as const)('transport security %s', (_name, trustProxy, hsts) => {
+    const app = withApp(open, { trustProxy });
+    const get = (url: string, proto?: string) =>
+      app().inject({ method: 'GET', url, headers: proto ? { 'x-forwarded-proto': proto } : {} });
+
+    it.each(['/market', '/api/index/config', '/api/nowhere', '/robots.txt'])(
+      'GET %s says Strict-Transport-Security only when the proxy says the request came over HTTPS',
+      async (url) => {
+        expect((await get(url, 'https')).headers['strict-transport-security']).toBe(hsts);
+        expect((await get(url, 'http')).headers['strict-transport-security']).toBeUndefined();
+        expect((await get(url)).headers['strict-transport-security']).toBeUndefined();
+      },
+    );
+  });
+
   describe('without a built web app', () => {
     let t: TestDb;
     let app: FastifyInstance;

@@ -6,6 +6,7 @@ import { JSON_TYPE, ok, okText } from './envelope';
 import { JsonText } from '../wire/jsonText';
 import { requestLocale } from './locale';
 import type { LimitCaller } from './rateLimits';
+import { PRIVATE_ANSWER } from './securityHeaders';
 import { parseInput } from './validate';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -56,6 +57,7 @@ export const registerRoutes = (
         // Who is asking comes before what is asked: a logged-out caller gets 401, whatever the body.
         if (route.auth) {
           if (!authenticate) throw new Error(`no authenticator for ${route.path}`);
+          void reply.header('cache-control', PRIVATE_ANSWER);
           await authenticate(route.auth, req);
         }
         await limit?.(req, reply, callerOf(req));

@@ -29,3 +29,11 @@ export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * the page. Subdomains are left out: they may be other services, not all of them on HTTPS.
  */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+/**
+ * What an answer for one account is sent with (its balances, orders, an identity document). The
+ * session travels in a `token` header, not `Authorization`, which is the only one that keeps shared
+ * caches from storing an answer, so a CDN or proxy in front could otherwise keep one reader's
+ * answer and hand it to the next asking for the same address.
+ */
+export const PRIVATE_ANSWER = 'private, no-store';

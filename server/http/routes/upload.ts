@@ -7,6 +7,7 @@ import { callerKey, tokenOf } from '../auth';
 import { ok } from '../envelope';
 import { operation, type OpenApiPaths } from '../openapi';
 import type { LimitCaller } from '../rateLimits';
+import { PRIVATE_ANSWER } from '../securityHeaders';
 
 /** A failure while reading the parts, as a catalogued error. Limits have their own messages; any
  * other failure is a body that is not well-formed multipart (no boundary, cut off mid-file, as a
@@ -89,7 +90,7 @@ export const uploadRoutes =
       // An identity document: kept in no cache, where it would outlive the session on a shared phone.
       return reply
         .header('content-type', mime)
-        .header('cache-control', 'private, no-store')
+        .header('cache-control', PRIVATE_ANSWER)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'")
         .send(bytes);

@@ -63,6 +63,12 @@ describe.each(forEachEngine())('assets API on %s', (_engine, open) => {
     expect(res.json()).toMatchObject({ code: 401, msg: 'app.msg.not_logged_in' });
   });
 
+  it('keeps an account’s answers out of every cache, and the public ones cacheable', async () => {
+    for (const url of ['/api/assets/balances', '/api/assets/financ'])
+      expect((await get(url)).headers['cache-control']).toBe('private, no-store');
+    expect((await get('/api/index/config', false)).headers['cache-control']).toBeUndefined();
+  });
+
   it('answers the balances as exact decimal strings', async () => {
     const res = await get('/api/assets/balances');
     const data = res.json().data;

@@ -531,6 +531,18 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
       expect(await h.wallet.withdrawals(user.id, { page: 1, size: 20 })).toHaveLength(1);
     });
 
+    it('makes one withdrawal of the whole balance however many are sent at once', async () => {
+      const { h, user, order } = await setup();
+      const settled = await Promise.allSettled(Array.from({ length: 6 }, () => order('100')));
+      expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(1);
+      for (const s of settled)
+        if (s.status === 'rejected') expect(s.reason).toMatchObject({ errorName: 'insufficient_balance' });
+      expect(await h.ledger.balances(user.id)).toEqual([
+        { asset: 'USDT', available: '0.00000000', frozen: '100.00000000' },
+      ]);
+      expect(await h.wallet.withdrawals(user.id, { page: 1, size: 20 })).toHaveLength(1);
+    });
+
     it('answers limit failures with code 2003 and the limit', async () => {
       const { order } = await setup();
       const low = await rejectsWith(order('9.99'), 'withdraw_min');

@@ -199,6 +199,12 @@ describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
     const income = incomePageSchema.parse((await call('GET', '/api/defi/incomeRecord?size=3')).json().data);
     expect(income.total).toBe(4);
     expect(income.list).toHaveLength(3);
+    // Another user naming these pledges reads what a pledge that does not exist has: nothing.
+    const mine = income.list[0]!.pledgeId;
+    const asOther = (id: number) =>
+      call('GET', `/api/defi/incomeRecord?pledgeId=${id}`, undefined, unverifiedToken);
+    expect((await asOther(mine)).json()).toEqual((await asOther(mine + 1_000_000)).json());
+    expect((await asOther(mine)).json().data).toMatchObject({ total: 0, list: [] });
     expect(earningsSchema.parse((await call('GET', '/api/defi/earnings')).json().data)).toEqual([
       {
         asset: 'USDT',

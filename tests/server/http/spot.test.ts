@@ -397,6 +397,26 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
     expect(await balance(a.id, 'USDT')).toMatchObject({ frozen: '19400.00000000' });
   });
 
+  it("answers another trader's order id exactly as an order that does not exist, and leaves it resting", async () => {
+    const a = await trader();
+    const b = await trader();
+    const theirs = (await buy(a.token, { type: 'limit', price: '97000.00', qty: '0.2' })).body.data
+      .id as number;
+    const none = theirs + 1_000_000;
+    for (const [method, url, body] of [
+      ['GET', (id: number) => `/api/cointransaction/detail?id=${id}`, undefined],
+      ['POST', () => '/api/cointransaction/cancel', (id: number) => ({ id })],
+    ] as const) {
+      const ask = (id: number) => call(method, url(id), b.token, body?.(id));
+      expect(await ask(theirs)).toEqual(failure(404, 'order_not_exist'));
+      expect(await ask(theirs)).toEqual(await ask(none));
+    }
+    expect((await call('GET', `/api/cointransaction/detail?id=${theirs}`, a.token)).body.data.status).toBe(
+      'app.data.order_pending',
+    );
+    expect(await balance(a.id, 'USDT')).toMatchObject({ frozen: '19400.00000000' });
+  });
+
   it("names an order by its client order id to read or cancel it, only its owner's", async () => {
     const a = await trader();
     const b = await trader();

@@ -258,6 +258,30 @@ describe.each(engines)('bad input to every operation on $name', ({ prepare }) =>
   );
 
   it(
+    'refuses every operator operation to a trader’s session and to a caller with none',
+    async () => {
+      const callers = [
+        ['nobody', '', '401 app.msg.not_logged_in'],
+        ['the trader', tokens.user, '403 app.msg.no_permission'],
+      ] as const;
+      const wrong: string[] = [];
+      let asked = 0;
+      for (const op of operations) {
+        if (!op.path.startsWith('/api/admin/') || op.path === '/api/admin/login') continue;
+        for (const [who, token, expected] of callers) {
+          const res = await send(op.method, op.path, token, op.method === 'GET' ? undefined : {});
+          const got = `${res.status} ${(JSON.parse(res.text) as { msg: string }).msg}`;
+          if (got !== expected) wrong.push(`${op.method} ${op.path} as ${who} → ${got}`);
+          asked += 1;
+        }
+      }
+      expect(asked).toBeGreaterThan(60);
+      expect(wrong).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it(
     'answers the edges of the databases’ types in every field with a catalogued message',
     async () => {
       const faults: string[] = [];

@@ -1087,12 +1087,15 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
         token,
         opToken,
         operator.password,
-        cap.captcha,
       ]) {
         expect(text, `log holds ${secret}`).not.toContain(secret);
       }
+      // The short secrets as whole words: four letters or six digits turn up by chance inside the
+      // log's times, ids and words (one run in a few hundred failed so).
+      const word = (secret: string) => new RegExp(`(?<![a-z0-9])${secret}(?![a-z0-9])`, 'i');
+      expect(text, `log holds ${cap.captcha}`).not.toMatch(word(cap.captcha));
       // The embedded sender says a code went to the outbox, and not which.
-      expect(logLines.filter((l) => l.includes(code))).toEqual([]);
+      expect(logLines.filter((l) => word(code).test(l))).toEqual([]);
       expect(logLines.some((l) => l.includes('embedded sender'))).toBe(true);
       // Nor in the database in the clear.
       const sessions = JSON.stringify(await t.db.kysely.selectFrom('sessions').selectAll().execute());

@@ -90,19 +90,25 @@ export const registerSchema = z
   .superRefine(confirmed);
 export type RegisterRequest = z.infer<typeof registerSchema>;
 
+/** A login's graphic captcha: only once the account has had several failed logins
+ * (captcha_required); then both fields. */
+export const loginCaptchaFields = { captchaId: captchaId.optional(), captcha: captcha.optional() };
+export const bothOrNeitherCaptchaField = (
+  v: { captchaId?: string | undefined; captcha?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if ((v.captchaId === undefined) !== (v.captcha === undefined))
+    ctx.addIssue({ code: 'custom', path: ['captcha'], message: 'app.msg.field_required' });
+};
+
 export const loginSchema = z
   .strictObject({
     /** Username, email or phone. */
     username: withoutNul(z.string().min(1, 'app.msg.field_required').max(EMAIL_MAX)),
     password: z.string().min(1, 'app.msg.field_required').max(64),
-    /** Only once the account has had several failed logins (captcha_required); then both. */
-    captchaId: captchaId.optional(),
-    captcha: captcha.optional(),
+    ...loginCaptchaFields,
   })
-  .superRefine((v, ctx) => {
-    if ((v.captchaId === undefined) !== (v.captcha === undefined))
-      ctx.addIssue({ code: 'custom', path: ['captcha'], message: 'app.msg.field_required' });
-  });
+  .superRefine(bothOrNeitherCaptchaField);
 export type LoginRequest = z.infer<typeof loginSchema>;
 
 const sendFields = { captchaId, captcha };

@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { typedText, withoutNul } from './typedText';
-import { docTypeSchema, userInfoSchema } from './accounts';
+import { bothOrNeitherCaptchaField, docTypeSchema, loginCaptchaFields, userInfoSchema } from './accounts';
 import { rowId, rowIdParam } from './rowId';
 
 /** The operator API (`/api/admin/*`): its own accounts and tokens, reviews, flags and the audit log. */
 
 export const OPERATOR_NAME_RE = /^[A-Za-z][A-Za-z0-9_.-]{2,29}$/;
 
-export const adminLoginSchema = z.strictObject({
-  username: withoutNul(z.string().min(1).max(30)),
-  password: z.string().min(1).max(64),
-});
+export const adminLoginSchema = z
+  .strictObject({
+    username: withoutNul(z.string().min(1).max(30)),
+    password: z.string().min(1).max(64),
+    ...loginCaptchaFields,
+  })
+  .superRefine(bothOrNeitherCaptchaField);
 export type AdminLoginRequest = z.infer<typeof adminLoginSchema>;
 
 export const adminTokenSchema = z.object({ token: z.string() });

@@ -22,6 +22,20 @@ export const findByLoginName = async (deps: AccountDeps, name: string): Promise<
 
 export const userFailureKey = (userId: number) => `user:${userId}`;
 
+/** A login's password check under the failure limits of `key` and the client address, its graphic
+ * captcha checked first when it carries one: past a few failures the account asks for it
+ * (`CaptchaStep`), so that failing on purpose cannot keep its owner out. */
+export const throttledLogin = async (
+  deps: AccountDeps,
+  key: string,
+  ip: string | null,
+  req: { captchaId?: string | undefined; captcha?: string | undefined },
+  check: () => Promise<boolean>,
+) => {
+  if (req.captchaId !== undefined) await checkCaptcha(deps, req.captchaId, req.captcha ?? '');
+  return checkThrottled(deps, key, ip, check, req.captchaId === undefined ? 'absent' : 'solved');
+};
+
 /**
  * Login by username, email or phone. A wrong password and an unknown account get the same answer
  * (login_failed) after the same work; a locked account is told so only once the password is
@@ -33,16 +47,10 @@ export const login = async (deps: AccountDeps, req: LoginRequest, ip: string | n
   // An unknown name is counted by its hash: the name as typed may be longer than the column, and
   // lower-casing can make it longer still.
   const key = user ? userFailureKey(user.id) : `name:${sha256Hex(req.username.trim().toLowerCase())}`;
-  if (req.captchaId !== undefined) await checkCaptcha(deps, req.captchaId, req.captcha ?? '');
-  const right = await checkThrottled(
-    deps,
-    key,
-    ip,
-    () =>
-      user
-        ? verifyPassword(req.password, user.passwordHash)
-        : verifyNothing(req.password, deps.settings.scryptN),
-    req.captchaId === undefined ? 'absent' : 'solved',
+  const right = await throttledLogin(deps, key, ip, req, () =>
+    user
+      ? verifyPassword(req.password, user.passwordHash)
+      : verifyNothing(req.password, deps.settings.scryptN),
   );
   if (!user || !right) throw fail('login_failed');
   if (user.locked) throw fail('account_locked');

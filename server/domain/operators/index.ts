@@ -13,7 +13,7 @@ import {
 import type { AccountDeps } from '../accounts/deps';
 import { fail } from '../accounts/errors';
 import type { AccountStore, UserRecord, VerificationRecord } from '../accounts/ports';
-import { checkThrottled } from '../accounts/rateLimit';
+import { throttledLogin } from '../accounts/login';
 import { generatePassword, hashPassword, verifyNothing, verifyPassword } from '../accounts/secrets';
 import { openSession } from '../accounts/sessions';
 import { uploadUrl } from '../accounts/uploads';
@@ -40,8 +40,9 @@ export const audit = (
 
 export const operatorFailureKey = (username: string) => `operator:${username.toLowerCase()}`;
 
-/** Operator login: its own accounts and its own session kind. Same throttle and same single
- * answer (login_failed) as user logins. */
+/** Operator login: its own accounts and its own session kind. The same throttle, graphic captcha
+ * step and single answer (login_failed) as user logins: `admin` is every install's first operator,
+ * and refused outright past a few failures, anyone could keep it out by failing on purpose. */
 export const operatorLogin = async (
   deps: AccountDeps,
   req: AdminLoginRequest,
@@ -49,7 +50,7 @@ export const operatorLogin = async (
 ): Promise<{ token: string }> => {
   const key = operatorFailureKey(req.username);
   const op = await deps.uow.store.operators.findByUsername(req.username);
-  const right = await checkThrottled(deps, key, ip, () =>
+  const right = await throttledLogin(deps, key, ip, req, () =>
     op ? verifyPassword(req.password, op.passwordHash) : verifyNothing(req.password, deps.settings.scryptN),
   );
   if (!op || !right || op.disabled) throw fail('login_failed');

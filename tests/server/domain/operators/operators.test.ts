@@ -12,7 +12,13 @@ import {
   setUserFlags,
 } from '../../../../server/domain/operators';
 import { credentialsBox, seedAccountsIfEmpty } from '../../../../server/db/seed/accounts';
-import { IMAGES, accountsFor, registerUser, type AccountsHarness } from '../../helpers/accounts';
+import {
+  IMAGES,
+  accountsFor,
+  registerUser,
+  solvedCaptcha,
+  type AccountsHarness,
+} from '../../helpers/accounts';
 import { rejectsWith } from '../../helpers/errors';
 import { forEachEngine, useTestDb } from '../../helpers/testDb';
 
@@ -63,11 +69,26 @@ describe.each(forEachEngine())('operator rules on %s', (_engine, open) => {
     expect(JSON.stringify(audit)).not.toContain(password);
   });
 
-  it('throttles operator logins', async () => {
+  it('throttles operator logins: a captcha past five failures, so failing on purpose keeps nobody out', async () => {
     const { username, password } = await createOperator(h.accounts.deps, cli, 'reviewer');
-    for (let i = 0; i < 5; i++)
-      await rejectsWith(operatorLogin(h.accounts.deps, { username, password: 'nope' }, null), 'login_failed');
-    await rejectsWith(operatorLogin(h.accounts.deps, { username, password }, null), 'too_many_requests');
+    const login = async (pass: string, captcha = false) =>
+      operatorLogin(
+        h.accounts.deps,
+        { username, password: pass, ...(captcha ? await solvedCaptcha(h.accounts) : {}) },
+        null,
+      );
+    for (let i = 0; i < 5; i++) await rejectsWith(login('nope'), 'login_failed');
+    await rejectsWith(login(password), 'captcha_required');
+    const wrongPicture = { captchaId: (await h.accounts.issueCaptcha()).id, captcha: 'zzzz' };
+    await rejectsWith(
+      operatorLogin(h.accounts.deps, { username, password, ...wrongPicture }, null),
+      'graphic_captcha_incorrect',
+    );
+    await rejectsWith(login('nope', true), 'login_failed');
+    expect((await login(password, true)).token).toBeTruthy();
+    // Past the limit with a captcha too, every try is refused.
+    for (let i = 0; i < 50; i++) await rejectsWith(login('nope', true), 'login_failed');
+    await rejectsWith(login(password, true), 'too_many_requests');
   });
 
   it('lists pending verifications with image URLs and the full document number', async () => {

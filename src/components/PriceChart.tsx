@@ -1,7 +1,7 @@
 import {
   CandlestickSeries,
   ColorType,
-  createChart,
+  createChartEx,
   type CandlestickData,
   type IChartApi,
   type ISeriesApi,
@@ -15,6 +15,7 @@ import type { Interval, Kline } from '../../protocol';
 import { DEFAULT_LOCALE, LOCALE_TAGS, isLocale } from '../../protocol/locales';
 import { market } from '../app/streams';
 import { chartTimeLabels, type ChartTimeLabels } from './chartTimeLabels';
+import { ChartTimeScale } from './chartTimeScale';
 import { Spinner } from './Spinner';
 
 const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
@@ -74,6 +75,7 @@ const PriceChart = ({
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
+  const scale = useRef<ChartTimeScale | null>(null);
   const { t, i18n } = useTranslation();
   const tag = LOCALE_TAGS[isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE];
   const timeLabels = useMemo(() => chartTimeLabels(tag, interval), [tag, interval]);
@@ -86,7 +88,10 @@ const PriceChart = ({
 
   useEffect(() => {
     const el = host.current!;
-    const c = createChart(el, {
+    const timeScale = new ChartTimeScale();
+    timeScale.setTimeZone(currentLabels.current.timeZone);
+    // createChart is this with the library's own time scale: the chart is the same IChartApi.
+    const c = createChartEx(el, timeScale, {
       autoSize: true,
       layout: {
         background: { type: ColorType.Solid, color: 'transparent' },
@@ -109,7 +114,7 @@ const PriceChart = ({
         allowBoldLabels: false,
       },
       crosshair: { mode: 0 },
-    });
+    }) as IChartApi;
     const up = cssVar('--up');
     const down = cssVar('--down');
     series.current = c.addSeries(CandlestickSeries, {
@@ -120,6 +125,7 @@ const PriceChart = ({
       borderVisible: false,
     });
     chart.current = c;
+    scale.current = timeScale;
     const edge = leftEdgeLabels(
       () => chart.current,
       () => currentLabels.current,
@@ -138,12 +144,15 @@ const PriceChart = ({
       c.remove();
       chart.current = null;
       series.current = null;
+      scale.current = null;
       edgeLabels.current = null;
     };
   }, []);
 
   useEffect(() => {
     currentLabels.current = timeLabels;
+    // Weighed anew with the candles of the new interval, which follow (setData).
+    scale.current?.setTimeZone(timeLabels.timeZone);
     edgeLabels.current?.refresh();
   }, [timeLabels]);
 

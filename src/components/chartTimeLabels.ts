@@ -2,6 +2,9 @@ import { TickMarkType } from 'lightweight-charts';
 import { INTERVAL_MS, type Interval } from '../../protocol/market';
 
 export interface ChartTimeLabels {
+  /** The zone the labels are read in, and whose calendar the tick marks follow (ChartTimeScale);
+   * undefined for the device's. */
+  timeZone: string | undefined;
   /** A time-axis label for a candle time in UTC seconds (the library's tick mark formatter). */
   tick: (seconds: number, type: TickMarkType) => string;
   /** The crosshair's label for a candle time in UTC seconds. */
@@ -12,13 +15,14 @@ export interface ChartTimeLabels {
  * The price chart's time labels in the reader's language (`tag`, from LOCALE_TAGS) and time zone
  * (`timeZone`, the device's when left out), as the trades beside the chart read.
  *
- * Only the labels are local: candles stay the server's, opening on UTC boundaries, and the library
- * still places its tick marks by UTC. So a mark is named by the local clock, not by the kind the
- * library gave it: its "new day" mark at 00:00 UTC is 09:00 in Tokyo and reads so, and the mark
- * that falls on local midnight reads as the date there.
+ * A mark is named as an exchange's chart names it: the first of a day by its date ("Mar 15",
+ * "3月15日"), the first of a year by the year, any other by its time, so a reader scrolled back
+ * across midnight can tell which day a candle is on. The marks follow the local calendar
+ * (ChartTimeScale), so a "day" mark is the first candle of a local day.
  *
  * A day candle is a whole UTC day, the server's: it is named by that day, without a time (in New
- * York the candle of the 15th opens at 20:00 on the 14th, and a local date would call it the 14th).
+ * York the candle of the 15th opens at 20:00 on the 14th, and a local date would call it the 14th),
+ * and its marks follow UTC's calendar.
  */
 export const chartTimeLabels = (tag: string, interval: Interval, timeZone?: string): ChartTimeLabels => {
   const daily = INTERVAL_MS[interval] >= INTERVAL_MS['1d'];
@@ -28,36 +32,21 @@ export const chartTimeLabels = (tag: string, interval: Interval, timeZone?: stri
   const clock = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
   const date = { year: 'numeric', month: 'short', day: 'numeric' } as const;
   const year = format({ year: 'numeric' });
-  const month = format({ month: 'short' });
-  const day = format({ day: 'numeric' });
+  const day = format({ month: 'short', day: 'numeric' });
   const time = format(clock);
   const timeWithSeconds = format({ ...clock, second: '2-digit' });
   const crosshair = format(daily ? date : { ...date, ...clock });
-  // Read in one fixed locale: only the numbers matter here.
-  const wall = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    hourCycle: 'h23',
-  });
-  const wallClock = (ms: number) => {
-    const n: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-    for (const p of wall.formatToParts(ms)) if (p.type !== 'literal') n[p.type] = Number(p.value);
-    return n;
+  const byType: Record<TickMarkType, Intl.DateTimeFormat> = {
+    [TickMarkType.Year]: year,
+    [TickMarkType.Month]: day,
+    [TickMarkType.DayOfMonth]: day,
+    [TickMarkType.Time]: time,
+    [TickMarkType.TimeWithSeconds]: timeWithSeconds,
   };
 
   return {
-    tick: (seconds, type) => {
-      const ms = seconds * 1000;
-      if (type === TickMarkType.TimeWithSeconds) return timeWithSeconds.format(ms);
-      const at = wallClock(ms);
-      if (at.hour !== 0 || at.minute !== 0 || at.second !== 0) return time.format(ms);
-      if (at.day !== 1) return day.format(ms);
-      return at.month === 1 ? year.format(ms) : month.format(ms);
-    },
+    timeZone: zone,
+    tick: (seconds, type) => byType[type].format(seconds * 1000),
     crosshair: (seconds) => crosshair.format(seconds * 1000),
   };
 };

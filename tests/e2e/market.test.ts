@@ -120,13 +120,26 @@ describe('live market data in a real browser', () => {
         .evaluateAll((canvases: HTMLCanvasElement[]) =>
           canvases.flatMap((c) => window.drawnText!(c).map((t) => t.text)).filter((t) => /年.*日 /.test(t)),
         );
-    await expect.poll(async () => (await labels()).length, { timeout: 15_000 }).toBeGreaterThan(0);
-    // Tick marks: a local hour, or at local midnight the date, written as Japanese writes it. A mark
-    // that would be cut at the left edge is drawn empty (PriceChart's leftEdgeLabels), wherever the
-    // time of the run puts one.
-    const drawn = (await labels()).filter((label) => label !== '');
-    expect(drawn.length).toBeGreaterThan(0);
-    for (const label of drawn) expect(label).toMatch(/^(\d\d:\d\d|\d{1,2}日|\d{1,2}月|\d{4}年)$/);
+    // Tick marks: a local hour, the first of a local day by its date, of a year by the year, written
+    // as Japanese writes them. A mark that would be cut at the left edge is drawn empty
+    // (PriceChart's leftEdgeLabels), wherever the time of the run puts one.
+    const date = /^\d{1,2}月\d{1,2}日$/;
+    const drawn = async () => {
+      await expect.poll(async () => (await labels()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+      const shown = (await labels()).filter((label) => label !== '');
+      expect(shown.length).toBeGreaterThan(0);
+      return shown;
+    };
+    for (const label of await drawn()) expect(label).toMatch(/^(\d\d:\d\d|\d{1,2}月\d{1,2}日|\d{4}年)$/);
+    // Hourly candles span more than a day on a phone: some mark is a date, at Tokyo's midnight.
+    await page.getByRole('tab', { name: '1時間' }).click();
+    await expect.poll(async () => (await drawn()).some((label) => date.test(label))).toBe(true);
+    // Day candles: dates (and a year where one begins), never a time.
+    await page.getByRole('tab', { name: '1日' }).click();
+    await expect
+      .poll(async () => (await drawn()).every((label) => /^(\d{1,2}月\d{1,2}日|\d{4}年)$/.test(label)))
+      .toBe(true);
+    await page.getByRole('tab', { name: '15分' }).click();
 
     // The crosshair on the newest candles names one of them by Tokyo's clock (the default 15-minute
     // candles: one of the last few opens), not by UTC's, nine hours behind.

@@ -24,7 +24,7 @@ vi.mock('lightweight-charts', async (importOriginal) => {
   };
   return {
     ...real,
-    createChart: () => ({
+    createChartEx: () => ({
       addSeries: () => series,
       applyOptions: () => undefined,
       timeScale: () => timeScale,

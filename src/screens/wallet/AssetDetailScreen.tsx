@@ -8,7 +8,7 @@ import { walletApi } from '../../api/wallet';
 import { CoinBadge } from '../../components/CoinBadge';
 import { NavBar } from '../../components/NavBar';
 import { PagedList } from '../../components/PagedList';
-import { formatDecimal } from '../../components/format';
+import { formatDecimal, formatMoney } from '../../components/format';
 import { useTickers } from '../../hooks/useMarket';
 import { usePages } from '../../hooks/usePages';
 import { useBalances } from '../../hooks/useSpot';
@@ -19,7 +19,7 @@ import { ConnectionBanner } from '../../components/ConnectionBanner';
 
 const PAGE = 20;
 
-const signed = (v: string, lang: string) => (v.startsWith('-') ? '' : '+') + formatDecimal(v, lang);
+const signed = (v: string, lang: string) => (v.startsWith('-') ? '' : '+') + formatMoney(v, lang);
 
 /** /assets/detail?coin=BTC: one coin's balances and its transaction history. Without a coin
  * (or with one no coin could be named) the wallet is the page meant, and nothing is asked for. */
@@ -51,6 +51,8 @@ const CoinDetail = ({ coin }: { coin: string }) => {
     tickers,
   ).rows;
   const show = (v: string) => (hidden ? MASK : formatDecimal(v, lang));
+  // A record's figures as the order records write theirs: the ledger's padding zeros dropped.
+  const money = (v: string) => (hidden ? MASK : formatMoney(v, lang));
   // Until the balances arrive nothing is known of them: not a balance of 0, which a reader with
   // funds took for an empty account.
   const fact = (v: string) => (balances ? show(v) : '…');
@@ -125,13 +127,13 @@ const CoinDetail = ({ coin }: { coin: string }) => {
                       <time dateTime={new Date(e.createdAt).toISOString()}>{format.format(e.createdAt)}</time>
                       <span>
                         <span className="record__balance">
-                          {t('wallet.after')} {show(e.availableAfter)}
+                          {t('wallet.after')} {money(e.availableAfter)}
                         </span>
                         {e.frozenAfter !== ZERO_BALANCE && (
                           <>
                             {' · '}
                             <span className="record__balance">
-                              {t('wallet.frozen')} {show(e.frozenAfter)}
+                              {t('wallet.frozen')} {money(e.frozenAfter)}
                             </span>
                           </>
                         )}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Deposit } from '../../../protocol/wallet';
 import { walletApi } from '../../api/wallet';
-import { formatDecimal } from '../../components/format';
+import { formatMoney } from '../../components/format';
 import { RecordList, RecordRow } from './RecordList';
 
 const underWay = (d: Deposit) => d.status === 'pending' || d.status === 'confirming';
@@ -19,18 +19,12 @@ const RechargeRecordScreen = () => {
       underWay={underWay}
       details={(d: Deposit) => (
         <>
-          <RecordRow label={t('recharge.amount')} value={formatDecimal(d.amount, i18n.language)} />
+          <RecordRow label={t('recharge.amount')} value={formatMoney(d.amount, i18n.language)} />
           {d.receivedAmount !== null && d.receivedAmount !== d.creditedAmount && (
-            <RecordRow
-              label={t('recharge.received')}
-              value={formatDecimal(d.receivedAmount, i18n.language)}
-            />
+            <RecordRow label={t('recharge.received')} value={formatMoney(d.receivedAmount, i18n.language)} />
           )}
           {d.creditedAmount !== null && (
-            <RecordRow
-              label={t('recharge.credited')}
-              value={formatDecimal(d.creditedAmount, i18n.language)}
-            />
+            <RecordRow label={t('recharge.credited')} value={formatMoney(d.creditedAmount, i18n.language)} />
           )}
         </>
       )}

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import type { Deposit } from '../../../protocol/wallet';
 import { localFailure } from '../../api/client';
 import { walletApi } from '../../api/wallet';
-import { formatDecimal } from '../../components/format';
+import { formatMoney } from '../../components/format';
 import { CheckIcon } from '../../components/icons';
 import { LoadingRecord, recordOf } from '../../components/LoadFailed';
 import { NavBar } from '../../components/NavBar';
@@ -69,7 +69,7 @@ const RechargeResultScreen = () => {
           <p className="wallet-result__text">{t('recharge.resultText')}</p>
           <div className="record wallet-result__record" data-testid="deposit-result">
             <RecordHeading record={deposit} />
-            <RecordRow label={t('recharge.amount')} value={formatDecimal(deposit.amount, i18n.language)} />
+            <RecordRow label={t('recharge.amount')} value={formatMoney(deposit.amount, i18n.language)} />
           </div>
           {/* Read with the page, not again every second. */}
           <p className="wallet-result__countdown" role="timer" aria-live="off">

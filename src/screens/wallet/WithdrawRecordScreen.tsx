@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Withdrawal } from '../../../protocol/wallet';
 import { walletApi } from '../../api/wallet';
-import { formatDecimal } from '../../components/format';
+import { formatMoney } from '../../components/format';
 import { Memo } from './Memo';
 import { RecordList, RecordRow } from './RecordList';
 
@@ -14,7 +14,7 @@ const load = (page: number, size: number) => walletApi.withdrawals(page, size);
 /** /withdraw/record: my withdrawals and where each stands. */
 const WithdrawRecordScreen = () => {
   const { t, i18n } = useTranslation();
-  const amount = (v: string) => formatDecimal(v, i18n.language);
+  const amount = (v: string) => formatMoney(v, i18n.language);
   return (
     <RecordList
       title="route.withdraw_record"

@@ -49,8 +49,9 @@ beforeEach(async () => {
   vi.mocked(walletApi.financ).mockResolvedValue({
     page: 1,
     size: 20,
-    total: 4,
+    total: 5,
     list: [
+      entry({ id: 5, type: 'app.data.spot_fee', ref: 'order:9', availableChange: '-0.00012300' }),
       entry({ id: 4, type: 'app.data.withdraw_fee', ref: 'withdraw:7', frozenChange: '-1.00000000' }),
       entry({ id: 3, type: 'app.data.withdraw', ref: 'withdraw:7', frozenChange: '-49.00000000' }),
       entry({
@@ -75,12 +76,24 @@ describe('/assets/detail', () => {
   it('colours each figure by its own sign, outflows from frozen funds included', async () => {
     renderScreen(<AssetDetailScreen />, { path: '/assets/detail', at: '/assets/detail?coin=USDT' });
     expect(await screen.findByText('Auszahlungsgebühr')).toBeInTheDocument();
-    expect(amountOf('Auszahlungsgebühr')).toHaveTextContent('-1,00000000');
+    expect(amountOf('Auszahlungsgebühr')).toHaveTextContent('-1,00');
     expect(amountOf('Auszahlungsgebühr')).toHaveClass('is-down');
-    expect(amountOf('Auszahlung')).toHaveTextContent('-49,00000000');
+    expect(amountOf('Auszahlung')).toHaveTextContent('-49,00');
     expect(amountOf('Auszahlung')).toHaveClass('is-down');
-    expect(amountOf('Einzahlung')).toHaveTextContent('+1.000,00000000');
+    expect(amountOf('Einzahlung')).toHaveTextContent('+1.000,00');
     expect(amountOf('Einzahlung')).toHaveClass('is-up');
+  });
+
+  it('writes a record’s figures without the ledger’s padding zeros, every digit that counts kept', async () => {
+    renderScreen(<AssetDetailScreen />, { path: '/assets/detail', at: '/assets/detail?coin=USDT' });
+    expect(await screen.findByText('Spot-Handelsgebühr')).toBeInTheDocument();
+    expect(amountOf('Spot-Handelsgebühr')!.textContent).toBe('-0,000123');
+    const after = screen.getAllByText(/^Saldo danach:/).map((el) => el.textContent);
+    expect(after).toEqual(Array(5).fill('Saldo danach: 9.237,50'));
+    expect(screen.getByText(/^Gesperrt 50/).textContent).toBe('Gesperrt 50,00');
+    // The balances above keep the ledger's eight places, as the wallet writes them.
+    const facts = screen.getByText('Verfügbar').closest('dl')!;
+    expect(facts.querySelector('dd')!.textContent).toBe('9.237,50000000');
   });
 
   it('writes the balances of a coin not held as the ones of a coin held: 0,00000000 each', async () => {
@@ -122,16 +135,16 @@ describe('/assets/detail', () => {
       n === 1 ? page(newest, 21) : page([121, 120], 22),
     );
     renderScreen(<AssetDetailScreen />, { path: '/assets/detail', at: '/assets/detail?coin=USDT' });
-    expect(await screen.findByText('+140,00000000')).toBeInTheDocument();
+    expect(await screen.findByText('+140,00')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mehr laden' }));
-    expect(await screen.findByText('+120,00000000')).toBeInTheDocument();
-    expect(screen.getAllByText('+121,00000000')).toHaveLength(1);
+    expect(await screen.findByText('+120,00')).toBeInTheDocument();
+    expect(screen.getAllByText('+121,00')).toHaveLength(1);
 
     vi.mocked(walletApi.financ).mockImplementation(async ({ page: n = 1 }) =>
       n === 1 ? page([141, ...newest.slice(0, 19)], 22) : page([121, 120], 22),
     );
     act(() => holding('9378.50000000'));
-    expect(await screen.findByText('+141,00000000')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByText(/^\+1\d\d,00000000$/)).toHaveLength(22));
+    expect(await screen.findByText('+141,00')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText(/^\+1\d\d,00$/)).toHaveLength(22));
   });
 });

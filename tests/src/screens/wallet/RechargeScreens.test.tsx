@@ -104,7 +104,8 @@ describe('/recharge/result', () => {
     const card = await screen.findByTestId('deposit-result');
     expect(card).toHaveTextContent('USDT TRC20');
     expect(card).toHaveTextContent('In progress');
-    expect(card).toHaveTextContent('Deposit amount25.50000000');
+    expect(card).toHaveTextContent('Deposit amount25.50');
+    expect(card).not.toHaveTextContent('25.500');
     expect(walletApi.deposits).not.toHaveBeenCalled();
     // A timer: read with the page, not announced again every second.
     expect(screen.getByRole('timer')).toHaveTextContent('Going to the deposit records in 5 s');
@@ -158,8 +159,14 @@ describe('/recharge/record', () => {
     renderScreen(<RechargeRecordScreen />, { path: '/recharge/record' });
     expect(await screen.findByText('In progress')).toBeInTheDocument();
     expect(screen.getByText('Below the minimum deposit: not credited and not refunded')).toBeInTheDocument();
-    // What arrived on chain stays on the record, beside the nothing credited.
-    expect(screen.getByText('Received on chain').nextSibling).toHaveTextContent('5.00000000');
+    // What arrived on chain stays on the record, beside the nothing credited; each figure without
+    // the ledger's padding zeros.
+    expect(screen.getByText('Received on chain').nextSibling!.textContent).toBe('5.00');
+    expect(screen.getByText('Credited').nextSibling!.textContent).toBe('0.00');
+    expect(screen.getAllByText('Deposit amount').map((label) => label.nextSibling!.textContent)).toEqual([
+      '25.00',
+      '25.00',
+    ]);
     vi.mocked(walletApi.deposits).mockResolvedValueOnce([
       deposit({
         id: 2,

@@ -48,8 +48,10 @@ describe('/withdraw/record', () => {
     renderScreen(<WithdrawRecordScreen />, { path: '/withdraw/record' });
     const records = await screen.findAllByTestId('withdraw-record');
     const row = (label: string) => records.map((r) => within(r).getByText(label).nextSibling?.textContent);
-    expect(row('Amount received')).toEqual(['29.50000000', '29.50000000', '—', '—']);
-    expect(row('Service fee')).toEqual(['1.00000000', '1.00000000', '—', '—']);
+    // Each figure without the ledger's padding zeros.
+    expect(row('Amount')).toEqual(['30.50', '30.50', '30.50', '30.50']);
+    expect(row('Amount received')).toEqual(['29.50', '29.50', '—', '—']);
+    expect(row('Service fee')).toEqual(['1.00', '1.00', '—', '—']);
     expect(within(records[2]!).getByText('Rejected')).toBeInTheDocument();
     expect(within(records[3]!).getByText('Failed')).toBeInTheDocument();
   });

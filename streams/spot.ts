@@ -3,6 +3,7 @@ import type { SpotOrderPage, SpotOrderView } from '../protocol/spot';
 import type { ChannelMessage } from '../protocol/ws';
 import { Subject } from 'rxjs';
 import { keyed } from './keyed';
+import { GAP, type Step } from './reducers';
 import { synced$ } from './synced';
 import type { Transport } from './transport';
 
@@ -16,31 +17,50 @@ export const ORDERS_CHANNEL = 'orders';
 export const BALANCES_CHANNEL = 'balances';
 /** Polling while the socket is down. */
 export const SPOT_POLL_MS = { orders: 3000, balances: 3000 } as const;
+/** Open orders of a pair the trade screen holds at most: the newest; the rest are counted. */
 export const OPEN_ORDERS_SIZE = 50;
 
 const PENDING = 'app.data.order_pending';
 
+/** A pair's open orders as the trade screen shows them: the newest (at most OPEN_ORDERS_SIZE),
+ * newest first, and how many the pair has in all. */
+export interface PairOpenOrders {
+  list: SpotOrderView[];
+  total: number;
+}
+
 /** The open orders of a pair with one order's update: a newer state replaces an older one (a late
- * poll never undoes a fill), finished orders leave the list, new ones go on top. */
-export const applyOrder = (
-  list: readonly SpotOrderView[],
-  pair: string,
-  o: SpotOrderView,
-): SpotOrderView[] => {
-  if (o.pair !== pair) return [...list];
+ * poll never undoes a fill), finished orders leave the list and the count, new ones go on top and
+ * push the oldest held out of the list (still counted). An order older than every one held, while
+ * some are not held, is one of those: it counts only by finishing. */
+export const applyOrder = (state: PairOpenOrders, pair: string, o: SpotOrderView): Step<PairOpenOrders> => {
+  if (o.pair !== pair) return state;
+  const { list, total } = state;
+  const open = o.status === PENDING;
   const current = list.find((c) => c.id === o.id);
-  if (current && current.updatedAt > o.updatedAt) return [...list];
+  if (current && current.updatedAt > o.updatedAt) return state;
+  if (!current) {
+    const oldest = list[list.length - 1];
+    const unheld = total > list.length && (!oldest || o.id < oldest.id);
+    if (unheld) return open ? state : { list, total: total - 1 };
+    if (!open) return state;
+  }
   const rest = list.filter((c) => c.id !== o.id);
-  return o.status === PENDING ? [...rest, o].sort((a, b) => b.id - a.id) : rest;
+  if (!open) {
+    // The last held gone while others are open: fetch the next ones rather than show none.
+    return rest.length === 0 && total > 1 ? GAP : { list: rest, total: total - 1 };
+  }
+  const next = [...rest, o].sort((a, b) => b.id - a.id);
+  return { list: next.slice(0, OPEN_ORDERS_SIZE), total: current ? total : total + 1 };
 };
 
 /** The spot streams over the private channels: open orders of a pair, and the balances. */
 export const createSpotStreams = ({ transport, api }: { transport: Transport; api: SpotApi }) => {
   const answers = new Subject<SpotOrderView>();
   const openOrders$ = keyed((pair: string) =>
-    synced$<SpotOrderView[], SpotOrderView>(transport, {
+    synced$<PairOpenOrders, SpotOrderView>(transport, {
       channel: ORDERS_CHANNEL,
-      load: () => api.openOrders(pair, OPEN_ORDERS_SIZE).then((p) => p.list),
+      load: () => api.openOrders(pair, OPEN_ORDERS_SIZE).then(({ list, total }) => ({ list, total })),
       apply: (state, msg: ChannelMessage<SpotOrderView>) => applyOrder(state, pair, msg.data),
       countsSeq: false,
       pollMs: SPOT_POLL_MS.orders,

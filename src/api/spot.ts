@@ -19,7 +19,13 @@ const quiet = { silent: true } as const;
 export const spotApi: SpotApi & {
   order(side: 'buy' | 'sell', body: OrderRequest): Promise<SpotOrderView>;
   cancel(id: number): Promise<SpotOrderView>;
-  list(query: { tab: OrderTab; status: OrderFilter; page: number; size: number }): Promise<SpotOrderPage>;
+  list(query: {
+    tab: OrderTab;
+    status: OrderFilter;
+    pair?: string;
+    page: number;
+    size: number;
+  }): Promise<SpotOrderPage>;
   detail(id: number): Promise<SpotOrderDetail>;
   rules(pair: string): Promise<SpotPairRules>;
 } = {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SpotOrderView } from '../../protocol/spot';
-import { applyOrder, createSpotStreams } from '../../streams/spot';
+import { GAP, type Step } from '../../streams/reducers';
+import { OPEN_ORDERS_SIZE, applyOrder, createSpotStreams, type PairOpenOrders } from '../../streams/spot';
 import { fakeTransport } from './fakeTransport';
 
 const o = (id: number, over: Partial<SpotOrderView> = {}): SpotOrderView => ({
@@ -23,22 +24,85 @@ const o = (id: number, over: Partial<SpotOrderView> = {}): SpotOrderView => ({
   ...over,
 });
 
+/** The state after each update in turn, from `state`: a GAP stops there. */
+const applied = (state: Step<PairOpenOrders>, ...updates: SpotOrderView[]): Step<PairOpenOrders> =>
+  updates.reduce<Step<PairOpenOrders>>((s, u) => (s === GAP ? s : applyOrder(s, 'btcusdt', u)), state);
+const held = (s: Step<PairOpenOrders>) =>
+  s === GAP ? 'gap' : { ids: s.list.map((x) => x.id), total: s.total };
+/** The newest OPEN_ORDERS_SIZE of `total` open orders, numbered 1 (oldest) to `total`. */
+const newest = (total: number): PairOpenOrders => ({
+  list: Array.from({ length: Math.min(total, OPEN_ORDERS_SIZE) }, (_, i) => o(total - i)),
+  total,
+});
+
 describe('open orders from pushes', () => {
   it('adds new open orders on top, updates fills, drops finished ones and other pairs', () => {
-    let list = applyOrder([], 'btcusdt', o(1));
-    list = applyOrder(list, 'btcusdt', o(2));
-    expect(list.map((x) => x.id)).toEqual([2, 1]);
-    list = applyOrder(list, 'btcusdt', o(1, { filledQty: '0.50000', updatedAt: 2 }));
-    expect(list.find((x) => x.id === 1)?.filledQty).toBe('0.50000');
-    list = applyOrder(list, 'btcusdt', o(3, { pair: 'ethusdt' }));
-    expect(list).toHaveLength(2);
-    list = applyOrder(list, 'btcusdt', o(2, { status: 'app.data.order_completed', updatedAt: 3 }));
-    expect(list.map((x) => x.id)).toEqual([1]);
+    let state = applied({ list: [], total: 0 }, o(1), o(2));
+    expect(held(state)).toEqual({ ids: [2, 1], total: 2 });
+    state = applied(state, o(1, { filledQty: '0.50000', updatedAt: 2 }));
+    expect(state !== GAP && state.list.find((x) => x.id === 1)?.filledQty).toBe('0.50000');
+    state = applied(state, o(3, { pair: 'ethusdt' }));
+    expect(held(state)).toEqual({ ids: [2, 1], total: 2 });
+    state = applied(state, o(2, { status: 'app.data.order_completed', updatedAt: 3 }));
+    expect(held(state)).toEqual({ ids: [1], total: 1 });
   });
 
   it('never lets an older state (a late poll) undo a newer one', () => {
-    const list = [o(1, { filledQty: '0.50000', updatedAt: 5 })];
-    expect(applyOrder(list, 'btcusdt', o(1, { updatedAt: 4 }))[0]!.filledQty).toBe('0.50000');
+    const state = applied(
+      { list: [o(1, { filledQty: '0.50000', updatedAt: 5 })], total: 1 },
+      o(1, { updatedAt: 4 }),
+    );
+    expect(state !== GAP && state.list[0]!.filledQty).toBe('0.50000');
+  });
+
+  it('holds the newest of the pair’s open orders and counts the rest', () => {
+    // 73 open, 50 held (24 to 73): a new one goes on top and pushes the oldest held out.
+    const more = applied(newest(73), o(74));
+    expect(held(more)).toEqual({ ids: Array.from({ length: 50 }, (_, i) => 74 - i), total: 74 });
+    // An order not held fills in part: nothing shown changes; it finishes: one fewer.
+    expect(held(applied(newest(73), o(3, { filledQty: '0.50000', updatedAt: 2 })))).toEqual(held(newest(73)));
+    expect(held(applied(newest(73), o(3, { status: 'app.data.order_cancelled', updatedAt: 2 })))).toEqual({
+      ids: newest(73).list.map((x) => x.id),
+      total: 72,
+    });
+    // A held one finishes: it leaves the list and the count.
+    expect(
+      held(applied(newest(73), o(60, { status: 'app.data.order_completed', updatedAt: 2 }))),
+    ).toMatchObject({
+      total: 72,
+    });
+  });
+
+  it('asks for a fresh snapshot when the last held order goes and others are still open', () => {
+    const state = { list: [o(9)], total: 4 };
+    expect(applied(state, o(9, { status: 'app.data.order_cancelled', updatedAt: 2 }))).toBe(GAP);
+    expect(
+      held(applied({ list: [o(9)], total: 1 }, o(9, { status: 'app.data.order_cancelled', updatedAt: 2 }))),
+    ).toEqual({
+      ids: [],
+      total: 0,
+    });
+  });
+
+  it('shows the next open orders, fetched again, once the socket says the last held one went', async () => {
+    const t = fakeTransport();
+    const pages = [
+      { list: [o(9)], total: 3 },
+      { list: [o(2), o(1)], total: 2 },
+    ];
+    const api = {
+      openOrders: vi.fn(async () => ({ ...pages.shift()!, page: 1, size: OPEN_ORDERS_SIZE })),
+      balances: vi.fn(async () => []),
+    };
+    const spot = createSpotStreams({ transport: t.transport, api });
+    const seen: Array<ReturnType<typeof held>> = [];
+    const sub = spot.openOrders$('btcusdt').subscribe((s) => seen.push(held(s)));
+    t.setState('open');
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual({ ids: [9], total: 3 }));
+    t.push('orders', 1, o(9, { status: 'app.data.order_cancelled', updatedAt: 2 }));
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual({ ids: [2, 1], total: 2 }));
+    expect(api.openOrders).toHaveBeenCalledTimes(2);
+    sub.unsubscribe();
   });
 });
 
@@ -55,7 +119,7 @@ describe('open orders from the client\u2019s own answers', () => {
     };
     const spot = createSpotStreams({ transport: t.transport, api });
     const seen: number[][] = [];
-    const sub = spot.openOrders$('btcusdt').subscribe((list) => seen.push(list.map((x) => x.id)));
+    const sub = spot.openOrders$('btcusdt').subscribe(({ list }) => seen.push(list.map((x) => x.id)));
     await vi.advanceTimersByTimeAsync(10);
     expect(seen.at(-1)).toEqual([1]);
     spot.noteOrder(o(2, { updatedAt: 2 }));

@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PAIR_SYMBOL_RE } from '../../../protocol/market';
+import { COIN_PAIR_PARAM } from '../../../protocol/routes';
 import {
   ORDER_FILTERS,
   ORDER_STATUS,
@@ -10,13 +13,31 @@ import {
 import { NavBar } from '../../components/NavBar';
 import { Segmented } from '../../components/Segmented';
 import { Tabs } from '../../components/Tabs';
+import { usePairName } from '../../hooks/usePairName';
 import { OrderRecords } from './OrderRecords';
 
-/** /orderList: the reader's spot orders (open, all, history) with the status filter. A tab offers
+/** The pair the orders are narrowed to, and the way back to every pair's. */
+const PairFilter = ({ pair }: { pair: string }) => {
+  const { t } = useTranslation();
+  return (
+    <p className="order-list__pair">
+      <span>{usePairName(pair)}</span>
+      <Link to="/orderList" replace>
+        {t('orders.allPairs')}
+      </Link>
+    </p>
+  );
+};
+
+/** /orderList: the reader's spot orders (open, all, history) with the status filter, of every pair
+ * or of the one `coinPair` names (the trade screen's link to a pair's open orders). A tab offers
  * only the statuses it holds (open orders are all pending: no filter); a status chosen on another
  * tab that this one does not hold reads as all here, and is chosen again back there. */
 const OrderListScreen = () => {
   const { t } = useTranslation();
+  const asked = useSearchParams()[0].get(COIN_PAIR_PARAM)?.toLowerCase();
+  // A pair no pair could be named by (a mangled link) narrows nothing.
+  const pair = asked && PAIR_SYMBOL_RE.test(asked) ? asked : undefined;
   const [tab, setTab] = useState<OrderTab>('open');
   const [chosen, setStatus] = useState<OrderFilter>('all');
   const filters = ORDER_FILTERS.filter((f) => f === 'all' || TAB_STATUSES[tab].includes(f));
@@ -24,6 +45,7 @@ const OrderListScreen = () => {
   return (
     <div className="order-list">
       <NavBar title={t('route.orderList')} />
+      {pair && <PairFilter pair={pair} />}
       <Tabs
         label={t('route.orderList')}
         value={tab}
@@ -41,7 +63,13 @@ const OrderListScreen = () => {
             }))}
           />
         )}
-        <OrderRecords key={`${tab}|${status}`} tab={tab} status={status} emptyText={t('orders.empty')} />
+        <OrderRecords
+          key={`${tab}|${status}|${pair ?? ''}`}
+          tab={tab}
+          status={status}
+          pair={pair}
+          emptyText={t('orders.empty')}
+        />
       </Tabs>
     </div>
   );

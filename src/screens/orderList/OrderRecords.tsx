@@ -13,18 +13,20 @@ import { OrderDetailSheet } from './OrderDetailSheet';
 const PAGE_SIZE = 20;
 
 /**
- * The reader's orders of one tab and status, newest first, a page at a time, with an order's
- * detail on tap. Whenever orders may have moved (a push on the private `orders` channel, a poll
- * while the socket is down) every page shown is fetched again. Give it a `key` of its tab and
- * status: another choice starts afresh, the same one again keeps what is shown.
+ * The reader's orders of one tab and status (of one pair, or of all), newest first, a page at a
+ * time, with an order's detail on tap. Whenever orders may have moved (a push on the private
+ * `orders` channel, a poll while the socket is down) every page shown is fetched again. Give it a `key` of its tab, status
+ * and pair: another choice starts afresh, the same one again keeps what is shown.
  */
 export const OrderRecords = ({
   tab,
   status,
+  pair,
   emptyText,
 }: {
   tab: OrderTab;
   status: OrderFilter;
+  pair?: string;
   emptyText: string;
 }) => {
   const { t } = useTranslation();
@@ -33,9 +35,9 @@ export const OrderRecords = ({
   // Reads are quiet (they are polled): a load that fails says so in place, with a retry, and the
   // next refresh tries again too.
   const orders = usePages(
-    (page, size) => spotApi.list({ tab, status, page, size }),
+    (page, size) => spotApi.list({ tab, status, ...(pair ? { pair } : {}), page, size }),
     PAGE_SIZE,
-    `${tab}:${status}`,
+    `${tab}:${status}:${pair ?? ''}`,
     version,
   );
   return (

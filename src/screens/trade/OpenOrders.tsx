@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { coinPairPath } from '../../../protocol/routes';
 import type { SpotOrderView } from '../../../protocol/spot';
+import type { PairOpenOrders } from '../../../streams/spot';
 import { formatDecimal, formatTime } from '../../components/format';
 import { usePairName } from '../../hooks/usePairName';
 import { cancelOrder } from './cancelOrder';
@@ -56,14 +59,25 @@ export const OpenOrderRow = ({ order, onCancelled }: { order: SpotOrderView; onC
   );
 };
 
-export const OpenOrders = ({ orders }: { orders: readonly SpotOrderView[] | undefined }) => {
-  const { t } = useTranslation();
-  if (orders && orders.length === 0) return <p className="muted empty-line">{t('trade.noOpenOrders')}</p>;
+/** The pair's open orders the trade screen holds (the newest), and where more are open than it
+ * holds, how many and a link to them all on /orderList, where each can be cancelled too. */
+export const OpenOrders = ({ pair, orders }: { pair: string; orders: PairOpenOrders | undefined }) => {
+  const { t, i18n } = useTranslation();
+  if (orders?.total === 0) return <p className="muted empty-line">{t('trade.noOpenOrders')}</p>;
+  const count = (n: number) => formatDecimal(String(n), i18n.language);
   return (
-    <ul className="open-orders" data-testid="open-orders">
-      {(orders ?? []).map((o) => (
-        <OpenOrderRow key={o.id} order={o} />
-      ))}
-    </ul>
+    <>
+      {/* Above the rows: a reader sees at once that not all are here, without scrolling 50 by. */}
+      {orders && orders.total > orders.list.length && (
+        <Link className="open-orders__more" to={coinPairPath('/orderList', pair)}>
+          {t('trade.moreOpenOrders', { shown: count(orders.list.length), total: count(orders.total) })}
+        </Link>
+      )}
+      <ul className="open-orders" data-testid="open-orders">
+        {(orders?.list ?? []).map((o) => (
+          <OpenOrderRow key={o.id} order={o} />
+        ))}
+      </ul>
+    </>
   );
 };

@@ -274,7 +274,7 @@ const Records = ({ pair }: { pair: string }) => {
         { key: 'trades', label: t('trade.trades') },
       ]}
     >
-      {tab === 'open' ? <OpenOrders orders={orders} /> : <TradeList trades={trades} />}
+      {tab === 'open' ? <OpenOrders pair={pair} orders={orders} /> : <TradeList trades={trades} />}
     </Tabs>
   );
 };

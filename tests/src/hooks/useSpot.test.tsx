@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { Subject } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import type { SpotOrderView } from '../../../protocol/spot';
+import type { PairOpenOrders } from '../../../streams/spot';
 import { order } from '../screens/trade/fixtures';
 
 // One open-orders stream per pair, as streams/ keys them; the test decides when each emits.
@@ -21,7 +22,7 @@ vi.mock('../../../src/app/spotStreams', async () => {
 const { useOpenOrders } = await import('../../../src/hooks/useSpot');
 
 const emit = (pair: string, list: SpotOrderView[]) =>
-  act(() => (streams.openOrders.get(pair) as Subject<SpotOrderView[]>).next(list));
+  act(() => (streams.openOrders.get(pair) as Subject<PairOpenOrders>).next({ list, total: list.length }));
 
 describe('useOpenOrders across a switch of pair', () => {
   it('shows none of the pair before’s orders under the new pair, only its own once they come', () => {
@@ -29,10 +30,10 @@ describe('useOpenOrders across a switch of pair', () => {
       initialProps: { pair: 'btcusdt' },
     });
     emit('btcusdt', [order()]);
-    expect(result.current?.map((o) => o.pair)).toEqual(['btcusdt']);
+    expect(result.current?.list.map((o) => o.pair)).toEqual(['btcusdt']);
     rerender({ pair: 'ethusdt' });
     expect(result.current).toBeUndefined();
     emit('ethusdt', [order({ id: 8, pair: 'ethusdt' })]);
-    expect(result.current?.map((o) => o.pair)).toEqual(['ethusdt']);
+    expect(result.current?.list.map((o) => o.pair)).toEqual(['ethusdt']);
   });
 });

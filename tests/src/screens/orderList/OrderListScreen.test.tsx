@@ -83,6 +83,42 @@ describe('/orderList', () => {
     expect(cards[0]).toHaveTextContent('100,133.33');
   });
 
+  it('lists the orders of the pair the address names, on every tab, until all pairs are asked for', async () => {
+    const user = userEvent.setup();
+    const router = renderScreen(<OrderListScreen />, {
+      path: '/orderList',
+      at: '/orderList?coinPair=btcusdt',
+    });
+    expect(await screen.findAllByTestId('order-card')).toHaveLength(1);
+    expect(api.list).toHaveBeenLastCalledWith({
+      tab: 'open',
+      status: 'all',
+      pair: 'btcusdt',
+      page: 1,
+      size: 20,
+    });
+    expect(screen.getByText('BTC/USDT', { selector: '.order-list__pair span' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    expect(api.list).toHaveBeenLastCalledWith({
+      tab: 'history',
+      status: 'all',
+      pair: 'btcusdt',
+      page: 1,
+      size: 20,
+    });
+    await user.click(screen.getByRole('link', { name: 'All pairs' }));
+    expect(router.state.location.search).toBe('');
+    expect(api.list).toHaveBeenLastCalledWith({ tab: 'history', status: 'all', page: 1, size: 20 });
+    expect(screen.queryByRole('link', { name: 'All pairs' })).toBeNull();
+  });
+
+  it('narrows to no pair when the address names none a pair could be named by', async () => {
+    renderScreen(<OrderListScreen />, { path: '/orderList', at: '/orderList?coinPair=%3Cb%3E' });
+    expect(await screen.findAllByTestId('order-card')).toHaveLength(1);
+    expect(api.list).toHaveBeenLastCalledWith({ tab: 'open', status: 'all', page: 1, size: 20 });
+    expect(screen.queryByRole('link', { name: 'All pairs' })).toBeNull();
+  });
+
   it('opens an order\u2019s detail with its fills, fee, deal price and amount', async () => {
     const user = userEvent.setup();
     api.detail.mockResolvedValue({

@@ -38,10 +38,10 @@ const BALANCES = [
   { asset: 'USDT', available: '10000', frozen: '0' },
   { asset: 'BTC', available: '0.5', frozen: '0' },
 ];
-const wallet = vi.hoisted(() => ({ balances: undefined as unknown }));
+const wallet = vi.hoisted(() => ({ balances: undefined as unknown, openOrders: undefined as unknown }));
 vi.mock('../../../../src/hooks/useSpot', () => ({
   useBalances: () => wallet.balances,
-  useOpenOrders: () => [order()],
+  useOpenOrders: () => wallet.openOrders,
   noteOrder: vi.fn(),
 }));
 vi.mock('../../../../src/api/spot', () => ({ spotApi: api }));
@@ -52,6 +52,7 @@ beforeEach(() => {
   market.last = '100000.00';
   market.silent = [];
   wallet.balances = BALANCES;
+  wallet.openOrders = { list: [order()], total: 1 };
   api.order.mockReset();
   api.cancel.mockReset();
   api.rules.mockResolvedValue(RULES);
@@ -82,6 +83,26 @@ describe('/trade', () => {
     expect(screen.getAllByTestId('open-order')).toHaveLength(1);
     expect(screen.getByTestId('open-order')).toHaveTextContent('Buy BTC/USDT · Limit');
     expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orderList');
+    expect(screen.queryByRole('link', { name: /View all/ })).toBeNull();
+  });
+
+  it('says how many open orders it does not show, and leads to them all on the order list', async () => {
+    const list = Array.from({ length: 50 }, (_, i) => order({ id: 1200 - i }));
+    wallet.openOrders = { list, total: 1234 };
+    const user = userEvent.setup();
+    const router = renderScreen(<TradeScreen />, { path: '/trade', at: '/trade?coinPair=btcusdt' });
+    expect(screen.getAllByTestId('open-order')).toHaveLength(50);
+    const more = screen.getByRole('link', { name: 'Showing 50 of 1,234 · View all' });
+    expect(more).toHaveAttribute('href', '/orderList?coinPair=btcusdt');
+    await user.click(more);
+    expect(router.state.location.pathname + router.state.location.search).toBe('/orderList?coinPair=btcusdt');
+  });
+
+  it('says there are none when the pair has no open order', () => {
+    wallet.openOrders = { list: [], total: 0 };
+    renderScreen(<TradeScreen />);
+    expect(screen.getByText('No open orders')).toBeInTheDocument();
+    expect(screen.queryByTestId('open-order')).toBeNull();
   });
 
   it('computes the amount from price and quantity, and fills the quantity from a share of the balance', async () => {

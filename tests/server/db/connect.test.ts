@@ -192,13 +192,23 @@ describe('PostgreSQL connections to a host that never answers', () => {
   });
 });
 
+/** Runs `body` with a pool on the test database and the process warnings said meanwhile. */
+const withWarnings = async (body: (db: Db, warnings: string[]) => Promise<void>) => {
+  const db = openPostgres(TEST_DATABASE_URL!);
+  const warnings: string[] = [];
+  const warned = (w: Error) => warnings.push(w.message);
+  process.on('warning', warned);
+  try {
+    await body(db, warnings);
+  } finally {
+    process.off('warning', warned);
+    await db.close();
+  }
+};
+
 describe.runIf(TEST_DATABASE_URL)('PostgreSQL connections', () => {
   it('survives a pooled connection ended while idle, and the next query opens another', async () => {
-    const db = openPostgres(TEST_DATABASE_URL!);
-    const warnings: string[] = [];
-    const warned = (w: Error) => warnings.push(w.message);
-    process.on('warning', warned);
-    try {
+    await withWarnings(async (db, warnings) => {
       const pid = async () =>
         (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db.kysely)).rows[0]!.pid;
       const first = await pid();
@@ -209,18 +219,11 @@ describe.runIf(TEST_DATABASE_URL)('PostgreSQL connections', () => {
       for (let i = 0; i < 100 && warnings.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(warnings).toEqual([expect.stringContaining('a PostgreSQL connection was lost while idle')]);
       expect(await pid()).not.toBe(first);
-    } finally {
-      process.off('warning', warned);
-      await db.close();
-    }
+    });
   });
 
   it('says once, not once a connection, that a restart ended every idle connection', async () => {
-    const db = openPostgres(TEST_DATABASE_URL!);
-    const warnings: string[] = [];
-    const warned = (w: Error) => warnings.push(w.message);
-    process.on('warning', warned);
-    try {
+    await withWarnings(async (db, warnings) => {
       // Three connections at once, all back in the pool when the queries end.
       const pids = await Promise.all(
         [0, 1, 2].map(async () => {
@@ -237,9 +240,6 @@ describe.runIf(TEST_DATABASE_URL)('PostgreSQL connections', () => {
       await new Promise((r) => setTimeout(r, 500));
       expect(warnings).toEqual([expect.stringContaining('a PostgreSQL connection was lost while idle')]);
       expect((await sql<{ one: number }>`select 1 as one`.execute(db.kysely)).rows[0]!.one).toBe(1);
-    } finally {
-      process.off('warning', warned);
-      await db.close();
-    }
+    });
   });
 });

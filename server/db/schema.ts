@@ -129,6 +129,8 @@ export interface VerificationCodeTable {
   target: string;
   purpose: string;
   code_hash: string;
+  /** sha256 of the ticket its send answered; null on codes sent before tickets (unusable). */
+  ticket_hash: string | null;
   attempts: Generated<number>;
   created_at: number;
   expires_at: number;

@@ -69,7 +69,12 @@ const prepare = async (db: Db, dataDir: string, users: number): Promise<string[]
     const captcha = (await accounts.deps.uow.store.captchas.peek(id))!.answer;
     const username = `bench_trader_${i}`;
     const email = `${username}@example.com`;
-    await accounts.sendCode({ target: email, purpose: 'register', captchaId: id, captcha });
+    const { codeTicket } = await accounts.sendCode({
+      target: email,
+      purpose: 'register',
+      captchaId: id,
+      captcha,
+    });
     const [mail] = await accounts.deps.uow.store.outbox.listFor(email);
     const s = await accounts.register({
       username,
@@ -77,6 +82,7 @@ const prepare = async (db: Db, dataDir: string, users: number): Promise<string[]
       password: 'bench2026',
       confirmPassword: 'bench2026',
       code: /\b(\d{6})\b/.exec(mail!.body)![1]!,
+      codeTicket,
     });
     const userId = s.userinfo.id as number;
     await db.kysely.updateTable('users').set({ certification: 2 }).where('id', '=', userId).execute();

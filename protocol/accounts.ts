@@ -65,6 +65,10 @@ const code = z
   .min(1, 'app.msg.field_required')
   .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), 'app.msg.captcha_incorrect');
 
+/** The ticket the send of `code` answered (sentCodeSchema): a code is only tried by whoever sent
+ * it. A missing or malformed one is refused as a wrong code is. */
+const codeTicket = z.string('app.msg.captcha_incorrect').max(64, 'app.msg.captcha_incorrect');
+
 const confirmed = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
   if (v.password !== v.confirmPassword)
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'app.msg.password_mismatch' });
@@ -86,6 +90,7 @@ export const registerSchema = z
     inviteCode: z.string().regex(INVITE_CODE_RE, 'app.msg.invite_code_not_exist').optional(),
     /** The code sent to `email` (sendCode, purpose register): the address is the registrant's. */
     code,
+    codeTicket,
   })
   .superRefine(confirmed);
 export type RegisterRequest = z.infer<typeof registerSchema>;
@@ -122,9 +127,12 @@ export const sendCodeSchema = z.discriminatedUnion('purpose', [
 ]);
 export type SendCodeRequest = z.infer<typeof sendCodeSchema>;
 export type CodePurpose = SendCodeRequest['purpose'];
+/** The answer to a send: the ticket that must come back with its code. */
+export const sentCodeSchema = z.object({ codeTicket: z.string() });
+export type SentCode = z.infer<typeof sentCodeSchema>;
 
 export const forgetPwdSchema = z
-  .strictObject({ target: codeTarget, code, password, confirmPassword: z.string() })
+  .strictObject({ target: codeTarget, code, codeTicket, password, confirmPassword: z.string() })
   .superRefine(confirmed);
 export type ForgetPwdRequest = z.infer<typeof forgetPwdSchema>;
 

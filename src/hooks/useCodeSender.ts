@@ -10,9 +10,10 @@ import { useForm } from './useForm';
 /**
  * Sending a verification code from a form: its own small form (where the code goes, the graphic
  * captcha that guards the send), the time another may be sent, and the send itself. `target` is
- * kept in step by the screen, from the field the reader types it in.
+ * kept in step by the screen, from the field the reader types it in. Each send's ticket goes to
+ * `onTicket`, for the form to send with the code: the newest send's, whose code the reader has.
  */
-export const useCodeSender = (purpose: CodePurpose) => {
+export const useCodeSender = (purpose: CodePurpose, onTicket: (codeTicket: string) => void) => {
   const { t } = useTranslation();
   const form = useForm(sendCodeSchema, { target: '', purpose, captchaId: '', captcha: '' });
   const [captchaRenewals, setCaptchaRenewals] = useState(0);
@@ -20,7 +21,7 @@ export const useCodeSender = (purpose: CodePurpose) => {
   const send = () =>
     void form.submit(async (body) => {
       try {
-        await userApi.sendCode(body);
+        onTicket((await userApi.sendCode(body)).codeTicket);
         setAvailableAt(Date.now() + CODE_RESEND_SECONDS * 1000);
         showToast(t('form.codeSent'), 2000);
       } catch (err) {

@@ -55,6 +55,7 @@ describe('a verified user deposits, withdraws with review, and the balance is ri
       ...user,
       confirmPassword: user.password,
       code: await sentCode(session.server.dataDir, user.email),
+      codeTicket: sent.data.codeTicket,
     });
     expect(reg.code).toBe(1);
     const token = reg.data.token as string;

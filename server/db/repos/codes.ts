@@ -27,6 +27,7 @@ export const codesRepo = (db: Kysely<Database>): CodesRepo => ({
         target: c.target,
         purpose: c.purpose,
         code_hash: c.codeHash,
+        ticket_hash: c.ticketHash,
         created_at: c.createdAt,
         expires_at: c.expiresAt,
         consumed_at: null,
@@ -54,15 +55,14 @@ export const codesRepo = (db: Kysely<Database>): CodesRepo => ({
       .executeTakeFirst();
     return r ? toRecord(r) : undefined;
   },
-  latestOpen: async (target, purpose) => {
+  openByTicket: async (target, purpose, ticketHash) => {
     const r = await db
       .selectFrom('verification_codes')
       .selectAll()
       .where('target', '=', target)
       .where('purpose', '=', purpose)
+      .where('ticket_hash', '=', ticketHash)
       .where('consumed_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
       .executeTakeFirst();
     return r ? toRecord(r) : undefined;
   },

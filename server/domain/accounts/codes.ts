@@ -6,6 +6,7 @@ import {
   phoneOf,
   type ForgetPwdRequest,
   type SendCodeRequest,
+  type SentCode,
 } from '../../../protocol';
 import { checkCaptcha } from './captcha';
 import { utcDayStart, type AccountDeps } from './deps';
@@ -14,7 +15,7 @@ import { userFailureKey } from './login';
 import type { UserRecord } from './ports';
 import { clearFailures } from './rateLimit';
 import { assertOtherPassword } from './passwords';
-import { hashPassword, randomDigits, safeEqualText, sha256Hex } from './secrets';
+import { hashPassword, newToken, randomDigits, safeEqualText, sha256Hex } from './secrets';
 
 /** An email address (lower-cased) or a phone number (in its stored form), as codes are keyed. */
 export const normalizeTarget = (target: string) => {
@@ -39,19 +40,21 @@ const accountOf = async (
  * Sends a verification code: to an account's email or phone (a forgotten password), or to the
  * email address of an account about to be made, which no account may hold yet (registration).
  * Graphic captcha first; then the daily cap per target (UTC day) and the minimum interval between
- * sends. Only the code's sha256 is kept.
+ * sends. Answers the ticket the code's use must name (see spendCode). Only the sha256 of the code
+ * and of the ticket are kept.
  */
 export const sendCode = async (
   deps: AccountDeps,
   req: SendCodeRequest,
   locale: Locale = DEFAULT_LOCALE,
-): Promise<void> => {
+): Promise<SentCode> => {
   await checkCaptcha(deps, req.captchaId, req.captcha);
   const { target, channel } = normalizeTarget(req.target);
   if (req.purpose === 'forgetPwd') await accountOf(deps, target, channel);
   else if (await deps.uow.store.users.findByEmail(target)) throw fail('email_exists');
   const now = deps.clock();
   const code = randomDigits(CODE_LENGTH);
+  const codeTicket = newToken();
   const id = await deps.uow.transaction(async (tx) => {
     await tx.codes.lockTarget(target);
     if ((await tx.codes.countSince(target, utcDayStart(now))) >= deps.settings.codeDailyLimit)
@@ -66,6 +69,7 @@ export const sendCode = async (
       target,
       purpose: req.purpose,
       codeHash: sha256Hex(code),
+      ticketHash: sha256Hex(codeTicket),
       createdAt: now,
       expiresAt: now + deps.settings.codeTtlMs,
     });
@@ -80,13 +84,23 @@ export const sendCode = async (
     await deps.uow.store.codes.remove(id);
     throw fail('code_not_delivered');
   }
+  return { codeTicket };
 };
 
-/** Checks the newest code of `purpose` sent to `target`. Every try counts, taken before the code
- * is compared, so a burst of concurrent guesses gets `codeMaxAttempts` comparisons in all, not one
- * each; after that, or once expired, the code is dead. Wrong → captcha_incorrect. */
-export const spendCode = async (deps: AccountDeps, target: string, purpose: string, code: string) => {
-  const rec = await deps.uow.store.codes.latestOpen(target, purpose);
+/** Checks the code of `purpose` sent to `target` by the send that answered `ticket`. Only that
+ * code: someone who merely knows the address has no ticket of the owner's, so their guesses never
+ * spend the owner's tries, nor does a code they have sent since take its place. A missing or
+ * unknown ticket counts nothing. Every try at the code counts, taken before the code is compared,
+ * so a burst of concurrent guesses gets `codeMaxAttempts` comparisons in all, not one each; after
+ * that, or once expired, the code is dead. Wrong → captcha_incorrect. */
+export const spendCode = async (
+  deps: AccountDeps,
+  target: string,
+  purpose: string,
+  code: string,
+  ticket: string,
+) => {
+  const rec = await deps.uow.store.codes.openByTicket(target, purpose, sha256Hex(ticket));
   if (!rec || !(await deps.uow.store.codes.takeAttempt(rec.id, deps.settings.codeMaxAttempts, deps.clock())))
     throw fail('captcha_incorrect');
   if (!safeEqualText(rec.codeHash, sha256Hex(code))) throw fail('captcha_incorrect');
@@ -100,7 +114,7 @@ export const forgetPassword = async (deps: AccountDeps, req: ForgetPwdRequest): 
   const { target, channel } = normalizeTarget(req.target);
   // The code first: a code was only ever sent to an account's address (behind the graphic captcha),
   // so whether the address has an account is never told to someone without one.
-  const rec = await spendCode(deps, target, 'forgetPwd', req.code);
+  const rec = await spendCode(deps, target, 'forgetPwd', req.code, req.codeTicket);
   const user = await accountOf(deps, target, channel);
   // Before the code is used up: the reader may choose another password with it.
   await assertOtherPassword(req.password, user.withdrawPasswordHash);

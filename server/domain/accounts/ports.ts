@@ -126,14 +126,16 @@ export interface CodesRepo {
     target: string;
     purpose: string;
     codeHash: string;
+    ticketHash: string;
     createdAt: number;
     expiresAt: number;
   }): Promise<number>;
   countSince(target: string, since: number): Promise<number>;
   /** The newest code sent to the target, of any purpose. */
   latest(target: string): Promise<CodeRecord | undefined>;
-  /** The newest unconsumed code for the target and purpose. */
-  latestOpen(target: string, purpose: string): Promise<CodeRecord | undefined>;
+  /** The unconsumed code for the target and purpose that the send answering the ticket of
+   * `ticketHash` made. */
+  openByTicket(target: string, purpose: string, ticketHash: string): Promise<CodeRecord | undefined>;
   /** Counts one try at the code, if it is still open, unexpired and under `max` tries: true when it
    * was, as one statement, so concurrent tries cannot all read the same count. */
   takeAttempt(id: number, max: number, now: number): Promise<boolean>;

@@ -50,7 +50,7 @@ const uniqueInviteCode = async (store: AccountStore) => {
  */
 export const register = async (deps: AccountDeps, req: RegisterRequest): Promise<Session> => {
   const email = req.email.toLowerCase();
-  const code = await spendCode(deps, email, 'register', req.code);
+  const code = await spendCode(deps, email, 'register', req.code, req.codeTicket);
   try {
     return await createAccount(deps, req, email, code.id);
   } catch (e) {

@@ -54,7 +54,8 @@ export const sha256Hex = (text: string) => hash('sha256', text, 'hex');
 export const safeEqualText = (a: string, b: string): boolean =>
   timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 
-/** A 256-bit session token, base64url (43 characters). Only its sha256 is stored. */
+/** A 256-bit token, base64url (43 characters): a session's, or a verification code's ticket. Only
+ * its sha256 is stored. */
 export const newToken = () => randomBytes(32).toString('base64url');
 
 /** A random hexadecimal identifier of `bytes` bytes (upload ids, captcha ids, file names). */

@@ -10,6 +10,7 @@ import {
   loginSchema,
   registerSchema,
   sendCodeSchema,
+  sentCodeSchema,
   sessionSchema,
   setWithdrawPwdSchema,
   updateUserInfoSchema,
@@ -94,14 +95,11 @@ export const userRoutes = (accounts: AccountService) => [
     path: '/user/sendCode',
     tag: 'user',
     summary:
-      'Send a verification code: to an account’s email or phone (forgetPwd), or to the email address being registered (register)',
+      'Send a verification code: to an account’s email or phone (forgetPwd), or to the email address being registered (register); answers the ticket its use must name',
     body: sendCodeSchema,
-    response: nothing,
-    handler: async ({ req, body }) => {
-      // In the asker's language: the one the app sends every call in.
-      await accounts.sendCode(body, requestLocale(req));
-      return {};
-    },
+    response: sentCodeSchema,
+    // In the asker's language: the one the app sends every call in.
+    handler: ({ req, body }) => accounts.sendCode(body, requestLocale(req)),
   }),
   defineRoute({
     method: 'POST',

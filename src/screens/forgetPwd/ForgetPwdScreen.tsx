@@ -17,8 +17,14 @@ import { showToast } from '../../state/ui';
 const ForgetPwdScreen = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const sender = useCodeSender('forgetPwd');
-  const form = useForm(forgetPwdSchema, { target: '', code: '', password: '', confirmPassword: '' });
+  const form = useForm(forgetPwdSchema, {
+    target: '',
+    code: '',
+    codeTicket: '',
+    password: '',
+    confirmPassword: '',
+  });
+  const sender = useCodeSender('forgetPwd', (ticket) => form.set('codeTicket', ticket));
 
   const setTarget = (v: string) => {
     const target = v.trim();

@@ -28,7 +28,6 @@ const RegisterScreen = () => {
     if (yes) setAgreementAsked(false);
   };
   const [reading, setReading] = useState(false);
-  const sender = useCodeSender('register');
   const form = useForm(registerSchema, {
     username: '',
     email: '',
@@ -37,8 +36,10 @@ const RegisterScreen = () => {
     confirmPassword: '',
     inviteCode: params.get('code')?.toUpperCase() || undefined,
     code: '',
+    codeTicket: '',
   });
   const { set } = form;
+  const sender = useCodeSender('register', (ticket) => set('codeTicket', ticket));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CODE_LENGTH, type RegisterRequest, type Session } from '../../../protocol';
 import { utcDayStart } from '../../../server/domain/accounts/deps';
-import { randomDigits, sha256Hex } from '../../../server/domain/accounts/secrets';
+import { newToken, randomDigits, sha256Hex } from '../../../server/domain/accounts/secrets';
 import { buildAccountService } from '../../../server/accounts';
 import type { AccountService } from '../../../server/domain/accounts';
 import type { AccountSettings } from '../../../server/domain/accounts/deps';
@@ -92,25 +92,29 @@ export const solvedCaptcha = async (accounts: AccountService) => {
 };
 
 let counter = 0;
-/** A code for registering with `email`, kept as a sent one is (sending is tested on its own: here
- * it would wait out the interval between sends, and a test's own sender would get the code). It
- * is dated the day before, so the day's count of sends to the address and the wait between them
- * stay the test's own. */
+/** A code for registering with `email` and the ticket of its send, kept as a sent one is (sending
+ * is tested on its own: here it would wait out the interval between sends, and a test's own
+ * sender would get the code). It is dated the day before, so the day's count of sends to the
+ * address and the wait between them stay the test's own. */
 export const registrationCode = async (accounts: AccountService, email: string) => {
   const code = randomDigits(CODE_LENGTH);
+  const codeTicket = newToken();
   const now = accounts.deps.clock();
   await accounts.deps.uow.store.codes.insert({
     target: email.toLowerCase(),
     purpose: 'register',
     codeHash: sha256Hex(code),
+    ticketHash: sha256Hex(codeTicket),
     createdAt: utcDayStart(now) - 1,
     expiresAt: now + accounts.deps.settings.codeTtlMs,
   });
-  return code;
+  return { code, codeTicket };
 };
 
-/** A valid registration request with unique fields, short of the emailed code. */
-export const newUserRequest = (over: Partial<RegisterRequest> = {}): Omit<RegisterRequest, 'code'> => {
+/** A valid registration request with unique fields, short of the emailed code and its ticket. */
+export const newUserRequest = (
+  over: Partial<RegisterRequest> = {},
+): Omit<RegisterRequest, 'code' | 'codeTicket'> => {
   counter += 1;
   const username = over.username ?? `trader${String(counter).padStart(4, '0')}`;
   return {
@@ -127,7 +131,7 @@ export const registerUser = async (
   over: Partial<RegisterRequest> = {},
 ): Promise<Session & { password: string }> => {
   const req = newUserRequest(over);
-  const session = await accounts.register({ ...req, code: await registrationCode(accounts, req.email) });
+  const session = await accounts.register({ ...req, ...(await registrationCode(accounts, req.email)) });
   return { ...session, password: req.password };
 };
 

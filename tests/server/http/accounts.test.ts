@@ -6,6 +6,7 @@ import {
   adminUserSchema,
   adminVerificationSchema,
   captchaSchema,
+  sentCodeSchema,
   inviteSchema,
   sessionSchema,
   userInfoSchema,
@@ -127,7 +128,7 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
 
   const register = async (over: Record<string, unknown> = {}) => {
     const fields = newUserRequest(over);
-    const req = { ...fields, code: await registrationCode(accounts, fields.email) };
+    const req = { ...fields, ...(await registrationCode(accounts, fields.email)) };
     const res = await call('POST', '/api/user/register', req);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return { ...sessionSchema.parse(res.body.data), password: req.password as string };
@@ -209,6 +210,10 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       ['no code', { code: '' }, 400, 'field_required'],
       ['a short code', { code: '123' }, 400, 'captcha_incorrect'],
       ['a wrong code', { code: 'wrong' }, 400, 'captcha_incorrect'],
+      // Without its send's ticket a code is refused as a wrong one is.
+      ['no ticket', { codeTicket: undefined }, 400, 'captcha_incorrect'],
+      ['another send’s ticket', { codeTicket: 'another-send' }, 400, 'captcha_incorrect'],
+      ['a huge ticket', { codeTicket: 't'.repeat(100_000) }, 400, 'captcha_incorrect'],
       [
         'a captcha, which only the code send takes',
         { captchaId: 'x', captcha: 'abcd' },
@@ -218,15 +223,20 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
     ])('POST /api/user/register refuses %s', async (_name, over, status, error) => {
       const usersBefore = await t.db.kysely.selectFrom('users').select('id').execute();
       const fields = newUserRequest();
-      const code = await registrationCode(accounts, fields.email);
-      const wrong = code === '000000' ? '111111' : '000000';
+      const sent = await registrationCode(accounts, fields.email);
+      const wrong = sent.code === '000000' ? '111111' : '000000';
       const body =
         over === undefined ||
         Array.isArray(over) ||
         Object.keys(over).length === 0 ||
         ('username' in over && typeof over.username === 'number')
           ? over
-          : { ...fields, code, ...over, ...('code' in over && over.code === 'wrong' ? { code: wrong } : {}) };
+          : {
+              ...fields,
+              ...sent,
+              ...over,
+              ...('code' in over && over.code === 'wrong' ? { code: wrong } : {}),
+            };
       const res = await call('POST', '/api/user/register', body);
       expect(res.status).toBe(status);
       expect(res.body).toMatchObject(failure(status, error));
@@ -254,7 +264,7 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
         const fields = newUserRequest(over);
         const res = await call('POST', '/api/user/register', {
           ...fields,
-          code: await registrationCode(accounts, fields.email),
+          ...(await registrationCode(accounts, fields.email)),
         });
         expect(res.body).toMatchObject(failure(409, error));
       }
@@ -531,12 +541,14 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       const send = async (target: string) =>
         call('POST', '/api/user/sendCode', { target, purpose: 'register', ...(await captcha()) });
       // Spaces around an address, as a phone keyboard leaves them, are no part of it.
-      expect((await send(' First.Timer@example.com ')).status).toBe(200);
+      const sent = await send(' First.Timer@example.com ');
+      expect(sent.status).toBe(200);
       const [mail] = await accounts.deps.uow.store.outbox.listFor('first.timer@example.com');
       const code = /\b(\d{6})\b/.exec(mail!.body)![1]!;
       const res = await call('POST', '/api/user/register', {
         ...newUserRequest({ username: 'first_timer', email: 'first.timer@example.com ' }),
         code,
+        codeTicket: sentCodeSchema.parse(sent.body.data).codeTicket,
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.data.userinfo.email).toBe('first.timer@example.com');
@@ -566,20 +578,28 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
           purpose: 'forgetPwd',
           ...(await captcha()),
         });
-      expect((await send()).body).toEqual({ code: 1, msg: 'app.msg.success', data: {} });
+      const first = await send();
+      expect(first.body).toEqual({
+        code: 1,
+        msg: 'app.msg.success',
+        data: { codeTicket: expect.stringMatching(/^[\w-]{43}$/) },
+      });
       expect((await send()).body).toMatchObject(failure(429, 'code_frequent'));
       clock.advance(61_000);
       expect((await send()).status).toBe(200);
       clock.advance(61_000);
-      expect((await send()).status).toBe(200);
+      const last = await send();
+      expect(last.status).toBe(200);
       clock.advance(61_000);
       expect((await send()).body).toMatchObject(failure(429, 'code_limit_reached'));
 
       const out = await accounts.deps.uow.store.outbox.listFor('reset.me@example.com');
       const code = /\b(\d{6})\b/.exec(out[out.length - 1]!.body)![1]!;
+      const { codeTicket } = sentCodeSchema.parse(last.body.data);
       const bad = await call('POST', '/api/user/forgetPwd', {
         target: 'reset.me@example.com',
         code: '12345',
+        codeTicket,
         password: 'fresh123',
         confirmPassword: 'fresh123',
       });
@@ -587,13 +607,26 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       const none = await call('POST', '/api/user/forgetPwd', {
         target: 'reset.me@example.com',
         code: '',
+        codeTicket,
         password: 'fresh123',
         confirmPassword: 'fresh123',
       });
       expect(none.body).toMatchObject({ code: 400, msg: 'app.msg.field_required', data: { field: 'code' } });
+      // The right code without its send's ticket, or with an earlier send's: a wrong code.
+      for (const other of [{}, { codeTicket: sentCodeSchema.parse(first.body.data).codeTicket }]) {
+        const unbound = await call('POST', '/api/user/forgetPwd', {
+          target: 'reset.me@example.com',
+          code,
+          ...other,
+          password: 'fresh123',
+          confirmPassword: 'fresh123',
+        });
+        expect(unbound.body).toMatchObject(failure(400, 'captcha_incorrect'));
+      }
       const ok = await call('POST', '/api/user/forgetPwd', {
         target: 'reset.me@example.com',
         code,
+        codeTicket,
         password: 'fresh123',
         confirmPassword: 'fresh123',
       });
@@ -606,10 +639,41 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       const again = await call('POST', '/api/user/forgetPwd', {
         target: 'reset.me@example.com',
         code,
+        codeTicket,
         password: 'fresh456',
         confirmPassword: 'fresh456',
       });
       expect(again.body).toMatchObject(failure(400, 'captcha_incorrect'));
+    });
+
+    it('keeps the owner’s code from guesses without its ticket and from a newer send', async () => {
+      await register({ email: 'owner@example.com' });
+      const send = async () => {
+        const res = await call('POST', '/api/user/sendCode', {
+          target: 'owner@example.com',
+          purpose: 'forgetPwd',
+          ...(await captcha()),
+        });
+        return sentCodeSchema.parse(res.body.data).codeTicket;
+      };
+      const owners = await send();
+      const [mail] = await accounts.deps.uow.store.outbox.listFor('owner@example.com');
+      const code = /\b(\d{6})\b/.exec(mail!.body)![1]!;
+      const wrong = code === '000000' ? '111111' : '000000';
+      clock.advance(61_000);
+      const others = await send();
+      const reset = (guess: string, ticket: { codeTicket?: string }) =>
+        call('POST', '/api/user/forgetPwd', {
+          target: 'owner@example.com',
+          code: guess,
+          ...ticket,
+          password: 'fresh123',
+          confirmPassword: 'fresh123',
+        });
+      for (const ticket of [{}, { codeTicket: others }])
+        for (let i = 0; i < 6; i++)
+          expect((await reset(wrong, ticket)).body).toMatchObject(failure(400, 'captcha_incorrect'));
+      expect((await reset(code, { codeTicket: owners })).status).toBe(200);
     });
 
     it.each([
@@ -1060,16 +1124,18 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       );
       clock.advance(24 * 60 * MIN);
       const cap = await captcha();
-      await call('POST', '/api/user/sendCode', {
+      const sent = await call('POST', '/api/user/sendCode', {
         target: 'logs.check@example.com',
         purpose: 'forgetPwd',
         ...cap,
       });
       const out = await accounts.deps.uow.store.outbox.listFor('logs.check@example.com');
       const code = /\b(\d{6})\b/.exec(out[out.length - 1]!.body)![1]!;
+      const { codeTicket } = sentCodeSchema.parse(sent.body.data);
       const reset = await call('POST', '/api/user/forgetPwd', {
         target: 'logs.check@example.com',
         code,
+        codeTicket,
         password: 'Third4567',
         confirmPassword: 'Third4567',
       });
@@ -1087,6 +1153,7 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
         token,
         opToken,
         operator.password,
+        codeTicket,
       ]) {
         expect(text, `log holds ${secret}`).not.toContain(secret);
       }

@@ -129,15 +129,18 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       await registerUser(h.accounts, { username: 'taken_name' });
       const req = newUserRequest({ username: 'taken_name', email: 'second@example.com' });
       // No code was sent to this address: nothing else is told.
-      await rejectsWith(h.accounts.register({ ...req, code: '123456' }), 'captcha_incorrect');
-      const code = await registrationCode(h.accounts, req.email);
-      const wrong = code === '000000' ? '111111' : '000000';
-      await rejectsWith(h.accounts.register({ ...req, code: wrong }), 'captcha_incorrect');
-      // The right code, another field wrong: the code stays good for the form put right.
-      await rejectsWith(h.accounts.register({ ...req, code }), 'username_exists');
-      await h.accounts.register({ ...req, username: 'fresh_name', code });
       await rejectsWith(
-        h.accounts.register({ ...req, username: 'other_name', email: req.email, code }),
+        h.accounts.register({ ...req, code: '123456', codeTicket: 'no-such-send' }),
+        'captcha_incorrect',
+      );
+      const sent = await registrationCode(h.accounts, req.email);
+      const wrong = sent.code === '000000' ? '111111' : '000000';
+      await rejectsWith(h.accounts.register({ ...req, ...sent, code: wrong }), 'captcha_incorrect');
+      // The right code, another field wrong: the code stays good for the form put right.
+      await rejectsWith(h.accounts.register({ ...req, ...sent }), 'username_exists');
+      await h.accounts.register({ ...req, username: 'fresh_name', ...sent });
+      await rejectsWith(
+        h.accounts.register({ ...req, username: 'other_name', email: req.email, ...sent }),
         'captcha_incorrect',
       );
     });
@@ -145,32 +148,33 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
     it('keeps a right code good however often a name is taken, and spends tries on wrong ones', async () => {
       await registerUser(h.accounts, { username: 'taken_name', nickname: 'Taken' });
       const req = newUserRequest({ username: 'taken_name', email: 'patient@example.com' });
-      const code = await registrationCode(h.accounts, req.email);
-      for (let i = 0; i < 6; i++) await rejectsWith(h.accounts.register({ ...req, code }), 'username_exists');
+      const sent = await registrationCode(h.accounts, req.email);
+      for (let i = 0; i < 6; i++)
+        await rejectsWith(h.accounts.register({ ...req, ...sent }), 'username_exists');
       await rejectsWith(
-        h.accounts.register({ ...req, username: 'free_name', nickname: 'Taken', code }),
+        h.accounts.register({ ...req, username: 'free_name', nickname: 'Taken', ...sent }),
         'nickname_exists',
       );
       await rejectsWith(
-        h.accounts.register({ ...req, username: 'free_name', inviteCode: 'ZZZZ9999', code }),
+        h.accounts.register({ ...req, username: 'free_name', inviteCode: 'ZZZZ9999', ...sent }),
         'invite_code_not_exist',
       );
-      const wrong = code === '000000' ? '111111' : '000000';
+      const wrong = sent.code === '000000' ? '111111' : '000000';
       for (let i = 0; i < 4; i++)
-        await rejectsWith(h.accounts.register({ ...req, code: wrong }), 'captcha_incorrect');
+        await rejectsWith(h.accounts.register({ ...req, ...sent, code: wrong }), 'captcha_incorrect');
       // Four wrong tries spent, the right ones given back: one try left, and it is the right code.
-      expect((await h.accounts.register({ ...req, username: 'free_name', code })).userinfo.username).toBe(
+      expect((await h.accounts.register({ ...req, username: 'free_name', ...sent })).userinfo.username).toBe(
         'free_name',
       );
     });
 
     it('takes a code only for the address it was sent to, and only while it is fresh', async () => {
       const req = newUserRequest();
-      const code = await registrationCode(h.accounts, 'someone.else@example.com');
-      await rejectsWith(h.accounts.register({ ...req, code }), 'captcha_incorrect');
+      const elsewhere = await registrationCode(h.accounts, 'someone.else@example.com');
+      await rejectsWith(h.accounts.register({ ...req, ...elsewhere }), 'captcha_incorrect');
       const own = await registrationCode(h.accounts, req.email);
       h.clock.advance(10 * MIN + 1);
-      await rejectsWith(h.accounts.register({ ...req, code: own }), 'captcha_incorrect');
+      await rejectsWith(h.accounts.register({ ...req, ...own }), 'captcha_incorrect');
       expect(await rows('users')).toHaveLength(0);
     });
 
@@ -228,8 +232,8 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
         await registrationCode(h.accounts, b.email),
       ];
       const results = await Promise.allSettled([
-        h.accounts.register({ ...a, code: c1 }),
-        h.accounts.register({ ...b, code: c2 }),
+        h.accounts.register({ ...a, ...c1 }),
+        h.accounts.register({ ...b, ...c2 }),
       ]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
@@ -494,10 +498,15 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       const out = await h.accounts.deps.uow.store.outbox.listFor(target);
       return /\b(\d{6})\b/.exec(out[out.length - 1]!.body)![1]!;
     };
+    /** A code sent to `target` as its owner has it: read from the outbox, with its send's ticket. */
+    const received = async (target: string) => {
+      const { codeTicket } = await send(target);
+      return { code: await lastCode(target), codeTicket };
+    };
 
     it('sends a code to the outbox and the log, and keeps only its hash', async () => {
       const s = await registerUser(h.accounts, { email: 'codes@example.com' });
-      await send('Codes@Example.com');
+      const { codeTicket } = await send('Codes@Example.com');
       const code = await lastCode('codes@example.com');
       const stored = await resetCodes();
       expect(stored).toHaveLength(1);
@@ -505,8 +514,10 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
         target: 'codes@example.com',
         purpose: 'forgetPwd',
         code_hash: sha256Hex(code),
+        ticket_hash: sha256Hex(codeTicket),
       });
       expect(JSON.stringify(stored)).not.toContain(code);
+      expect(JSON.stringify(stored)).not.toContain(codeTicket);
       const line = h.lines.find((l) => l.msg.startsWith('verification code sent'));
       expect(line).toMatchObject({ target: 'codes@example.com', channel: 'email' });
       expect(JSON.stringify(h.lines)).not.toContain(code);
@@ -514,14 +525,16 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
     });
 
     it('sends a registration code to an address no account holds, and only to an email address', async () => {
-      await h.accounts.sendCode({
+      const { codeTicket } = await h.accounts.sendCode({
         target: ' New.Comer@Example.com ',
         purpose: 'register',
         ...(await solvedCaptcha(h.accounts)),
       });
       const code = await lastCode('new.comer@example.com');
       const req = newUserRequest({ username: 'new_comer', email: 'New.Comer@example.com' });
-      expect((await h.accounts.register({ ...req, code })).userinfo.email).toBe('new.comer@example.com');
+      expect((await h.accounts.register({ ...req, code, codeTicket })).userinfo.email).toBe(
+        'new.comer@example.com',
+      );
       // Now held: a second registration with it is refused at the send, before any code goes out.
       h.clock.advance(60_000);
       await rejectsWith(
@@ -629,11 +642,10 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
 
     it('resets the password with the code: single use, sessions revoked, withdrawals locked', async () => {
       const s = await registerUser(h.accounts, { email: 'forgot@example.com' });
-      await send('forgot@example.com');
-      const code = await lastCode('forgot@example.com');
+      const sent = await received('forgot@example.com');
       await h.accounts.forgetPassword({
         target: 'forgot@example.com',
-        code,
+        ...sent,
         password: 'newpass9',
         confirmPassword: 'newpass9',
       });
@@ -647,7 +659,7 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       await rejectsWith(
         h.accounts.forgetPassword({
           target: 'forgot@example.com',
-          code,
+          ...sent,
           password: 'other999',
           confirmPassword: 'other999',
         }),
@@ -662,10 +674,9 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
           h.accounts.login({ username: s.userinfo.username, password: 'wrong123' }, null),
           'login_failed',
         );
-      await send('locked@example.com');
       await h.accounts.forgetPassword({
         target: 'locked@example.com',
-        code: await lastCode('locked@example.com'),
+        ...(await received('locked@example.com')),
         password: 'newpass9',
         confirmPassword: 'newpass9',
       });
@@ -674,13 +685,13 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
 
     it('refuses a wrong code, and a right one after five wrong tries or ten minutes', async () => {
       await registerUser(h.accounts, { email: 'tries@example.com' });
-      await send('tries@example.com');
-      const code = await lastCode('tries@example.com');
+      const { code, codeTicket } = await received('tries@example.com');
       const wrong = code === '000000' ? '111111' : '000000';
-      const reset = (c: string) =>
+      const reset = (c: string, ticket = codeTicket) =>
         h.accounts.forgetPassword({
           target: 'tries@example.com',
           code: c,
+          codeTicket: ticket,
           password: 'newpass9',
           confirmPassword: 'newpass9',
         });
@@ -688,16 +699,15 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       await rejectsWith(reset(code), 'captcha_incorrect');
 
       h.clock.advance(61_000);
-      await send('tries@example.com');
-      const fresh = await lastCode('tries@example.com');
+      const fresh = await received('tries@example.com');
       h.clock.advance(10 * MIN);
-      await rejectsWith(reset(fresh), 'captcha_incorrect');
+      await rejectsWith(reset(fresh.code, fresh.codeTicket), 'captcha_incorrect');
       // An address without an account never had a code sent: the answer is the wrong code's, not
       // a word on whether it has an account.
       await rejectsWith(
         h.accounts.forgetPassword({
           target: 'none@example.com',
-          code: fresh,
+          ...fresh,
           password: 'newpass9',
           confirmPassword: 'newpass9',
         }),
@@ -707,13 +717,13 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
 
     it('compares at most five guesses of one code, however many arrive together', async () => {
       const s = await registerUser(h.accounts, { email: 'burst@example.com' });
-      await send('burst@example.com');
-      const code = await lastCode('burst@example.com');
+      const { code, codeTicket } = await received('burst@example.com');
       const wrong = code === '000000' ? '111111' : '000000';
       const reset = (c: string) =>
         h.accounts.forgetPassword({
           target: 'burst@example.com',
           code: c,
+          codeTicket,
           password: 'newpass9',
           confirmPassword: 'newpass9',
         });
@@ -728,6 +738,50 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       // The code's tries are spent: the right code after them is not compared either.
       await rejectsWith(reset(code), 'captcha_incorrect');
       await h.accounts.login({ username: s.userinfo.username, password: s.password }, null);
+    });
+
+    describe('bound to the send that made it', () => {
+      const reset = (code: string, codeTicket: string) =>
+        h.accounts.forgetPassword({
+          target: 'owner@example.com',
+          code,
+          codeTicket,
+          password: 'newpass9',
+          confirmPassword: 'newpass9',
+        });
+      const ownerSends = async () => {
+        const s = await registerUser(h.accounts, { email: 'owner@example.com' });
+        return { s, sent: await received('owner@example.com') };
+      };
+      const loginsWithNewPassword = (s: { userinfo: { username: string } }) =>
+        h.accounts.login({ username: s.userinfo.username, password: 'newpass9' }, null);
+      const ownersAttempts = async (codeTicket: string) =>
+        (await resetCodes()).find((c) => c.ticket_hash === sha256Hex(codeTicket))?.attempts;
+
+      it('counts no guess without its ticket, which is refused as a wrong code', async () => {
+        const { s, sent } = await ownerSends();
+        const wrong = sent.code === '000000' ? '111111' : '000000';
+        for (const ticket of ['', 'guessed-ticket'])
+          for (let i = 0; i < 5; i++) await rejectsWith(reset(wrong, ticket), 'captcha_incorrect');
+        // Nor is the right code taken without its ticket.
+        await rejectsWith(reset(sent.code, ''), 'captcha_incorrect');
+        expect(await ownersAttempts(sent.codeTicket)).toBe(0);
+        await reset(sent.code, sent.codeTicket);
+        await loginsWithNewPassword(s);
+      });
+
+      it('keeps the owner’s code when someone else sends a newer one and spends its tries', async () => {
+        const { s, sent } = await ownerSends();
+        h.clock.advance(61_000);
+        const other = await send('owner@example.com');
+        const wrong = sent.code === '000000' ? '111111' : '000000';
+        for (let i = 0; i < 6; i++) await rejectsWith(reset(wrong, other.codeTicket), 'captcha_incorrect');
+        // The owner's code under another send's ticket is that send's wrong guess.
+        await rejectsWith(reset(sent.code, other.codeTicket), 'captcha_incorrect');
+        expect(await ownersAttempts(sent.codeTicket)).toBe(0);
+        await reset(sent.code, sent.codeTicket);
+        await loginsWithNewPassword(s);
+      });
     });
   });
 
@@ -811,7 +865,7 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
         h.accounts.changePassword(id, me.sessionId, { oldPassword: s.password, password: 'draw1234' }),
       );
       // A reset refused for it leaves the code to be used with another password.
-      await h.accounts.sendCode({
+      const { codeTicket } = await h.accounts.sendCode({
         target: 'apart@example.com',
         purpose: 'forgetPwd',
         ...(await solvedCaptcha(h.accounts)),
@@ -819,7 +873,13 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       const mail = await h.accounts.deps.uow.store.outbox.listFor('apart@example.com');
       const code = /\b(\d{6})\b/.exec(mail[mail.length - 1]!.body)![1]!;
       const reset = (password: string) =>
-        h.accounts.forgetPassword({ target: 'apart@example.com', code, password, confirmPassword: password });
+        h.accounts.forgetPassword({
+          target: 'apart@example.com',
+          code,
+          codeTicket,
+          password,
+          confirmPassword: password,
+        });
       await same(reset('draw1234'));
       await reset('newpass9');
       await h.accounts.login({ username: s.userinfo.username, password: 'newpass9' }, null);

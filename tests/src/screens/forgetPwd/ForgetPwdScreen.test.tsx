@@ -12,9 +12,9 @@ vi.mock('../../../../src/api/user', () => ({
 
 beforeAll(setupI18n);
 beforeEach(() => {
-  vi.mocked(userApi.sendCode).mockReset().mockResolvedValue(null);
+  vi.mocked(userApi.sendCode).mockReset().mockResolvedValue({ codeTicket: 'ticket-1' });
   vi.mocked(userApi.forgetPwd).mockReset().mockResolvedValue(null);
-  vi.mocked(userApi.captcha).mockResolvedValue({ id: 'cap', svg: '<svg/>' });
+  vi.mocked(userApi.captcha).mockReset().mockResolvedValue({ id: 'cap', svg: '<svg/>' });
 });
 afterEach(() => vi.useRealTimers());
 
@@ -63,17 +63,34 @@ describe('forgotten password', () => {
     expect(screen.getByRole('alert')).toBeInTheDocument();
   });
 
-  it('resets the password with the code and goes to login', async () => {
+  it('resets the password with the code and the ticket of the newest send, and goes to login', async () => {
+    vi.mocked(userApi.sendCode).mockResolvedValueOnce({ codeTicket: 'ticket-1' });
+    vi.mocked(userApi.sendCode).mockResolvedValueOnce({ codeTicket: 'ticket-2' });
+    // The minute between sends passes on this clock alone: the screen's countdown reads it.
+    const clock = vi.spyOn(Date, 'now');
     const router = renderScreen(<ForgetPwdScreen />, { path: '/forgetPwd' });
-    await userEvent.type(screen.getByLabelText('Email or mobile'), 'alice@example.com');
-    await userEvent.type(screen.getByLabelText('Verification code'), '123456');
-    await userEvent.type(screen.getByLabelText('New password'), 'newpass9');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'newpass9');
-    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email or mobile'), 'alice@example.com');
+    for (const sends of [1, 2]) {
+      // Each send draws a new captcha to answer for the next.
+      await waitFor(() => expect(userApi.captcha).toHaveBeenCalledTimes(sends));
+      await user.type(screen.getByLabelText('Captcha'), 'xy9z');
+      await user.click(screen.getByRole('button', { name: 'Send code' }));
+      await screen.findByRole('button', { name: /Resend in \d+ s/ });
+      clock.mockReturnValue(Date.now() + 61_000);
+      await screen.findByRole('button', { name: 'Send code' });
+    }
+    clock.mockRestore();
+    expect(userApi.sendCode).toHaveBeenCalledTimes(2);
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.type(screen.getByLabelText('New password'), 'newpass9');
+    await user.type(screen.getByLabelText('Confirm password'), 'newpass9');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(userApi.forgetPwd).toHaveBeenCalledWith({
       target: 'alice@example.com',
       code: '123456',
+      codeTicket: 'ticket-2',
       password: 'newpass9',
       confirmPassword: 'newpass9',
     });

@@ -28,7 +28,7 @@ beforeEach(() => {
   captchas = 0;
   uiState.toasts.length = 0;
   vi.mocked(userApi.register).mockReset();
-  vi.mocked(userApi.sendCode).mockReset().mockResolvedValue(null);
+  vi.mocked(userApi.sendCode).mockReset().mockResolvedValue({ codeTicket: 'ticket-1' });
   vi.mocked(userApi.captcha)
     .mockReset()
     .mockImplementation(async () => ({ id: `cap-${++captchas}`, svg: '<svg/>' }));
@@ -163,6 +163,7 @@ describe('registration screen', () => {
       confirmPassword: 'secret12',
       inviteCode: 'INV777',
       code: '123456',
+      codeTicket: 'ticket-1',
     });
     expect(storedUser()).toEqual({ token: 't', userinfo: { certification: null } });
   });

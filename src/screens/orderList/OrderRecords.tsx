@@ -15,8 +15,9 @@ const PAGE_SIZE = 20;
 /**
  * The reader's orders of one tab and status (of one pair, or of all), newest first, a page at a
  * time, with an order's detail on tap. Whenever orders may have moved (a push on the private
- * `orders` channel, a poll while the socket is down) every page shown is fetched again. Give it a `key` of its tab, status
- * and pair: another choice starts afresh, the same one again keeps what is shown.
+ * `orders` channel, a poll while the socket is down) every page shown is fetched again. Give it a
+ * `key` of its tab, status and pair: another choice starts afresh, the same one again keeps what
+ * is shown.
  */
 export const OrderRecords = ({
   tab,

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorKey, type Envelope, type ErrorName } from '../../protocol';
 import { AppError } from '../domain/appError';
+import { HashingBusy } from '../crypto/scryptThread';
 import { isUnreachable } from '../db/unreachable';
 import { outageLog, type OutageLog } from '../db/outageLog';
 import { JSON_TYPE, sendError } from './envelope';
@@ -11,7 +12,8 @@ import { unavailable } from './unavailable';
 /** The catalogued failure for an error that is not one: client mistakes (bad JSON, wrong content
  * type, oversized bodies, a path that is not valid percent-encoding) keep their 4xx class; a
  * database that cannot be reached is `service_unavailable` with `Retry-After`, as while the server
- * closes, and goes to the outage log (a warning every few seconds, not a stack per request);
+ * closes or while more logins wait for the password-hashing thread than it should take on
+ * (scryptThread.ts); an outage goes to the outage log (a warning every few seconds, not a stack per request);
  * anything else is logged with its stack and answered as `unexpected_error`, never with the stack
  * itself. */
 const catalogued = (
@@ -21,6 +23,7 @@ const catalogued = (
   outage?: OutageLog,
 ): AppError => {
   if (err instanceof AppError) return err;
+  if (err instanceof HashingBusy) return unavailable(reply);
   if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AppError('payload_too_large');
   const status = err.statusCode ?? 500;
   if (status === 429) return new AppError('too_many_requests');

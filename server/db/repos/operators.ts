@@ -43,6 +43,14 @@ export const operatorsRepo = (db: Kysely<Database>): OperatorsRepo => ({
       .where('id', '=', id)
       .execute();
   },
+  replaceHash: async (id, from, to) => {
+    await db
+      .updateTable('operators')
+      .set({ password_hash: to })
+      .where('id', '=', id)
+      .where('password_hash', '=', from)
+      .execute();
+  },
   count: async () => {
     const r = await db
       .selectFrom('operators')

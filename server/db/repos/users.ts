@@ -77,6 +77,10 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
         if (Object.keys(values).length === 0) return;
         await db.updateTable('users').set(values).where('id', '=', id).execute();
       }),
+    replaceHash: async (id, which, from, to) => {
+      const column = which === 'passwordHash' ? 'password_hash' : 'withdraw_password_hash';
+      await db.updateTable('users').set(column, to).where('id', '=', id).where(column, '=', from).execute();
+    },
     listInvitedBy: async (inviterIds) => {
       if (inviterIds.length === 0) return [];
       const rows = await db

@@ -5,6 +5,7 @@ import { fail } from './errors';
 import type { UserRecord } from './ports';
 import { checkThrottled } from './rateLimit';
 import { sha256Hex, verifyNothing, verifyPassword } from './secrets';
+import { upgradeHash } from './rehash';
 import { openSession } from './sessions';
 import { toUserInfo } from './userinfo';
 
@@ -54,6 +55,9 @@ export const login = async (deps: AccountDeps, req: LoginRequest, ip: string | n
   );
   if (!user || !right) throw fail('login_failed');
   if (user.locked) throw fail('account_locked');
+  await upgradeHash(deps, req.password, user.passwordHash, (next) =>
+    deps.uow.store.users.replaceHash(user.id, 'passwordHash', user.passwordHash, next),
+  );
   const token = await openSession(deps, deps.uow.store, 'user', user.id);
   return { token, userinfo: toUserInfo(user) };
 };

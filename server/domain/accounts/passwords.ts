@@ -4,6 +4,7 @@ import { fail } from './errors';
 import { userFailureKey } from './login';
 import { getUser, getUserInfo } from './profile';
 import { checkThrottled } from './rateLimit';
+import { upgradeHash } from './rehash';
 import { hashPassword, verifyPassword } from './secrets';
 
 const withdrawFailureKey = (userId: number) => `withdraw:${userId}`;
@@ -94,4 +95,7 @@ export const checkWithdrawPassword = async (
   const hash = user.withdrawPasswordHash;
   if (!(await checkThrottled(deps, key, null, () => verifyPassword(password, hash))))
     throw fail('withdraw_pwd_incorrect');
+  await upgradeHash(deps, password, hash, (next) =>
+    deps.uow.store.users.replaceHash(userId, 'withdrawPasswordHash', hash, next),
+  );
 };

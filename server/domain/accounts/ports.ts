@@ -67,6 +67,14 @@ export interface UsersRepo {
   findByInviteCode(code: string): Promise<UserRecord | undefined>;
   insert(user: NewUser): Promise<number>;
   update(id: number, patch: UserPatch): Promise<void>;
+  /** Stores `to` as the password hash `which` only while it is still `from`: a password changed
+   * in the meantime stays changed. */
+  replaceHash(
+    id: number,
+    which: 'passwordHash' | 'withdrawPasswordHash',
+    from: string,
+    to: string,
+  ): Promise<void>;
   /** Users invited by any of `inviterIds`, newest first. */
   listInvitedBy(inviterIds: readonly number[]): Promise<UserRecord[]>;
   /** Operators' search: id, or a part of username, nickname, email or phone; newest first. */
@@ -228,6 +236,8 @@ export interface OperatorsRepo {
   findByUsername(username: string): Promise<OperatorRecord | undefined>;
   insert(o: { username: string; passwordHash: string; createdAt: number }): Promise<number>;
   update(id: number, patch: { passwordHash?: string; disabled?: boolean }): Promise<void>;
+  /** As UsersRepo.replaceHash, for the operator's password. */
+  replaceHash(id: number, from: string, to: string): Promise<void>;
   count(): Promise<number>;
 }
 

@@ -1,48 +1,59 @@
-import {
-  createHash,
-  hash,
-  randomBytes,
-  randomInt,
-  scrypt,
-  timingSafeEqual,
-  type ScryptOptions,
-} from 'node:crypto';
+import { createHash, hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { PASSWORD_MAX } from '../../../protocol';
+import { scryptOnThread } from '../../crypto/scryptThread';
 
 /**
  * Secrets: password hashing, session tokens, one-time codes and random identifiers. Passwords are
  * hashed with scrypt and a per-hash random salt; the parameters travel in the stored string
- * (`scrypt$N$r$p$salt$hash`), so a stronger setting later still verifies old hashes. Every
- * comparison of a secret runs in constant time.
+ * (`scrypt$N$r$p$salt$hash`), so a stronger setting later still verifies old hashes, and a
+ * login with a weaker one stores it again at the current cost (`needsRehash`). Every comparison of
+ * a secret runs in constant time. The hashing runs on a thread of its own (scryptThread.ts).
  */
 
 const KEY_LENGTH = 32;
-export const DEFAULT_SCRYPT_N = 16_384;
 
-const scryptAsync = (password: string, salt: Buffer, n: number, r: number, p: number) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const opts: ScryptOptions = { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 };
-    scrypt(password, salt, KEY_LENGTH, opts, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+/** OWASP's minimum for scrypt (Password Storage Cheat Sheet): N=2^17, r=8, p=1, 128 MiB a hash.
+ * Hashes before the forty-seventh session had N=2^14. */
+export const DEFAULT_SCRYPT_N = 131_072;
+const R = 8;
+const P = 1;
+
+const parse = (stored: string) => {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return null;
+  return {
+    n: Number(n),
+    r: Number(r),
+    p: Number(p),
+    salt: Buffer.from(salt, 'base64'),
+    hash: Buffer.from(hash, 'base64'),
+  };
+};
 
 export const hashPassword = async (password: string, n = DEFAULT_SCRYPT_N): Promise<string> => {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, n, 8, 1);
-  return `scrypt$${n}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await scryptOnThread(password, salt, KEY_LENGTH, { n, r: R, p: P });
+  return `scrypt$${n}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 };
 
 export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p));
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  const parsed = parse(stored);
+  if (!parsed) return false;
+  const actual = await scryptOnThread(password, parsed.salt, KEY_LENGTH, parsed);
+  return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
+};
+
+/** Whether a stored hash was made at a lower cost than `n` (with r=8, p=1) asks for: such a hash
+ * is made again, at the current cost, once a right password has been checked against it. */
+export const needsRehash = (stored: string, n = DEFAULT_SCRYPT_N) => {
+  const parsed = parse(stored);
+  return !parsed || parsed.n * parsed.r * parsed.p < n * R * P;
 };
 
 /** Spends the time of one verification, for an account that does not exist, so the answer's
  * timing does not tell whether it does. */
 export const verifyNothing = async (password: string, n = DEFAULT_SCRYPT_N): Promise<false> => {
-  await scryptAsync(password, Buffer.alloc(16), n, 8, 1);
+  await scryptOnThread(password, Buffer.alloc(16), KEY_LENGTH, { n, r: R, p: P });
   return false;
 };
 

@@ -16,6 +16,7 @@ import type { AccountStore, UserRecord, VerificationRecord } from '../accounts/p
 import { throttledLogin } from '../accounts/login';
 import { generatePassword, hashPassword, verifyNothing, verifyPassword } from '../accounts/secrets';
 import { openSession } from '../accounts/sessions';
+import { upgradeHash } from '../accounts/rehash';
 import { uploadUrl } from '../accounts/uploads';
 import { toUserInfo } from '../accounts/userinfo';
 import { UniqueViolation } from '../accounts/ports';
@@ -54,6 +55,9 @@ export const operatorLogin = async (
     op ? verifyPassword(req.password, op.passwordHash) : verifyNothing(req.password, deps.settings.scryptN),
   );
   if (!op || !right || op.disabled) throw fail('login_failed');
+  await upgradeHash(deps, req.password, op.passwordHash, (next) =>
+    deps.uow.store.operators.replaceHash(op.id, op.passwordHash, next),
+  );
   return { token: await openSession(deps, deps.uow.store, 'operator', op.id) };
 };
 

@@ -1,7 +1,10 @@
 import net from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HashingBusy } from '../../../server/crypto/scryptThread';
 import { buildApp } from '../../../server/http/app';
+import { installErrorHandler } from '../../../server/http/errorHandler';
+import { RETRY_AFTER_S } from '../../../server/http/unavailable';
 import { TEST_APP_CONFIG } from '../helpers/appConfig';
 import { openSqliteTest, type TestDb } from '../helpers/testDb';
 
@@ -59,5 +62,20 @@ describe('requests the HTTP parser refuses', () => {
   it('still lets well-formed requests through', async () => {
     const answer = await raw(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 200/);
+  });
+});
+
+describe('a password-hashing thread with too many waiting', () => {
+  it('is answered service_unavailable with Retry-After, as an outage is', async () => {
+    const app = Fastify({ logger: false });
+    installErrorHandler(app);
+    app.post('/login', () => {
+      throw new HashingBusy();
+    });
+    const res = await app.inject({ method: 'POST', url: '/login' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe(String(RETRY_AFTER_S));
+    expect(res.json()).toEqual({ code: 503, msg: 'app.msg.service_unavailable', data: null });
+    await app.close();
   });
 });

@@ -40,3 +40,23 @@ describe.each(forEachEngine())('the operators’ user search on %s', (_engine, o
     expect(await ids('%')).toEqual([]);
   });
 });
+
+describe.each(forEachEngine())('replacing a password hash on %s', (_engine, open) => {
+  const t = useTestDb(open);
+
+  it('stores the new hash only while the old one is still there', async () => {
+    const users = usersRepo(t().db.kysely);
+    const id = await users.insert(user(1, { passwordHash: 'old' }));
+    await users.update(id, { withdrawPasswordHash: 'w-old' });
+    await users.replaceHash(id, 'passwordHash', 'old', 'rehashed');
+    await users.replaceHash(id, 'withdrawPasswordHash', 'w-old', 'w-rehashed');
+    expect(await users.findById(id)).toMatchObject({
+      passwordHash: 'rehashed',
+      withdrawPasswordHash: 'w-rehashed',
+    });
+    // A password changed between the check and the new hash stays changed.
+    await users.update(id, { passwordHash: 'changed' });
+    await users.replaceHash(id, 'passwordHash', 'rehashed', 'stale');
+    expect((await users.findById(id))?.passwordHash).toBe('changed');
+  });
+});

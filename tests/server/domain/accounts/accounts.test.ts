@@ -852,6 +852,35 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       expect(row?.withdraw_password_hash).toMatch(/^scrypt\$/);
     });
 
+    it('makes a hash of a lower cost again at the next right password, and only then', async () => {
+      const s = await registerUser(h.accounts);
+      const id = s.userinfo.id;
+      await h.accounts.setWithdrawPassword(id, 'draw1234');
+      const hashes = async () => {
+        const row = (await rows('users')).find((u) => u.id === id)!;
+        return { login: row.password_hash, withdraw: row.withdraw_password_hash! };
+      };
+      const before = await hashes();
+      expect(before.login).toMatch(/^scrypt\$1024\$8\$1\$/);
+      // The cost raised, as a new release does: wrong passwords change nothing.
+      const raised = accountsFor(db(), { settings: { scryptN: 2048 } });
+      await rejectsWith(
+        raised.accounts.login({ username: s.userinfo.username, password: 'wrong123' }, null),
+        'login_failed',
+      );
+      await rejectsWith(raised.accounts.checkWithdrawPassword(id, 'draw9999'), 'withdraw_pwd_incorrect');
+      expect(await hashes()).toEqual(before);
+      await raised.accounts.login({ username: s.userinfo.username, password: s.password }, null);
+      await raised.accounts.checkWithdrawPassword(id, 'draw1234');
+      const after = await hashes();
+      expect(after.login).toMatch(/^scrypt\$2048\$8\$1\$/);
+      expect(after.withdraw).toMatch(/^scrypt\$2048\$8\$1\$/);
+      // The same passwords still open them, at either cost setting.
+      await h.accounts.login({ username: s.userinfo.username, password: s.password }, null);
+      await h.accounts.checkWithdrawPassword(id, 'draw1234');
+      expect(await hashes()).toEqual(after);
+    });
+
     it('keeps the login and the withdrawal password apart, whichever is set or changed', async () => {
       const s = await registerUser(h.accounts, { email: 'apart@example.com' });
       const id = s.userinfo.id;

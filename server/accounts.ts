@@ -14,7 +14,10 @@ import { translate } from './translate';
 
 /** The settings of the account configuration (environment) that the account rules read. */
 export type AccountConfig = Partial<
-  Pick<Config, 'dataDir' | 'sessionTtlHours' | 'codeDailyLimit' | 'smtpUrl' | 'smtpFrom'>
+  Pick<
+    Config,
+    'dataDir' | 'sessionTtlHours' | 'operatorSessionTtlHours' | 'codeDailyLimit' | 'smtpUrl' | 'smtpFrom'
+  >
 >;
 
 /** Graphic captchas from svg-captcha: CAPTCHA_LENGTH characters without look-alikes. */
@@ -69,6 +72,9 @@ export const buildAccountService = (opts: {
   const settings: AccountSettings = {
     ...DEFAULT_ACCOUNT_SETTINGS,
     ...(opts.config.sessionTtlHours ? { sessionTtlMs: opts.config.sessionTtlHours * 3_600_000 } : {}),
+    ...(opts.config.operatorSessionTtlHours
+      ? { operatorSessionTtlMs: opts.config.operatorSessionTtlHours * 3_600_000 }
+      : {}),
     ...(opts.config.codeDailyLimit ? { codeDailyLimit: opts.config.codeDailyLimit } : {}),
     ...opts.settings,
   };

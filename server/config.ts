@@ -58,6 +58,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   /** Lifetime of a login session, in hours. */
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
+  /** Lifetime of an operator's session, in hours (at most a week). */
+  OPERATOR_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(168).default(12),
   /** Verification codes one email address or phone number may receive per UTC day. */
   CODE_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
   /** smtp:// or smtps:// URL of a mail server for verification codes; without it codes go to the
@@ -97,6 +99,7 @@ export type Config = {
   /** Whose X-Forwarded-For to believe: no one, the nearest `n` proxies, or these addresses. */
   trustProxy: false | number | string[];
   sessionTtlHours: number;
+  operatorSessionTtlHours: number;
   codeDailyLimit: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -129,6 +132,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     webRoot: path.resolve(e.WEB_ROOT),
     trustProxy: e.TRUST_PROXY,
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    operatorSessionTtlHours: e.OPERATOR_SESSION_TTL_HOURS,
     codeDailyLimit: e.CODE_DAILY_LIMIT,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

@@ -4,8 +4,11 @@ import { DEFAULT_SCRYPT_N } from './secrets';
 import type { CodeSender } from './senders';
 
 export interface AccountSettings {
-  /** Lifetime of a session. */
+  /** Lifetime of a trader's session. */
   sessionTtlMs: number;
+  /** Lifetime of an operator's session: a working shift, since an operator's token approves
+   * withdrawals and identities. */
+  operatorSessionTtlMs: number;
   /** Codes one target may receive per UTC day. */
   codeDailyLimit: number;
   codeResendMs: number;
@@ -32,6 +35,7 @@ export interface AccountSettings {
 
 export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
   sessionTtlMs: 168 * 3_600_000,
+  operatorSessionTtlMs: 12 * 3_600_000,
   codeDailyLimit: 10,
   codeResendMs: CODE_RESEND_SECONDS * 1000,
   codeTtlMs: 10 * 60_000,

@@ -19,7 +19,7 @@ export const openSession = async (
     kind,
     subjectId,
     createdAt: now,
-    expiresAt: now + deps.settings.sessionTtlMs,
+    expiresAt: now + (kind === 'operator' ? deps.settings.operatorSessionTtlMs : deps.settings.sessionTtlMs),
   });
   return token;
 };

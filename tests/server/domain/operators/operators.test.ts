@@ -47,6 +47,33 @@ describe.each(forEachEngine())('operator rules on %s', (_engine, open) => {
     return { user: u, id: v!.id };
   };
 
+  it('makes an operator’s hash of a lower cost again at the next right password', async () => {
+    const { username, password } = await createOperator(h.accounts.deps, cli, 'rehashed');
+    const stored = async () =>
+      (await h.accounts.deps.uow.store.operators.findByUsername(username))!.passwordHash;
+    expect(await stored()).toMatch(/^scrypt\$1024\$/);
+    const raised = accountsFor(db(), { settings: { scryptN: 2048 } });
+    await rejectsWith(
+      operatorLogin(raised.accounts.deps, { username, password: 'wrong' }, null),
+      'login_failed',
+    );
+    expect(await stored()).toMatch(/^scrypt\$1024\$/);
+    await operatorLogin(raised.accounts.deps, { username, password }, null);
+    expect(await stored()).toMatch(/^scrypt\$2048\$/);
+    expect(await verifyPassword(password, await stored())).toBe(true);
+  });
+
+  it('ends an operator’s session after a shift, a trader’s after a week', async () => {
+    const { username, password } = await createOperator(h.accounts.deps, cli, 'shift');
+    const { token } = await operatorLogin(h.accounts.deps, { username, password }, null);
+    const trader = await registerUser(h.accounts);
+    h.clock.advance(12 * 3_600_000 - 1);
+    await h.accounts.authenticateOperator(token);
+    h.clock.advance(1);
+    await rejectsWith(h.accounts.authenticateOperator(token), 'session_expired');
+    await h.accounts.authenticateUser(trader.token);
+  });
+
   it('creates operators with a generated password, and they log in with their own session kind', async () => {
     const { username, password } = await createOperator(h.accounts.deps, cli, 'reviewer');
     expect(username).toBe('reviewer');

@@ -1,8 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userApi } from '../../../../src/api/user';
 import ForgetPwdScreen from '../../../../src/screens/forgetPwd/ForgetPwdScreen';
+import { afterDoubleTap } from '../../../setup/dom';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 
@@ -12,6 +13,7 @@ vi.mock('../../../../src/api/user', () => ({
 
 beforeAll(setupI18n);
 beforeEach(() => {
+  sessionStorage.clear();
   vi.mocked(userApi.sendCode).mockReset().mockResolvedValue({ codeTicket: 'ticket-1' });
   vi.mocked(userApi.forgetPwd).mockReset().mockResolvedValue(null);
   vi.mocked(userApi.captcha).mockReset().mockResolvedValue({ id: 'cap', svg: '<svg/>' });
@@ -94,5 +96,31 @@ describe('forgotten password', () => {
       password: 'newpass9',
       confirmPassword: 'newpass9',
     });
+  });
+
+  it('gets the ticket and the wait back after a reload, once the same address is typed again', async () => {
+    const user = userEvent.setup();
+    renderScreen(<ForgetPwdScreen />, { path: '/forgetPwd' });
+    await user.type(screen.getByLabelText('Email or mobile'), 'alice@example.com');
+    await user.type(screen.getByLabelText('Captcha'), 'xy9z');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByRole('button', { name: /Resend in \d+ s/ });
+    // The reload: the screen and all its state gone, the tab's storage kept.
+    cleanup();
+    afterDoubleTap();
+    const router = renderScreen(<ForgetPwdScreen />, { path: '/forgetPwd' });
+    // Another address (here, on the way to the same one) gets nothing back.
+    await user.type(screen.getByLabelText('Email or mobile'), 'Alice@example.co');
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled();
+    await user.type(screen.getByLabelText('Email or mobile'), 'm');
+    expect(await screen.findByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.type(screen.getByLabelText('New password'), 'newpass9');
+    await user.type(screen.getByLabelText('Confirm password'), 'newpass9');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(userApi.sendCode).toHaveBeenCalledTimes(1);
+    expect(userApi.forgetPwd).toHaveBeenCalledWith(expect.objectContaining({ codeTicket: 'ticket-1' }));
   });
 });

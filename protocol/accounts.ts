@@ -146,8 +146,12 @@ export const changePwdSchema = z
   .superRefine(changed);
 export type ChangePwdRequest = z.infer<typeof changePwdSchema>;
 
+/** Setting the first withdrawal password, or a new one in place of a forgotten one, takes a code
+ * sent to the account's own email address (`POST /user/withdrawPwd/code`): a session alone, a
+ * phone left unlocked or a stolen token, must not be enough to choose the password withdrawals
+ * are confirmed with. */
 export const setWithdrawPwdSchema = z
-  .strictObject({ password, confirmPassword: z.string() })
+  .strictObject({ code, codeTicket, password, confirmPassword: z.string() })
   .superRefine(confirmed);
 export type SetWithdrawPwdRequest = z.infer<typeof setWithdrawPwdSchema>;
 

@@ -36,7 +36,10 @@ export const userApi = {
   sendCode: (body: SendCodeRequest) => api.post<SentCode>('/user/sendCode', body),
   forgetPwd: (body: ForgetPwdRequest) => api.post<null>('/user/forgetPwd', body),
   changePwd: (body: ChangePwdRequest) => api.post<UserInfo>('/user/changePwd', body),
+  /** A code to the account's own email address, for setting or resetting the withdrawal password. */
+  sendWithdrawPwdCode: () => api.post<SentCode>('/user/withdrawPwd/code', {}),
   setWithdrawPwd: (body: SetWithdrawPwdRequest) => api.post<UserInfo>('/user/withdrawPwd/set', body),
+  resetWithdrawPwd: (body: SetWithdrawPwdRequest) => api.post<UserInfo>('/user/withdrawPwd/reset', body),
   changeWithdrawPwd: (body: ChangePwdRequest) => api.post<UserInfo>('/user/withdrawPwd/change', body),
   /** `silent`: a failure is the caller's to show (a screen checking again in the background). */
   verification: (silent = false) =>

@@ -131,7 +131,11 @@ describe('a verified user deposits, withdraws with review, and the balance is ri
     await row.getByText(ADDRESS).waitFor();
     expect(await row.count()).toBe(1);
 
+    // The first withdrawal password takes a code mailed to the account's own address.
     await session.page.goto('/withdrawalPwd');
+    await session.page.getByRole('button', { name: en.form.sendCode }).click();
+    await session.page.getByRole('button', { name: /Resend in \d+ s/ }).waitFor();
+    await session.page.getByLabel(en.form.code).fill(await sentCode(session.server.dataDir, user.email));
     await session.page.getByLabel(en.pwd.newWithdraw).fill(WITHDRAW_PASSWORD);
     await session.page.getByLabel(en.form.confirmPassword).fill(WITHDRAW_PASSWORD);
     await session.page.getByRole('button', { name: en.common.confirm }).click();

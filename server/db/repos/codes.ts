@@ -45,11 +45,12 @@ export const codesRepo = (db: Kysely<Database>): CodesRepo => ({
       .executeTakeFirstOrThrow();
     return Number(r.n);
   },
-  latest: async (target) => {
+  latest: async (target, purpose) => {
     const r = await db
       .selectFrom('verification_codes')
       .selectAll()
       .where('target', '=', target)
+      .where('purpose', '=', purpose)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .executeTakeFirst();

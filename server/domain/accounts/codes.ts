@@ -36,22 +36,20 @@ const accountOf = async (
   return user;
 };
 
-/**
- * Sends a verification code: to an account's email or phone (a forgotten password), or to the
- * email address of an account about to be made, which no account may hold yet (registration).
- * Graphic captcha first; then the daily cap per target (UTC day) and the minimum interval between
- * sends. Answers the ticket the code's use must name (see spendCode). Only the sha256 of the code
- * and of the ticket are kept.
- */
-export const sendCode = async (
+/** What a code is for: the purposes of sendCode, and `withdrawPwd` (sent to a signed-in account's
+ * own email address, see sendWithdrawPwdCode). */
+export type CodeUse = SendCodeRequest['purpose'] | 'withdrawPwd';
+
+/** Issues a code for `purpose` to `target` under the daily cap per target (UTC day, all purposes
+ * together) and the minimum interval between sends of one purpose (a code for the withdrawal
+ * password does not wait on the sign-up code sent a moment before), and delivers it. Answers the ticket the code's use must name (see
+ * spendCode). Only the sha256 of the code and of the ticket are kept. */
+const issueCode = async (
   deps: AccountDeps,
-  req: SendCodeRequest,
-  locale: Locale = DEFAULT_LOCALE,
+  { target, channel }: ReturnType<typeof normalizeTarget>,
+  purpose: CodeUse,
+  locale: Locale,
 ): Promise<SentCode> => {
-  await checkCaptcha(deps, req.captchaId, req.captcha);
-  const { target, channel } = normalizeTarget(req.target);
-  if (req.purpose === 'forgetPwd') await accountOf(deps, target, channel);
-  else if (await deps.uow.store.users.findByEmail(target)) throw fail('email_exists');
   const now = deps.clock();
   const code = randomDigits(CODE_LENGTH);
   const codeTicket = newToken();
@@ -59,7 +57,7 @@ export const sendCode = async (
     await tx.codes.lockTarget(target);
     if ((await tx.codes.countSince(target, utcDayStart(now))) >= deps.settings.codeDailyLimit)
       throw fail('code_limit_reached');
-    const latest = await tx.codes.latest(target);
+    const latest = await tx.codes.latest(target, purpose);
     // The wait is told, so a form reloaded since the last send can count it down again.
     if (latest && now - latest.createdAt < deps.settings.codeResendMs)
       throw fail('code_frequent', {
@@ -67,7 +65,7 @@ export const sendCode = async (
       });
     return tx.codes.insert({
       target,
-      purpose: req.purpose,
+      purpose,
       codeHash: sha256Hex(code),
       ticketHash: sha256Hex(codeTicket),
       createdAt: now,
@@ -78,13 +76,43 @@ export const sendCode = async (
   // failed takes its code back: it spends neither the interval nor the day's count, and the reader
   // is told to try again rather than to wait a minute for a code that never came.
   try {
-    await deps.sender.deliver({ channel, target, purpose: req.purpose, code, locale }, deps.uow.store);
+    await deps.sender.deliver({ channel, target, purpose, code, locale }, deps.uow.store);
   } catch (err) {
     deps.log.error({ err, target, channel }, 'verification code not delivered');
     await deps.uow.store.codes.remove(id);
     throw fail('code_not_delivered');
   }
   return { codeTicket };
+};
+
+/**
+ * Sends a verification code: to an account's email or phone (a forgotten password), or to the
+ * email address of an account about to be made, which no account may hold yet (registration).
+ * Graphic captcha first.
+ */
+export const sendCode = async (
+  deps: AccountDeps,
+  req: SendCodeRequest,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<SentCode> => {
+  await checkCaptcha(deps, req.captchaId, req.captcha);
+  const to = normalizeTarget(req.target);
+  if (req.purpose === 'forgetPwd') await accountOf(deps, to.target, to.channel);
+  else if (await deps.uow.store.users.findByEmail(to.target)) throw fail('email_exists');
+  return issueCode(deps, to, req.purpose, locale);
+};
+
+/** Sends a signed-in account a code to its own email address, for setting or resetting its
+ * withdrawal password. No graphic captcha: the session stands for it, and the same daily cap and
+ * interval hold. */
+export const sendWithdrawPwdCode = async (
+  deps: AccountDeps,
+  userId: number,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<SentCode> => {
+  const user = await deps.uow.store.users.findById(userId);
+  if (!user) throw fail('account_not_exist');
+  return issueCode(deps, { target: user.email, channel: 'email' }, 'withdrawPwd', locale);
 };
 
 /** Checks the code of `purpose` sent to `target` by the send that answered `ticket`. Only that
@@ -96,7 +124,7 @@ export const sendCode = async (
 export const spendCode = async (
   deps: AccountDeps,
   target: string,
-  purpose: string,
+  purpose: CodeUse,
   code: string,
   ticket: string,
 ) => {

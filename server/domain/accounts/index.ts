@@ -5,9 +5,10 @@ import type {
   LoginRequest,
   RegisterRequest,
   SendCodeRequest,
+  SetWithdrawPwdRequest,
 } from '../../../protocol';
 import { issueCaptcha } from './captcha';
-import { forgetPassword, sendCode } from './codes';
+import { forgetPassword, sendCode, sendWithdrawPwdCode } from './codes';
 import type { AccountDeps } from './deps';
 import { getInvite } from './invite';
 import { login } from './login';
@@ -15,7 +16,7 @@ import {
   changePassword,
   changeWithdrawPassword,
   checkWithdrawPassword,
-  setWithdrawPassword,
+  setWithdrawPasswordByCode,
 } from './passwords';
 import { getUser, getUserInfo, updateNickname } from './profile';
 import { register } from './register';
@@ -43,7 +44,11 @@ export const createAccountService = (deps: AccountDeps) => ({
   forgetPassword: (req: ForgetPwdRequest) => forgetPassword(deps, req),
   changePassword: (userId: number, sessionId: number, req: { oldPassword: string; password: string }) =>
     changePassword(deps, userId, sessionId, req),
-  setWithdrawPassword: (userId: number, password: string) => setWithdrawPassword(deps, userId, password),
+  sendWithdrawPwdCode: (userId: number, locale?: Locale) => sendWithdrawPwdCode(deps, userId, locale),
+  setWithdrawPassword: (userId: number, req: SetWithdrawPwdRequest) =>
+    setWithdrawPasswordByCode(deps, userId, req, 'first'),
+  resetWithdrawPassword: (userId: number, req: SetWithdrawPwdRequest) =>
+    setWithdrawPasswordByCode(deps, userId, req, 'reset'),
   changeWithdrawPassword: (userId: number, req: { oldPassword: string; password: string }) =>
     changeWithdrawPassword(deps, userId, req),
   /** For the wallet: withdraw_pwd_not_set without a withdrawal password, withdraw_pwd_incorrect

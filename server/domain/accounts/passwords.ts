@@ -1,9 +1,10 @@
-import type { UserInfo } from '../../../protocol';
+import type { SetWithdrawPwdRequest, UserInfo } from '../../../protocol';
+import { spendCode } from './codes';
 import type { AccountDeps } from './deps';
 import { fail } from './errors';
 import { userFailureKey } from './login';
 import { getUser, getUserInfo } from './profile';
-import { checkThrottled } from './rateLimit';
+import { checkThrottled, clearFailures } from './rateLimit';
 import { upgradeHash } from './rehash';
 import { hashPassword, verifyPassword } from './secrets';
 
@@ -44,20 +45,43 @@ export const changePassword = async (
   return getUserInfo(deps, userId);
 };
 
-/** Sets the withdrawal password once; already set → password_exists. */
-export const setWithdrawPassword = async (
+/**
+ * Sets the withdrawal password with a code sent to the account's own email address
+ * (sendWithdrawPwdCode): the first one (`first`; one already set → password_exists), or a new one
+ * in place of a forgotten one (`reset`; none set → withdraw_pwd_not_set), which, as a login-password
+ * change does, locks withdrawals for `withdrawLockMs` and lifts the lock-out of wrong tries.
+ */
+export const setWithdrawPasswordByCode = async (
   deps: AccountDeps,
   userId: number,
-  password: string,
+  req: SetWithdrawPwdRequest,
+  mode: 'first' | 'reset',
 ): Promise<UserInfo> => {
-  await assertOtherPassword(password, (await getUser(deps, userId)).passwordHash);
-  const withdrawPasswordHash = await hashPassword(password, deps.settings.scryptN);
+  const refusal = (u: { withdrawPasswordHash: string | null }) =>
+    mode === 'first'
+      ? u.withdrawPasswordHash !== null && fail('password_exists')
+      : u.withdrawPasswordHash === null && fail('withdraw_pwd_not_set');
+  const user = await getUser(deps, userId);
+  const early = refusal(user);
+  if (early) throw early;
+  const rec = await spendCode(deps, user.email, 'withdrawPwd', req.code, req.codeTicket);
+  // Before the code is used up: the reader may choose another password with it.
+  await assertOtherPassword(req.password, user.passwordHash);
+  const withdrawPasswordHash = await hashPassword(req.password, deps.settings.scryptN);
   await deps.uow.transaction(async (tx) => {
-    const user = await tx.users.findById(userId);
-    if (!user) throw fail('account_not_exist');
-    if (user.withdrawPasswordHash !== null) throw fail('password_exists');
-    await tx.users.update(userId, { withdrawPasswordHash });
+    const now = deps.clock();
+    const current = await tx.users.findById(userId);
+    if (!current) throw fail('account_not_exist');
+    const late = refusal(current);
+    if (late) throw late;
+    // Conditional: of two concurrent uses of one code only one gets here.
+    if (!(await tx.codes.consume(rec.id, now))) throw fail('captcha_incorrect');
+    await tx.users.update(userId, {
+      withdrawPasswordHash,
+      ...(mode === 'reset' ? { withdrawLockedUntil: now + deps.settings.withdrawLockMs } : {}),
+    });
   });
+  if (mode === 'reset') await clearFailures(deps, withdrawFailureKey(userId));
   return getUserInfo(deps, userId);
 };
 

@@ -139,8 +139,8 @@ export interface CodesRepo {
     expiresAt: number;
   }): Promise<number>;
   countSince(target: string, since: number): Promise<number>;
-  /** The newest code sent to the target, of any purpose. */
-  latest(target: string): Promise<CodeRecord | undefined>;
+  /** The newest code of `purpose` sent to the target. */
+  latest(target: string, purpose: string): Promise<CodeRecord | undefined>;
   /** The unconsumed code for the target and purpose that the send answering the ticket of
    * `ticketHash` made. */
   openByTicket(target: string, purpose: string, ticketHash: string): Promise<CodeRecord | undefined>;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { changePwdSchema, setWithdrawPwdSchema } from '../../../protocol/accounts';
 import { refreshUserInfo } from '../../api/refreshUser';
@@ -9,19 +10,23 @@ import { CurrentPasswordField, NewPasswordFields } from '../../components/form/N
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
 import { sessionState } from '../../state/session';
+import { OwnCodeField } from './OwnCodeField';
 import { usePasswordForm } from './usePasswordForm';
 
-const SetWithdrawalPwd = () => {
+/** The first withdrawal password, or (`reset`) a new one in place of a forgotten one: either
+ * takes a code sent to the account's email address. */
+const WithdrawalPwdByCode = ({ reset }: { reset: boolean }) => {
   const { t } = useTranslation();
   const { form, onSubmit } = usePasswordForm(
     setWithdrawPwdSchema,
-    { password: '', confirmPassword: '' },
-    userApi.setWithdrawPwd,
-    'pwd.withdrawSet',
+    { code: '', codeTicket: '', password: '', confirmPassword: '' },
+    reset ? userApi.resetWithdrawPwd : userApi.setWithdrawPwd,
+    reset ? 'pwd.withdrawReset' : 'pwd.withdrawSet',
   );
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <p className="form__intro">{t('pwd.withdrawIntro')}</p>
+      <p className="form__intro">{t(reset ? 'pwd.resetWarning' : 'pwd.withdrawIntro')}</p>
+      <OwnCodeField form={form} onTicket={(ticket) => form.set('codeTicket', ticket)} />
       <NewPasswordFields form={form} label={t('pwd.newWithdraw')} />
       <SubmitButton busy={form.submitting}>{t('common.confirm')}</SubmitButton>
     </form>
@@ -41,15 +46,20 @@ const ChangeWithdrawalPwd = () => {
       <CurrentPasswordField form={form} label={t('pwd.oldWithdraw')} />
       <NewPasswordFields form={form} label={t('pwd.newWithdraw')} />
       <SubmitButton busy={form.submitting}>{t('common.confirm')}</SubmitButton>
+      <div className="form__links">
+        <Link to="/withdrawalPwd?reset=1">{t('pwd.forgotWithdraw')}</Link>
+      </div>
     </form>
   );
 };
 
-/** Set the withdrawal password, or change it once one is set. Whether one is set is asked of the
- * server first: it may have been set from another device since this one stored the user info. */
+/** Set the withdrawal password, change it once one is set, or (`?reset=1`) replace a forgotten
+ * one. Whether one is set is asked of the server first: it may have been set from another device
+ * since this one stored the user info. */
 const WithdrawalPwdScreen = () => {
   const { t } = useTranslation();
   const { user } = useSnapshot(sessionState);
+  const [params] = useSearchParams();
   const [asked, setAsked] = useState(false);
   useEffect(() => {
     // A failed refresh leaves the stored info, the best there is (the server still refuses a
@@ -57,14 +67,22 @@ const WithdrawalPwdScreen = () => {
     void refreshUserInfo().finally(() => setAsked(true));
   }, []);
   const hasWithdrawPassword = Boolean(user?.userinfo.hasWithdrawPassword);
+  const form = !asked ? null : !hasWithdrawPassword ? 'set' : params.has('reset') ? 'reset' : 'change';
+  const title = {
+    set: 'pwd.setWithdraw',
+    reset: 'pwd.resetWithdraw',
+    change: 'pwd.changeWithdraw',
+  } as const;
   return (
     <>
-      <NavBar
-        title={t(
-          !asked ? 'route.withdrawalPwd' : hasWithdrawPassword ? 'pwd.changeWithdraw' : 'pwd.setWithdraw',
-        )}
-      />
-      {!asked ? <Spinner /> : hasWithdrawPassword ? <ChangeWithdrawalPwd /> : <SetWithdrawalPwd />}
+      <NavBar title={t(form ? title[form] : 'route.withdrawalPwd')} />
+      {!form ? (
+        <Spinner />
+      ) : form === 'change' ? (
+        <ChangeWithdrawalPwd />
+      ) : (
+        <WithdrawalPwdByCode key={form} reset={form === 'reset'} />
+      )}
     </>
   );
 };

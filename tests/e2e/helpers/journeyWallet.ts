@@ -17,7 +17,7 @@ import {
   type Journey,
 } from './journey';
 import { shownUnits, units } from './money';
-import { adminCli } from './operator';
+import { adminCli, sentCode } from './operator';
 
 export const WITHDRAWAL = {
   address: 'TXYZabcdefghijkmnopqrstuvwxyz12345',
@@ -119,7 +119,13 @@ export const addAddressAndWithdrawPassword = async (j: Journey) => {
   await page.goto('/withdrawAddress');
   await page.getByTestId('address-row').getByText(WITHDRAWAL.address).waitFor();
 
+  // The first withdrawal password takes a code mailed to the account's own address.
   await page.goto('/withdrawalPwd');
+  await page.getByText(t('pwd.codeTo', { email: j.user.email })).waitFor();
+  const sent = page.getByText(t('form.codeSent')).waitFor();
+  await page.getByRole('button', { name: t('form.sendCode') }).click();
+  await sent;
+  await page.getByLabel(t('form.code')).fill(await sentCode(j.server.dataDir, j.user.email));
   await page.getByLabel(t('pwd.newWithdraw')).fill(j.user.withdrawPassword);
   await page.getByLabel(t('form.confirmPassword')).fill(j.user.withdrawPassword);
   const set = page.getByText(t('pwd.withdrawSet')).waitFor();

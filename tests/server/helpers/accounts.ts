@@ -8,6 +8,7 @@ import { buildAccountService } from '../../../server/accounts';
 import type { AccountService } from '../../../server/domain/accounts';
 import type { AccountSettings } from '../../../server/domain/accounts/deps';
 import type { Logger } from '../../../server/domain/accounts/ports';
+import type { CodeUse } from '../../../server/domain/accounts/codes';
 import type { CodeSender } from '../../../server/domain/accounts/senders';
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
@@ -92,17 +93,17 @@ export const solvedCaptcha = async (accounts: AccountService) => {
 };
 
 let counter = 0;
-/** A code for registering with `email` and the ticket of its send, kept as a sent one is (sending
+/** A code for `purpose` sent to `email` and the ticket of its send, kept as a sent one is (sending
  * is tested on its own: here it would wait out the interval between sends, and a test's own
  * sender would get the code). It is dated the day before, so the day's count of sends to the
  * address and the wait between them stay the test's own. */
-export const registrationCode = async (accounts: AccountService, email: string) => {
+const storedCode = async (accounts: AccountService, email: string, purpose: CodeUse) => {
   const code = randomDigits(CODE_LENGTH);
   const codeTicket = newToken();
   const now = accounts.deps.clock();
   await accounts.deps.uow.store.codes.insert({
     target: email.toLowerCase(),
-    purpose: 'register',
+    purpose,
     codeHash: sha256Hex(code),
     ticketHash: sha256Hex(codeTicket),
     createdAt: utcDayStart(now) - 1,
@@ -110,6 +111,23 @@ export const registrationCode = async (accounts: AccountService, email: string) 
   });
   return { code, codeTicket };
 };
+
+/** A code for registering with `email` and the ticket of its send (see storedCode). */
+export const registrationCode = (accounts: AccountService, email: string) =>
+  storedCode(accounts, email, 'register');
+
+/** A code for setting or resetting the withdrawal password of `userId`, sent to its email address,
+ * and the ticket of its send (see storedCode). */
+export const withdrawPwdCode = async (accounts: AccountService, userId: number) =>
+  storedCode(accounts, (await accounts.getUser(userId)).email, 'withdrawPwd');
+
+/** Sets the first withdrawal password of `userId`, with a code as sent to its address. */
+export const setWithdrawPassword = async (accounts: AccountService, userId: number, password: string) =>
+  accounts.setWithdrawPassword(userId, {
+    ...(await withdrawPwdCode(accounts, userId)),
+    password,
+    confirmPassword: password,
+  });
 
 /** A valid registration request with unique fields, short of the emailed code and its ticket. */
 export const newUserRequest = (

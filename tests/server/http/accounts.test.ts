@@ -134,6 +134,16 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
     return { ...sessionSchema.parse(res.body.data), password: req.password as string };
   };
 
+  /** Asks for a code for the withdrawal password of the account behind `token`, and reads it off
+   * the outbox of its address `email`, with the send's ticket. */
+  const withdrawPwdCode = async (token: string, email: string) => {
+    const sent = await call('POST', '/api/user/withdrawPwd/code', {}, token);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const out = await accounts.deps.uow.store.outbox.listFor(email);
+    const code = /\b(\d{6})\b/.exec(out[out.length - 1]!.body)![1]!;
+    return { code, codeTicket: sentCodeSchema.parse(sent.body.data).codeTicket };
+  };
+
   const operatorToken = async () => {
     const res = await call('POST', '/api/admin/login', {
       username: operator.username,
@@ -375,7 +385,9 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       ['GET', '/api/user/info', undefined],
       ['PUT', '/api/user/info', { nickname: 'x' }],
       ['POST', '/api/user/changePwd', { oldPassword: 'a', password: 'abc123', confirmPassword: 'abc123' }],
+      ['POST', '/api/user/withdrawPwd/code', {}],
       ['POST', '/api/user/withdrawPwd/set', { password: 'abc123', confirmPassword: 'abc123' }],
+      ['POST', '/api/user/withdrawPwd/reset', { password: 'abc123', confirmPassword: 'abc123' }],
       [
         'POST',
         '/api/user/withdrawPwd/change',
@@ -484,24 +496,21 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       );
     });
 
-    it('sets and changes the withdrawal password', async () => {
-      const s = await register();
-      const set = await call(
-        'POST',
-        '/api/user/withdrawPwd/set',
-        { password: 'draw1234', confirmPassword: 'draw1234' },
-        s.token,
+    it('sets the withdrawal password with a code to the account’s address, changes it, resets it', async () => {
+      const s = await register({ email: 'draw.set@example.com' });
+      const draw = (password: string) => ({ password, confirmPassword: password });
+      const first = await withdrawPwdCode(s.token, 'draw.set@example.com');
+      // No code, or a reset while none is set: refused, and the code is still good.
+      expect((await call('POST', '/api/user/withdrawPwd/set', draw('draw1234'), s.token)).body).toMatchObject(
+        failure(400, 'parameter_error'),
       );
-      expect(set.body.data.hasWithdrawPassword).toBe(true);
       expect(
-        (
-          await call(
-            'POST',
-            '/api/user/withdrawPwd/set',
-            { password: 'draw1234', confirmPassword: 'draw1234' },
-            s.token,
-          )
-        ).body,
+        (await call('POST', '/api/user/withdrawPwd/reset', { ...first, ...draw('draw1234') }, s.token)).body,
+      ).toMatchObject(failure(403, 'withdraw_pwd_not_set'));
+      const set = await call('POST', '/api/user/withdrawPwd/set', { ...first, ...draw('draw1234') }, s.token);
+      expect(set.body.data).toMatchObject({ hasWithdrawPassword: true, withdrawLockedUntil: 0 });
+      expect(
+        (await call('POST', '/api/user/withdrawPwd/set', { ...first, ...draw('draw1234') }, s.token)).body,
       ).toMatchObject(failure(409, 'password_exists'));
       expect(
         (
@@ -528,11 +537,23 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
           await call(
             'POST',
             '/api/user/withdrawPwd/set',
-            { password: 'short', confirmPassword: 'short' },
+            { ...first, password: 'short', confirmPassword: 'short' },
             s.token,
           )
         ).body,
       ).toMatchObject(failure(400, 'password_length'));
+      clock.advance(MIN);
+      const forgotten = await withdrawPwdCode(s.token, 'draw.set@example.com');
+      const reset = await call(
+        'POST',
+        '/api/user/withdrawPwd/reset',
+        { ...forgotten, ...draw('draw9012') },
+        s.token,
+      );
+      expect(reset.status).toBe(200);
+      expect(reset.body.data.withdrawLockedUntil).toBe(clock.now + 24 * 60 * MIN);
+      const mail = await accounts.deps.uow.store.outbox.listFor('draw.set@example.com');
+      expect(mail).toHaveLength(2);
     });
   });
 
@@ -1116,12 +1137,14 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
         { oldPassword: s.password, password: 'Other9876', confirmPassword: 'Other9876' },
         token,
       );
-      await call(
+      const drawCode = await withdrawPwdCode(token, 'logs.check@example.com');
+      const drawSet = await call(
         'POST',
         '/api/user/withdrawPwd/set',
-        { password: 'Draw4567', confirmPassword: 'Draw4567' },
+        { ...drawCode, password: 'Draw4567', confirmPassword: 'Draw4567' },
         token,
       );
+      expect(drawSet.status).toBe(200);
       clock.advance(24 * 60 * MIN);
       const cap = await captcha();
       const sent = await call('POST', '/api/user/sendCode', {
@@ -1154,6 +1177,7 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
         opToken,
         operator.password,
         codeTicket,
+        drawCode.codeTicket,
       ]) {
         expect(text, `log holds ${secret}`).not.toContain(secret);
       }
@@ -1162,7 +1186,7 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       const word = (secret: string) => new RegExp(`(?<![a-z0-9])${secret}(?![a-z0-9])`, 'i');
       expect(text, `log holds ${cap.captcha}`).not.toMatch(word(cap.captcha));
       // The embedded sender says a code went to the outbox, and not which.
-      expect(logLines.filter((l) => word(code).test(l))).toEqual([]);
+      expect(logLines.filter((l) => word(code).test(l) || word(drawCode.code).test(l))).toEqual([]);
       expect(logLines.some((l) => l.includes('embedded sender'))).toBe(true);
       // Nor in the database in the clear.
       const sessions = JSON.stringify(await t.db.kysely.selectFrom('sessions').selectAll().execute());

@@ -17,7 +17,13 @@ import type { AccountService } from '../../../server/domain/accounts';
 import { createOperator } from '../../../server/domain/operators';
 import { buildApp } from '../../../server/http/app';
 import { buildWallet } from '../../../server/wallet';
-import { registerUser, tempDataDir, testClock, type TestClock } from '../helpers/accounts';
+import {
+  registerUser,
+  setWithdrawPassword,
+  tempDataDir,
+  testClock,
+  type TestClock,
+} from '../helpers/accounts';
 import { forEachEngine, type TestDb } from '../helpers/testDb';
 import { ADDRESSES, requestKey } from '../helpers/wallet';
 
@@ -53,7 +59,8 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
           config: { dataDir },
           log,
           clock: () => clock.now,
-          settings: { scryptN: 1024 },
+          // The operator signs in once for the file, whose clock passes a day in one test.
+          settings: { scryptN: 1024, operatorSessionTtlMs: 168 * 3_600_000 },
         });
         return accounts;
       },
@@ -87,11 +94,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
   const trader = async (usdt?: string) => {
     const s = await registerUser(accounts);
     await accounts.deps.uow.store.users.update(s.userinfo.id, { certification: CERTIFICATION.approved });
-    const set = await call('POST', '/api/user/withdrawPwd/set', s.token, {
-      password: 'draw1234',
-      confirmPassword: 'draw1234',
-    });
-    expect(set.status).toBe(200);
+    await setWithdrawPassword(accounts, s.userinfo.id, 'draw1234');
     if (usdt) {
       const d = await call('POST', '/api/recharge/submit', s.token, {
         coin: 'USDT',

@@ -8,6 +8,7 @@ import {
   newUserRequest,
   registerUser,
   registrationCode,
+  setWithdrawPassword,
   solvedCaptcha,
   type AccountsHarness,
 } from '../../helpers/accounts';
@@ -837,8 +838,8 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
         h.accounts.changeWithdrawPassword(id, { oldPassword: 'draw1234', password: 'draw5678' }),
         'old_withdraw_pwd_wrong',
       );
-      expect((await h.accounts.setWithdrawPassword(id, 'draw1234')).hasWithdrawPassword).toBe(true);
-      await rejectsWith(h.accounts.setWithdrawPassword(id, 'draw9999'), 'password_exists');
+      expect((await setWithdrawPassword(h.accounts, id, 'draw1234')).hasWithdrawPassword).toBe(true);
+      await rejectsWith(setWithdrawPassword(h.accounts, id, 'draw9999'), 'password_exists');
       await h.accounts.checkWithdrawPassword(id, 'draw1234');
       await rejectsWith(h.accounts.checkWithdrawPassword(id, 'draw9999'), 'withdraw_pwd_incorrect');
       await rejectsWith(
@@ -855,7 +856,7 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
     it('makes a hash of a lower cost again at the next right password, and only then', async () => {
       const s = await registerUser(h.accounts);
       const id = s.userinfo.id;
-      await h.accounts.setWithdrawPassword(id, 'draw1234');
+      await setWithdrawPassword(h.accounts, id, 'draw1234');
       const hashes = async () => {
         const row = (await rows('users')).find((u) => u.id === id)!;
         return { login: row.password_hash, withdraw: row.withdraw_password_hash! };
@@ -886,8 +887,8 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       const id = s.userinfo.id;
       const same = async (p: Promise<unknown>) =>
         expect((await rejectsWith(p, 'passwords_same')).data).toEqual({ field: 'password' });
-      await same(h.accounts.setWithdrawPassword(id, s.password));
-      await h.accounts.setWithdrawPassword(id, 'draw1234');
+      await same(setWithdrawPassword(h.accounts, id, s.password));
+      await setWithdrawPassword(h.accounts, id, 'draw1234');
       await same(h.accounts.changeWithdrawPassword(id, { oldPassword: 'draw1234', password: s.password }));
       const me = await h.accounts.authenticateUser(s.token);
       await same(
@@ -918,7 +919,7 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
     it('takes the right withdrawal password sent many times at once, and still five wrong ones', async () => {
       const s = await registerUser(h.accounts);
       const id = s.userinfo.id;
-      await h.accounts.setWithdrawPassword(id, 'draw1234');
+      await setWithdrawPassword(h.accounts, id, 'draw1234');
       // Twenty withdrawals at once, each with the right password: none finds the limit full of the
       // others still being checked.
       const right = await Promise.allSettled(
@@ -937,13 +938,88 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
 
     it('throttles withdrawal-password guesses', async () => {
       const s = await registerUser(h.accounts);
-      await h.accounts.setWithdrawPassword(s.userinfo.id, 'draw1234');
+      await setWithdrawPassword(h.accounts, s.userinfo.id, 'draw1234');
       for (let i = 0; i < 5; i++)
         await rejectsWith(
           h.accounts.checkWithdrawPassword(s.userinfo.id, 'wrong123'),
           'withdraw_pwd_incorrect',
         );
       await rejectsWith(h.accounts.checkWithdrawPassword(s.userinfo.id, 'draw1234'), 'too_many_requests');
+    });
+
+    describe('by a code to the account’s own address', () => {
+      /** The newest code in the outbox of `email`, with the ticket of the send that made it. */
+      const sent = async (id: number, email: string) => {
+        const { codeTicket } = await h.accounts.sendWithdrawPwdCode(id);
+        const out = await h.accounts.deps.uow.store.outbox.listFor(email);
+        return { code: /\b(\d{6})\b/.exec(out[out.length - 1]!.body)![1]!, codeTicket };
+      };
+      const withCode = (c: { code: string; codeTicket: string }, password: string) => ({
+        ...c,
+        password,
+        confirmPassword: password,
+      });
+
+      it('sends it to the account’s email under the same cap and interval as any code', async () => {
+        const s = await registerUser(h.accounts, { email: 'own@example.com' });
+        await sent(s.userinfo.id, 'own@example.com');
+        const [row] = (await rows('verification_codes')).filter((c) => c.purpose === 'withdrawPwd');
+        expect(row).toMatchObject({ target: 'own@example.com' });
+        await rejectsWith(h.accounts.sendWithdrawPwdCode(s.userinfo.id), 'code_frequent');
+      });
+
+      it('sets the first one only with the code of its send, once', async () => {
+        const s = await registerUser(h.accounts, { email: 'first@example.com' });
+        const id = s.userinfo.id;
+        const c = await sent(id, 'first@example.com');
+        const wrong = c.code === '000000' ? '111111' : '000000';
+        await rejectsWith(
+          h.accounts.setWithdrawPassword(id, withCode({ ...c, code: wrong }, 'draw1234')),
+          'captcha_incorrect',
+        );
+        await rejectsWith(
+          h.accounts.setWithdrawPassword(id, withCode({ ...c, codeTicket: '' }, 'draw1234')),
+          'captcha_incorrect',
+        );
+        // Refused for being the login password: the code is still there for another choice.
+        await rejectsWith(h.accounts.setWithdrawPassword(id, withCode(c, s.password)), 'passwords_same');
+        expect((await h.accounts.setWithdrawPassword(id, withCode(c, 'draw1234'))).hasWithdrawPassword).toBe(
+          true,
+        );
+        await h.accounts.checkWithdrawPassword(id, 'draw1234');
+        // Set: a second try is refused as such before any code is spent, and the code is used up.
+        await rejectsWith(h.accounts.setWithdrawPassword(id, withCode(c, 'draw5678')), 'password_exists');
+        await rejectsWith(h.accounts.resetWithdrawPassword(id, withCode(c, 'draw5678')), 'captcha_incorrect');
+      });
+
+      it('replaces a forgotten one: withdrawals lock for 24 hours and the wrong tries are forgiven', async () => {
+        const s = await registerUser(h.accounts, { email: 'forgot@example.com' });
+        const id = s.userinfo.id;
+        h.clock.advance(60_000);
+        await rejectsWith(
+          h.accounts.resetWithdrawPassword(id, withCode(await sent(id, 'forgot@example.com'), 'draw1234')),
+          'withdraw_pwd_not_set',
+        );
+        await setWithdrawPassword(h.accounts, id, 'draw1234');
+        for (let i = 0; i < 5; i++)
+          await rejectsWith(h.accounts.checkWithdrawPassword(id, 'wrong123'), 'withdraw_pwd_incorrect');
+        await rejectsWith(h.accounts.checkWithdrawPassword(id, 'draw1234'), 'too_many_requests');
+        h.clock.advance(60_000);
+        const info = await h.accounts.resetWithdrawPassword(
+          id,
+          withCode(await sent(id, 'forgot@example.com'), 'draw5678'),
+        );
+        expect(info.withdrawLockedUntil).toBe(h.clock.now + 24 * HOUR);
+        await h.accounts.checkWithdrawPassword(id, 'draw5678');
+        await rejectsWith(h.accounts.checkWithdrawPassword(id, 'draw1234'), 'withdraw_pwd_incorrect');
+        // A code for the withdrawal password opens nothing else: not the login password's reset.
+        h.clock.advance(60_000);
+        const other = await sent(id, 'forgot@example.com');
+        await rejectsWith(
+          h.accounts.forgetPassword({ target: 'forgot@example.com', ...withCode(other, 'login999') }),
+          'captcha_incorrect',
+        );
+      });
     });
   });
 

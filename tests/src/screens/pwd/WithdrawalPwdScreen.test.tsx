@@ -6,30 +6,41 @@ import ChangePwdScreen from '../../../../src/screens/pwd/ChangePwdScreen';
 import PwdManagementScreen from '../../../../src/screens/pwd/PwdManagementScreen';
 import WithdrawalPwdScreen from '../../../../src/screens/pwd/WithdrawalPwdScreen';
 import { sessionState } from '../../../../src/state/session';
+import { afterDoubleTap } from '../../../setup/dom';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen, storedUser } from '../renderScreen';
 
 vi.mock('../../../../src/api/user', () => ({
-  userApi: { info: vi.fn(), setWithdrawPwd: vi.fn(), changeWithdrawPwd: vi.fn(), changePwd: vi.fn() },
+  userApi: {
+    info: vi.fn(),
+    sendWithdrawPwdCode: vi.fn(),
+    setWithdrawPwd: vi.fn(),
+    resetWithdrawPwd: vi.fn(),
+    changeWithdrawPwd: vi.fn(),
+    changePwd: vi.fn(),
+  },
 }));
 
 /** Logged in with `hasWithdrawPassword` stored; the server says the same unless told otherwise. */
 const login = (hasWithdrawPassword: boolean, onServer = hasWithdrawPassword) => {
-  const user = { token: 'tok', userinfo: { certification: 2, hasWithdrawPassword } };
+  const userinfo = { certification: 2, email: 'alice@example.com', hasWithdrawPassword };
+  const user = { token: 'tok', userinfo };
   localStorage.setItem('user', JSON.stringify(user));
-  sessionState.user = user;
-  vi.mocked(userApi.info).mockResolvedValue({ certification: 2, hasWithdrawPassword: onServer } as never);
+  sessionState.user = user as never;
+  vi.mocked(userApi.info).mockResolvedValue({ ...userinfo, hasWithdrawPassword: onServer } as never);
 };
 
 beforeAll(setupI18n);
 beforeEach(() => {
+  vi.mocked(userApi.sendWithdrawPwdCode).mockReset().mockResolvedValue({ codeTicket: 'ticket-1' });
   vi.mocked(userApi.setWithdrawPwd).mockReset();
+  vi.mocked(userApi.resetWithdrawPwd).mockReset();
   vi.mocked(userApi.changeWithdrawPwd).mockReset();
   vi.mocked(userApi.changePwd).mockReset();
 });
 
 describe('withdrawal password', () => {
-  it('sets one when none is set', async () => {
+  it('sets one when none is set, with a code sent to the account’s own address', async () => {
     login(false);
     vi.mocked(userApi.setWithdrawPwd).mockResolvedValue({
       certification: 2,
@@ -37,14 +48,51 @@ describe('withdrawal password', () => {
     } as never);
     renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
     expect(await screen.findByRole('heading', { name: 'Set withdrawal password' })).toBeInTheDocument();
+    expect(screen.getByText('The code goes to alice@example.com')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(userApi.sendWithdrawPwdCode).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Verification code'), '123456');
     await userEvent.type(screen.getByLabelText('New withdrawal password'), 'fund1234');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'fund1234');
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(storedUser().userinfo.hasWithdrawPassword).toBe(true));
     expect(userApi.setWithdrawPwd).toHaveBeenCalledWith({
+      code: '123456',
+      codeTicket: 'ticket-1',
       password: 'fund1234',
       confirmPassword: 'fund1234',
     });
+  });
+
+  it('replaces a forgotten one from the change form’s link, saying withdrawals then lock', async () => {
+    login(true);
+    vi.mocked(userApi.resetWithdrawPwd).mockResolvedValue({
+      certification: 2,
+      hasWithdrawPassword: true,
+      withdrawLockedUntil: 1,
+    } as never);
+    const router = renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
+    await userEvent.click(await screen.findByRole('link', { name: 'Forgot your withdrawal password?' }));
+    expect(await screen.findByRole('heading', { name: 'Reset withdrawal password' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?reset=1');
+    expect(screen.getByText(/Withdrawals are then locked for 24 hours/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Current withdrawal password')).toBeNull();
+    // The tap on the link took away what was under it: the next tap is a new one, not its second.
+    afterDoubleTap();
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await userEvent.type(screen.getByLabelText('Verification code'), '654321');
+    await userEvent.type(screen.getByLabelText('New withdrawal password'), 'fund5678');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'fund5678');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(storedUser().userinfo.withdrawLockedUntil).toBe(1));
+    expect(userApi.resetWithdrawPwd).toHaveBeenCalledWith({
+      code: '654321',
+      codeTicket: 'ticket-1',
+      password: 'fund5678',
+      confirmPassword: 'fund5678',
+    });
+    expect(userApi.setWithdrawPwd).not.toHaveBeenCalled();
   });
 
   it('changes it once set, refusing a new one equal to the old before sending', async () => {

@@ -7,6 +7,7 @@ import { LOCALES, type Locale } from '../../protocol/locales';
 import { phoneContext } from './helpers/browser';
 import { recordCanvasText, textPastEdges } from './helpers/canvasText';
 import { brokenFigures, labelsApart, unitsApart } from './helpers/figures';
+import { sentCode } from './helpers/operator';
 import { logIn, phoneSession } from './helpers/session';
 
 const translations = (locale: Locale) =>
@@ -355,16 +356,29 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
   it('shows the whole title in the top bar of the address list and the password screens, in every language', async () => {
     const { page } = session;
     const cut: string[] = [];
-    for (const locale of LOCALES) {
-      await inLanguage(page, locale);
-      for (const url of ['/withdrawAddress', '/changePwd', '/withdrawalPwd']) {
-        await page.goto(url);
-        const title = page.locator('.navbar__title');
-        await expect.poll(() => title.textContent()).toBeTruthy();
-        if (await title.evaluate((el) => el.scrollWidth > el.clientWidth))
-          cut.push(`${locale} ${url}: ${await title.textContent()}`);
+    const titlesOf = async (urls: string[]) => {
+      for (const locale of LOCALES) {
+        await inLanguage(page, locale);
+        for (const url of urls) {
+          await page.goto(url);
+          const title = page.locator('.navbar__title');
+          await expect.poll(() => title.textContent()).toBeTruthy();
+          if (await title.evaluate((el) => el.scrollWidth > el.clientWidth))
+            cut.push(`${locale} ${url}: ${await title.textContent()}`);
+        }
       }
-    }
+    };
+    // Setting the withdrawal password; then, with one set, changing it and resetting a forgotten one.
+    await titlesOf(['/withdrawAddress', '/changePwd', '/withdrawalPwd']);
+    const { codeTicket } = (await call('/user/withdrawPwd/code', {})) as { codeTicket: string };
+    const code = await sentCode(session.server.dataDir, 'demo@example.com');
+    await call('/user/withdrawPwd/set', {
+      code,
+      codeTicket,
+      password: 'Titles2026',
+      confirmPassword: 'Titles2026',
+    });
+    await titlesOf(['/withdrawalPwd', '/withdrawalPwd?reset=1']);
     expect(cut).toEqual([]);
   });
 

@@ -10,7 +10,7 @@ import {
 } from '../../../protocol';
 import { checkCaptcha } from './captcha';
 import { utcDayStart, type AccountDeps } from './deps';
-import { fail } from './errors';
+import { AppError, fail } from './errors';
 import { userFailureKey } from './login';
 import type { UserRecord } from './ports';
 import { clearFailures } from './rateLimit';
@@ -135,6 +135,24 @@ export const spendCode = async (
   return rec;
 };
 
+/** Runs `use` with the code `rec`, found right by spendCode. A refusal for anything but the code
+ * itself (a name taken, a password not allowed, the server too busy) gives the code's try back:
+ * the reader had it right, and may go on choosing with it however often such a refusal comes. */
+export const usingCode = async <T>(
+  deps: AccountDeps,
+  rec: { id: number },
+  use: () => Promise<T>,
+): Promise<T> => {
+  try {
+    return await use();
+  } catch (e) {
+    // Not when the code itself was the trouble: a concurrent use spent it first.
+    if (!(e instanceof AppError && e.errorName === 'captcha_incorrect'))
+      await deps.uow.store.codes.returnAttempt(rec.id);
+    throw e;
+  }
+};
+
 /** Resets a forgotten password with an emailed or texted code: the new password, every session
  * revoked, the login lock-out lifted, and (a login-password change) withdrawals locked for
  * `withdrawLockMs`. */
@@ -143,16 +161,22 @@ export const forgetPassword = async (deps: AccountDeps, req: ForgetPwdRequest): 
   // The code first: a code was only ever sent to an account's address (behind the graphic captcha),
   // so whether the address has an account is never told to someone without one.
   const rec = await spendCode(deps, target, 'forgetPwd', req.code, req.codeTicket);
-  const user = await accountOf(deps, target, channel);
-  // Before the code is used up: the reader may choose another password with it.
-  await assertOtherPassword(req.password, user.withdrawPasswordHash);
-  const passwordHash = await hashPassword(req.password, deps.settings.scryptN);
-  await deps.uow.transaction(async (tx) => {
-    // Conditional: of two concurrent uses of one code only one gets here.
-    if (!(await tx.codes.consume(rec.id, deps.clock()))) throw fail('captcha_incorrect');
-    const now = deps.clock();
-    await tx.users.update(user.id, { passwordHash, withdrawLockedUntil: now + deps.settings.withdrawLockMs });
-    await tx.sessions.revokeAll('user', user.id, now);
+  const user = await usingCode(deps, rec, async () => {
+    const user = await accountOf(deps, target, channel);
+    // Before the code is used up: the reader may choose another password with it.
+    await assertOtherPassword(req.password, user.withdrawPasswordHash);
+    const passwordHash = await hashPassword(req.password, deps.settings.scryptN);
+    await deps.uow.transaction(async (tx) => {
+      // Conditional: of two concurrent uses of one code only one gets here.
+      if (!(await tx.codes.consume(rec.id, deps.clock()))) throw fail('captcha_incorrect');
+      const now = deps.clock();
+      await tx.users.update(user.id, {
+        passwordHash,
+        withdrawLockedUntil: now + deps.settings.withdrawLockMs,
+      });
+      await tx.sessions.revokeAll('user', user.id, now);
+    });
+    return user;
   });
   // Whoever forgot the password usually failed to log in first: the code proved the account is
   // theirs, so the lock-out those failures earned must not keep them out with the new password.

@@ -1,5 +1,5 @@
 import type { SetWithdrawPwdRequest, UserInfo } from '../../../protocol';
-import { spendCode } from './codes';
+import { spendCode, usingCode } from './codes';
 import type { AccountDeps } from './deps';
 import { fail } from './errors';
 import { userFailureKey } from './login';
@@ -65,20 +65,22 @@ export const setWithdrawPasswordByCode = async (
   const early = refusal(user);
   if (early) throw early;
   const rec = await spendCode(deps, user.email, 'withdrawPwd', req.code, req.codeTicket);
-  // Before the code is used up: the reader may choose another password with it.
-  await assertOtherPassword(req.password, user.passwordHash);
-  const withdrawPasswordHash = await hashPassword(req.password, deps.settings.scryptN);
-  await deps.uow.transaction(async (tx) => {
-    const now = deps.clock();
-    const current = await tx.users.findById(userId);
-    if (!current) throw fail('account_not_exist');
-    const late = refusal(current);
-    if (late) throw late;
-    // Conditional: of two concurrent uses of one code only one gets here.
-    if (!(await tx.codes.consume(rec.id, now))) throw fail('captcha_incorrect');
-    await tx.users.update(userId, {
-      withdrawPasswordHash,
-      ...(mode === 'reset' ? { withdrawLockedUntil: now + deps.settings.withdrawLockMs } : {}),
+  await usingCode(deps, rec, async () => {
+    // Before the code is used up: the reader may choose another password with it.
+    await assertOtherPassword(req.password, user.passwordHash);
+    const withdrawPasswordHash = await hashPassword(req.password, deps.settings.scryptN);
+    await deps.uow.transaction(async (tx) => {
+      const now = deps.clock();
+      const current = await tx.users.findById(userId);
+      if (!current) throw fail('account_not_exist');
+      const late = refusal(current);
+      if (late) throw late;
+      // Conditional: of two concurrent uses of one code only one gets here.
+      if (!(await tx.codes.consume(rec.id, now))) throw fail('captcha_incorrect');
+      await tx.users.update(userId, {
+        withdrawPasswordHash,
+        ...(mode === 'reset' ? { withdrawLockedUntil: now + deps.settings.withdrawLockMs } : {}),
+      });
     });
   });
   if (mode === 'reset') await clearFailures(deps, withdrawFailureKey(userId));

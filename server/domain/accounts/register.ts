@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { NICKNAME_MAX, phoneKey, type RegisterRequest, type Session } from '../../../protocol';
-import { spendCode } from './codes';
+import { spendCode, usingCode } from './codes';
 import type { AccountDeps } from './deps';
-import { AppError, fail } from './errors';
+import { fail } from './errors';
 import { UniqueViolation, type AccountStore } from './ports';
 import { hashPassword, newInviteCode } from './secrets';
 import { openSession } from './sessions';
@@ -44,21 +44,13 @@ const uniqueInviteCode = async (store: AccountStore) => {
 /**
  * Registration: the code sent to the email address first (a try counts, as with every code, so
  * nothing is told to anyone without one), then the invitation code, then the unique fields. A
- * refusal for any of those gives the code's try back: the reader had it right, and may try other
- * names with it however often a name is taken. The user row, its first session and the code's use
+ * refusal for any of those gives the code's try back (usingCode). The user row, its first session and the code's use
  * are written in one transaction, so a code makes one account.
  */
 export const register = async (deps: AccountDeps, req: RegisterRequest): Promise<Session> => {
   const email = req.email.toLowerCase();
   const code = await spendCode(deps, email, 'register', req.code, req.codeTicket);
-  try {
-    return await createAccount(deps, req, email, code.id);
-  } catch (e) {
-    // Not when the code itself was the trouble: a concurrent registration used it first.
-    if (!(e instanceof AppError && e.errorName === 'captcha_incorrect'))
-      await deps.uow.store.codes.returnAttempt(code.id);
-    throw e;
-  }
+  return usingCode(deps, code, () => createAccount(deps, req, email, code.id));
 };
 
 /** The account, once its address is proven by the code `codeId`. A unique constraint that a

@@ -42,8 +42,9 @@ export type CodeUse = SendCodeRequest['purpose'] | 'withdrawPwd';
 
 /** Issues a code for `purpose` to `target` under the daily cap per target (UTC day, all purposes
  * together) and the minimum interval between sends of one purpose (a code for the withdrawal
- * password does not wait on the sign-up code sent a moment before), and delivers it. Answers the ticket the code's use must name (see
- * spendCode). Only the sha256 of the code and of the ticket are kept. */
+ * password does not wait on the sign-up code sent a moment before), and delivers it. Answers the
+ * ticket the code's use must name (see spendCode). Only the sha256 of the code and of the ticket
+ * are kept. */
 const issueCode = async (
   deps: AccountDeps,
   { target, channel }: ReturnType<typeof normalizeTarget>,

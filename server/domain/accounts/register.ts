@@ -44,8 +44,8 @@ const uniqueInviteCode = async (store: AccountStore) => {
 /**
  * Registration: the code sent to the email address first (a try counts, as with every code, so
  * nothing is told to anyone without one), then the invitation code, then the unique fields. A
- * refusal for any of those gives the code's try back (usingCode). The user row, its first session and the code's use
- * are written in one transaction, so a code makes one account.
+ * refusal for any of those gives the code's try back (usingCode). The user row, its first session
+ * and the code's use are written in one transaction, so a code makes one account.
  */
 export const register = async (deps: AccountDeps, req: RegisterRequest): Promise<Session> => {
   const email = req.email.toLowerCase();

@@ -46,8 +46,11 @@ const ChangeWithdrawalPwd = () => {
       <CurrentPasswordField form={form} label={t('pwd.oldWithdraw')} />
       <NewPasswordFields form={form} label={t('pwd.newWithdraw')} />
       <SubmitButton busy={form.submitting}>{t('common.confirm')}</SubmitButton>
+      {/* In place of this form: once reset, going back leaves the password screens. */}
       <div className="form__links">
-        <Link to="/withdrawalPwd?reset=1">{t('pwd.forgotWithdraw')}</Link>
+        <Link to="/withdrawalPwd?reset=1" replace>
+          {t('pwd.forgotWithdraw')}
+        </Link>
       </div>
     </form>
   );

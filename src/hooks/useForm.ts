@@ -19,6 +19,14 @@ export interface TextFields<K extends string> {
 type TextKeys<T> = { [K in keyof T & string]-?: NonNullable<T[K]> extends string ? K : never }[keyof T &
   string];
 
+export interface SubmitOptions {
+  /** A successful send takes the reader away from the form (it navigates, or goes back): the form
+   * then stays busy until it is gone. Released, a tap in the moment before the next screen is up
+   * (a lazily loaded screen can take a while) sent the request again, under a new idempotency key,
+   * since the first had been answered: a fast double tap declared a deposit twice. */
+  leaves?: boolean;
+}
+
 /**
  * Form state checked by the same protocol schema the server applies: a field's error is the
  * `app.msg.*` key of the first rule it breaks. `submit` runs once at a time, so a double tap sends
@@ -53,7 +61,7 @@ export const useForm = <S extends z.ZodType<Record<string, unknown>>>(schema: S,
   }, [schema, values]);
 
   const submit = useCallback(
-    async (send: (data: z.output<S>) => Promise<unknown>) => {
+    async (send: (data: z.output<S>) => Promise<unknown>, { leaves = false }: SubmitOptions = {}) => {
       if (busy.current) return;
       const data = validate();
       if (!data) return;
@@ -61,12 +69,12 @@ export const useForm = <S extends z.ZodType<Record<string, unknown>>>(schema: S,
       setSubmitting(true);
       try {
         await send(data);
+        if (leaves) return;
       } catch {
         // The REST client has already shown the translated failure.
-      } finally {
-        busy.current = false;
-        setSubmitting(false);
       }
+      busy.current = false;
+      setSubmitting(false);
     },
     [validate],
   );

@@ -9,8 +9,9 @@ const leaving = new WeakSet<Location>();
 
 /** Back within the app, once per visit of a screen and once per double tap: a double tap on the
  * back button or on a language would otherwise step back two screens, or open the screen under
- * the second tap. A deep link has no history here, so it goes home instead of off-site. */
-export const useGoBack = () => {
+ * the second tap. A deep link (or a reload) has no history here, so it goes to `fallback`, the
+ * screen it would have come from, instead of off-site. */
+export const useGoBack = (fallback = '/home') => {
   const navigate = useNavigate();
   const location = useLocation();
   return useCallback(() => {
@@ -20,6 +21,6 @@ export const useGoBack = () => {
     catchSecondTap(() => window.location.href !== from);
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) void navigate(-1);
-    else void navigate('/home', { replace: true });
-  }, [navigate, location]);
+    else void navigate(fallback, { replace: true });
+  }, [navigate, location, fallback]);
 };

@@ -79,18 +79,21 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
     void form.submit(async () => setConfirming(true));
   };
   const confirm = () =>
-    void form.submit(async (body) => {
-      const intended = { productId: product.id, amount: body.amount };
-      try {
-        await keys.send(JSON.stringify(intended), (requestKey) =>
-          verifiedAction(() => defiApi.pledge({ ...intended, requestKey }), navigate),
-        );
-        showToast(t('defi.pledgeDone'), 2000);
-        void navigate('/defi/pledgeRecord');
-      } finally {
-        setConfirming(false);
-      }
-    });
+    void form.submit(
+      async (body) => {
+        const intended = { productId: product.id, amount: body.amount };
+        try {
+          await keys.send(JSON.stringify(intended), (requestKey) =>
+            verifiedAction(() => defiApi.pledge({ ...intended, requestKey }), navigate),
+          );
+          showToast(t('defi.pledgeDone'), 2000);
+          void navigate('/defi/pledgeRecord');
+        } finally {
+          setConfirming(false);
+        }
+      },
+      { leaves: true },
+    );
 
   return (
     <form className="form defi-form card" onSubmit={onSubmit} noValidate>

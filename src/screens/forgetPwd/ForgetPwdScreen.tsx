@@ -34,11 +34,14 @@ const ForgetPwdScreen = () => {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void form.submit(async (body) => {
-      await userApi.forgetPwd(body);
-      showToast(t('forget.done'), 2000);
-      navigate('/login', { replace: true });
-    });
+    void form.submit(
+      async (body) => {
+        await userApi.forgetPwd(body);
+        showToast(t('forget.done'), 2000);
+        navigate('/login', { replace: true });
+      },
+      { leaves: true },
+    );
   };
 
   return (

@@ -24,24 +24,27 @@ const LoginScreen = () => {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void form.submit(async (body) => {
-      try {
-        setUser(await userApi.login(body));
-      } catch (failure) {
-        const refusal = failure as Envelope;
-        // After several failed logins the account asks for a captcha: said under the field it
-        // brings, not in a toast that would cover its picture. From then on each try spends its
-        // picture's answer.
-        if (refusal.msg === 'app.msg.captcha_required') setCaptchaAsked(true);
-        else {
-          showToast(failureText(refusal));
-          if (captchaAsked) setCaptchaRenewals((n) => n + 1);
+    void form.submit(
+      async (body) => {
+        try {
+          setUser(await userApi.login(body));
+        } catch (failure) {
+          const refusal = failure as Envelope;
+          // After several failed logins the account asks for a captcha: said under the field it
+          // brings, not in a toast that would cover its picture. From then on each try spends its
+          // picture's answer.
+          if (refusal.msg === 'app.msg.captcha_required') setCaptchaAsked(true);
+          else {
+            showToast(failureText(refusal));
+            if (captchaAsked) setCaptchaRenewals((n) => n + 1);
+          }
+          throw failure;
         }
-        throw failure;
-      }
-      // Back to the screen the login gate interrupted, never off-site.
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
-    });
+        // Back to the screen the login gate interrupted, never off-site.
+        navigate(safeRedirect(params.get('redirect')), { replace: true });
+      },
+      { leaves: true },
+    );
   };
 
   return (

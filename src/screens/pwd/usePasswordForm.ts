@@ -16,15 +16,18 @@ export const usePasswordForm = <S extends z.ZodType<Record<string, unknown>>>(
   doneKey: string,
 ) => {
   const { t } = useTranslation();
-  const goBack = useGoBack();
+  const goBack = useGoBack('/pwdManagement');
   const form = useForm(schema, initial);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void form.submit(async (body) => {
-      updateUserInfo(await save(body));
-      showToast(t(doneKey), 2000);
-      goBack();
-    });
+    void form.submit(
+      async (body) => {
+        updateUserInfo(await save(body));
+        showToast(t(doneKey), 2000);
+        goBack();
+      },
+      { leaves: true },
+    );
   };
   return { form, onSubmit };
 };

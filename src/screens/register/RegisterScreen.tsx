@@ -45,11 +45,14 @@ const RegisterScreen = () => {
     e.preventDefault();
     // The fields are checked either way, so one tap shows everything left to do.
     if (!agreed) setAgreementAsked(true);
-    void form.submit(async (body) => {
-      if (!agreed) return;
-      setUser(await userApi.register(body));
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
-    });
+    void form.submit(
+      async (body) => {
+        if (!agreed) return;
+        setUser(await userApi.register(body));
+        navigate(safeRedirect(params.get('redirect')), { replace: true });
+      },
+      { leaves: agreed },
+    );
   };
 
   return (

@@ -42,14 +42,17 @@ const RechargeScreen = () => {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!net) return;
-    void form.submit(async ({ amount, txHash }) => {
-      const intended = { coin: net.coin, network: net.network, amount, ...(txHash ? { txHash } : {}) };
-      const d = await keys.send(JSON.stringify(intended), (requestKey) =>
-        walletApi.deposit({ ...intended, requestKey }),
-      );
-      const handed: RechargeResultState = { deposit: d };
-      void navigate(`/recharge/result?id=${d.id}`, { replace: true, state: handed });
-    });
+    void form.submit(
+      async ({ amount, txHash }) => {
+        const intended = { coin: net.coin, network: net.network, amount, ...(txHash ? { txHash } : {}) };
+        const d = await keys.send(JSON.stringify(intended), (requestKey) =>
+          walletApi.deposit({ ...intended, requestKey }),
+        );
+        const handed: RechargeResultState = { deposit: d };
+        void navigate(`/recharge/result?id=${d.id}`, { replace: true, state: handed });
+      },
+      { leaves: true },
+    );
   };
 
   return (

@@ -20,7 +20,7 @@ import { useWithdrawNetwork } from './useWithdrawNetwork';
  * network needs one, remark. Checked with the server's rules before sending. */
 const WithdrawAddressAddScreen = () => {
   const { t } = useTranslation();
-  const goBack = useGoBack();
+  const goBack = useGoBack('/withdrawAddress');
   // Opened from a withdrawal (/withdraw?coin=BTC), the address is for that coin and network.
   const [params] = useSearchParams();
   const { nets, failure, reload, coins, activeCoin, setCoin, networks, net, setChosen } = useWithdrawNetwork(
@@ -32,11 +32,14 @@ const WithdrawAddressAddScreen = () => {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void form.submit(async (body) => {
-      await walletApi.addAddress(body);
-      showToast(t('address.saved'), 2000);
-      goBack();
-    });
+    void form.submit(
+      async (body) => {
+        await walletApi.addAddress(body);
+        showToast(t('address.saved'), 2000);
+        goBack();
+      },
+      { leaves: true },
+    );
   };
 
   return (

@@ -87,24 +87,27 @@ const WithdrawScreen = () => {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void form.submit(async (body) => {
-      const { password: _password, ...intended } = body;
-      await keys
-        .send(JSON.stringify(intended), (requestKey) =>
-          verifiedAction(() => walletApi.withdraw({ ...body, requestKey }), navigate),
-        )
-        .catch((err: unknown) => {
-          const msg = (err as Envelope | undefined)?.msg;
-          // The operator changed the fee since the form read it: the form shows the new one (the
-          // toast says so) for the reader to send again, or not.
-          if (msg === 'app.msg.fee_changed') reload();
-          // The stored info said a password was set: the fresh one brings the notice to set one.
-          if (msg === 'app.msg.withdraw_pwd_not_set') void refreshUserInfo();
-          throw err;
-        });
-      showToast(t('withdraw.submitted'), 2000);
-      void navigate('/withdraw/record', { replace: true });
-    });
+    void form.submit(
+      async (body) => {
+        const { password: _password, ...intended } = body;
+        await keys
+          .send(JSON.stringify(intended), (requestKey) =>
+            verifiedAction(() => walletApi.withdraw({ ...body, requestKey }), navigate),
+          )
+          .catch((err: unknown) => {
+            const msg = (err as Envelope | undefined)?.msg;
+            // The operator changed the fee since the form read it: the form shows the new one (the
+            // toast says so) for the reader to send again, or not.
+            if (msg === 'app.msg.fee_changed') reload();
+            // The stored info said a password was set: the fresh one brings the notice to set one.
+            if (msg === 'app.msg.withdraw_pwd_not_set') void refreshUserInfo();
+            throw err;
+          });
+        showToast(t('withdraw.submitted'), 2000);
+        void navigate('/withdraw/record', { replace: true });
+      },
+      { leaves: true },
+    );
   };
 
   if (!nets || !book) {

@@ -69,6 +69,8 @@ export const doubleTap = async (page: Page, target: Locator) => {
   // boundingBox answers null at once for an element not yet shown (a screen still rendering after
   // a navigation); a finger waits until there is something to tap.
   await target.waitFor({ state: 'visible' });
+  // A finger scrolls to what it taps: the mouse clicks where it is told, on screen or not.
+  await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error(`doubleTap: ${String(target)} has no box once visible`);
   await doubleTapAt(page, box.x + box.width / 2, box.y + box.height / 2);

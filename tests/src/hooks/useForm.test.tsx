@@ -22,4 +22,20 @@ describe('useForm', () => {
     act(() => result.current.field('address').onChange('T9abc'));
     expect(result.current.field('address').error).toBeUndefined();
   });
+
+  it('stays busy after a send that leaves the form, and only after one that succeeds', async () => {
+    const { result } = renderHook(() => useForm(schema, { address: 'T9abc', remark: '' }));
+    let sends = 0;
+    const refused = async () => {
+      sends += 1;
+      throw new Error('refused');
+    };
+    await act(() => result.current.submit(refused, { leaves: true }));
+    expect(result.current.submitting).toBe(false);
+    await act(() => result.current.submit(async () => (sends += 1), { leaves: true }));
+    expect(result.current.submitting).toBe(true);
+    // The next screen is not up yet: a tap now sends nothing.
+    await act(() => result.current.submit(async () => (sends += 1), { leaves: true }));
+    expect(sends).toBe(2);
+  });
 });

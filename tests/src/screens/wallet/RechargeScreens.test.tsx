@@ -1,4 +1,6 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Deposit } from '../../../../protocol/wallet';
@@ -6,6 +8,7 @@ import { walletApi } from '../../../../src/api/wallet';
 import RechargeRecordScreen from '../../../../src/screens/wallet/RechargeRecordScreen';
 import RechargeResultScreen from '../../../../src/screens/wallet/RechargeResultScreen';
 import RechargeScreen from '../../../../src/screens/wallet/RechargeScreen';
+import { i18n } from '../../../../src/i18n';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 import { NETWORKS, login } from './fixtures';
@@ -87,6 +90,31 @@ describe('/recharge', () => {
       amount: '25',
       requestKey: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
+  });
+
+  it('declares once when tapped again while the result screen is still loading', async () => {
+    vi.mocked(walletApi.deposit).mockResolvedValue(deposit({ id: 42 }));
+    // The result screen's code still on its way: the form stays up after the answer, for a while.
+    const router = createMemoryRouter(
+      [
+        { path: '/recharge', element: <RechargeScreen /> },
+        { path: '/recharge/result', lazy: () => new Promise<never>(() => undefined) },
+      ],
+      { initialEntries: ['/recharge?coin=USDT'] },
+    );
+    render(
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
+    await userEvent.type(await screen.findByLabelText('Deposit amount'), '25');
+    const submit = screen.getByRole('button', { name: 'I have sent it' });
+    await userEvent.click(submit);
+    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+    await userEvent.click(submit);
+    await userEvent.click(submit);
+    expect(walletApi.deposit).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe('/recharge');
   });
 });
 

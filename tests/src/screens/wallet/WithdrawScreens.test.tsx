@@ -285,7 +285,7 @@ describe('/withdraw during the lock after a login password change', () => {
       hourCycle: 'h23',
     }).format(until);
     expect(await screen.findByTestId('withdraw-locked')).toHaveTextContent(
-      `Withdrawals are locked for 24 hours after a login password change. You can withdraw again from ${time}.`,
+      `Withdrawals are locked for 24 hours after a login password change or a withdrawal password reset. You can withdraw again from ${time}.`,
     );
     expect(screen.getByRole('button', { name: 'Withdraw' })).toBeDisabled();
     // The lock ends while the screen is open.

@@ -1,9 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, Link, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, createMemoryRouter, Link, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NavBar } from '../../../src/components/NavBar';
 import { i18n } from '../../../src/i18n';
+import { useGoBack } from '../../../src/hooks/useGoBack';
 import LangScreen from '../../../src/screens/lang/LangScreen';
 import { changeLocale } from '../../../src/state/changeLocale';
 import { afterDoubleTap, tap } from '../../setup/dom';
@@ -114,5 +115,30 @@ describe('going back', () => {
     tap(screen.getByRole('button', { name: 'Back' }));
     await arrivesAt(router, '/notice');
     expect(go.mock.calls).toEqual([[-1], [1], [-1]]);
+  });
+
+  it('goes to the screen it would have come from when opened by a deep link, not off-site', async () => {
+    // A page opened at this address: no entry of the app's before it.
+    window.history.replaceState(null, '', '/withdrawAddress/add');
+    afterDoubleTap();
+    const Saved = () => {
+      const goBack = useGoBack('/withdrawAddress');
+      return (
+        <button type="button" onClick={goBack}>
+          Saved
+        </button>
+      );
+    };
+    const router = createMemoryRouter(
+      [
+        { path: '/withdrawAddress/add', element: <Saved /> },
+        { path: '/withdrawAddress', element: at('list') },
+      ],
+      { initialEntries: ['/withdrawAddress/add'] },
+    );
+    render(<RouterProvider router={router} />);
+    tap(screen.getByRole('button', { name: 'Saved' }));
+    await arrivesAt(router as never, '/withdrawAddress');
+    expect(screen.getByTestId('at')).toHaveTextContent('list');
   });
 });

@@ -15,26 +15,33 @@ type CodeUse = CodePurpose | 'withdrawPwd';
 /** A tab's newest send of a purpose, as sessionStorage keeps it. */
 type StoredSend = { target: string; codeTicket: string; availableAt: number };
 const sentKey = (use: CodeUse) => `codeSent.${use}`;
+const sameTarget = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * What every send of a code shares: the time another may be sent, and each send's ticket handed
  * to `onTicket`, for the form to send with the code (the newest send's, whose code the reader has).
  *
- * The newest send of each purpose is also kept in the tab's sessionStorage, because the code is
- * worthless without its ticket: a page reloaded while the reader fetched the code from the mail
- * app (a phone often drops a page left for another app) gets the ticket, and the wait before
- * another send, back as soon as it is for the same address (`target`) again.
+ * Both belong to the address the code went to (`target`): typed another, the form holds no ticket
+ * and may send to it at once (the server's wait is per address). The newest send of each purpose
+ * is also kept in the tab's sessionStorage, because the code is worthless without its ticket: a
+ * page reloaded while the reader fetched the code from the mail app (a phone often drops a page
+ * left for another app) gets the ticket, and the wait, back once the same address is typed again.
  */
 export const useCodeSend = (use: CodeUse, target: string, onTicket: (codeTicket: string) => void) => {
   const { t } = useTranslation();
-  const [availableAt, setAvailableAt] = useState(0);
-  const restore = useEffectEvent((sent: StoredSend) => {
+  const [wait, setWait] = useState<{ target: string; until: number } | null>(null);
+  const availableAt = wait && sameTarget(wait.target, target) ? wait.until : 0;
+  const follow = useEffectEvent((sent: StoredSend | null) => {
+    if (!sent) return onTicket('');
     onTicket(sent.codeTicket);
-    setAvailableAt((at) => Math.max(at, sent.availableAt));
+    setWait((w) => ({
+      target: sent.target,
+      until: w && sameTarget(w.target, sent.target) ? Math.max(w.until, sent.availableAt) : sent.availableAt,
+    }));
   });
   useEffect(() => {
     const sent = readJson<StoredSend>(session.get(sentKey(use)));
-    if (sent && target && sent.target.toLowerCase() === target.toLowerCase()) restore(sent);
+    follow(sent && target && sameTarget(sent.target, target) ? sent : null);
   }, [use, target]);
   /** Runs `request`, a send to `target`; a refusal is thrown on, once the wait it tells is kept. */
   const send = async (request: () => Promise<SentCode>) => {
@@ -43,14 +50,14 @@ export const useCodeSend = (use: CodeUse, target: string, onTicket: (codeTicket:
       const sent: StoredSend = { target, codeTicket, availableAt: Date.now() + CODE_RESEND_SECONDS * 1000 };
       session.set(sentKey(use), JSON.stringify(sent));
       onTicket(codeTicket);
-      setAvailableAt(sent.availableAt);
+      setWait({ target, until: sent.availableAt });
       showToast(t('form.codeSent'), 2000);
     } catch (err) {
       // Sent from this form before a reload: the button counts down the wait the server tells.
       const refusal = err as Envelope<{ seconds?: unknown } | null>;
       const seconds = refusal?.data?.seconds;
       if (refusal?.msg === 'app.msg.code_frequent' && typeof seconds === 'number')
-        setAvailableAt(Date.now() + seconds * 1000);
+        setWait({ target, until: Date.now() + seconds * 1000 });
       throw err;
     }
   };

@@ -123,4 +123,46 @@ describe('forgotten password', () => {
     expect(userApi.sendCode).toHaveBeenCalledTimes(1);
     expect(userApi.forgetPwd).toHaveBeenCalledWith(expect.objectContaining({ codeTicket: 'ticket-1' }));
   });
+
+  it('frees the send for another address typed after a send, and drops the first one’s ticket', async () => {
+    vi.mocked(userApi.sendCode).mockResolvedValueOnce({ codeTicket: 'ticket-alice' });
+    vi.mocked(userApi.sendCode).mockResolvedValueOnce({ codeTicket: 'ticket-bob' });
+    const user = userEvent.setup();
+    renderScreen(<ForgetPwdScreen />, { path: '/forgetPwd' });
+    const target = screen.getByLabelText('Email or mobile');
+    await user.type(target, 'alice@example.com');
+    await user.type(screen.getByLabelText('Captcha'), 'xy9z');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByRole('button', { name: /Resend in \d+ s/ });
+    await user.clear(target);
+    afterDoubleTap();
+    await user.type(target, 'bob@example.com');
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled();
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.type(screen.getByLabelText('New password'), 'newpass9');
+    await user.type(screen.getByLabelText('Confirm password'), 'newpass9');
+    // Nothing sent to bob yet: alice's ticket does not go with his address (the server refuses it
+    // as a wrong code).
+    vi.mocked(userApi.forgetPwd).mockRejectedValueOnce({
+      code: 400,
+      msg: 'app.msg.captcha_incorrect',
+      data: null,
+    });
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await waitFor(() =>
+      expect(userApi.forgetPwd).toHaveBeenCalledWith(
+        expect.objectContaining({ target: 'bob@example.com', codeTicket: '' }),
+      ),
+    );
+    await waitFor(() => expect(userApi.captcha).toHaveBeenCalledTimes(2));
+    await user.type(screen.getByLabelText('Captcha'), 'ab3c');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByRole('button', { name: /Resend in \d+ s/ });
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await waitFor(() =>
+      expect(userApi.forgetPwd).toHaveBeenCalledWith(
+        expect.objectContaining({ target: 'bob@example.com', codeTicket: 'ticket-bob' }),
+      ),
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BehaviorSubject, Subject } from 'rxjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -107,9 +107,24 @@ describe('/orderList', () => {
       size: 20,
     });
     await user.click(screen.getByRole('link', { name: 'All pairs' }));
-    expect(router.state.location.search).toBe('');
+    expect(router.state.location.search).toBe('?tab=history');
     expect(api.list).toHaveBeenLastCalledWith({ tab: 'history', status: 'all', page: 1, size: 20 });
     expect(screen.queryByRole('link', { name: 'All pairs' })).toBeNull();
+  });
+
+  it('keeps the tab and the status in the address, so a reload shows the same orders', async () => {
+    const user = userEvent.setup();
+    const router = renderScreen(<OrderListScreen />, { path: '/orderList', at: '/orderList' });
+    await screen.findAllByTestId('order-card');
+    await user.click(screen.getByRole('tab', { name: 'All orders' }));
+    await user.click(screen.getByLabelText('Completed'));
+    expect(router.state.location.search).toBe('?tab=all&status=completed');
+    cleanup();
+    afterDoubleTap();
+    renderScreen(<OrderListScreen />, { path: '/orderList', at: '/orderList?tab=all&status=completed' });
+    expect(await screen.findAllByTestId('order-card')).toHaveLength(1);
+    expect(api.list).toHaveBeenLastCalledWith({ tab: 'all', status: 'completed', page: 1, size: 20 });
+    expect(screen.getByRole('tab', { name: 'All orders' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('narrows to no pair when the address names none a pair could be named by', async () => {

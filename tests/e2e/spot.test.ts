@@ -54,6 +54,9 @@ describe('the demo trader on /trade', () => {
     await session.page.waitForURL('**/orderList');
     await session.page.getByRole('tab', { name: en.orders.tabs.all }).click();
     await expect.poll(() => session.page.getByTestId('order-card').count()).toBe(2);
+    // The tab is in the address: a reload shows the same orders.
+    await session.page.reload();
+    await expect.poll(() => session.page.getByTestId('order-card').count()).toBe(2);
     const cards = session.page.getByTestId('order-card');
     await expect.poll(() => cards.nth(0).textContent()).toContain(en.app.data.order_completed);
     expect(await cards.nth(1).textContent()).toContain(en.app.data.order_pending);

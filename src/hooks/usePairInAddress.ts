@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { COIN_PAIR_PARAM, coinPairOf } from '../../protocol/routes';
+import { useSetAddressParam } from './useSetAddressParam';
 
 /**
  * Writes the pair a trading screen shows into its address when the address asks for another (one
@@ -9,17 +10,10 @@ import { COIN_PAIR_PARAM, coinPairOf } from '../../protocol/routes';
  * address. The other parameters (the side /trade was opened on) stay.
  */
 export const usePairInAddress = (shown: string | undefined) => {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setParam = useSetAddressParam();
   const asked = coinPairOf(params);
   useEffect(() => {
-    if (shown === undefined || shown === asked) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(COIN_PAIR_PARAM, shown);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [shown, asked, setParams]);
+    if (shown !== undefined && shown !== asked) setParam(COIN_PAIR_PARAM, shown);
+  }, [shown, asked, setParam]);
 };

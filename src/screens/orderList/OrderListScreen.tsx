@@ -7,6 +7,7 @@ import { NavBar } from '../../components/NavBar';
 import { Segmented } from '../../components/Segmented';
 import { Tabs } from '../../components/Tabs';
 import { usePairName } from '../../hooks/usePairName';
+import { useSetAddressParam } from '../../hooks/useSetAddressParam';
 import { OrderRecords } from './OrderRecords';
 
 /** The pair the orders are narrowed to, and the way back to every pair's (on the same tab). */
@@ -36,21 +37,13 @@ const oneOf = <T extends string>(values: readonly T[], text: string | null, othe
  * or a return keeps what the reader was looking at. */
 const OrderListScreen = () => {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const choose = useSetAddressParam();
   const asked = params.get(COIN_PAIR_PARAM)?.toLowerCase();
   // A pair no pair could be named by (a mangled link) narrows nothing.
   const pair = asked && PAIR_SYMBOL_RE.test(asked) ? asked : undefined;
   const tab = oneOf(TABS, params.get('tab'), 'open');
   const chosen = oneOf(ORDER_FILTERS, params.get('status'), 'all');
-  const choose = (key: 'tab' | 'status', value: string) =>
-    setParams(
-      (now) => {
-        const next = new URLSearchParams(now);
-        next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
   const filters = ORDER_FILTERS.filter((f) => f === 'all' || TAB_STATUSES[tab].includes(f));
   const status = filters.includes(chosen) ? chosen : 'all';
   return (

@@ -13,4 +13,12 @@ describe('return after login', () => {
     expect(safeRedirect('//evil.example')).toBe('/home');
     expect(safeRedirect('/\\evil.example')).toBe('/home');
   });
+
+  it('goes home rather than back to a sign-in screen', () => {
+    expect(safeRedirect('/login')).toBe('/home');
+    expect(safeRedirect('/login?redirect=%2Fassets')).toBe('/home');
+    expect(safeRedirect('/register')).toBe('/home');
+    expect(safeRedirect('/forgetPwd')).toBe('/home');
+    expect(safeRedirect('/loginHelp')).toBe('/loginHelp');
+  });
 });

@@ -127,6 +127,10 @@ export const sendCodeSchema = z.discriminatedUnion('purpose', [
 ]);
 export type SendCodeRequest = z.infer<typeof sendCodeSchema>;
 export type CodePurpose = SendCodeRequest['purpose'];
+/** What a code is for: the purposes of sendCode, and `withdrawPwd`, sent to a signed-in account's
+ * own email address (`POST /user/withdrawPwd/code`) for setting or resetting its withdrawal
+ * password. */
+export type CodeUse = CodePurpose | 'withdrawPwd';
 /** The answer to a send: the ticket that must come back with its code. */
 export const sentCodeSchema = z.object({ codeTicket: z.string() });
 export type SentCode = z.infer<typeof sentCodeSchema>;

@@ -1,16 +1,12 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sendCodeSchema, type CodePurpose, type SentCode } from '../../protocol/accounts';
+import { sendCodeSchema, type CodePurpose, type CodeUse, type SentCode } from '../../protocol/accounts';
 import { CODE_RESEND_SECONDS } from '../../protocol/accountRules';
 import type { Envelope } from '../../protocol/envelope';
 import { userApi } from '../api/user';
 import { readJson, session } from '../state/storage';
 import { showToast } from '../state/ui';
 import { useForm } from './useForm';
-
-/** What a code is for: a send from a form (sendCode), or the withdrawal password's, which goes to
- * the signed-in account's own address. */
-type CodeUse = CodePurpose | 'withdrawPwd';
 
 /** A tab's newest send of a purpose, as sessionStorage keeps it. */
 type StoredSend = { target: string; codeTicket: string; availableAt: number };

@@ -5,6 +5,7 @@ import {
   EMAIL_RE,
   phoneOf,
   type ForgetPwdRequest,
+  type CodeUse,
   type SendCodeRequest,
   type SentCode,
 } from '../../../protocol';
@@ -35,10 +36,6 @@ const accountOf = async (
   if (!user) throw fail('account_not_exist');
   return user;
 };
-
-/** What a code is for: the purposes of sendCode, and `withdrawPwd` (sent to a signed-in account's
- * own email address, see sendWithdrawPwdCode). */
-export type CodeUse = SendCodeRequest['purpose'] | 'withdrawPwd';
 
 /** Issues a code for `purpose` to `target` under the daily cap per target (UTC day, all purposes
  * together) and the minimum interval between sends of one purpose (a code for the withdrawal

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { CODE_LENGTH } from '../../../protocol/accountRules';
 import { userApi } from '../../api/user';
-import { SendCodeButton } from '../../components/form/SendCodeButton';
-import { TextField } from '../../components/form/TextField';
+import { CodeField } from '../../components/form/CodeField';
 import { useCodeSend } from '../../hooks/useCodeSender';
 import type { TextFields } from '../../hooks/useForm';
 import { sessionState } from '../../state/session';
@@ -32,14 +30,12 @@ export const OwnCodeField = ({
       .finally(() => setBusy(false));
   };
   return (
-    <TextField
-      label={t('form.code')}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={CODE_LENGTH}
+    <CodeField
+      form={form}
+      onSend={onSend}
+      availableAt={availableAt}
+      busy={busy}
       hint={t('pwd.codeTo', { email })}
-      {...form.field('code', (v) => v.trim())}
-      addon={<SendCodeButton onSend={onSend} availableAt={availableAt} busy={busy} />}
     />
   );
 };

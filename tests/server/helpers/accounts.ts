@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CODE_LENGTH, type RegisterRequest, type Session } from '../../../protocol';
+import { CODE_LENGTH, type CodeUse, type RegisterRequest, type Session } from '../../../protocol';
 import { utcDayStart } from '../../../server/domain/accounts/deps';
 import { newToken, randomDigits, sha256Hex } from '../../../server/domain/accounts/secrets';
 import { buildAccountService } from '../../../server/accounts';
 import type { AccountService } from '../../../server/domain/accounts';
 import type { AccountSettings } from '../../../server/domain/accounts/deps';
 import type { Logger } from '../../../server/domain/accounts/ports';
-import type { CodeUse } from '../../../server/domain/accounts/codes';
 import type { CodeSender } from '../../../server/domain/accounts/senders';
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';

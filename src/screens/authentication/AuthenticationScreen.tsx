@@ -6,7 +6,8 @@ import { CheckIcon } from '../../components/icons';
 import { NavBar } from '../../components/NavBar';
 import { failureOf, Loading } from '../../components/LoadFailed';
 import { translateKey } from '../../i18n';
-import { DOC_LABELS, kycState, storeCertification, useDateFormat } from './status';
+import { useDateFormat } from '../../hooks/useDateFormat';
+import { DOC_LABELS, kycState, storeCertification } from './status';
 import { VerificationForm } from './VerificationForm';
 
 /** Only the first character of the name is shown; the rest is starred. */

@@ -1,8 +1,6 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CERTIFICATION } from '../../../protocol/accounts';
 import type { DocType } from '../../../protocol/accountRules';
-import { isLocale, LOCALE_TAGS } from '../../../protocol/locales';
 import { currentUser, setUser, type Certification } from '../../state/session';
 
 /** The four verification states the screens show (spec §4): null never verified, 0 under review,
@@ -42,20 +40,4 @@ export const storeCertification = (certification: Certification) => {
   if (user && user.userinfo.certification !== certification) {
     setUser({ token: user.token, userinfo: { ...user.userinfo, certification } });
   }
-};
-
-/** A date (or date and time) formatter for the reader's language. */
-export const useDateFormat = (withTime: boolean) => {
-  const { i18n } = useTranslation();
-  const tag = isLocale(i18n.language) ? LOCALE_TAGS[i18n.language] : LOCALE_TAGS.us;
-  return useMemo(
-    () =>
-      new Intl.DateTimeFormat(
-        tag,
-        // The 24-hour clock of every other time in the app (format.ts), in every locale: records
-        // and this screen's dates read alike ("Dec 4, 2026, 21:31", not "9:31 PM").
-        withTime ? { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' } : { dateStyle: 'medium' },
-      ),
-    [tag, withTime],
-  );
 };

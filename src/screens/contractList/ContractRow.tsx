@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import type { ContractOrder } from '../../../protocol/contracts';
 import { formatDecimal } from '../../components/format';
 import { useContract } from '../../hooks/useContracts';
-import { formatDateTime, signed } from '../contract/figures';
+import { RecordTime } from '../../components/RecordTime';
+import { signed } from '../contract/figures';
 import { Remaining } from './Remaining';
 
 /** What a settled contract came to: the profit or loss of a win or a loss, and for a tie or a void
@@ -49,7 +50,7 @@ export const ContractRow = ({
         </span>
         {live.status === 'completed' ? <Outcome order={live} /> : <Remaining order={live} />}
       </div>
-      <div className="contract-row__foot">{formatDateTime(live.openAt, i18n.language)}</div>
+      <RecordTime className="contract-row__foot" ts={live.openAt} />
     </>
   );
   return (

@@ -3,7 +3,7 @@ import { defiApi } from '../../api/defi';
 import { NavBar } from '../../components/NavBar';
 import { PagedList } from '../../components/PagedList';
 import { usePages } from '../../hooks/usePages';
-import { useDateFormat } from '../authentication/status';
+import { RecordTime } from '../../components/RecordTime';
 import { useDefiFormat } from './format';
 
 const PAGE = 30;
@@ -12,7 +12,6 @@ const PAGE = 30;
 const IncomeRecordScreen = () => {
   const { t, i18n } = useTranslation();
   const f = useDefiFormat();
-  const date = useDateFormat(true);
   // Product names come in the reader's language: another one fetches the pages shown again.
   const income = usePages((page, size) => defiApi.income({ page, size }), PAGE, '', i18n.language);
   return (
@@ -27,7 +26,7 @@ const IncomeRecordScreen = () => {
                   <span className="defi-income__name">{r.name}</span>
                   <span className="defi-income__meta">
                     {t('defi.dayN', { day: r.day })} ·{' '}
-                    <time dateTime={new Date(r.releasedAt).toISOString()}>{date.format(r.releasedAt)}</time>
+                    <RecordTime ts={r.releasedAt} />
                   </span>
                 </div>
                 <span className="defi-income__amount">+{f.amount(r.amount, r.asset)}</span>

@@ -23,7 +23,7 @@ import { useForm } from '../../hooks/useForm';
 import { useRemote } from '../../hooks/useRemote';
 import { useServerOffset } from '../../hooks/useMarket';
 import { showToast } from '../../state/ui';
-import { useDateFormat } from '../authentication/status';
+import { useDateFormat } from '../../hooks/useDateFormat';
 import { useDefiFormat } from './format';
 import { pluralKey } from '../../i18n/plural';
 

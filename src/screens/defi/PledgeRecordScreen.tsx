@@ -7,7 +7,7 @@ import { NavBar } from '../../components/NavBar';
 import { PagedList } from '../../components/PagedList';
 import { Tabs } from '../../components/Tabs';
 import { usePages } from '../../hooks/usePages';
-import { useDateFormat } from '../authentication/status';
+import { useDateFormat } from '../../hooks/useDateFormat';
 import { useDefiFormat } from './format';
 import { pluralKey } from '../../i18n/plural';
 

@@ -8,7 +8,7 @@ import { QrCode } from '../../components/QrCode';
 import { Loading } from '../../components/LoadFailed';
 import { Tabs } from '../../components/Tabs';
 import { useRemote } from '../../hooks/useRemote';
-import { useDateFormat } from '../authentication/status';
+import { useDateFormat } from '../../hooks/useDateFormat';
 
 type Generation = 'first' | 'second';
 type Member = Invite['first'][number];

@@ -5,7 +5,7 @@ import { NavBar } from '../../components/NavBar';
 import { LoadingRecord, recordOf } from '../../components/LoadFailed';
 import { useListOnLanguageChange } from '../../hooks/useListOnLanguageChange';
 import { useRemote } from '../../hooks/useRemote';
-import { useDateFormat } from '../authentication/status';
+import { useDateFormat } from '../../hooks/useDateFormat';
 import { idParam } from '../../app/idParam';
 import { LOCALE_TAGS } from '../../../protocol/locales';
 

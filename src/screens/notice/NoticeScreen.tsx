@@ -5,7 +5,7 @@ import { ChevronIcon } from '../../components/icons';
 import { NavBar } from '../../components/NavBar';
 import { Loading } from '../../components/LoadFailed';
 import { useRemote } from '../../hooks/useRemote';
-import { useDateFormat } from '../authentication/status';
+import { useDateFormat } from '../../hooks/useDateFormat';
 import { EmptyText } from '../../components/EmptyText';
 
 /** /notice: the site's notices in the reader's language, newest first. */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SpotOrderView } from '../../../protocol/spot';
-import { formatDateTime, formatDecimal, formatMoney } from '../../components/format';
+import { formatDecimal, formatMoney } from '../../components/format';
+import { RecordTime } from '../../components/RecordTime';
 import { usePairName } from '../../hooks/usePairName';
 
 /** One order in a list of records: side, pair, status and its figures; a tap opens its detail. */
@@ -34,7 +35,7 @@ export const OrderCard = ({ order, onOpen }: { order: SpotOrderView; onOpen: () 
           <span className="muted">{t('orders.dealAmount')}</span>
           <span>{money(order.filledAmount)}</span>
         </span>
-        <span className="order-card__time muted">{formatDateTime(order.createdAt, i18n.language)}</span>
+        <RecordTime className="order-card__time muted" ts={order.createdAt} />
       </button>
     </li>
   );

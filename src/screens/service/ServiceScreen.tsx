@@ -12,7 +12,7 @@ import { Spinner } from '../../components/Spinner';
 import { useForm } from '../../hooks/useForm';
 import { configState, loadSiteConfig } from '../../state/config';
 import { sessionState } from '../../state/session';
-import { useDateFormat } from '../authentication/status';
+import { useDateFormat } from '../../hooks/useDateFormat';
 
 /** How often an open thread looks for an answer. */
 export const SERVICE_POLL_MS = 15_000;

@@ -12,7 +12,7 @@ import { formatDecimal, formatMoney } from '../../components/format';
 import { useTickers } from '../../hooks/useMarket';
 import { usePages } from '../../hooks/usePages';
 import { useBalances } from '../../hooks/useSpot';
-import { useDateFormat } from '../authentication/status';
+import { RecordTime } from '../../components/RecordTime';
 import { MASK, balanceVisibility } from './hideBalances';
 import { ZERO_BALANCE, valueBalances } from './valuation';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
@@ -43,7 +43,6 @@ const CoinDetail = ({ coin }: { coin: string }) => {
     `${coin}|${type}`,
     `${held?.available}|${held?.frozen}`,
   );
-  const format = useDateFormat(true);
   const lang = i18n.language;
 
   const [row] = valueBalances(
@@ -124,7 +123,7 @@ const CoinDetail = ({ coin }: { coin: string }) => {
                       </span>
                     </div>
                     <div className="record__row record__meta">
-                      <time dateTime={new Date(e.createdAt).toISOString()}>{format.format(e.createdAt)}</time>
+                      <RecordTime ts={e.createdAt} />
                       <span>
                         <span className="record__balance">
                           {t('wallet.after')} {money(e.availableAfter)}

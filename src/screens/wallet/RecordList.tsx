@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavBar } from '../../components/NavBar';
 import { Loading } from '../../components/LoadFailed';
 import { translateKey } from '../../i18n';
-import { useDateFormat } from '../authentication/status';
+import { RecordTime } from '../../components/RecordTime';
 import { StatusBadge } from './StatusBadge';
 import { useRecords } from './useRecords';
 import { EmptyText } from '../../components/EmptyText';
@@ -42,7 +42,6 @@ export const RecordList = <T extends WalletRecord>({
   details,
 }: Props<T>) => {
   const { t } = useTranslation();
-  const format = useDateFormat(true);
   const { list, failure, loading, hasMore, refresh, more } = useRecords(load, underWay);
   return (
     <>
@@ -59,9 +58,7 @@ export const RecordList = <T extends WalletRecord>({
               {details(r)}
               {r.txHash && <p className="record__hash">{r.txHash}</p>}
               {r.note && <p className="record__note">{translateKey(r.note)}</p>}
-              <time className="record__meta" dateTime={new Date(r.createdAt).toISOString()}>
-                {format.format(r.createdAt)}
-              </time>
+              <RecordTime className="record__meta" ts={r.createdAt} />
             </li>
           ))}
         </ul>

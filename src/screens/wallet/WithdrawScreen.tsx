@@ -22,7 +22,7 @@ import { createIntentKeys } from '../../api/requestKey';
 import { configState, loadSiteConfig } from '../../state/config';
 import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
-import { useDateFormat } from '../authentication/status';
+import { useDateFormat } from '../../hooks/useDateFormat';
 import { AddressFields } from './AddressFields';
 import { CoinSelect } from './CoinSelect';
 import { limitValue, receivedOf, withdrawFormSchema } from './forms';

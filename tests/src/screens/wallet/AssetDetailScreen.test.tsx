@@ -4,6 +4,7 @@ import type { BehaviorSubject } from 'rxjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Balance, JournalEntry } from '../../../../protocol/assets';
 import { walletApi } from '../../../../src/api/wallet';
+import { formatDateTime } from '../../../../src/components/format';
 import * as spot from '../../../../src/hooks/useSpot';
 import { switchI18n } from '../../../../src/i18n';
 import AssetDetailScreen from '../../../../src/screens/wallet/AssetDetailScreen';
@@ -94,6 +95,15 @@ describe('/assets/detail', () => {
     // The balances above keep the ledger's eight places, as the wallet writes them.
     const facts = screen.getByText('Verfügbar').closest('dl')!;
     expect(facts.querySelector('dd')!.textContent).toBe('9.237,50000000');
+  });
+
+  it('dates a record to the second, numerically, as the order and contract records do', async () => {
+    renderScreen(<AssetDetailScreen />, { path: '/assets/detail', at: '/assets/detail?coin=USDT' });
+    expect(await screen.findByText('Spot-Handelsgebühr')).toBeInTheDocument();
+    const time = amountOf('Spot-Handelsgebühr')!.closest('li')!.querySelector('time')!;
+    expect(time).toHaveAttribute('datetime', '2027-01-15T10:00:00.000Z');
+    expect(time.textContent).toBe(formatDateTime(Date.UTC(2027, 0, 15, 10), 'de'));
+    expect(time.textContent).toMatch(/^\d\d\.\d\d\.2027, \d\d:00:00$/);
   });
 
   it('writes the balances of a coin not held as the ones of a coin held: 0,00000000 each', async () => {

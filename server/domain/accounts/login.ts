@@ -4,7 +4,7 @@ import { checkCaptcha } from './captcha';
 import { fail } from './errors';
 import type { UserRecord } from './ports';
 import { checkThrottled } from './rateLimit';
-import { sha256Hex, verifyNothing, verifyPassword } from './secrets';
+import { sha256Hex, verifyLogin } from './secrets';
 import { upgradeHash } from './rehash';
 import { openSession } from './sessions';
 import { toUserInfo } from './userinfo';
@@ -49,9 +49,7 @@ export const login = async (deps: AccountDeps, req: LoginRequest, ip: string | n
   // lower-casing can make it longer still.
   const key = user ? userFailureKey(user.id) : `name:${sha256Hex(req.username.trim().toLowerCase())}`;
   const right = await throttledLogin(deps, key, ip, req, () =>
-    user
-      ? verifyPassword(req.password, user.passwordHash)
-      : verifyNothing(req.password, deps.settings.scryptN),
+    verifyLogin(req.password, user?.passwordHash ?? null, deps.settings.scryptN),
   );
   if (!user || !right) throw fail('login_failed');
   if (user.locked) throw fail('account_locked');

@@ -36,11 +36,33 @@ export const hashPassword = async (password: string, n = DEFAULT_SCRYPT_N): Prom
   return `scrypt$${n}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 };
 
-export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {
-  const parsed = parse(stored);
-  if (!parsed) return false;
+const matches = async (password: string, parsed: NonNullable<ReturnType<typeof parse>>) => {
   const actual = await scryptOnThread(password, parsed.salt, KEY_LENGTH, parsed);
   return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
+};
+
+export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {
+  const parsed = parse(stored);
+  return parsed ? matches(password, parsed) : false;
+};
+
+/** Checks a login's password against its account's hash, or spends one check's work for no
+ * account, so that how long a refusal takes does not tell whether the name exists. A wrong password
+ * against a hash made at a lower cost (before the cost rose) spends the difference too, in one more
+ * scrypt of that hash's memory: its refusal otherwise came sooner than an unknown name's. */
+export const verifyLogin = async (
+  password: string,
+  stored: string | null,
+  n = DEFAULT_SCRYPT_N,
+): Promise<boolean> => {
+  const parsed = stored === null ? null : parse(stored);
+  if (!parsed) return verifyNothing(password, n);
+  if (await matches(password, parsed)) return true;
+  const block = parsed.n * parsed.r;
+  const rounds = Math.round((n * R * P) / block) - parsed.p;
+  if (rounds > 0)
+    await scryptOnThread(password, Buffer.alloc(16), KEY_LENGTH, { n: parsed.n, r: parsed.r, p: rounds });
+  return false;
 };
 
 /** Whether a stored hash was made at a lower cost than `n` (with r=8, p=1) asks for: such a hash
@@ -50,9 +72,8 @@ export const needsRehash = (stored: string, n = DEFAULT_SCRYPT_N) => {
   return !parsed || parsed.n * parsed.r * parsed.p < n * R * P;
 };
 
-/** Spends the time of one verification, for an account that does not exist, so the answer's
- * timing does not tell whether it does. */
-export const verifyNothing = async (password: string, n = DEFAULT_SCRYPT_N): Promise<false> => {
+/** Spends the time of one verification, for an account that does not exist. */
+const verifyNothing = async (password: string, n = DEFAULT_SCRYPT_N): Promise<false> => {
   await scryptOnThread(password, Buffer.alloc(16), KEY_LENGTH, { n, r: R, p: P });
   return false;
 };

@@ -14,7 +14,7 @@ import type { AccountDeps } from '../accounts/deps';
 import { fail } from '../accounts/errors';
 import type { AccountStore, UserRecord, VerificationRecord } from '../accounts/ports';
 import { throttledLogin } from '../accounts/login';
-import { generatePassword, hashPassword, verifyNothing, verifyPassword } from '../accounts/secrets';
+import { generatePassword, hashPassword, verifyLogin } from '../accounts/secrets';
 import { openSession } from '../accounts/sessions';
 import { upgradeHash } from '../accounts/rehash';
 import { uploadUrl } from '../accounts/uploads';
@@ -52,7 +52,7 @@ export const operatorLogin = async (
   const key = operatorFailureKey(req.username);
   const op = await deps.uow.store.operators.findByUsername(req.username);
   const right = await throttledLogin(deps, key, ip, req, () =>
-    op ? verifyPassword(req.password, op.passwordHash) : verifyNothing(req.password, deps.settings.scryptN),
+    verifyLogin(req.password, op?.passwordHash ?? null, deps.settings.scryptN),
   );
   if (!op || !right || op.disabled) throw fail('login_failed');
   await upgradeHash(deps, req.password, op.passwordHash, (next) =>

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { INVITE_CODE_RE, passwordProblem } from '../../../../protocol';
 import {
   INVITE_ALPHABET,
@@ -10,9 +10,21 @@ import {
   randomDigits,
   safeEqualText,
   sha256Hex,
-  verifyNothing,
+  verifyLogin,
   verifyPassword,
 } from '../../../../server/domain/accounts/secrets';
+import type * as scryptThread from '../../../../server/crypto/scryptThread';
+import { scryptOnThread } from '../../../../server/crypto/scryptThread';
+
+// The real hashing, watched: what each scrypt was asked to cost.
+vi.mock('../../../../server/crypto/scryptThread', async (importOriginal) => {
+  const real = await importOriginal<typeof scryptThread>();
+  return { ...real, scryptOnThread: vi.fn(real.scryptOnThread) };
+});
+
+/** The work of every scrypt run since the last reset, in units of N·r·p. */
+const workDone = () =>
+  vi.mocked(scryptOnThread).mock.calls.reduce((sum, [, , , o]) => sum + o!.n! * o!.r! * o!.p!, 0);
 
 describe('secrets', () => {
   it('hashes passwords with scrypt and a per-hash salt, and verifies them', async () => {
@@ -24,7 +36,33 @@ describe('secrets', () => {
     expect(await verifyPassword('secret123', a)).toBe(true);
     expect(await verifyPassword('secret124', a)).toBe(false);
     expect(await verifyPassword('secret123', 'md5$abc')).toBe(false);
-    expect(await verifyNothing('x', 1024)).toBe(false);
+  });
+
+  describe('a login', () => {
+    const NOW = 8192;
+    beforeEach(() => {
+      vi.mocked(scryptOnThread).mockClear();
+    });
+
+    it('refuses an unknown name and a wrong password after the same work, whatever the hash cost', async () => {
+      const current = await hashPassword('secret123', NOW);
+      const older = await hashPassword('secret123', 1024);
+      vi.mocked(scryptOnThread).mockClear();
+      for (const stored of [null, current, older, 'md5$abc']) {
+        expect(await verifyLogin('secret124', stored, NOW)).toBe(false);
+        expect(workDone()).toBe(NOW * 8);
+        vi.mocked(scryptOnThread).mockClear();
+      }
+    });
+
+    it('takes a right password against any hash it can read', async () => {
+      expect(await verifyLogin('secret123', await hashPassword('secret123', NOW), NOW)).toBe(true);
+      const older = await hashPassword('secret123', 1024);
+      vi.mocked(scryptOnThread).mockClear();
+      expect(await verifyLogin('secret123', older, NOW)).toBe(true);
+      // Only the check: the hash is made again at the current cost by the login (rehash.ts).
+      expect(workDone()).toBe(1024 * 8);
+    });
   });
 
   it('makes 256-bit url-safe tokens that never repeat', () => {

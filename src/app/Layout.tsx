@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigation } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { AlertHost } from '../components/AlertHost';
 import { Background } from '../components/Background';
@@ -46,6 +46,9 @@ export const Layout = () => {
       </div>
       <Toasts />
       <AlertHost />
+      {/* A screen opened anew starts at its top, not at the last one's scroll position; one gone
+          back to is where it was left. */}
+      <ScrollRestoration />
     </div>
   );
 };

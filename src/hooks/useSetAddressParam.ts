@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /** Sets one parameter of the screen's address, keeping the others. Replaced, not pushed: Back
- * leaves the screen rather than stepping back through what was chosen on it. */
+ * leaves the screen rather than stepping back through what was chosen on it. The screen stays
+ * where it is scrolled to, as a choice made on it. */
 export const useSetAddressParam = () => {
   const [, setParams] = useSearchParams();
   return useCallback(
@@ -13,7 +14,7 @@ export const useSetAddressParam = () => {
           next.set(key, value);
           return next;
         },
-        { replace: true },
+        { replace: true, preventScrollReset: true },
       ),
     [setParams],
   );

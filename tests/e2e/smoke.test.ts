@@ -165,4 +165,24 @@ describe('the app in a real browser', () => {
     await context.setOffline(false);
     await banner.waitFor({ state: 'detached', timeout: 5_000 });
   });
+
+  it('opens a new screen at its top, and one gone back to where it was left', async () => {
+    await skipPopupsToday(context);
+    await page.goto('/market');
+    const rows = page.locator('.market-row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(0);
+    await page
+      .getByRole('navigation', { name: english.tab.label })
+      .getByRole('link', { name: english.tab.home })
+      .click();
+    await page.waitForURL('**/home');
+    await page.getByRole('link', { name: english.route.notice }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForURL('**/market');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+  });
 });

@@ -155,7 +155,7 @@ const ContractScreen = () => {
         pairs={info.pairs}
         value={pair.pair}
         onChange={(p) => {
-          setParams({ [COIN_PAIR_PARAM]: p }, { replace: true });
+          setParams({ [COIN_PAIR_PARAM]: p }, { replace: true, preventScrollReset: true });
           setMinutes(undefined);
           setError(undefined);
         }}

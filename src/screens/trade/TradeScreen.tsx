@@ -345,7 +345,7 @@ const TradeScreen = () => {
           value={pair.symbol}
           onClose={() => setSheet(false)}
           onPick={(symbol) => {
-            setParams({ [COIN_PAIR_PARAM]: symbol }, { replace: true });
+            setParams({ [COIN_PAIR_PARAM]: symbol }, { replace: true, preventScrollReset: true });
             setSheet(false);
           }}
         />

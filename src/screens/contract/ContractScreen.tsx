@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ContractDirection, ContractOrder, ContractPairConfig } from '../../../protocol/contracts';
@@ -68,6 +68,10 @@ const LastPrice = ({ pair }: { pair: ContractPairConfig }) => {
   );
 };
 
+/** A pair or a cycle taken off the offer while the form was set to it. */
+type Withdrawn =
+  { kind: 'pair'; name: string; other: string } | { kind: 'cycle'; name: string; minutes: number };
+
 /** /contract: pick a pair and a cycle, stake an amount, buy up or down, watch it run. */
 const ContractScreen = () => {
   const { t, i18n } = useTranslation();
@@ -81,11 +85,37 @@ const ContractScreen = () => {
   const cycle = pair?.cycles.find((c) => c.minutes === minutes) ?? pair?.cycles[0];
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [withdrawn, setWithdrawn] = useState<Withdrawn | undefined>();
   // Typed or picked, a new amount is judged anew: what was said of the last one goes.
   const changeAmount = (v: string) => {
     setAmount(v);
     setError(undefined);
+    setWithdrawn(undefined);
   };
+
+  // A pair or a cycle the operator takes off the offer while the form is set to it: the screen
+  // falls back to another, and says so, and the amount typed for the old one goes, so that one
+  // more tap does not open a contract the reader never chose.
+  const shown = useRef<{ pair: string; name: string; minutes: number } | undefined>(undefined);
+  useEffect(() => {
+    if (!info || !pair || !cycle) return;
+    const before = shown.current;
+    shown.current = { pair: pair.pair, name: pair.name, minutes: cycle.minutes };
+    if (!before) return;
+    const gone =
+      before.pair !== pair.pair && !info.pairs.some((p) => p.pair === before.pair)
+        ? ({ kind: 'pair', name: before.name, other: pair.name } as const)
+        : before.pair === pair.pair &&
+            before.minutes !== cycle.minutes &&
+            !pair.cycles.some((c) => c.minutes === before.minutes)
+          ? ({ kind: 'cycle', name: pair.name, minutes: before.minutes } as const)
+          : undefined;
+    if (!gone) return;
+    setWithdrawn(gone);
+    setAmount('');
+    setError(undefined);
+    setMinutes(undefined);
+  }, [info, pair, cycle]);
   const [busy, setBusy] = useState(false);
   const [running, setRunning] = useState<ContractOrder | undefined>();
   const [keys] = useState(createIntentKeys);
@@ -111,7 +141,12 @@ const ContractScreen = () => {
 
   const place = async (direction: ContractDirection) => {
     if (busy) return;
-    const problem = amountError(amount, cycle);
+    // Over the live balance is said beside the amount, as a limit is, not after a round trip.
+    const problem =
+      amountError(amount, cycle) ??
+      (available !== undefined && new Decimal(amount).gt(available)
+        ? 'app.msg.insufficient_balance'
+        : undefined);
     setError(problem);
     if (problem) return;
     setBusy(true);
@@ -158,8 +193,19 @@ const ContractScreen = () => {
           setParams({ [COIN_PAIR_PARAM]: p }, { replace: true, preventScrollReset: true });
           setMinutes(undefined);
           setError(undefined);
+          setWithdrawn(undefined);
         }}
       />
+      {withdrawn && (
+        <p className="risk-notice contract-withdrawn" role="status">
+          {withdrawn.kind === 'pair'
+            ? t('contract.pairClosed', { name: withdrawn.name, other: withdrawn.other })
+            : t('contract.cycleClosed', {
+                name: withdrawn.name,
+                cycle: t('contract.cycleMinutes', { count: withdrawn.minutes }),
+              })}
+        </p>
+      )}
       <LastPrice pair={pair} />
       <Suspense
         fallback={
@@ -184,6 +230,7 @@ const ContractScreen = () => {
                   setMinutes(c.minutes);
                   // Another cycle has other limits: what was said of the amount was said of its own.
                   setError(undefined);
+                  setWithdrawn(undefined);
                 }}
               >
                 <span className="cycle-chip__time">{t('contract.cycleMinutes', { count: c.minutes })}</span>

@@ -97,6 +97,67 @@ describe('/contract', () => {
     expect(screen.getByRole('button', { name: 'BTC/USDT' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('says so when the pair it is set to is taken off the offer, and lets go of the amount typed for it', async () => {
+    const user = userEvent.setup();
+    const router = renderScreen(<ContractScreen />, { path: '/contract', at: '/contract?coinPair=ethusdt' });
+    await user.type(screen.getByLabelText('Amount (USDT)'), '5000');
+    await user.click(screen.getByRole('button', { name: 'Buy up' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The investment exceeds the limit (20 – 1,000 USDT)');
+    act(() => {
+      state.info = { ...INFO, pairs: [INFO.pairs[0]!] };
+      state.emit();
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'ETH/USDT contracts are no longer offered: the form now shows BTC/USDT. Enter your amount again.',
+    );
+    expect(screen.getByRole('button', { name: 'BTC/USDT' })).toHaveAttribute('aria-pressed', 'true');
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?coinPair=btcusdt'));
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // What the reader does next is their own choice: the notice goes.
+    await user.type(screen.getByLabelText('Amount (USDT)'), '100');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(order).not.toHaveBeenCalled();
+  });
+
+  it('says so when the cycle it is set to is taken off, falling back to the first', async () => {
+    const user = userEvent.setup();
+    renderScreen(<ContractScreen />);
+    await user.click(screen.getByRole('button', { name: /5 min/ }));
+    await user.type(screen.getByLabelText('Amount (USDT)'), '100');
+    act(() => {
+      state.info = {
+        ...INFO,
+        pairs: [{ ...INFO.pairs[0]!, cycles: [INFO.pairs[0]!.cycles[0]!] }, INFO.pairs[1]!],
+      };
+      state.emit();
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The 5 min cycle of BTC/USDT is no longer offered: pick a cycle and enter your amount again.',
+    );
+    expect(screen.getByRole('button', { name: /1 min/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('');
+  });
+
+  it('keeps its own choices quiet: another pair picked says nothing of the last', async () => {
+    const user = userEvent.setup();
+    renderScreen(<ContractScreen />);
+    await user.click(screen.getByRole('button', { name: /5 min/ }));
+    await user.click(screen.getByRole('button', { name: 'ETH/USDT' }));
+    await user.type(screen.getByLabelText('Amount (USDT)'), '100');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('100');
+  });
+
+  it('refuses an amount over the available balance beside the field, sending nothing', async () => {
+    const user = userEvent.setup();
+    renderScreen(<ContractScreen />);
+    await user.type(screen.getByLabelText('Amount (USDT)'), '1000.01');
+    await user.click(screen.getByRole('button', { name: 'Buy up' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Insufficient balance');
+    expect(order).not.toHaveBeenCalled();
+  });
+
   it('keeps the available balance live: a settled contract’s credit shows without a reload', () => {
     state.balances = undefined;
     renderScreen(<ContractScreen />);

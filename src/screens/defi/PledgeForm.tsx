@@ -35,9 +35,18 @@ const outsideLimits = (p: DefiProduct, text: string) => {
   return amount !== null && min !== null && max !== null && (amount < min || amount > max);
 };
 
-const formSchema = (p: DefiProduct) =>
+/** More than the balance the form shows, once it has come: said beside the amount, before the
+ * confirmation opens for a pledge the server would refuse. */
+const overBalance = (available: string | undefined, text: string) => {
+  const [amount, held] = [parseUnits(text.trim()), available === undefined ? null : parseUnits(available)];
+  return amount !== null && held !== null && amount > held;
+};
+
+const formSchema = (p: DefiProduct, available: string | undefined) =>
   z.strictObject({
-    amount: pledgeAmount.refine((v) => !outsideLimits(p, v), 'app.msg.outside_limit'),
+    amount: pledgeAmount
+      .refine((v) => !outsideLimits(p, v), 'app.msg.outside_limit')
+      .refine((v) => !overBalance(available, v), 'app.msg.insufficient_balance'),
   });
 
 /** What the amount would earn: the same integer arithmetic the server applies, so the figures
@@ -62,13 +71,13 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
   const f = useDefiFormat();
   const date = useDateFormat(true);
   const navigate = useNavigate();
-  const schema = useMemo(() => formSchema(product), [product]);
+  const balance = useRemote(() => defiApi.available(product.asset), product.asset);
+  const schema = useMemo(() => formSchema(product, balance.data), [product, balance.data]);
   const form = useForm(schema, { amount: '' });
   const [confirming, setConfirming] = useState(false);
   // The pledge the form holds keeps its key until the server answers it: a second tap after a lost
   // answer reaches the pledge that may already be made instead of freezing the amount again.
   const [keys] = useState(createIntentKeys);
-  const balance = useRemote(() => defiApi.available(product.asset), product.asset);
   // Dates of the pledge as the server will set them: on its clock, not the device's.
   const offset = useServerOffset();
   const plan = projection(product, form.values.amount, Date.now() + offset);

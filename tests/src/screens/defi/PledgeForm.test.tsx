@@ -67,6 +67,16 @@ describe('the pledge form', () => {
     },
   );
 
+  it('refuses more than the available balance beside the amount, opening no confirmation', async () => {
+    vi.mocked(defiApi.available).mockResolvedValue('9894.00000000');
+    open();
+    await screen.findByText('9,894.00 USDT');
+    await pledge('20000');
+    expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(defiApi.pledge).not.toHaveBeenCalled();
+  });
+
   it('opens the confirmation on a double tap of the pledge button, and does not answer it', async () => {
     open();
     await userEvent.setup().type(await screen.findByLabelText('Amount (USDT)'), '100');

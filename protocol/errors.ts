@@ -28,6 +28,8 @@ export const ERRORS = {
   old_password_wrong: { status: 400 },
   old_withdraw_pwd_wrong: { status: 400 },
   withdraw_pwd_incorrect: { status: 400 },
+  // wrong withdrawal passwords past the limit: paused for the failure window, or reset by email
+  withdraw_pwd_tries: { status: 429 },
   withdraw_pwd_not_set: { status: 403 },
   password_exists: { status: 409 },
   // markets and products

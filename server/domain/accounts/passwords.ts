@@ -1,7 +1,7 @@
 import type { SetWithdrawPwdRequest, UserInfo } from '../../../protocol';
 import { spendCode, usingCode } from './codes';
 import type { AccountDeps } from './deps';
-import { fail } from './errors';
+import { AppError, fail } from './errors';
 import { userFailureKey } from './login';
 import { getUser, getUserInfo } from './profile';
 import { checkThrottled, clearFailures } from './rateLimit';
@@ -9,6 +9,13 @@ import { upgradeHash } from './rehash';
 import { hashPassword, verifyPassword } from './secrets';
 
 const withdrawFailureKey = (userId: number) => `withdraw:${userId}`;
+
+/** A withdrawal password checked under its own limit of wrong tries: past it, the refusal says so
+ * and names the way out (the reset by email code), where a request rate would read as a glitch. */
+const checkWithdrawTry = (deps: AccountDeps, userId: number, check: () => Promise<boolean>) =>
+  checkThrottled(deps, withdrawFailureKey(userId), null, check).catch((err: unknown) => {
+    throw err instanceof AppError && err.errorName === 'too_many_requests' ? fail('withdraw_pwd_tries') : err;
+  });
 
 /**
  * The login and the withdrawal password guard different things: whoever learns the one (a phone
@@ -94,9 +101,8 @@ export const changeWithdrawPassword = async (
   req: { oldPassword: string; password: string },
 ): Promise<UserInfo> => {
   const user = await getUser(deps, userId);
-  const key = withdrawFailureKey(userId);
   const { withdrawPasswordHash } = user;
-  const right = await checkThrottled(deps, key, null, async () =>
+  const right = await checkWithdrawTry(deps, userId, async () =>
     withdrawPasswordHash === null ? false : verifyPassword(req.oldPassword, withdrawPasswordHash),
   );
   if (!right) throw fail('old_withdraw_pwd_wrong');
@@ -109,7 +115,7 @@ export const changeWithdrawPassword = async (
 
 /** For the wallet: the withdrawal password must be set (withdraw_pwd_not_set: no try is a guess
  * then, so none is counted) and right (withdraw_pwd_incorrect). Wrong tries are throttled like
- * logins (too_many_requests). */
+ * logins (withdraw_pwd_tries). */
 export const checkWithdrawPassword = async (
   deps: AccountDeps,
   userId: number,
@@ -117,9 +123,8 @@ export const checkWithdrawPassword = async (
 ): Promise<void> => {
   const user = await getUser(deps, userId);
   if (user.withdrawPasswordHash === null) throw fail('withdraw_pwd_not_set');
-  const key = withdrawFailureKey(userId);
   const hash = user.withdrawPasswordHash;
-  if (!(await checkThrottled(deps, key, null, () => verifyPassword(password, hash))))
+  if (!(await checkWithdrawTry(deps, userId, () => verifyPassword(password, hash))))
     throw fail('withdraw_pwd_incorrect');
   await upgradeHash(deps, password, hash, (next) =>
     deps.uow.store.users.replaceHash(userId, 'withdrawPasswordHash', hash, next),

@@ -47,6 +47,8 @@ const WithdrawScreen = () => {
   const addresses = useRemote(walletApi.addresses);
   const book = addresses.data;
   const lockedUntil = useWithdrawLock();
+  // Past the wrong tries the toast's words go quickly: the way out (a reset by email code) stays.
+  const [triedOut, setTriedOut] = useState(false);
   const date = useDateFormat(true);
   const balances = useBalances();
   const { config } = useSnapshot(configState);
@@ -101,6 +103,7 @@ const WithdrawScreen = () => {
             if (msg === 'app.msg.fee_changed') reload();
             // The stored info said a password was set: the fresh one brings the notice to set one.
             if (msg === 'app.msg.withdraw_pwd_not_set') void refreshUserInfo();
+            if (msg === 'app.msg.withdraw_pwd_tries') setTriedOut(true);
             throw err;
           });
         showToast(t('withdraw.submitted'), 2000);
@@ -140,6 +143,12 @@ const WithdrawScreen = () => {
           {lockedUntil !== null && (
             <p className="wallet-notice wallet-notice--warn" role="note" data-testid="withdraw-locked">
               {t('withdraw.lockedUntil', { time: date.format(lockedUntil) })}
+            </p>
+          )}
+          {triedOut && (
+            <p className="wallet-notice wallet-notice--warn" role="note" data-testid="withdraw-tried-out">
+              {t('app.msg.withdraw_pwd_tries')}{' '}
+              <Link to="/withdrawalPwd?reset=1">{t('pwd.forgotWithdraw')}</Link>
             </p>
           )}
           {!user?.userinfo.hasWithdrawPassword && (

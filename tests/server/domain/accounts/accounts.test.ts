@@ -933,10 +933,10 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
         r.status === 'rejected' ? (r.reason as { key?: string }).key : 'passed',
       );
       expect(keys.filter((k) => k === 'app.msg.withdraw_pwd_incorrect')).toHaveLength(5);
-      expect(keys.filter((k) => k === 'app.msg.too_many_requests')).toHaveLength(15);
+      expect(keys.filter((k) => k === 'app.msg.withdraw_pwd_tries')).toHaveLength(15);
     });
 
-    it('throttles withdrawal-password guesses', async () => {
+    it('throttles withdrawal-password guesses, saying so as such, on the check and on the change', async () => {
       const s = await registerUser(h.accounts);
       await setWithdrawPassword(h.accounts, s.userinfo.id, 'draw1234');
       for (let i = 0; i < 5; i++)
@@ -944,7 +944,14 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
           h.accounts.checkWithdrawPassword(s.userinfo.id, 'wrong123'),
           'withdraw_pwd_incorrect',
         );
-      await rejectsWith(h.accounts.checkWithdrawPassword(s.userinfo.id, 'draw1234'), 'too_many_requests');
+      await rejectsWith(h.accounts.checkWithdrawPassword(s.userinfo.id, 'draw1234'), 'withdraw_pwd_tries');
+      await rejectsWith(
+        h.accounts.changeWithdrawPassword(s.userinfo.id, { oldPassword: 'draw1234', password: 'draw5678' }),
+        'withdraw_pwd_tries',
+      );
+      // The window passes: the right password is taken again.
+      h.clock.advance(15 * 60_000 + 1);
+      await h.accounts.checkWithdrawPassword(s.userinfo.id, 'draw1234');
     });
 
     describe('by a code to the account’s own address', () => {
@@ -1004,7 +1011,7 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
         await setWithdrawPassword(h.accounts, id, 'draw1234');
         for (let i = 0; i < 5; i++)
           await rejectsWith(h.accounts.checkWithdrawPassword(id, 'wrong123'), 'withdraw_pwd_incorrect');
-        await rejectsWith(h.accounts.checkWithdrawPassword(id, 'draw1234'), 'too_many_requests');
+        await rejectsWith(h.accounts.checkWithdrawPassword(id, 'draw1234'), 'withdraw_pwd_tries');
         h.clock.advance(60_000);
         const info = await h.accounts.resetWithdrawPassword(
           id,

@@ -188,6 +188,27 @@ describe('/withdraw', () => {
     expect(screen.getByRole('link', { name: 'Set it now' })).toHaveAttribute('href', '/withdrawalPwd');
   });
 
+  it('past the wrong withdrawal passwords, keeps the way out on the form: the reset by email code', async () => {
+    vi.mocked(walletApi.withdraw).mockRejectedValueOnce({
+      code: 429,
+      msg: 'app.msg.withdraw_pwd_tries',
+      data: null,
+    });
+    renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+    await userEvent.type(await screen.findByLabelText('Amount'), '20');
+    await userEvent.type(screen.getByLabelText('Withdrawal password'), 'draw1234');
+    expect(screen.queryByTestId('withdraw-tried-out')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const note = await screen.findByTestId('withdraw-tried-out');
+    expect(note).toHaveTextContent(
+      'Too many wrong withdrawal passwords. Try again in 15 minutes, or reset your withdrawal password.',
+    );
+    expect(within(note).getByRole('link', { name: 'Forgot your withdrawal password?' })).toHaveAttribute(
+      'href',
+      '/withdrawalPwd?reset=1',
+    );
+  });
+
   it.each([
     [null, 'app.msg.verification_required', 'Please complete identity verification first', '/authentication'],
     [

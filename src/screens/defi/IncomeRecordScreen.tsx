@@ -25,8 +25,7 @@ const IncomeRecordScreen = () => {
                 <div>
                   <span className="defi-income__name">{r.name}</span>
                   <span className="defi-income__meta">
-                    {t('defi.dayN', { day: r.day })} ·{' '}
-                    <RecordTime ts={r.releasedAt} />
+                    {t('defi.dayN', { day: r.day })} · <RecordTime ts={r.releasedAt} />
                   </span>
                 </div>
                 <span className="defi-income__amount">+{f.amount(r.amount, r.asset)}</span>

@@ -15,3 +15,13 @@ export const decimalInput = (typed: string, places?: number) => {
   if (places === undefined || !m || m[2]!.length <= places) return plain;
   return places === 0 ? m[1]! : `${m[1]}.${m[2]!.slice(0, places)}`;
 };
+
+/** A typed number as the server reads one, digits on both sides of a point and no leading zeros:
+ * ".5", "12." and "00.5" are what a person means by "0.5", "12" and "0.5", and the server refuses
+ * them as written. Applied to what is checked and sent, not to the field as it is typed (a point
+ * just typed is the start of the decimals). */
+export const canonicalDecimal = (typed: string) =>
+  typed
+    .replace(/^\./, '0.')
+    .replace(/\.$/, '')
+    .replace(/^0+(?=\d)/, '');

@@ -10,7 +10,7 @@ import { verifiedAction } from '../../app/verificationPrompt';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { formatDecimal, formatPercent } from '../../components/format';
-import { decimalInput } from '../../components/form/decimalInput';
+import { canonicalDecimal, decimalInput } from '../../components/form/decimalInput';
 import { DecimalField } from '../../components/form/DecimalField';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
@@ -125,7 +125,9 @@ const ContractScreen = () => {
   const available = balances && (balances.find((b) => b.asset === asset)?.available ?? '0');
 
   const precision = usePairs()?.find((p) => p.symbol === pair?.pair)?.pricePrecision ?? 2;
-  const expected = useMemo(() => (cycle ? expectedOf(amount, cycle.rate) : undefined), [amount, cycle]);
+  // "10." and "010" are read as the 10 a person means by them, as every amount field reads them.
+  const value = canonicalDecimal(amount);
+  const expected = useMemo(() => (cycle ? expectedOf(value, cycle.rate) : undefined), [value, cycle]);
 
   if (!info) return <Spinner />;
   if (!pair || !cycle) {
@@ -143,8 +145,8 @@ const ContractScreen = () => {
     if (busy) return;
     // Over the live balance is said beside the amount, as a limit is, not after a round trip.
     const problem =
-      amountError(amount, cycle) ??
-      (available !== undefined && new Decimal(amount).gt(available)
+      amountError(value, cycle) ??
+      (available !== undefined && new Decimal(value).gt(available)
         ? 'app.msg.insufficient_balance'
         : undefined);
     setError(problem);
@@ -154,7 +156,7 @@ const ContractScreen = () => {
       pair: pair.pair,
       direction,
       cycle: cycle.minutes,
-      amount: new Decimal(amount).toFixed(),
+      amount: new Decimal(value).toFixed(),
     };
     // The rate is what the reader was shown, not part of the intent: after a lost answer the same
     // order keeps its key even if the rate has been read again since.

@@ -13,10 +13,9 @@ export const expectedOf = (amount: string, rate: string): string | undefined => 
 export const LIMIT_ERRORS: readonly string[] = ['app.msg.outside_limit', 'app.msg.investment_exceeds_limit'];
 
 /** The `app.msg.*` key an amount breaks for a cycle, or undefined when it is fine (the server
- * checks the same): a malformed amount is an invalid one, a well-formed one may be outside the
- * cycle's limits. */
+ * checks the same): a malformed or missing amount is an invalid one, as every amount field says,
+ * a well-formed one may be outside the cycle's limits. */
 export const amountError = (amount: string, cycle: ContractCycle | undefined): string | undefined => {
-  if (amount.trim() === '') return 'app.msg.field_required';
   const malformed = amountProblem(amount);
   if (malformed) return malformed;
   if (!cycle) return 'app.msg.cycle_not_exist';

@@ -16,7 +16,7 @@ import { defiApi } from '../../api/defi';
 import { createIntentKeys } from '../../api/requestKey';
 import { verifiedAction } from '../../app/verificationPrompt';
 import { Dialog } from '../../components/Dialog';
-import { decimalInput } from '../../components/form/decimalInput';
+import { canonicalDecimal, decimalInput } from '../../components/form/decimalInput';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { DecimalField } from '../../components/form/DecimalField';
 import { useForm } from '../../hooks/useForm';
@@ -44,7 +44,10 @@ const overBalance = (available: string | undefined, text: string) => {
 
 const formSchema = (p: DefiProduct, available: string | undefined) =>
   z.strictObject({
-    amount: pledgeAmount
+    amount: z
+      .string()
+      .transform(canonicalDecimal)
+      .pipe(pledgeAmount)
       .refine((v) => !outsideLimits(p, v), 'app.msg.outside_limit')
       .refine((v) => !overBalance(available, v), 'app.msg.insufficient_balance'),
   });
@@ -80,7 +83,7 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
   const [keys] = useState(createIntentKeys);
   // Dates of the pledge as the server will set them: on its clock, not the device's.
   const offset = useServerOffset();
-  const plan = projection(product, form.values.amount, Date.now() + offset);
+  const plan = projection(product, canonicalDecimal(form.values.amount), Date.now() + offset);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

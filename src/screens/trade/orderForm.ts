@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { PairInfo } from '../../../protocol/market';
 import type { SpotOrderType, SpotPairRules } from '../../../protocol/spot';
+import { canonicalDecimal } from '../../components/form/decimalInput';
 
 export type Side = 'buy' | 'sell';
 
@@ -111,17 +112,13 @@ export const formProblem = (
   return null;
 };
 
-/** A number as the server reads it, digits on both sides of a point and no leading zeros: the
- * form takes ".5", "12." and "00.5" as they are typed, and the server refuses them as invalid. */
-const wire = (typed: string) =>
-  typed
-    .replace(/^\./, '0.')
-    .replace(/\.$/, '')
-    .replace(/^0+(?=\d)/, '');
-
 /** The request body: only the fields the order type uses. */
 export const toRequest = (state: OrderFormState, pair: string, clientOid: string) => {
-  const [price, qty, amount] = [wire(state.price), wire(state.qty), wire(state.amount)];
+  const [price, qty, amount] = [
+    canonicalDecimal(state.price),
+    canonicalDecimal(state.qty),
+    canonicalDecimal(state.amount),
+  ];
   if (state.type === 'limit') return { pair, type: state.type, price, qty, clientOid };
   if (state.side === 'buy') return { pair, type: state.type, amount, clientOid };
   return { pair, type: state.type, qty, clientOid };

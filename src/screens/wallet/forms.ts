@@ -10,6 +10,7 @@ import {
   type WithdrawIntent,
 } from '../../../protocol/wallet';
 import { TX_HASH_RE } from '../../../protocol/walletRules';
+import { canonicalDecimal } from '../../components/form/decimalInput';
 
 /**
  * The wallet forms, checked with the server's own rules and message keys (protocol/wallet), plus
@@ -23,10 +24,13 @@ export const limitProblem = (amount: string, min: string, max: string, below: st
 };
 
 const amountWithin = (net: WalletNetwork | undefined, check: (v: string) => string | null) =>
-  z.string().superRefine((v, ctx) => {
-    const problem = amountProblem(v) ?? (net && decimalsProblem(v, net.decimals)) ?? check(v);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  z
+    .string()
+    .transform(canonicalDecimal)
+    .superRefine((v, ctx) => {
+      const problem = amountProblem(v) ?? (net && decimalsProblem(v, net.decimals)) ?? check(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 
 export const depositFormSchema = (net: WalletNetwork | undefined) =>
   z.object({
@@ -60,7 +64,8 @@ export const limitValue = (error: string | undefined, net: WalletNetwork | undef
 
 /** What the address receives: the amount less the fee, never below zero; null until the amount is
  * a number. */
-export const receivedOf = (amount: string, fee: string): string | null => {
+export const receivedOf = (typed: string, fee: string): string | null => {
+  const amount = canonicalDecimal(typed);
   if (amountProblem(amount)) return null;
   const r = new Decimal(amount).minus(fee);
   return r.isNegative() ? '0' : r.toFixed();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalInput } from '../../../../src/components/form/decimalInput';
+import { canonicalDecimal, decimalInput } from '../../../../src/components/form/decimalInput';
 
 describe('decimalInput', () => {
   it('reads a lone comma as the decimal point, as comma keypads type it', () => {
@@ -28,5 +28,24 @@ describe('decimalInput', () => {
     expect(decimalInput('20.', 6)).toBe('20.');
     expect(decimalInput('20.5', 0)).toBe('20');
     expect(decimalInput('1,234.5678', 2)).toBe('1,234.5678');
+  });
+});
+
+describe('canonicalDecimal', () => {
+  it('reads a number as a person means it, in the form the server takes', () => {
+    expect(canonicalDecimal('10.')).toBe('10');
+    expect(canonicalDecimal('00010')).toBe('10');
+    expect(canonicalDecimal('.5')).toBe('0.5');
+    expect(canonicalDecimal('00.5')).toBe('0.5');
+    expect(canonicalDecimal('0')).toBe('0');
+    expect(canonicalDecimal('0.0')).toBe('0.0');
+    expect(canonicalDecimal('12.50')).toBe('12.50');
+  });
+
+  it('leaves what is not a number for validation to refuse', () => {
+    expect(canonicalDecimal('')).toBe('');
+    expect(canonicalDecimal('abc')).toBe('abc');
+    expect(canonicalDecimal('1.2.3')).toBe('1.2.3');
+    expect(canonicalDecimal('-5')).toBe('-5');
   });
 });

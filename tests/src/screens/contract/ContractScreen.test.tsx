@@ -197,6 +197,16 @@ describe('/contract', () => {
     expect(order).toHaveBeenCalledWith(expect.objectContaining({ amount: '125.5' }));
   });
 
+  it.each(['10.', '00010'])('reads "%s" as the 10 it means, and buys 10', async (typed) => {
+    const user = userEvent.setup();
+    order.mockResolvedValue(pending());
+    renderScreen(<ContractScreen />);
+    await user.type(screen.getByLabelText('Amount (USDT)'), typed);
+    expect(screen.getByTestId('expected')).toHaveTextContent('+8 USDT');
+    await user.click(screen.getByRole('button', { name: 'Buy up' }));
+    expect(order).toHaveBeenCalledWith(expect.objectContaining({ amount: '10' }));
+  });
+
   it('keeps a reader the server finds under review on the screen, with the gate\u2019s alert', async () => {
     const user = userEvent.setup();
     uiState.alerts.length = 0;
@@ -235,12 +245,12 @@ describe('/contract', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it.each(['10.123456789', '-5', '1e3', 'abc', '0'])(
-    'calls %s an invalid amount, not a missing parameter',
+  it.each(['', '10.123456789', '-5', '1e3', 'abc', '0'])(
+    'calls "%s" an invalid amount, as every amount field does',
     async (typed) => {
       const user = userEvent.setup();
       renderScreen(<ContractScreen />);
-      await user.type(screen.getByLabelText('Amount (USDT)'), typed);
+      if (typed) await user.type(screen.getByLabelText('Amount (USDT)'), typed);
       await user.click(screen.getByRole('button', { name: 'Buy up' }));
       expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid amount');
       expect(order).not.toHaveBeenCalled();

@@ -52,6 +52,16 @@ describe('/recharge in German', () => {
     );
   });
 
+  it.each(['12,', '0012'])('declares "%s" as the 12 it means', async (typed) => {
+    vi.mocked(walletApi.deposit).mockResolvedValue({ id: 42 } as never);
+    renderScreen(<RechargeScreen />, { path: '/recharge', at: '/recharge?coin=USDT' });
+    await userEvent.type(await screen.findByLabelText('Einzahlungsbetrag'), typed);
+    await userEvent.click(screen.getByRole('button', { name: 'Ich habe gesendet' }));
+    await waitFor(() =>
+      expect(walletApi.deposit).toHaveBeenCalledWith(expect.objectContaining({ amount: '12' })),
+    );
+  });
+
   it('takes no more decimal places than the network carries', async () => {
     vi.mocked(walletApi.coins).mockResolvedValue(NETWORKS.map((n) => ({ ...n, decimals: 6 })));
     renderScreen(<RechargeScreen />, { path: '/recharge', at: '/recharge?coin=USDT' });

@@ -1,10 +1,21 @@
+import {
+  base58checkAddress,
+  cardanoAddress,
+  evmAddress,
+  polkadotAddress,
+  segwitAddress,
+  solanaAddress,
+  xrpAddress,
+} from './addressFormats';
+
 /**
- * Wallet input rules shared by the forms and the server (spec §5): plain data and regexes only, so
- * the web app can use them without zod.
+ * Wallet input rules shared by the forms and the server (spec §5): plain data, regexes and the
+ * chains' address formats, so the web app can use them without zod.
  *
- * - A withdrawal address holds only letters and digits (the spec's rule), then must look like an
- *   address of its network: prefix and length as each chain writes them. Checksums are the chain's
- *   business; these checks catch a pasted address of the wrong network or a truncated one.
+ * - A withdrawal address holds only letters and digits (the spec's rule), then must be an address
+ *   of its network as the chain reads it (`addressFormats`): its encoding, version bytes, length
+ *   and checksum, so a mistyped, truncated or other network's address is refused before money is
+ *   sent to it.
  * - Networks whose deposit address is shared by many accounts need a memo (destination tag).
  * - A transaction hash is kept in one form per transaction, so that a transaction declared twice
  *   is seen to be one: hex hashes (every network but Solana) lower case and without 0x, which
@@ -27,10 +38,9 @@ export type Network = (typeof NETWORKS)[number];
 export const isNetwork = (value: unknown): value is Network =>
   typeof value === 'string' && (NETWORKS as readonly string[]).includes(value);
 
-const BASE58 = '1-9A-HJ-NP-Za-km-z';
-
 interface NetworkRule {
-  address: RegExp;
+  /** Whether an address, as typed, is one of the network's. */
+  address: (address: string) => boolean;
   /** The deposit address is shared: a memo tells whose deposit it is. */
   memo: boolean;
   /** Transaction hashes are hex rather than base58. */
@@ -41,27 +51,37 @@ interface NetworkRule {
   caseless?: RegExp;
 }
 
+const either =
+  (...checks: NetworkRule['address'][]): NetworkRule['address'] =>
+  (address) =>
+    checks.some((check) => check(address));
+
+const EVM = { address: evmAddress, memo: false, hexTx: true, caseless: /^0x[0-9a-f]{40}$/ };
+
+/** Version bytes are the chains' own: Bitcoin pays to a key hash (`1…`) or a script hash (`3…`);
+ * Dogecoin `D…`, scripts `9…`/`A…`; Litecoin `L…`, scripts `M…` and, as it wrote them before
+ * 2018, `3…`; TRON `T…` (0x41). */
 export const NETWORK_RULES: Record<Network, NetworkRule> = {
-  TRC20: { address: new RegExp(`^T[${BASE58}]{33}$`), memo: false, hexTx: true },
-  ERC20: { address: /^0x[0-9a-f]{40}$/, memo: false, hexTx: true, caseless: /^0x[0-9a-f]{40}$/ },
-  BEP20: { address: /^0x[0-9a-f]{40}$/, memo: false, hexTx: true, caseless: /^0x[0-9a-f]{40}$/ },
+  TRC20: { address: base58checkAddress(0x41), memo: false, hexTx: true },
+  ERC20: EVM,
+  BEP20: EVM,
   BTC: {
-    address: new RegExp(`^[13][${BASE58}]{25,34}$|^bc1[0-9a-z]{39,59}$`),
+    address: either(base58checkAddress(0x00, 0x05), segwitAddress('bc')),
     memo: false,
     hexTx: true,
     caseless: /^bc1[0-9a-z]+$/,
   },
-  SOL: { address: new RegExp(`^[${BASE58}]{32,44}$`), memo: false, hexTx: false },
-  XRP: { address: new RegExp(`^r[${BASE58}]{24,34}$`), memo: true, hexTx: true },
-  DOGE: { address: new RegExp(`^D[${BASE58}]{33}$`), memo: false, hexTx: true },
-  ADA: { address: /^addr1[0-9a-z]{53,108}$/, memo: false, hexTx: true, caseless: /^addr1[0-9a-z]+$/ },
+  SOL: { address: solanaAddress, memo: false, hexTx: false },
+  XRP: { address: xrpAddress, memo: true, hexTx: true },
+  DOGE: { address: base58checkAddress(0x1e, 0x16), memo: false, hexTx: true },
+  ADA: { address: cardanoAddress, memo: false, hexTx: true, caseless: /^addr1[0-9a-z]+$/ },
   LTC: {
-    address: new RegExp(`^[LM][${BASE58}]{33}$|^ltc1[0-9a-z]{39,59}$`),
+    address: either(base58checkAddress(0x30, 0x32, 0x05), segwitAddress('ltc')),
     memo: false,
     hexTx: true,
     caseless: /^ltc1[0-9a-z]+$/,
   },
-  DOT: { address: new RegExp(`^1[${BASE58}]{46,47}$`), memo: false, hexTx: true },
+  DOT: { address: polkadotAddress, memo: false, hexTx: true },
 };
 
 export const ADDRESS_CHARSET_RE = /^[A-Za-z0-9]+$/;
@@ -97,8 +117,7 @@ export const addressProblem = (network: string, address: string): string | null 
   if (address.length === 0) return 'app.msg.field_required';
   if (address.length > ADDRESS_MAX) return 'app.msg.address_invalid';
   if (!ADDRESS_CHARSET_RE.test(address)) return 'app.msg.address_charset';
-  if (!isNetwork(network) || !NETWORK_RULES[network].address.test(canonicalAddress(network, address)))
-    return 'app.msg.address_invalid';
+  if (!isNetwork(network) || !NETWORK_RULES[network].address(address)) return 'app.msg.address_invalid';
   return null;
 };
 

@@ -12,7 +12,7 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-const ADDRESS = 'TXYZabcdefghijkmnopqrstuvwxyz12345';
+const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const user = { username: 'wallet_e2e', email: 'wallet.e2e@example.com', password: 'Wallet2026' };
 const WITHDRAW_PASSWORD = 'Draw2026x';
 

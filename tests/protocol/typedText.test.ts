@@ -76,7 +76,7 @@ describe('free text a person writes', () => {
   });
 
   it('is the rule of an address remark too', () => {
-    const address = { coin: 'USDT', network: 'TRC20', address: 'TXYZabcdefghijkmnopqrstuvwxyz12345' };
+    const address = { coin: 'USDT', network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' };
     expect(addressRequestSchema.parse({ ...address, remark: 'Ledger\u0000\nNano' }).remark).toBe(
       'Ledger Nano',
     );

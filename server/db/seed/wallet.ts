@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ASSET_SCALE, type Network } from '../../../protocol';
+import { ASSET_SCALE, addressProblem, type Network } from '../../../protocol';
 import { parseExact } from '../../domain/money/scaled';
 import type { NetworkConfig } from '../../domain/wallet/types';
 import { walletRepo } from '../repos/wallet';
@@ -7,8 +7,8 @@ import type { Database } from '../schema';
 
 /**
  * A demo deposit address: the network's prefix, "NovaDemo…", padded to the network's length.
- * They look like addresses and pass the format checks, but no chain would accept them (the
- * letters break every checksum), so nothing real can be sent to one by mistake.
+ * They look like addresses, but the letters break every chain's checksum (and so our own address
+ * check, which an operator's address passes), so nothing real can be sent to one by mistake.
  */
 const demo = (prefix: string, body: string, length: number, pad: string) =>
   (prefix + body).padEnd(length, pad).slice(0, length);
@@ -32,7 +32,7 @@ const LOWER = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** How the demo's own deposit addresses are spelt on each network without memos: a prefix and a
  * body like the shared ones (the mixed case of the hex bodies fails the EIP-55 checksum wallets
- * check), then a number in the network's alphabet. */
+ * check, see demoDepositAddress), then a number in the network's alphabet. */
 const POOL_SPELLING: Partial<Record<Network, { head: string; alphabet: string; length: number }>> = {
   TRC20: { head: 'TNovaDemo', alphabet: BASE58, length: 34 },
   ERC20: { head: '0xDe40De40', alphabet: HEX, length: 42 },
@@ -53,7 +53,11 @@ export const demoDepositAddress = (network: Network, i: number): string => {
   let digits = '';
   for (let n = i; digits === '' || n > 0; n = Math.floor(n / alphabet.length))
     digits = alphabet[n % alphabet.length]! + digits;
-  return head + digits.padStart(length - head.length, alphabet[0]);
+  const spelt = head + digits.padStart(length - head.length, alphabet[0]);
+  if (addressProblem(network, spelt) !== null) return spelt;
+  // Only an EVM spelling gets here: its case is the checksum of its few letters (EIP-55), right
+  // by chance one time in sixteen. Its first letter in lower case makes it wrong for sure.
+  return spelt.slice(0, 2) + spelt[2]!.toLowerCase() + spelt.slice(3);
 };
 
 /** Free addresses a demo pool is kept at, at every start. */

@@ -20,7 +20,7 @@ import { shownUnits, units } from './money';
 import { adminCli, sentCode } from './operator';
 
 export const WITHDRAWAL = {
-  address: 'TXYZabcdefghijkmnopqrstuvwxyz12345',
+  address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
   remark: 'Journey cold wallet',
   amount: '50.25',
 };

@@ -45,7 +45,7 @@ const fixture = () => {
       return db
         .prepare(
           `insert into withdrawals (user_id, coin, network, address, memo, amount, fee, status, request_key, created_at, updated_at)
-           values (?, 'USDT', 'TRC20', 'TXYZabcdefghijkmnopqrstuvwxyz12345', '', ?, '100000000', 'pending', 'cli-key-0001', 0, 0)`,
+           values (?, 'USDT', 'TRC20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', '', ?, '100000000', 'pending', 'cli-key-0001', 0, 0)`,
         )
         .run(user, amount).lastInsertRowid;
     });
@@ -73,7 +73,7 @@ describe('operator CLI: wallet', () => {
   });
 
   it('loads deposit addresses into a network’s pool, checked, and reports the pool', async () => {
-    const trc20 = ['TXYZabcdefghijkmnopqrstuvwxyz12345', 'TQ1234567892abcdefghijkmnopqrstuvw'];
+    const trc20 = ['TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'];
     expect((await run('wallet', 'addresses', 'add', 'usdt', 'trc20', ...trc20)).out).toBe(
       '2 added (0 already there); 202 free, 0 taken',
     );

@@ -17,8 +17,8 @@ export const WITHDRAW_PASSWORD = 'wallet123';
 
 /** Addresses of the right shape for the networks the tests use. */
 export const ADDRESSES = {
-  TRC20: 'TXYZabcdefghijkmnopqrstuvwxyz12345',
-  TRC20b: 'TQ1234567892abcdefghijkmnopqrstuvw',
+  TRC20: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+  TRC20b: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
   ERC20: '0x52908400098527886E0F7030069857D2E4169EE7',
   XRP: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
 };

@@ -324,7 +324,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       ['not a number', { amount: '1e3' }, 400, 'amount_invalid'],
       ['a bad hash', { txHash: '0x-12' }, 400, 'tx_hash_invalid'],
       ['an unknown coin', { coin: 'ZZZ' }, 404, 'currency_not_exist'],
-      ['a network the coin is not on', { network: 'BTC' }, 403, 'deposit_not_opened'],
+      ['a network the coin is not on', { network: 'BTC' }, 400, 'parameter_error'],
       ['an unknown network', { network: 'FOO' }, 400, 'parameter_error'],
       ['an unknown field', { extra: 1 }, 400, 'unknown_parameter'],
     ])('refuses %s', async (_name, over, status, name) => {
@@ -426,8 +426,8 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       [
         'a network the coin is not on',
         { network: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
-        403,
-        'withdraw_not_opened',
+        400,
+        'parameter_error',
       ],
       ['an unknown field', { extra: true }, 400, 'unknown_parameter'],
     ])('refuses %s, freezing nothing', async (_name, over, status, name) => {
@@ -533,6 +533,24 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
     });
   });
 
+  it('answers a coin asked for on a network it is not on as a wrong network, not a closed one', async () => {
+    const u = await trader('100');
+    const onBtc = { coin: 'USDT', network: 'BTC' };
+    const btcAddress = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+    const answers = [
+      await call('POST', '/api/recharge/address', u.token, onBtc),
+      await call('POST', '/api/recharge/submit', u.token, { ...onBtc, amount: '20' }),
+      await call('POST', '/api/withdraw/address/add', u.token, { ...onBtc, address: btcAddress }),
+      await order(u.token, { ...onBtc, address: btcAddress }),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ ...fail(400, 'parameter_error'), data: { field: 'network' } });
+    }
+    expect((await call('GET', '/api/withdraw/address/list', u.token)).body.data).toEqual([]);
+    expect((await call('GET', '/api/recharge/list', u.token)).body.data).toHaveLength(1);
+  });
+
   describe('the address book', () => {
     it('adds, lists and deletes; a duplicate is withdraw_address_used', async () => {
       const u = await trader();
@@ -617,6 +635,52 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       });
       expect(res.body).toMatchObject({ ...fail(400, name), data: { field } });
       expect((await call('GET', '/api/withdraw/address/list', u.token)).body.data).toEqual([]);
+    });
+
+    it.each([
+      ['a TRON address', 'SOL', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'],
+      ['a Bitcoin address', 'SOL', '1BoatSLRHtKNngkdXEeobR76b53LETtpyT'],
+      ['a TRON address mistyped by one character', 'TRC20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSF'],
+      ['an EVM address with a broken EIP-55 checksum', 'ERC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'],
+      ['a bech32 address with a broken checksum', 'BTC', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdp'],
+      ['a Dogecoin testnet address', 'DOGE', 'nhRsrUaxZou6sewjqaS37cJrMRJRgwVXdk'],
+    ])('refuses %s on %s, saving nothing', async (_name, network, address) => {
+      const u = await trader();
+      const res = await call('POST', '/api/withdraw/address/add', u.token, {
+        coin: network,
+        network,
+        address,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ ...fail(400, 'address_invalid'), data: { field: 'address' } });
+      expect((await call('GET', '/api/withdraw/address/list', u.token)).body.data).toEqual([]);
+    });
+
+    it.each([
+      ['a Solana address', 'SOL', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
+      ['a Dogecoin multisig address (A…)', 'DOGE', 'A7HRQk3GFCW2QasvdZxXuYj8kkQK5QrYLs'],
+      ['a Dogecoin multisig address (9…)', 'DOGE', '9zYnVRaekPtdKBYuPw5QiBtv3NNrzD2LLW'],
+      ['a Litecoin multisig address in its old spelling (3…)', 'LTC', '3F1c6UWAs9RLN2Mbt5bAJue12VhVCorXzs'],
+      [
+        'a Cardano Byron address (Ae2…)',
+        'ADA',
+        'Ae2tdPwUPEZFRbyhz3cpfC2CumGzNkFBN2L42rcUc2yjQpEkxDbkPodpMAi',
+      ],
+      [
+        'a Cardano Byron address (DdzFF…)',
+        'ADA',
+        'DdzFFzCqrhsw3prhfMFDNFowbzUku3QmrMwarfjUbWXRisodn97R436SHc1rimp4MhPNmbdYb1aTdqtGSJixMVMi5MkArDQJ6Sc1n3Ez',
+      ],
+      ['a Bitcoin taproot address', 'BTC', 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0'],
+    ])('takes %s', async (_name, network, address) => {
+      const u = await trader();
+      const res = await call('POST', '/api/withdraw/address/add', u.token, {
+        coin: network,
+        network,
+        address,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(withdrawAddressSchema.parse(res.body.data)).toMatchObject({ network, address });
     });
 
     it('keeps the memo a network needs', async () => {

@@ -36,7 +36,7 @@ export const NETWORKS: WalletNetwork[] = [
   }),
 ];
 
-export const ADDRESS = 'TXYZabcdefghijkmnopqrstuvwxyz12345';
+export const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
 export const login = () => {
   const user = { token: 'tok', userinfo: { certification: 2, hasWithdrawPassword: true } };

@@ -18,6 +18,8 @@ export const ERRORS = {
   invite_code_not_exist: { status: 400 },
   // captcha and verification codes
   captcha_incorrect: { status: 400 },
+  // a code sent with no ticket: this page (this tab) never asked for one
+  code_not_requested: { status: 400 },
   graphic_captcha_incorrect: { status: 400 },
   // an account with many failed logins: the next one needs a graphic captcha
   captcha_required: { status: 429 },

@@ -116,7 +116,7 @@ export const sendWithdrawPwdCode = async (
 /** Checks the code of `purpose` sent to `target` by the send that answered `ticket`. Only that
  * code: someone who merely knows the address has no ticket of the owner's, so their guesses never
  * spend the owner's tries, nor does a code they have sent since take its place. A missing or
- * unknown ticket counts nothing. Every try at the code counts, taken before the code is compared,
+ * unknown ticket counts nothing (no ticket at all: code_not_requested). Every try at the code counts, taken before the code is compared,
  * so a burst of concurrent guesses gets `codeMaxAttempts` comparisons in all, not one each; after
  * that, or once expired, the code is dead. Wrong → captcha_incorrect. */
 export const spendCode = async (
@@ -126,6 +126,9 @@ export const spendCode = async (
   code: string,
   ticket: string,
 ) => {
+  // No ticket: the code was asked for from another page or tab, whose ticket this one does not
+  // hold. Said so, rather than calling a right code wrong and having it typed again.
+  if (ticket === '') throw fail('code_not_requested');
   const rec = await deps.uow.store.codes.openByTicket(target, purpose, sha256Hex(ticket));
   if (!rec || !(await deps.uow.store.codes.takeAttempt(rec.id, deps.settings.codeMaxAttempts, deps.clock())))
     throw fail('captcha_incorrect');

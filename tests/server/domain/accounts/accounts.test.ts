@@ -759,13 +759,17 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       const ownersAttempts = async (codeTicket: string) =>
         (await resetCodes()).find((c) => c.ticket_hash === sha256Hex(codeTicket))?.attempts;
 
-      it('counts no guess without its ticket, which is refused as a wrong code', async () => {
+      it('counts no guess without its ticket: none sent is said so, a wrong one is a wrong code', async () => {
         const { s, sent } = await ownerSends();
         const wrong = sent.code === '000000' ? '111111' : '000000';
-        for (const ticket of ['', 'guessed-ticket'])
-          for (let i = 0; i < 5; i++) await rejectsWith(reset(wrong, ticket), 'captcha_incorrect');
+        for (const [ticket, refusal] of [
+          ['', 'code_not_requested'],
+          ['guessed-ticket', 'captcha_incorrect'],
+        ] as const)
+          for (let i = 0; i < 5; i++) await rejectsWith(reset(wrong, ticket), refusal);
         // Nor is the right code taken without its ticket.
-        await rejectsWith(reset(sent.code, ''), 'captcha_incorrect');
+        await rejectsWith(reset(sent.code, ''), 'code_not_requested');
+        await rejectsWith(reset(sent.code, 'guessed-ticket'), 'captcha_incorrect');
         expect(await ownersAttempts(sent.codeTicket)).toBe(0);
         await reset(sent.code, sent.codeTicket);
         await loginsWithNewPassword(s);
@@ -984,8 +988,13 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
           h.accounts.setWithdrawPassword(id, withCode({ ...c, code: wrong }, 'draw1234')),
           'captcha_incorrect',
         );
+        // The right code from a page without its ticket (another tab asked for it): said as such.
         await rejectsWith(
           h.accounts.setWithdrawPassword(id, withCode({ ...c, codeTicket: '' }, 'draw1234')),
+          'code_not_requested',
+        );
+        await rejectsWith(
+          h.accounts.setWithdrawPassword(id, withCode({ ...c, codeTicket: 'not-a-ticket' }, 'draw1234')),
           'captcha_incorrect',
         );
         // Refused for being the login password, however often: the code keeps its tries for another choice.

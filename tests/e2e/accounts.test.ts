@@ -58,7 +58,17 @@ describe('a new user, from sign-up to passing the verification gate', () => {
     await session.page.getByLabel(en.kyc.docNumber).fill(idNumber());
     const uploads = () =>
       session.page.waitForResponse((r) => r.url().endsWith('/api/upload') && r.request().method() === 'POST');
+    // A file that only begins like a PNG (its signature and the start of its header) is refused,
+    // said in the reader's language, and leaves the tile empty to pick again.
     let done = uploads();
+    await session.page
+      .getByLabel(en.kyc.front)
+      .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG.subarray(0, 30) });
+    expect((await (await done).json()).msg).toBe('app.msg.upload_not_image');
+    await session.page.getByText(en.app.msg.upload_not_image).waitFor();
+    await session.page.getByAltText(en.kyc.front).waitFor({ state: 'detached' });
+    expect(await session.page.getByText(en.kyc.uploaded).count()).toBe(0);
+    done = uploads();
     await session.page
       .getByLabel(en.kyc.front)
       .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });

@@ -1,10 +1,11 @@
+import { crc32 } from 'node:zlib';
 import { imageSize } from 'image-size';
 
 /**
- * What an uploaded file is, read from its first bytes (never from its name or declared type).
- * Accepted: JPEG, PNG, WebP whose header gives a size. Recognised but refused (upload_format): GIF,
- * BMP, TIFF, ICO, HEIC/AVIF and other ISO-BMFF images. Anything else is not an image
- * (upload_not_image), a file that only begins like one included.
+ * What an uploaded file is, read from its bytes (never from its name or declared type).
+ * Accepted: whole JPEG, PNG and WebP images whose header gives a size. Recognised but refused
+ * (upload_format): GIF, BMP, TIFF, ICO, HEIC/AVIF and other ISO-BMFF images. Anything else is not an
+ * image (upload_not_image), a file that only begins like one, or is cut short, included.
  */
 export type Sniffed =
   | { kind: 'accepted'; mime: 'image/jpeg' | 'image/png' | 'image/webp'; ext: 'jpg' | 'png' | 'webp' }
@@ -15,11 +16,92 @@ const startsWith = (bytes: Uint8Array, sig: readonly number[], offset = 0) =>
   bytes.length >= offset + sig.length && sig.every((b, i) => bytes[offset + i] === b);
 
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+const fourCC = (bytes: Uint8Array, at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
+const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-/** An accepted kind, if the header behind its first bytes is that kind's and gives a size: the
- * first bytes of a JPEG before a script are no image (image-size reads the header). */
+/** Whether a PNG is whole: from IHDR (13 bytes; image-size checks it comes first) its chunks follow
+ * one another, each with the CRC of its bytes, image data (IDAT) among them, up to an IEND that ends
+ * the file. A file cut short never reaches IEND; bytes written over fail a CRC; nothing may follow
+ * IEND, as no PNG writer puts anything there. */
+const wholePng = (bytes: Uint8Array) => {
+  const data = view(bytes);
+  let hasPixels = false;
+  for (let at = 8; at + 12 <= bytes.length;) {
+    const length = data.getUint32(at);
+    const type = fourCC(bytes, at + 4);
+    const end = at + 12 + length;
+    if (end > bytes.length) return false;
+    if (crc32(bytes.subarray(at + 4, end - 4)) !== data.getUint32(end - 4)) return false;
+    if (type === 'IHDR' && length !== 13) return false;
+    if (type === 'IDAT') hasPixels = true;
+    if (type === 'IEND') return hasPixels && end === bytes.length;
+    at = end;
+  }
+  return false;
+};
+
+/** Baseline, extended and progressive Huffman frames: the ones browsers draw, and image-size reads. */
+const SOF = new Set([0xc0, 0xc1, 0xc2]);
+const isRestart = (marker: number | undefined) => marker !== undefined && marker >= 0xd0 && marker <= 0xd7;
+
+/**
+ * Whether a JPEG is whole: after SOI its marker segments follow one another by their lengths, a
+ * frame (SOF0–2) before the first scan, each scan's entropy-coded data running to the next marker,
+ * up to an EOI. A file cut short never reaches EOI. Bytes after EOI are allowed: phones put more
+ * there (a second image for HDR or depth, Samsung's trailer, a motion photo's video), and viewers
+ * show the image before them.
+ */
+const wholeJpeg = (bytes: Uint8Array) => {
+  let frame = false;
+  let scan = false;
+  let at = 2;
+  while (at < bytes.length) {
+    if (bytes[at] !== 0xff) return false;
+    while (bytes[at] === 0xff) at++;
+    const marker = bytes[at++];
+    if (marker === undefined) return false;
+    if (marker === 0xd9) return scan;
+    if (at + 2 > bytes.length) return false;
+    at += (bytes[at]! << 8) | bytes[at + 1]!;
+    if (SOF.has(marker)) frame = true;
+    if (marker !== 0xda) continue;
+    if (!frame) return false;
+    scan = true;
+    // Within the scan data 0xFF is followed by 0x00 (a stuffed byte) or a restart marker.
+    for (at = bytes.indexOf(0xff, at); at >= 0; at = bytes.indexOf(0xff, at + 2)) {
+      const next = bytes[at + 1];
+      if (next !== 0x00 && !isRestart(next)) break;
+    }
+    if (at < 0) return false;
+  }
+  return false;
+};
+
+/** Whether a WebP is whole: the RIFF header's size is the file's, and its chunks, each padded to
+ * an even length, fill it exactly, one of them a frame (VP8, VP8L or an animation's ANMF). */
+const wholeWebp = (bytes: Uint8Array) => {
+  const data = view(bytes);
+  if (bytes.length < 12 || data.getUint32(4, true) + 8 !== bytes.length) return false;
+  let hasFrame = false;
+  let at = 12;
+  while (at + 8 <= bytes.length) {
+    const size = data.getUint32(at + 4, true);
+    if (['VP8 ', 'VP8L', 'ANMF'].includes(fourCC(bytes, at))) hasFrame = true;
+    at += 8 + size + (size & 1);
+  }
+  return hasFrame && at === bytes.length;
+};
+
+/** An accepted kind, if the file is a whole image of that kind and its header gives a size: the
+ * first bytes of a JPEG before a script, or a PNG cut off after its header, are no image. */
 type Accepted = Extract<Sniffed, { kind: 'accepted' }>;
-const ifReadable = (bytes: Uint8Array, ext: Accepted['ext'], mime: Accepted['mime']): Sniffed => {
+const ifWhole = (
+  bytes: Uint8Array,
+  whole: (bytes: Uint8Array) => boolean,
+  ext: Accepted['ext'],
+  mime: Accepted['mime'],
+): Sniffed => {
+  if (!whole(bytes)) return { kind: 'not-image' };
   try {
     const size = imageSize(bytes);
     if (size.type === ext && size.width > 0 && size.height > 0) return { kind: 'accepted', mime, ext };
@@ -30,11 +112,11 @@ const ifReadable = (bytes: Uint8Array, ext: Accepted['ext'], mime: Accepted['mim
 };
 
 export const sniffImage = (bytes: Uint8Array): Sniffed => {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return ifReadable(bytes, 'jpg', 'image/jpeg');
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return ifWhole(bytes, wholeJpeg, 'jpg', 'image/jpeg');
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-    return ifReadable(bytes, 'png', 'image/png');
+    return ifWhole(bytes, wholePng, 'png', 'image/png');
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8))
-    return ifReadable(bytes, 'webp', 'image/webp');
+    return ifWhole(bytes, wholeWebp, 'webp', 'image/webp');
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a')))
     return { kind: 'other-image', mime: 'image/gif' };
   if (startsWith(bytes, ascii('BM')) && bytes.length >= 26) return { kind: 'other-image', mime: 'image/bmp' };

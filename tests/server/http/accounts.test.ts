@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -829,6 +830,21 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       const res = await upload(a.token, [...parts]);
       expect(res.status).toBe(status);
       expect(res.body).toMatchObject(failure(status, error));
+    });
+
+    it('refuses a PNG cut off after its header as no image, and stores nothing', async () => {
+      const a = await register();
+      const stored = () => fs.readdirSync(path.join(dataDir, 'uploads'));
+      await png(a.token);
+      const before = stored();
+      // The signature and the start of IHDR: a header image-size reads, with no image behind it.
+      const cut = IMAGES.png.subarray(0, 30);
+      const res = await upload(a.token, [
+        { name: 'file', filename: 'id.png', type: 'image/png', content: cut },
+      ]);
+      expect(res.body).toMatchObject(failure(400, 'upload_not_image'));
+      expect(stored()).toEqual(before);
+      expect(await accounts.deps.uow.store.uploads.countSince(a.userinfo.id, 0)).toBe(1);
     });
 
     it.each([

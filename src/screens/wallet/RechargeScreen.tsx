@@ -96,6 +96,12 @@ const RechargeScreen = () => {
               label={t('recharge.amount')}
               {...form.field('amount', (v) => decimalInput(v, net.decimals))}
               placeholder={`${num(net.minDeposit)} – ${num(net.maxDeposit)}`}
+              // The limits beside the refusal, as the other amount fields give them.
+              errorSuffix={
+                form.errors.amount === 'app.msg.outside_limit'
+                  ? ` (${num(net.minDeposit)} – ${num(net.maxDeposit)}\u00a0${coin})`
+                  : undefined
+              }
             />
             <TextField
               label={t('recharge.txHash')}

@@ -71,7 +71,7 @@ describe('/recharge', () => {
     await userEvent.type(screen.getByLabelText('Deposit amount'), '9.5');
     await userEvent.type(screen.getByLabelText('Transaction hash (optional)'), 'not a hash');
     await userEvent.click(screen.getByRole('button', { name: 'I have sent it' }));
-    expect(screen.getByText('The amount is outside the limit')).toBeInTheDocument();
+    expect(screen.getByText('The amount is outside the limit (10 – 1,000,000 USDT)')).toBeInTheDocument();
     expect(screen.getByText('The transaction hash is not valid')).toBeInTheDocument();
     expect(walletApi.deposit).not.toHaveBeenCalled();
   });

@@ -19,6 +19,7 @@ import { usePairs, useTicker } from '../../hooks/useMarket';
 import { usePairInAddress } from '../../hooks/usePairInAddress';
 import { useBalances } from '../../hooks/useSpot';
 import { CountdownSheet } from './CountdownSheet';
+import { watchOutcome } from './outcomes';
 import { LIMIT_ERRORS, amountError, expectedOf, quickPicks, trimZeros } from './figures';
 import { RunningContracts } from './RunningContracts';
 import { whileBusy } from '../../components/form/whileBusy';
@@ -165,6 +166,7 @@ const ContractScreen = () => {
         verifiedAction(() => contractApi.order({ ...intended, rate: cycle.rate, requestKey }), navigate),
       );
       setRunning(order);
+      watchOutcome(order);
     } catch (err) {
       // verifiedAction has shown the failure and sent the reader on where it had to. A refusal
       // may come from a rate or a limit changed since the screen read them: read them again.

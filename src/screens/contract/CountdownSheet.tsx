@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ContractOrder } from '../../../protocol/contracts';
@@ -7,6 +8,7 @@ import { ModalLayer } from '../../components/ModalLayer';
 import { useContract, useCountdown } from '../../hooks/useContracts';
 import { useTicker } from '../../hooks/useMarket';
 import { formatCountdown, signed } from './figures';
+import { showingOutcome } from './outcomes';
 
 /** The result of a settled contract, in words and figures. */
 export const ResultLine = ({ order }: { order: ContractOrder }) => {
@@ -34,6 +36,7 @@ export const ResultLine = ({ order }: { order: ContractOrder }) => {
 export const CountdownSheet = ({ placed, onClose }: { placed: ContractOrder; onClose: () => void }) => {
   const { t, i18n } = useTranslation();
   const order = useContract(placed.id, placed) ?? placed;
+  useEffect(() => showingOutcome(order.id), [order.id]);
   const left = useCountdown(order.closeAt);
   const ticker = useTicker(order.pair, order.status !== 'completed');
   const live = ticker?.last;

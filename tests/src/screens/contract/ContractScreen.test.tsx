@@ -56,6 +56,12 @@ vi.mock('../../../../src/hooks/useSpot', () => ({
   useBalances: () => useSyncExternalStore(state.subscribe, () => state.balances),
 }));
 vi.mock('../../../../src/api/contract', () => ({ contractApi: { order } }));
+// What is said of a result away from the sheet is outcomes.test.ts's: here, that it is asked for.
+const watchOutcome = vi.hoisted(() => vi.fn());
+vi.mock('../../../../src/screens/contract/outcomes', () => ({
+  watchOutcome,
+  showingOutcome: () => () => {},
+}));
 vi.mock('../../../../src/api/refreshUser', () => ({ refreshUserInfo: vi.fn(async () => undefined) }));
 vi.mock('../../../../src/components/PriceChart', () => ({
   default: () => <div data-testid="price-chart" />,
@@ -367,6 +373,7 @@ describe('/contract', () => {
     );
     expect(order.mock.calls[0]![0].requestKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     const sheet = await screen.findByRole('dialog');
+    expect(watchOutcome).toHaveBeenCalledWith(pending());
     expect(within(sheet).getByTestId('countdown')).toHaveTextContent('1:00');
     expect(within(sheet).getByText('97,000.00')).toBeInTheDocument();
     expect(within(sheet).getByTestId('live-price')).toHaveTextContent('97,005.00');

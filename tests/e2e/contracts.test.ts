@@ -62,6 +62,25 @@ describe('a timed contract in a real browser', () => {
     );
   });
 
+  it('tells the result of a contract whose sheet was closed, on whatever screen the reader is', async () => {
+    await session.page.goto('/contract');
+    await session.page.getByRole('button', { name: /^1 min/ }).click();
+    await session.page.getByLabel(en.contract.amount.replace('{{asset}}', 'USDT')).fill('10');
+    await session.page.getByRole('button', { name: en.app.data.contract_down }).click();
+    const sheet = session.page.getByRole('dialog');
+    await sheet.getByTestId('countdown').waitFor();
+    await sheet.getByRole('button', { name: en.common.close }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await session.page.getByRole('link', { name: en.tab.market }).click();
+    await session.page.waitForURL('**/market');
+    const told = session.page.getByText(
+      new RegExp(
+        `^BTC/USDT · (${[en.contract.result.win, en.contract.result.loss, en.contract.result.tie].join('|')}) · `,
+      ),
+    );
+    await told.waitFor({ timeout: 20_000 });
+  });
+
   it('shows a rate the operator changes on the open screen at once, without a reload', async () => {
     const m = /operator \([^)]*\):\s+(\S+) \/ (\S+)/.exec(session.server.logs());
     if (!m) throw new Error(`no operator in the first-start output:\n${session.server.logs()}`);

@@ -5,8 +5,9 @@ import { pairSymbolSchema } from './marketSchema';
 import { CLIENT_OID_RE, ORDER_FILTERS, ORDER_STATUS, ORDER_TABS, ORDER_TYPES } from './spot';
 
 /** A number the user typed: checked against the pair's precision by the server, so only its
- * shape is checked here. */
-const typed = z.string().trim().max(40);
+ * length is checked here. Not trimmed: " 10" is refused as every other amount field refuses it,
+ * not read as 10 here alone. */
+const typed = z.string().max(40);
 
 export const orderRequestSchema = z.strictObject({
   pair: pairSymbolSchema,

@@ -46,9 +46,9 @@ const limitFailure = (
 /** A price or size as a plain decimal, as every other money field takes it: '00.1' is refused
  * there, so it is here. */
 const positive = (value: string | undefined, scale: number): number | null => {
-  const text = value?.trim();
-  if (text === undefined || !UNSIGNED_DECIMAL_RE.test(text)) return null;
-  const n = parseExact(text, scale);
+  // Not trimmed: " 10" is refused, as every other amount the exchange takes refuses it.
+  if (value === undefined || !UNSIGNED_DECIMAL_RE.test(value)) return null;
+  const n = parseExact(value, scale);
   return n !== null && n > 0n && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : null;
 };
 

@@ -189,8 +189,8 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
     expect(await buy(a.token, { type: 'limit', price: '99000', qty: '0' })).toEqual(
       failure(400, 'amount_invalid'),
     );
-    // Written as no other money field takes it: leading zeros, an exponent, a sign.
-    for (const qty of ['00.1', '1e-1', '+0.1', '.1'])
+    // Written as no other money field takes it: leading zeros, an exponent, a sign, spaces.
+    for (const qty of ['00.1', '1e-1', '+0.1', '.1', ' 0.1', '0.1 '])
       expect(await buy(a.token, { type: 'limit', price: '99000', qty })).toEqual(
         failure(400, 'amount_invalid'),
       );
@@ -198,6 +198,10 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
       failure(400, 'price_invalid'),
     );
     expect(await buy(a.token, { type: 'market', amount: '0100' })).toEqual(failure(400, 'amount_invalid'));
+    expect(await buy(a.token, { type: 'market', amount: ' 10' })).toEqual(failure(400, 'amount_invalid'));
+    expect(await buy(a.token, { type: 'limit', price: ' 99000', qty: '0.1' })).toEqual(
+      failure(400, 'price_invalid'),
+    );
     // A size given two ways, a price a market order would not use, or an amount to spend on a
     // sell (which sells a quantity), is refused, not ignored.
     for (const [place, req, field] of [

@@ -176,6 +176,13 @@ const main = async () => {
   // Whatever closed while the server was down is settled now, from the recorded ticks.
   await contracts.sweeper.start();
   if (defiTestClock) app.log.warn('DEFI_TEST_CLOCK is on: the staking clock can be advanced from the CLI');
+  // Play money on by default, for trying the app out: said at every start, since an exchange that
+  // holds real funds must turn it off (the demo trader's balance trades with real users).
+  if (config.wallet.demoDepositDelayMs !== null)
+    app.log.warn(
+      { seconds: config.wallet.demoDepositDelayMs / 1000 },
+      "demo mode: the demo trader's deposits are credited by themselves, with no chain behind them; set DEMO_DEPOSIT_DELAY_SECONDS=0 (or lock the demo trader) on an exchange that holds real funds",
+    );
   // Income that fell due while the server was down is released now, then every minute.
   const stopAccrual = scheduleAccrual(staking, {
     onDone: (result) => app.log.info(result, 'staking income released'),

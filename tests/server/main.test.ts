@@ -179,6 +179,10 @@ describe.each(engines)('server/main.ts on %s', (engine) => {
 
       const ready = logLines(server.stdout()).find((l) => l.msg === 'database ready');
       expect(ready).toMatchObject({ engine, seeded: true });
+      // Demo deposits on by default: said at the start, for whoever runs it with real funds.
+      const demo = logLines(server.stdout()).find((l) => String(l.msg).startsWith('demo mode'));
+      expect(demo).toMatchObject({ level: 40, seconds: 10 });
+      expect(demo?.msg).toContain('DEMO_DEPOSIT_DELAY_SECONDS=0');
       // First start: the operator and demo trader credentials, once, in a box on stdout.
       expect(server.stdout()).toContain('FIRST START');
       expect(server.stdout()).toMatch(/admin \/ \S{16}/);

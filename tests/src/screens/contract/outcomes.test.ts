@@ -49,17 +49,15 @@ describe('the result of a contract opened here', () => {
   it('is told in the reader’s language and figures, a loss as a loss', async () => {
     await switchI18n('de');
     watchOutcome(pending({ id: 503 }));
-    streams
-      .get(503)!
-      .next(
-        won({
-          id: 503,
-          result: 'loss',
-          resultname: 'app.data.contract_loss',
-          payout: '0',
-          profit: '-1250.5',
-        }),
-      );
+    streams.get(503)!.next(
+      won({
+        id: 503,
+        result: 'loss',
+        resultname: 'app.data.contract_loss',
+        payout: '0',
+        profit: '-1250.5',
+      }),
+    );
     expect(toasts()).toEqual(['BTC/USDT · Diesmal nicht · −1.250,5 USDT']);
   });
 });

@@ -7,6 +7,7 @@ import { NavBar } from '../../components/NavBar';
 import { failureOf, Loading } from '../../components/LoadFailed';
 import { translateKey } from '../../i18n';
 import { useDateFormat } from '../../hooks/useDateFormat';
+import { usePolling } from '../../hooks/usePolling';
 import { DOC_LABELS, kycState, storeCertification } from './status';
 import { VerificationForm } from './VerificationForm';
 
@@ -151,26 +152,16 @@ const AuthenticationScreen = () => {
 
   const state = status ? kycState(status.certification) : null;
   const reviewing = state === 'review';
-  useEffect(() => {
-    if (!reviewing) return;
-    let live = true;
-    // A check that fails leaves the screen as it was: the next one asks again.
-    const check = () =>
-      userApi.verification(true).then(
-        (s) => live && shown(setStatus)(s),
+  // A check that fails leaves the screen as it was: the next one asks again.
+  usePolling(
+    () =>
+      void userApi.verification(true).then(
+        (s) => shown(setStatus)(s),
         () => undefined,
-      );
-    const timer = setInterval(() => void check(), REVIEW_POLL_MS);
-    const onShown = () => {
-      if (document.visibilityState === 'visible') void check();
-    };
-    document.addEventListener('visibilitychange', onShown);
-    return () => {
-      live = false;
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onShown);
-    };
-  }, [reviewing]);
+      ),
+    REVIEW_POLL_MS,
+    reviewing,
+  );
 
   return (
     <>

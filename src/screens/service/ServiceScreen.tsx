@@ -13,9 +13,10 @@ import { useForm } from '../../hooks/useForm';
 import { configState, loadSiteConfig } from '../../state/config';
 import { sessionState } from '../../state/session';
 import { useDateFormat } from '../../hooks/useDateFormat';
+import { usePolling } from '../../hooks/usePolling';
 
-/** How often an open thread looks for an answer. */
-export const SERVICE_POLL_MS = 15_000;
+/** How often an open thread in view looks for an answer: a reply reads as one within seconds. */
+export const SERVICE_POLL_MS = 5_000;
 
 /** The in-app thread with customer service: what I wrote and what they answered. */
 const Thread = () => {
@@ -25,20 +26,13 @@ const Thread = () => {
   const form = useForm(serviceSendSchema, { body: '' });
   const end = useRef<HTMLLIElement>(null);
 
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      helpApi.messages().then(
-        (m) => live && setMessages(m),
-        () => undefined,
-      );
-    void load();
-    const timer = setInterval(() => void load(), SERVICE_POLL_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, []);
+  const load = () =>
+    void helpApi.messages().then(
+      (m) => setMessages(m),
+      () => undefined,
+    );
+  useEffect(load, []);
+  usePolling(load, SERVICE_POLL_MS);
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [messages]);

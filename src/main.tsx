@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
+import { followLayersInHistory } from './app/layerHistory';
 import { createAppRouter } from './app/router';
 import { guardDoubleTaps } from './app/secondTap';
 import { applySiteDefaults } from './app/siteDefaults';
@@ -19,6 +20,7 @@ const start = async () => {
   followOtherTabs();
   await initI18n(localeState.locale);
   const router = createAppRouter();
+  followLayersInHistory(router);
   followOtherTabsSession({
     changed: () => void router.revalidate(),
     switched: () => window.location.reload(),

@@ -1,5 +1,6 @@
 import { suppressOthers } from 'aria-hidden';
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { holdEntry, releaseEntry, type LayerEntry } from '../app/layerHistory';
 import { catchSecondTap } from '../app/secondTap';
 
 interface Layer {
@@ -30,7 +31,8 @@ const onKey = (event: KeyboardEvent) => {
  *   are live regions, the toasts);
  * - focus moves into it, unless something in it took focus itself, and goes back on close to what
  *   had it before, so a keyboard or a screen reader carries on where the reader was;
- * - Escape dismisses it, where it can be dismissed (`onDismiss`), the top layer only;
+ * - Escape dismisses it, where it can be dismissed (`onDismiss`), the top layer only; so does
+ *   Back (layerHistory), which does not leave the screen beneath while such a layer is up;
  * - the page beneath holds still: a swipe on the dimmed screen, or a scroll that reaches the end of
  *   the layer's own, does not move it;
  * - it comes up under the finger that opened it: the second tap of a double tap must neither
@@ -48,6 +50,7 @@ export const useModal = (ref: RefObject<HTMLElement | null>, onDismiss?: () => v
     return [active, ...(from?.returnTo ?? [])];
   });
   const dismiss = useRef(onDismiss);
+  const entry = useRef<LayerEntry>(undefined);
   useLayoutEffect(() => {
     dismiss.current = onDismiss;
   });
@@ -60,9 +63,11 @@ export const useModal = (ref: RefObject<HTMLElement | null>, onDismiss?: () => v
       document.documentElement.classList.add(PAGE_HELD);
     }
     layers.push(layer);
+    if (dismiss.current) entry.current = holdEntry(entry.current, () => dismiss.current?.());
     const undo = suppressOthers(element);
     if (!element.contains(document.activeElement)) element.focus({ preventScroll: true });
     return () => {
+      if (entry.current) releaseEntry(entry.current);
       undo();
       layers.splice(layers.indexOf(layer), 1);
       if (layers.length === 0) {

@@ -60,6 +60,14 @@ describe('a timed contract in a real browser', () => {
     expect(await receipt.getByLabel(en.contractList.closeTick).innerText()).toContain(
       `#${settled.closeTick.id}`,
     );
+    // Back from the receipt is the contract screen, as it was: the sheet's entry, left under the
+    // receipt, is passed over, and the sheet does not come back.
+    await session.page.goBack();
+    await session.page.waitForURL('**/contract');
+    await expect
+      .poll(() => session.page.evaluate(() => (window.history.state as { layer?: number }).layer))
+      .toBeUndefined();
+    expect(await session.page.getByRole('dialog').count()).toBe(0);
   });
 
   it('tells the result of a contract whose sheet was closed, on whatever screen the reader is', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { doubleTap, doubleTapAt } from './helpers/browser';
+import { doubleTap, doubleTapAt, moveOn } from './helpers/browser';
 import { logIn, phoneSession } from './helpers/session';
 
 const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
@@ -116,6 +116,37 @@ describe('the demo trader on /trade', () => {
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.classList.contains('trade__pair'))).toBe(true);
+  });
+
+  it('closes the pair sheet with Back, staying on the pair; a pair picked in it replaces the one shown', async () => {
+    const { page } = session;
+    await page.goto('/market');
+    await page.goto('/trade?coinPair=btcusdt');
+    await page.getByTestId('book-asks').locator('li').first().waitFor();
+    const sheet = page.getByRole('dialog');
+    const layerMark = () => page.evaluate(() => (window.history.state as { layer?: number }).layer);
+    await page.locator('.trade__pair').click();
+    await sheet.waitFor();
+    await page.goBack();
+    await sheet.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).search).toBe('?coinPair=btcusdt');
+    expect(await page.getByTestId('book-asks').locator('li').count()).toBeGreaterThan(0);
+    // Closed by its button, the sheet took its entry with it.
+    await moveOn(page);
+    await page.locator('.trade__pair').click();
+    await moveOn(page);
+    await sheet.getByRole('button', { name: en.common.close }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await expect.poll(layerMark).toBeUndefined();
+    await moveOn(page);
+    await page.locator('.trade__pair').click();
+    await moveOn(page);
+    await sheet.locator('.pair-sheet__row', { hasText: 'ETH/USDT' }).click();
+    await page.waitForURL('**/trade?coinPair=ethusdt');
+    await expect.poll(layerMark).toBeUndefined();
+    // Picking a pair is no step of its own: Back leaves the trade screen, as it did before.
+    await page.goBack();
+    await page.waitForURL('**/market');
   });
 
   it('keeps an order\u2019s fills within a phone\u2019s width, however long their figures', async () => {

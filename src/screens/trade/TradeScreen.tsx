@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PairInfo } from '../../../protocol/market';
+import { afterLayerLeaves } from '../../app/layerHistory';
 import type { SpotPairRules } from '../../../protocol/spot';
 import { COIN_PAIR_PARAM, coinPairOf } from '../../../protocol/routes';
 import { limitText } from '../../api/client';
@@ -345,8 +346,10 @@ const TradeScreen = () => {
           value={pair.symbol}
           onClose={() => setSheet(false)}
           onPick={(symbol) => {
-            setParams({ [COIN_PAIR_PARAM]: symbol }, { replace: true, preventScrollReset: true });
             setSheet(false);
+            afterLayerLeaves(() =>
+              setParams({ [COIN_PAIR_PARAM]: symbol }, { replace: true, preventScrollReset: true }),
+            );
           }}
         />
       )}

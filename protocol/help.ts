@@ -4,6 +4,8 @@ import { LOCALES } from './locales';
 import { rowId, rowIdParam } from './rowId';
 import { siteLink } from './index/config';
 import { carouselItemSchema, popupSchema } from './index/content';
+import { SERVICE_CHANNEL, type ChannelMessage } from './ws';
+import { channelMessageSchema } from './wsSchema';
 
 /**
  * The help centre, notice detail, the operator's content editing and the in-app customer-service
@@ -139,6 +141,10 @@ export const serviceMessageSchema = z.object({
   createdAt: z.number().int(),
 });
 export type ServiceMessage = z.infer<typeof serviceMessageSchema>;
+
+/** What the private `service` channel carries: one message of the reader's thread, once written. */
+export const serviceChannelMessageSchema = channelMessageSchema(SERVICE_CHANNEL, serviceMessageSchema);
+export type ServiceChannelMessage = ChannelMessage<ServiceMessage>;
 
 export const adminServiceThreadSchema = z.object({
   userId: z.number().int(),

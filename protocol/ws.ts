@@ -19,7 +19,10 @@ export const MAX_SUBSCRIPTIONS = 64;
  * same moment: a screen's price and its chart's last candle move together. */
 export const BATCHES_PER_SECOND = 4;
 
-export const PRIVATE_CHANNELS = ['orders', 'balances', 'contracts', 'pledges'] as const;
+/** Each new message of the reader's customer-service thread as it is written: customer service's
+ * answers, and the reader's own from any tab (a `ServiceMessage`, `serviceChannelMessageSchema`). */
+export const SERVICE_CHANNEL = 'service';
+export const PRIVATE_CHANNELS = ['orders', 'balances', 'contracts', 'pledges', SERVICE_CHANNEL] as const;
 export type PrivateChannel = (typeof PRIVATE_CHANNELS)[number];
 
 export const TICKERS_CHANNEL = 'tickers';

@@ -163,6 +163,8 @@ const main = async () => {
     // Deposits confirmed and withdrawals approved on the operator CLI reach the user live.
     journalTailMs: 1000,
     contractSettingsMs: 2000,
+    // A reply reads as one within a second, whichever process wrote it.
+    serviceTailMs: 1000,
     wallet: (accounts) =>
       buildWallet({
         db,

@@ -40,9 +40,10 @@ import { buildWallet } from '../wallet';
 import type { Wallet } from '../domain/wallet/service';
 import { walletRoutes } from './routes/wallet';
 import { adminWalletRoutes } from './routes/adminWallet';
-import { CONTRACT_SETTINGS_CHANNEL, type SpotOrderView } from '../../protocol';
+import { CONTRACT_SETTINGS_CHANNEL, SERVICE_CHANNEL, type SpotOrderView } from '../../protocol';
 import { watchContractSettings } from '../jobs/contractSettingsWatch';
 import { tailJournal } from '../jobs/journalTail';
+import { tailServiceMessages } from '../jobs/serviceTail';
 import type { SpotService } from '../spot/service';
 import type { Json } from '../wire/jsonText';
 import { spotRoutes } from './routes/spot';
@@ -85,6 +86,9 @@ export interface AppDeps {
   /** How often the contract terms are compared with the last read, a change being pushed to open
    * screens (`contractSettings` channel); not at all when absent. */
   contractSettingsMs?: number;
+  /** How often customer-service messages written since the last look (here or by the operator
+   * CLI) are read and pushed to their thread's owner (`service` channel); not at all when absent. */
+  serviceTailMs?: number;
   /** Spot trading: its routes, and the private `orders` channel when the gateway runs. */
   spot?: SpotService<Json<SpotOrderView>>;
   /** Staking; built on the real clock when absent. Its private channel is `pledges`. */
@@ -116,6 +120,7 @@ export const buildApp = async ({
   wallet: givenWallet,
   journalTailMs,
   contractSettingsMs,
+  serviceTailMs,
   spot,
   staking = createStaking({ db, ledger, clock: stakingClock(db.kysely, false) }),
 }: AppDeps): Promise<FastifyInstance> => {
@@ -255,6 +260,14 @@ export const buildApp = async ({
       gateway.publishPrivate(userId, 'pledges', pledge),
     );
     app.addHook('onClose', async () => void stopPledges());
+    if (serviceTailMs) {
+      const stopService = tailServiceMessages(db, {
+        intervalMs: serviceTailMs,
+        onMessage: (userId, message) => gateway.publishPrivate(userId, SERVICE_CHANNEL, message),
+        onError: (err) => outage(err, 'service tail'),
+      });
+      app.addHook('onClose', async () => stopService());
+    }
   }
   await installSpa(app, config.webRoot, limit, boot, pageConfigOf(db));
   return app;

@@ -62,7 +62,7 @@ export interface GatewayOptions {
 export interface Gateway {
   /** Sends a message to everyone on a public channel that no market feed fills. */
   publish(channel: typeof CONTRACT_SETTINGS_CHANNEL, data: unknown): void;
-  /** Sends a private message (orders, balances, contracts, pledges) to one user's connections. */
+  /** Sends a private message (orders, balances, contracts, pledges, service) to one user's connections. */
   publishPrivate(userId: number, channel: PrivateChannel, data: unknown): void;
   /** Whether any connection of the user listens to the channel (so its data is worth reading). */
   listening(userId: number, channel: PrivateChannel): boolean;

@@ -6,7 +6,10 @@ import {
   klineChannel,
   parseChannel,
   CONTRACT_SETTINGS_CHANNEL,
+  PRIVATE_CHANNELS,
+  SERVICE_CHANNEL,
   pairSymbol,
+  serviceChannelMessageSchema,
   tradesChannel,
 } from '../../protocol';
 
@@ -52,6 +55,31 @@ describe('client messages', () => {
     expect(clientMessageSchema.safeParse({ op: 'sub', ch: [] }).success).toBe(false);
     expect(clientMessageSchema.safeParse({ op: 'sub', ch: ['tickers'], x: 1 }).success).toBe(false);
     expect(clientMessageSchema.safeParse({ op: 'pong', ts: 1 }).success).toBe(false);
+  });
+});
+
+describe('the customer-service channel', () => {
+  const message = { id: 7, from: 'operator', body: 'It is confirming.', createdAt: 1_800_000_000_000 };
+
+  it('is a private channel named service', () => {
+    expect(SERVICE_CHANNEL).toBe('service');
+    expect(PRIVATE_CHANNELS).toContain(SERVICE_CHANNEL);
+    expect(parseChannel(SERVICE_CHANNEL)).toEqual({ kind: 'private', name: 'service' });
+  });
+
+  it('carries one message of the thread as the thread lists it', () => {
+    const frame = { ch: 'service', seq: 1, ts: 1_800_000_000_001, data: message };
+    expect(serviceChannelMessageSchema.parse(frame)).toEqual(frame);
+    for (const bad of [
+      { ...frame, ch: 'orders' },
+      { ...frame, seq: 0 },
+      { ...frame, data: [message] },
+      { ...frame, data: { ...message, from: 'system' } },
+      { ...frame, data: { ...message, id: '7' } },
+      { ...frame, extra: true },
+    ]) {
+      expect(serviceChannelMessageSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
   });
 });
 

@@ -196,6 +196,16 @@ export const upsertDocument = async (
 
 // ---------- customer service ----------
 
+type ServiceMessageRow = Selectable<Database['service_messages']>;
+const toServiceMessage = (
+  r: Pick<ServiceMessageRow, 'id' | 'sender' | 'body' | 'created_at'>,
+): ServiceMessage => ({
+  id: r.id,
+  from: r.sender,
+  body: r.body,
+  createdAt: Number(r.created_at),
+});
+
 export const listServiceMessages = async (
   db: Kysely<Database>,
   userId: number,
@@ -208,9 +218,38 @@ export const listServiceMessages = async (
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows
-    .reverse()
-    .map((r) => ({ id: r.id, from: r.sender, body: r.body, createdAt: Number(r.created_at) }));
+  return rows.reverse().map(toServiceMessage);
+};
+
+/** The highest message id, 0 with none. */
+export const lastServiceMessageId = async (db: Kysely<Database>) =>
+  Number(
+    (
+      await db
+        .selectFrom('service_messages')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+    )?.id ?? 0,
+  );
+
+/** Messages of every thread past `after`, and those of `ids` below it, oldest first, at most
+ * `limit`, each with its user. */
+export const serviceMessagesSince = async (
+  db: Kysely<Database>,
+  after: number,
+  ids: readonly number[],
+  limit: number,
+): Promise<Array<{ userId: number; message: ServiceMessage }>> => {
+  const rows = await db
+    .selectFrom('service_messages')
+    .select(['id', 'user_id', 'sender', 'body', 'created_at'])
+    .where((eb) =>
+      ids.length > 0 ? eb.or([eb('id', '>', after), eb('id', 'in', ids)]) : eb('id', '>', after),
+    )
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ userId: r.user_id, message: toServiceMessage(r) }));
 };
 
 export const insertServiceMessage = async (

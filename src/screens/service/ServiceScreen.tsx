@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import type { ServiceMessage } from '../../../protocol';
 import { SERVICE_MESSAGE_MAX, serviceSendSchema } from '../../../protocol/help';
 import { helpApi } from '../../api/help';
 import { NavBar } from '../../components/NavBar';
@@ -13,26 +12,18 @@ import { useForm } from '../../hooks/useForm';
 import { configState, loadSiteConfig } from '../../state/config';
 import { sessionState } from '../../state/session';
 import { useDateFormat } from '../../hooks/useDateFormat';
-import { usePolling } from '../../hooks/usePolling';
+import { noteServiceThread, useServiceThread } from '../../hooks/useServiceThread';
 
-/** How often an open thread in view looks for an answer: a reply reads as one within seconds. */
-export const SERVICE_POLL_MS = 5_000;
-
-/** The in-app thread with customer service: what I wrote and what they answered. */
-const Thread = () => {
+/** The in-app thread with customer service: what I wrote and what they answered, an answer shown
+ * as it is written (pushed on the socket; polled only while the socket is down). `login` is the
+ * session's token. */
+const Thread = ({ login }: { login: string }) => {
   const { t } = useTranslation();
   const date = useDateFormat(true);
-  const [messages, setMessages] = useState<ServiceMessage[] | undefined>();
+  const messages = useServiceThread(login);
   const form = useForm(serviceSendSchema, { body: '' });
   const end = useRef<HTMLLIElement>(null);
 
-  const load = () =>
-    void helpApi.messages().then(
-      (m) => setMessages(m),
-      () => undefined,
-    );
-  useEffect(load, []);
-  usePolling(load, SERVICE_POLL_MS);
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [messages]);
@@ -40,7 +31,7 @@ const Thread = () => {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void form.submit(async ({ body }) => {
-      setMessages(await helpApi.send(body));
+      noteServiceThread(login, await helpApi.send(body));
       form.set('body', '');
     });
   };
@@ -118,7 +109,9 @@ const ServiceScreen = () => {
           </Link>
         </section>
       )}
-      {config && !link && user && <Thread />}
+      {/* Keyed: a login changed in another tab starts the thread and the form anew, not under the
+          previous reader's messages. */}
+      {config && !link && user && <Thread key={user.token} login={user.token} />}
     </>
   );
 };

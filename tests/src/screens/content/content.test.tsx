@@ -1,17 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { i18n } from '../../../../src/i18n';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SITE_CONFIG } from '../../../../server/db/seed/defaults';
 import { helpApi } from '../../../../src/api/help';
 import HelpDetailScreen from '../../../../src/screens/help/HelpDetailScreen';
 import HelpScreen from '../../../../src/screens/help/HelpScreen';
 import NoticeDetailScreen from '../../../../src/screens/notice/NoticeDetailScreen';
 import NoticeScreen from '../../../../src/screens/notice/NoticeScreen';
-import ServiceScreen from '../../../../src/screens/service/ServiceScreen';
 import { configState } from '../../../../src/state/config';
 import type * as ConfigModule from '../../../../src/state/config';
-import { clearUser, setUser } from '../../../../src/state/session';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 
@@ -39,11 +37,6 @@ vi.mock('../../../../src/api/help', () => ({
       updatedAt: 0,
       locale: 'de',
     })),
-    messages: vi.fn(async () => [{ id: 1, from: 'operator', body: 'How can we help?', createdAt: 0 }]),
-    send: vi.fn(async (body: string) => [
-      { id: 1, from: 'operator', body: 'How can we help?', createdAt: 0 },
-      { id: 2, from: 'user', body, createdAt: 1 },
-    ]),
   },
 }));
 vi.mock('../../../../src/state/config', async (orig) => ({
@@ -56,7 +49,6 @@ beforeEach(() => {
   vi.clearAllMocks();
   configState.config = { ...DEFAULT_SITE_CONFIG, custom: '' };
 });
-afterEach(() => clearUser());
 
 describe('content screens', () => {
   it('/notice lists notices leading to their detail', async () => {
@@ -162,49 +154,5 @@ describe('content screens', () => {
     renderScreen(<HelpDetailScreen />, { path: '/help/detail', at: '/help/detail?id=99' });
     expect(await screen.findByText('Record not found')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
-  });
-
-  it('/service links out when the site configures a service link', () => {
-    configState.config = { ...DEFAULT_SITE_CONFIG, custom: 'https://chat.example.com/acme' };
-    renderScreen(<ServiceScreen />);
-    expect(screen.getByRole('link', { name: 'Open the customer service chat' })).toHaveAttribute(
-      'href',
-      'https://chat.example.com/acme',
-    );
-  });
-
-  it('/service asks a visitor to log in', async () => {
-    renderScreen(<ServiceScreen />);
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
-      'href',
-      '/login?redirect=%2Fservice',
-    );
-  });
-
-  it('/service sends a message in the thread', async () => {
-    setUser({ token: 't', userinfo: { id: 1 } as never });
-    const user = userEvent.setup();
-    renderScreen(<ServiceScreen />);
-    expect(await screen.findByText('How can we help?')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Your message'), 'Where is my deposit?');
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(screen.getByText('Where is my deposit?')).toBeInTheDocument());
-    expect(helpApi.send).toHaveBeenCalledWith('Where is my deposit?');
-    expect(screen.getByLabelText('Your message')).toHaveValue('');
-  });
-
-  it('/service counts the message and keeps a long one whole, not sending it', async () => {
-    setUser({ token: 't', userinfo: { id: 1 } as never });
-    const user = userEvent.setup();
-    renderScreen(<ServiceScreen />);
-    expect(await screen.findByText('How can we help?')).toBeInTheDocument();
-    expect(screen.getByText('0/1000')).toBeInTheDocument();
-    await user.click(screen.getByLabelText('Your message'));
-    await user.paste('x'.repeat(1001));
-    expect(screen.getByLabelText('Your message')).toHaveValue('x'.repeat(1001));
-    expect(screen.getByText('1001/1000')).toHaveClass('field__count--over');
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(screen.getByText('Too many characters')).toBeInTheDocument();
-    expect(helpApi.send).not.toHaveBeenCalledWith('x'.repeat(1001));
   });
 });

@@ -27,7 +27,7 @@ export const market = createMarketStreams({
 });
 export const serverClock = createServerClock(transport);
 
-// Private channels (orders, balances, contracts) follow the logged-in user.
+// Private channels (orders, balances, contracts, pledges, service) follow the logged-in user.
 let token: string | null = null;
 const followSession = () => {
   const next = sessionState.user?.token ?? null;

@@ -121,4 +121,46 @@ describe('staking in a real browser', () => {
     expect(await adminCli(session.server.dataDir, 'service', 'threads')).toContain('WAITING');
     await shot('service');
   });
+
+  it('shows customer service’s answer in every open tab as it is written, without asking for it', async () => {
+    const threads = await adminCli(session.server.dataDir, 'service', 'threads');
+    const userId = /user (\d+) \(demotrader\)/.exec(threads)?.[1];
+    expect(userId, threads).toBeDefined();
+    // A second tab of the same reader, its socket subscribed to the thread's channel.
+    const tab = await session.context.newPage();
+    const subscribed = new Promise<void>((resolve) =>
+      tab.on('websocket', (ws) =>
+        ws.on('framesent', ({ payload }) => {
+          if (String(payload).includes('"sub"') && String(payload).includes('"service"')) resolve();
+        }),
+      ),
+    );
+    await tab.goto('/service');
+    await tab.getByText('Hello, when is my income paid?').waitFor();
+    await subscribed;
+    const reads: string[] = [];
+    for (const page of [session.page, tab])
+      page.on('request', (r) => {
+        if (r.url().includes('/api/service/messages')) reads.push(r.url());
+      });
+
+    await adminCli(
+      session.server.dataDir,
+      'service',
+      'reply',
+      userId!,
+      'Income is paid daily at midnight UTC.',
+    );
+    // The socket is up, so nothing polls: the answer comes pushed, well inside a poll's 5 s.
+    for (const page of [session.page, tab])
+      await page.getByText('Income is paid daily at midnight UTC.').waitFor({ timeout: 2000 });
+    expect(reads).toEqual([]);
+
+    // What the reader writes in one tab shows in the other.
+    await tab.getByLabel(en.service.message).fill('Thank you!');
+    await tab.getByRole('button', { name: en.service.send }).click();
+    await session.page.getByText('Thank you!').waitFor({ timeout: 2000 });
+    expect(reads).toEqual([]);
+    await tab.close();
+  });
 });

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent } from 'react';
 
 /**
  * Runs `poll` every `ms` while `on` and the page is in view, and at once when the page comes back
- * into view: an answer awaited from someone else (an operator's decision, a reply) shows where the
+ * into view: an answer awaited from someone else (an operator's decision) shows where the
  * screen says it will without a reload, and a page left in the background asks nothing.
  */
 export const usePolling = (poll: () => void, ms: number, on = true) => {

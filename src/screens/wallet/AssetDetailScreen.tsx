@@ -14,12 +14,21 @@ import { usePages } from '../../hooks/usePages';
 import { useBalances } from '../../hooks/useSpot';
 import { RecordTime } from '../../components/RecordTime';
 import { MASK, balanceVisibility } from './hideBalances';
+import { journalMove, type JournalMove } from './journalMove';
 import { ZERO_BALANCE, valueBalances } from './valuation';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
 
 const PAGE = 20;
 
 const signed = (v: string, lang: string) => (v.startsWith('-') ? '' : '+') + formatMoney(v, lang);
+
+/** Money in and out in the market's colours; funds only set aside or given back in neither. */
+const AMOUNT_CLASS: Record<JournalMove['kind'], string> = {
+  in: 'is-up',
+  out: 'is-down',
+  frozen: 'is-held',
+  released: 'is-held',
+};
 
 /** /assets/detail?coin=BTC: one coin's balances and its transaction history. Without a coin
  * (or with one no coin could be named) the wallet is the page meant, and nothing is asked for. */
@@ -112,15 +121,19 @@ const CoinDetail = ({ coin }: { coin: string }) => {
           {(list) => (
             <ul className="records">
               {list.map((e) => {
-                // An entry that only moves frozen funds (a withdrawal paid out) shows that move.
-                const change = e.availableChange === ZERO_BALANCE ? e.frozenChange : e.availableChange;
+                const move = journalMove(e);
+                const amount = hidden
+                  ? MASK
+                  : move.kind === 'in' || move.kind === 'out'
+                    ? signed(move.amount, lang)
+                    : t(move.kind === 'frozen' ? 'wallet.toFrozen' : 'wallet.toAvailable', {
+                        amount: formatMoney(move.amount, lang),
+                      });
                 return (
                   <li key={e.id} className="record">
                     <div className="record__row">
                       <span className="record__title">{t(e.type)}</span>
-                      <span className={`record__amount ${change.startsWith('-') ? 'is-down' : 'is-up'}`}>
-                        {hidden ? MASK : signed(change, lang)}
-                      </span>
+                      <span className={`record__amount ${AMOUNT_CLASS[move.kind]}`}>{amount}</span>
                     </div>
                     <div className="record__row record__meta">
                       <RecordTime ts={e.createdAt} />

@@ -87,6 +87,13 @@ export const financialRecords = async (j: Journey) => {
     await page.goto(`/assets/detail?coin=${asset}`);
     const rows = page.locator('.wallet-journal .record');
     await expect.poll(() => rows.count(), { timeout: LIVE_MS }).toBe(Math.min(page1.total, 20));
+    // The figures shown as money in or out add up to the whole balance: a freeze, shown as set
+    // aside, is not counted again when the frozen funds are spent.
+    if (page1.total <= 20) {
+      const moved = await rows.locator('.record__amount:not(.is-held)').allInnerTexts();
+      const whole = moved.reduce((acc, s) => acc + shownUnits(s, j.tag), 0n);
+      expect(fixed(whole)).toBe(fixed(available + frozen));
+    }
     const after = await rows.first().locator('.record__balance').first().innerText();
     expect(after.startsWith(t('wallet.after'))).toBe(true);
     expect(fixed(shownUnits(after.slice(t('wallet.after').length), j.tag))).toBe(fixed(available));

@@ -85,6 +85,18 @@ describe('/assets/detail', () => {
     expect(amountOf('Einzahlung')).toHaveClass('is-up');
   });
 
+  it('counts a withdrawal once: its freeze moves nothing in or out, and says so', async () => {
+    renderScreen(<AssetDetailScreen />, { path: '/assets/detail', at: '/assets/detail?coin=USDT' });
+    await screen.findByText('Auszahlung: Guthaben gesperrt', { selector: '.record__title' });
+    expect(amountOf('Auszahlung: Guthaben gesperrt')!.textContent).toBe('50,00 gesperrt');
+    expect(amountOf('Auszahlung: Guthaben gesperrt')).toHaveClass('is-held');
+    // What the figures in or out add up to is what the balance moved by: +1 000 in, 50 out.
+    const figures = [...document.querySelectorAll('.record__amount:not(.is-held)')].map((el) =>
+      Number(el.textContent!.replace(/\./g, '').replace(',', '.')),
+    );
+    expect(figures.reduce((a, b) => a + b, 0)).toBeCloseTo(1000 - 50 - 0.000123, 9);
+  });
+
   it('writes a record’s figures without the ledger’s padding zeros, every digit that counts kept', async () => {
     renderScreen(<AssetDetailScreen />, { path: '/assets/detail', at: '/assets/detail?coin=USDT' });
     expect(await screen.findByText('Spot-Handelsgebühr')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { followLayersInHistory } from './app/layerHistory';
 import { createAppRouter } from './app/router';
+import { followScrollCatchUp } from './app/scrollCatchUp';
 import { guardDoubleTaps } from './app/secondTap';
 import { applySiteDefaults } from './app/siteDefaults';
 import { initI18n, i18n } from './i18n';
@@ -21,6 +22,7 @@ const start = async () => {
   await initI18n(localeState.locale);
   const router = createAppRouter();
   followLayersInHistory(router);
+  followScrollCatchUp(router);
   followOtherTabsSession({
     changed: () => void router.revalidate(),
     switched: () => window.location.reload(),

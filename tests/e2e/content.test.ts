@@ -75,6 +75,38 @@ describe('home, content and language in a real browser', () => {
     }
   });
 
+  it('goes back to the notices where the reader left them, once the list has come again', async () => {
+    const { page } = session;
+    for (let i = 1; i <= 30; i++) {
+      await operatorCall('POST', '/admin/notices', {
+        locale: 'us',
+        title: `Maintenance window ${i}`,
+        message: 'x',
+      });
+    }
+    // The list takes a while to come, as on a phone's network: the screen is drawn without it first.
+    await page.route('**/api/index/notice', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    try {
+      await page.goto('/notice');
+      const rows = page.getByRole('link', { name: /^Maintenance window/ });
+      await expect.poll(() => rows.count()).toBe(30);
+      const row = rows.nth(20);
+      await row.scrollIntoViewIfNeeded();
+      const left = await page.evaluate(() => window.scrollY);
+      expect(left).toBeGreaterThan(400);
+      await row.click();
+      await page.waitForURL('**/noticeDetail?id=*');
+      await page.goBack();
+      await page.waitForURL('**/notice');
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+    } finally {
+      await page.unroute('**/api/index/notice');
+    }
+  });
+
   it('shows the whole app-download sentence in every language, its close at the top, at 390 and 320 px', async () => {
     const { page } = session;
     try {

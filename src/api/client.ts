@@ -94,7 +94,7 @@ export const isRepeatSubmit = (url: string, data: unknown, now: number): boolean
   return false;
 };
 
-const isEnvelope = (v: unknown): v is Envelope =>
+export const isEnvelope = (v: unknown): v is Envelope =>
   typeof v === 'object' && v !== null && typeof (v as Envelope).code === 'number';
 
 const expireSession = async (body: Envelope) => {
@@ -104,8 +104,23 @@ const expireSession = async (body: Envelope) => {
   await showAlert(text);
 };
 
+/** Failures a form on screen says at one of its fields while its request is out (`sayAtFields`). */
+const claims = new Set<(failure: Envelope) => boolean>();
+
+/** Keeps the failures `claim` takes out of the toasts until the returned release is called. */
+export const claimFailures = (claim: (failure: Envelope) => boolean) => {
+  claims.add(claim);
+  return () => void claims.delete(claim);
+};
+
+/** Toasts a failure, unless a form is saying it under the field it concerns: said twice, a screen
+ * reader would announce it twice, and the toast would cover the field. */
+export const showFailure = (body: Envelope) => {
+  if (![...claims].some((claim) => claim(body))) showToast(failureText(body));
+};
+
 const fail = (config: AxiosRequestConfig | undefined, body: Envelope) => {
-  if (!config?.silent) showToast(failureText(body));
+  if (!config?.silent) showFailure(body);
   return Promise.reject(body);
 };
 
@@ -126,9 +141,7 @@ export const createClient = (): AxiosInstance => {
     const method = (config.method ?? 'get').toLowerCase();
     if ((method === 'post' || method === 'put') && config.repeatSubmit !== false) {
       if (isRepeatSubmit(config.url ?? '', config.data, Date.now())) {
-        const body = localFailure('app.msg.do_not_resubmit');
-        if (!config.silent) showToast(failureText(body));
-        return Promise.reject(body);
+        return fail(config, localFailure('app.msg.do_not_resubmit'));
       }
     }
     return config;

@@ -1,6 +1,6 @@
 import type { Envelope } from '../../protocol/envelope';
 import { CODE } from '../../protocol/envelope';
-import { failureText } from '../api/client';
+import { showFailure } from '../api/client';
 import { refreshUserInfo } from '../api/refreshUser';
 import { i18n } from '../i18n';
 import { currentUser } from '../state/session';
@@ -28,8 +28,8 @@ const REFUSALS: readonly string[] = ['app.msg.verification_required', 'app.msg.v
  * Shows the failure of an action whose request was `silent`, and answers where to send the reader.
  * A refusal for want of verification is answered as the route gate answers, from the status the
  * server holds now: the stored one let the reader try, and the server's refusal does not tell a
- * first-time reader from a rejected one. Anything else is toasted as the REST client would, but an
- * expired session, which the client has already announced.
+ * first-time reader from a rejected one. Anything else is toasted as the REST client would (not
+ * what a form says at a field), but an expired session, which the client has already announced.
  */
 export const answerFailure = async (failure: Envelope): Promise<string | null> => {
   if (REFUSALS.includes(failure.msg)) {
@@ -38,7 +38,7 @@ export const answerFailure = async (failure: Envelope): Promise<string | null> =
     const decision = user ? verificationDecision(user) : null;
     if (decision && decision.kind !== 'pass') return promptVerification(decision.kind);
   }
-  if (failure.code !== CODE.sessionExpired) showToast(failureText(failure));
+  if (failure.code !== CODE.sessionExpired) showFailure(failure);
   return null;
 };
 

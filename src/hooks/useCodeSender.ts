@@ -60,6 +60,12 @@ export const useCodeSend = (use: CodeUse, target: string, onTicket: (codeTicket:
   return { availableAt, send };
 };
 
+/** A send's refusals about the address typed or the picture's answer, said under that field. */
+const SEND_REFUSALS = {
+  target: ['app.msg.account_not_exist', 'app.msg.email_exists'],
+  captcha: ['app.msg.graphic_captcha_incorrect'],
+};
+
 /**
  * Sending a verification code from a form: its own small form (where the code goes, the graphic
  * captcha that guards the send) and the send itself (useCodeSend). `target` is kept in step by
@@ -70,13 +76,16 @@ export const useCodeSender = (purpose: CodePurpose, onTicket: (codeTicket: strin
   const [captchaRenewals, setCaptchaRenewals] = useState(0);
   const { availableAt, send: sendOnce } = useCodeSend(purpose, form.values.target, onTicket);
   const send = () =>
-    void form.submit(async (body) => {
-      try {
-        await sendOnce(() => userApi.sendCode(body));
-      } finally {
-        // The send spent the captcha's answer, whatever came of it.
-        setCaptchaRenewals((n) => n + 1);
-      }
-    });
+    void form.submit(
+      async (body) => {
+        try {
+          await sendOnce(() => userApi.sendCode(body));
+        } finally {
+          // The send spent the captcha's answer, whatever came of it.
+          setCaptchaRenewals((n) => n + 1);
+        }
+      },
+      { atFields: SEND_REFUSALS },
+    );
   return { form, send, availableAt, captchaRenewals };
 };

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { sayAtFields, type FieldRefusals } from '../api/fieldRefusals';
 
 type Errors<T> = Partial<Record<keyof T & string, string>>;
 
@@ -13,18 +14,23 @@ export interface FieldBinding {
 /** What a component handed part of a form needs of it: its text fields `K`, bound. */
 export interface TextFields<K extends string> {
   field: (key: K, typed?: (text: string) => string) => FieldBinding;
+  /** Empties a field and keeps what was said of it: a captcha's answer, emptied with each new
+   * picture, still says why the last one was refused. */
+  empty: (key: K) => void;
 }
 
 /** The fields of a form that hold text (or, when optional, may not be there yet: shown empty). */
 type TextKeys<T> = { [K in keyof T & string]-?: NonNullable<T[K]> extends string ? K : never }[keyof T &
   string];
 
-export interface SubmitOptions {
+export interface SubmitOptions<K extends string = string> {
   /** A successful send takes the reader away from the form (it navigates, or goes back): the form
    * then stays busy until it is gone. Released, a tap in the moment before the next screen is up
    * (a lazily loaded screen can take a while) sent the request again, under a new idempotency key,
    * since the first had been answered: a fast double tap declared a deposit twice. */
   leaves?: boolean;
+  /** The server's refusals said under a field (until it is edited) instead of in a toast. */
+  atFields?: FieldRefusals<K>;
 }
 
 /**
@@ -61,17 +67,24 @@ export const useForm = <S extends z.ZodType<Record<string, unknown>>>(schema: S,
   }, [schema, values]);
 
   const submit = useCallback(
-    async (send: (data: z.output<S>) => Promise<unknown>, { leaves = false }: SubmitOptions = {}) => {
+    async (
+      send: (data: z.output<S>) => Promise<unknown>,
+      { leaves = false, atFields = {} }: SubmitOptions<keyof Values & string> = {},
+    ) => {
       if (busy.current) return;
       const data = validate();
       if (!data) return;
       busy.current = true;
       setSubmitting(true);
       try {
-        await send(data);
+        await sayAtFields(
+          () => send(data),
+          atFields,
+          (field, key) => setErrors((e) => ({ ...e, [field]: key })),
+        );
         if (leaves) return;
       } catch {
-        // The REST client has already shown the translated failure.
+        // Said under its field, or already shown by the REST client.
       }
       busy.current = false;
       setSubmitting(false);
@@ -90,5 +103,9 @@ export const useForm = <S extends z.ZodType<Record<string, unknown>>>(schema: S,
     error: errors[key],
   });
 
-  return { values, errors, set, field, submit, submitting, setErrors };
+  const empty = useCallback((key: TextKeys<Values>) => {
+    setValues((v) => ({ ...(v as object), [key]: '' }) as Values);
+  }, []);
+
+  return { values, errors, set, field, empty, submit, submitting, setErrors };
 };

@@ -9,7 +9,8 @@ import { TextField } from './TextField';
 /**
  * The graphic captcha of a form: the answer typed beside the SVG the server drew for `captchaId`.
  * Each answer is single use, so every new picture (a tap on it, or a change of `renewals` after a
- * refused submit) empties the answer typed for the last one.
+ * refused submit) empties the answer typed for the last one; a wrong answer's message stays until
+ * the reader types the next.
  */
 export const CaptchaField = ({
   form,
@@ -31,7 +32,7 @@ export const CaptchaField = ({
   const drawn = useEffectEvent((captcha: Captcha) => {
     setSvg(captcha.svg);
     chosen(captcha.id);
-    answer.onChange('');
+    form.empty('captcha');
   });
   useEffect(() => {
     // Only the latest picture asked for counts: two quick taps must not pair one picture's id

@@ -38,6 +38,16 @@ const SIDES: ReadonlyArray<{ side: Side; label: string }> = [
   { side: 'backImage', label: 'kyc.back' },
 ];
 
+/** The server's refusals of one field; an image it refuses (`data.field`) is said under its tile. */
+const ID_REFUSALS = {
+  atFields: {
+    name: ['app.msg.real_name_invalid'],
+    docNumber: ['app.msg.doc_number_invalid', 'app.msg.duplicate_document_number'],
+    frontImage: [],
+    backImage: [],
+  },
+};
+
 const acceptedType = (type: string) => (IMAGE_TYPES as readonly string[]).includes(type);
 
 /** Why a picked file is refused by its type. A picker offering all files lets a PDF through, which
@@ -144,7 +154,7 @@ export const VerificationForm = ({
       onSubmitted({ ...status, certification });
       // The full userinfo, fresh, for the gates and the account screens.
       userApi.info().then(updateUserInfo, () => undefined);
-    });
+    }, ID_REFUSALS);
   };
 
   const docType = form.values.docType as DocType;

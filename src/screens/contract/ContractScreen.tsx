@@ -6,6 +6,7 @@ import type { ContractDirection, ContractOrder, ContractPairConfig } from '../..
 import { COIN_PAIR_PARAM, coinPairOf } from '../../../protocol/routes';
 import { contractApi } from '../../api/contract';
 import { createIntentKeys, isRefusal } from '../../api/requestKey';
+import { sayAtFields } from '../../api/fieldRefusals';
 import { verifiedAction } from '../../app/verificationPrompt';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
@@ -20,7 +21,7 @@ import { usePairInAddress } from '../../hooks/usePairInAddress';
 import { useBalances } from '../../hooks/useSpot';
 import { CountdownSheet } from './CountdownSheet';
 import { watchOutcome } from './outcomes';
-import { LIMIT_ERRORS, amountError, expectedOf, quickPicks, trimZeros } from './figures';
+import { AMOUNT_REFUSALS, LIMIT_ERRORS, amountError, expectedOf, quickPicks, trimZeros } from './figures';
 import { RunningContracts } from './RunningContracts';
 import { whileBusy } from '../../components/form/whileBusy';
 
@@ -162,8 +163,13 @@ const ContractScreen = () => {
     // The rate is what the reader was shown, not part of the intent: after a lost answer the same
     // order keeps its key even if the rate has been read again since.
     try {
-      const order = await keys.send(JSON.stringify(intended), (requestKey) =>
-        verifiedAction(() => contractApi.order({ ...intended, rate: cycle.rate, requestKey }), navigate),
+      const order = await sayAtFields(
+        () =>
+          keys.send(JSON.stringify(intended), (requestKey) =>
+            verifiedAction(() => contractApi.order({ ...intended, rate: cycle.rate, requestKey }), navigate),
+          ),
+        { amount: AMOUNT_REFUSALS },
+        (_, key) => setError(key),
       );
       setRunning(order);
       watchOutcome(order);

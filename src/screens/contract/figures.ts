@@ -12,6 +12,13 @@ export const expectedOf = (amount: string, rate: string): string | undefined => 
 /** The limit failures, whose message is followed by the limits. */
 export const LIMIT_ERRORS: readonly string[] = ['app.msg.outside_limit', 'app.msg.investment_exceeds_limit'];
 
+/** The server's refusals of the amount, said under it as the form's own checks are. */
+export const AMOUNT_REFUSALS: readonly string[] = [
+  'app.msg.amount_invalid',
+  'app.msg.insufficient_balance',
+  ...LIMIT_ERRORS,
+];
+
 /** The `app.msg.*` key an amount breaks for a cycle, or undefined when it is fine (the server
  * checks the same): a malformed or missing amount is an invalid one, as every amount field says,
  * a well-formed one may be outside the cycle's limits. */

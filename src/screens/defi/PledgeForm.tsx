@@ -68,6 +68,15 @@ export const projection = (p: DefiProduct, amountText: string, now: number) => {
 
 const CONFIRM_TITLE = 'defi-confirm-title';
 
+/** The server's refusals of the amount (the limits, what is left of the quota, the balance), said
+ * under it once the confirmation has closed. */
+const AMOUNT_REFUSALS = [
+  'app.msg.amount_invalid',
+  'app.msg.outside_limit',
+  'app.msg.investment_exceeds_limit',
+  'app.msg.insufficient_balance',
+];
+
 /** The pledge: the amount with what it would earn, a confirmation of the terms, then the pledge. */
 export const PledgeForm = ({ product }: { product: DefiProduct }) => {
   const { t, i18n } = useTranslation();
@@ -104,7 +113,7 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
           setConfirming(false);
         }
       },
-      { leaves: true },
+      { leaves: true, atFields: { amount: AMOUNT_REFUSALS } },
     );
 
   return (

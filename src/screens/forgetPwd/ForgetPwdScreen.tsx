@@ -6,6 +6,7 @@ import { userApi } from '../../api/user';
 import { CodeFields } from '../../components/form/CodeFields';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { NewPasswordFields } from '../../components/form/NewPasswordFields';
+import { CODE_REFUSALS, NEW_PASSWORD_REFUSALS } from '../../components/form/refusals';
 import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
 import { useCodeSender } from '../../hooks/useCodeSender';
@@ -40,7 +41,7 @@ const ForgetPwdScreen = () => {
         showToast(t('forget.done'), 2000);
         navigate('/login', { replace: true });
       },
-      { leaves: true },
+      { leaves: true, atFields: { code: CODE_REFUSALS, password: NEW_PASSWORD_REFUSALS } },
     );
   };
 

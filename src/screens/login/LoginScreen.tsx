@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema } from '../../../protocol/accounts';
 import type { Envelope } from '../../../protocol/envelope';
-import { failureText } from '../../api/client';
+import { showFailure } from '../../api/client';
 import { userApi } from '../../api/user';
 import { CaptchaField } from '../../components/form/CaptchaField';
 import { SubmitButton } from '../../components/form/SubmitButton';
@@ -11,7 +11,6 @@ import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
 import { useForm } from '../../hooks/useForm';
 import { setUser } from '../../state/session';
-import { showToast } from '../../state/ui';
 import { safeRedirect } from '../../app/safeRedirect';
 
 const LoginScreen = () => {
@@ -32,10 +31,10 @@ const LoginScreen = () => {
           const refusal = failure as Envelope;
           // After several failed logins the account asks for a captcha: said under the field it
           // brings, not in a toast that would cover its picture. From then on each try spends its
-          // picture's answer.
+          // picture's answer; a wrong one is said under it too.
           if (refusal.msg === 'app.msg.captcha_required') setCaptchaAsked(true);
           else {
-            showToast(failureText(refusal));
+            showFailure(refusal);
             if (captchaAsked) setCaptchaRenewals((n) => n + 1);
           }
           throw failure;
@@ -43,7 +42,7 @@ const LoginScreen = () => {
         // Back to the screen the login gate interrupted, never off-site.
         navigate(safeRedirect(params.get('redirect')), { replace: true });
       },
-      { leaves: true },
+      { leaves: true, atFields: { captcha: ['app.msg.graphic_captcha_incorrect'] } },
     );
   };
 

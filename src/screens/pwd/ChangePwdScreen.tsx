@@ -3,6 +3,7 @@ import { changePwdSchema } from '../../../protocol/accounts';
 import { userApi } from '../../api/user';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { CurrentPasswordField, NewPasswordFields } from '../../components/form/NewPasswordFields';
+import { NEW_PASSWORD_REFUSALS } from '../../components/form/refusals';
 import { NavBar } from '../../components/NavBar';
 import { usePasswordForm } from './usePasswordForm';
 
@@ -15,6 +16,7 @@ const ChangePwdScreen = () => {
     { oldPassword: '', password: '', confirmPassword: '' },
     userApi.changePwd,
     'pwd.changed',
+    { oldPassword: ['app.msg.old_password_wrong'], password: NEW_PASSWORD_REFUSALS },
   );
   return (
     <>

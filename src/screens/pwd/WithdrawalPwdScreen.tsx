@@ -7,6 +7,7 @@ import { refreshUserInfo } from '../../api/refreshUser';
 import { userApi } from '../../api/user';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { CurrentPasswordField, NewPasswordFields } from '../../components/form/NewPasswordFields';
+import { CODE_REFUSALS, NEW_PASSWORD_REFUSALS } from '../../components/form/refusals';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
 import { sessionState } from '../../state/session';
@@ -22,6 +23,7 @@ const WithdrawalPwdByCode = ({ reset }: { reset: boolean }) => {
     { code: '', codeTicket: '', password: '', confirmPassword: '' },
     reset ? userApi.resetWithdrawPwd : userApi.setWithdrawPwd,
     reset ? 'pwd.withdrawReset' : 'pwd.withdrawSet',
+    { code: CODE_REFUSALS, password: NEW_PASSWORD_REFUSALS },
   );
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
@@ -40,6 +42,7 @@ const ChangeWithdrawalPwd = () => {
     { oldPassword: '', password: '', confirmPassword: '' },
     userApi.changeWithdrawPwd,
     'pwd.withdrawChanged',
+    { oldPassword: ['app.msg.old_withdraw_pwd_wrong'], password: NEW_PASSWORD_REFUSALS },
   );
   return (
     <form className="form" onSubmit={onSubmit} noValidate>

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { UserInfo } from '../../../protocol';
+import type { FieldRefusals } from '../../api/fieldRefusals';
 import { useForm } from '../../hooks/useForm';
 import { useGoBack } from '../../hooks/useGoBack';
 import { updateUserInfo } from '../../state/session';
@@ -14,6 +15,7 @@ export const usePasswordForm = <S extends z.ZodType<Record<string, unknown>>>(
   initial: z.input<S>,
   save: (body: z.output<S>) => Promise<UserInfo>,
   doneKey: string,
+  atFields: FieldRefusals<keyof z.input<S> & string>,
 ) => {
   const { t } = useTranslation();
   const goBack = useGoBack('/pwdManagement');
@@ -26,7 +28,7 @@ export const usePasswordForm = <S extends z.ZodType<Record<string, unknown>>>(
         showToast(t(doneKey), 2000);
         goBack();
       },
-      { leaves: true },
+      { leaves: true, atFields },
     );
   };
   return { form, onSubmit };

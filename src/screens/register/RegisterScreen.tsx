@@ -6,6 +6,7 @@ import { userApi } from '../../api/user';
 import { CodeFields } from '../../components/form/CodeFields';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { NewPasswordFields } from '../../components/form/NewPasswordFields';
+import { CODE_REFUSALS } from '../../components/form/refusals';
 import { TextField } from '../../components/form/TextField';
 import { NavBar } from '../../components/NavBar';
 import { useCodeSender } from '../../hooks/useCodeSender';
@@ -51,7 +52,16 @@ const RegisterScreen = () => {
         setUser(await userApi.register(body));
         navigate(safeRedirect(params.get('redirect')), { replace: true });
       },
-      { leaves: agreed },
+      {
+        leaves: agreed,
+        atFields: {
+          username: ['app.msg.username_exists'],
+          email: ['app.msg.email_exists'],
+          phone: ['app.msg.mobile_exists'],
+          inviteCode: ['app.msg.invite_code_not_exist'],
+          code: CODE_REFUSALS,
+        },
+      },
     );
   };
 

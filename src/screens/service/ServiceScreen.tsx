@@ -30,10 +30,13 @@ const Thread = ({ login }: { login: string }) => {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void form.submit(async ({ body }) => {
-      noteServiceThread(login, await helpApi.send(body));
-      form.set('body', '');
-    });
+    void form.submit(
+      async ({ body }) => {
+        noteServiceThread(login, await helpApi.send(body));
+        form.set('body', '');
+      },
+      { atFields: { body: ['app.msg.text_too_long'] } },
+    );
   };
 
   return (

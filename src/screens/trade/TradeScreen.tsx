@@ -6,7 +6,8 @@ import type { PairInfo } from '../../../protocol/market';
 import { afterLayerLeaves } from '../../app/layerHistory';
 import type { SpotPairRules } from '../../../protocol/spot';
 import { COIN_PAIR_PARAM, coinPairOf } from '../../../protocol/routes';
-import { limitText } from '../../api/client';
+import { failureText, limitText } from '../../api/client';
+import { sayAtFields } from '../../api/fieldRefusals';
 import { createIntentKeys } from '../../api/requestKey';
 import { spotApi } from '../../api/spot';
 import { verifiedAction } from '../../app/verificationPrompt';
@@ -40,6 +41,12 @@ import {
 } from './orderForm';
 import { PairSheet } from './PairSheet';
 import { whileBusy } from '../../components/form/whileBusy';
+
+/** The server's refusals of the order's price or size. */
+const ORDER_REFUSALS = {
+  price: ['app.msg.price_invalid', 'app.msg.order_price_min', 'app.msg.order_price_max'],
+  amount: ['app.msg.amount_invalid', 'app.msg.order_amount_min', 'app.msg.insufficient_balance'],
+};
 
 const EMPTY: Omit<OrderFormState, 'side' | 'type'> = { price: '', qty: '', amount: '' };
 
@@ -143,8 +150,17 @@ const OrderForm = ({
     const sent = state;
     const intended = { side: state.side, ...toRequest(state, pair.symbol, '') };
     try {
-      const placed = await oids.send(JSON.stringify(intended), (clientOid) =>
-        verifiedAction(() => spotApi.order(state.side, toRequest(state, pair.symbol, clientOid)), navigate),
+      const placed = await sayAtFields(
+        () =>
+          oids.send(JSON.stringify(intended), (clientOid) =>
+            verifiedAction(
+              () => spotApi.order(state.side, toRequest(state, pair.symbol, clientOid)),
+              navigate,
+            ),
+          ),
+        ORDER_REFUSALS,
+        // Where the form's own checks are said, with the limit of a limit failure.
+        (_field, _key, failure) => setProblem(failureText(failure)),
       );
       noteOrder(placed);
       showToast(t('trade.placed'));
@@ -152,9 +168,9 @@ const OrderForm = ({
       // (another pair's, or this one changed) is theirs to send.
       setState((s) => (s === sent ? { ...s, qty: '', amount: '' } : s));
     } catch {
-      // verifiedAction has shown the failure (with the limit for 2001 / 2002) and sent the reader
-      // on where it had to. Only a refusal settles the order; after no answer or a server fault it
-      // may have been placed, and the same order keeps its id.
+      // Said in the form, or shown by verifiedAction, which sent the reader on where it had to.
+      // Only a refusal settles the order; after no answer or a server fault it may have been
+      // placed, and the same order keeps its id.
     } finally {
       setBusy(false);
     }

@@ -25,11 +25,14 @@ export const NicknameRow = ({ nickname }: { nickname: string }) => {
       setEditing(false);
       return;
     }
-    void form.submit(async (body) => {
-      updateUserInfo(await userApi.updateInfo(body.nickname));
-      setEditing(false);
-      showToast(t('userInfo.nicknameSaved'));
-    });
+    void form.submit(
+      async (body) => {
+        updateUserInfo(await userApi.updateInfo(body.nickname));
+        setEditing(false);
+        showToast(t('userInfo.nicknameSaved'));
+      },
+      { atFields: { nickname: ['app.msg.nickname_exists', 'app.msg.nickname_length'] } },
+    );
   };
 
   const onKeyDown = (e: KeyboardEvent) => {

@@ -12,7 +12,7 @@ import { NavBar } from '../../components/NavBar';
 import { Loading } from '../../components/LoadFailed';
 import { formatDecimal } from '../../components/format';
 import { useForm } from '../../hooks/useForm';
-import { depositFormSchema } from './forms';
+import { AMOUNT_REFUSALS, depositFormSchema } from './forms';
 import { networksOf } from './networks';
 import { DepositCard } from './DepositCard';
 import { NetworkPicker } from './NetworkPicker';
@@ -51,7 +51,10 @@ const RechargeScreen = () => {
         const handed: RechargeResultState = { deposit: d };
         void navigate(`/recharge/result?id=${d.id}`, { replace: true, state: handed });
       },
-      { leaves: true },
+      {
+        leaves: true,
+        atFields: { amount: AMOUNT_REFUSALS, txHash: ['app.msg.tx_hash_invalid', 'app.msg.tx_hash_used'] },
+      },
     );
   };
 

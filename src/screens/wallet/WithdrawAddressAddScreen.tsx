@@ -12,7 +12,7 @@ import { useGoBack } from '../../hooks/useGoBack';
 import { showToast } from '../../state/ui';
 import { AddressFields } from './AddressFields';
 import { CoinSelect } from './CoinSelect';
-import { addressFormSchema } from './forms';
+import { ADDRESS_REFUSALS, addressFormSchema } from './forms';
 import { NetworkPicker } from './NetworkPicker';
 import { useWithdrawNetwork } from './useWithdrawNetwork';
 
@@ -38,7 +38,14 @@ const WithdrawAddressAddScreen = () => {
         showToast(t('address.saved'), 2000);
         goBack();
       },
-      { leaves: true },
+      {
+        leaves: true,
+        atFields: {
+          address: [...ADDRESS_REFUSALS, 'app.msg.withdraw_address_used'],
+          memo: ['app.msg.memo_invalid'],
+          remark: ['app.msg.text_too_long'],
+        },
+      },
     );
   };
 

@@ -25,7 +25,7 @@ import { showToast } from '../../state/ui';
 import { useDateFormat } from '../../hooks/useDateFormat';
 import { AddressFields } from './AddressFields';
 import { CoinSelect } from './CoinSelect';
-import { limitValue, receivedOf, withdrawFormSchema } from './forms';
+import { ADDRESS_REFUSALS, AMOUNT_REFUSALS, limitValue, receivedOf, withdrawFormSchema } from './forms';
 import { Memo } from './Memo';
 import { NetworkPicker } from './NetworkPicker';
 import { useWithdrawLock } from './useWithdrawLock';
@@ -109,7 +109,15 @@ const WithdrawScreen = () => {
         showToast(t('withdraw.submitted'), 2000);
         void navigate('/withdraw/record', { replace: true });
       },
-      { leaves: true },
+      {
+        leaves: true,
+        atFields: {
+          password: ['app.msg.withdraw_pwd_incorrect'],
+          amount: AMOUNT_REFUSALS,
+          address: ADDRESS_REFUSALS,
+          memo: ['app.msg.memo_invalid'],
+        },
+      },
     );
   };
 

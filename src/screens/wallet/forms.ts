@@ -52,6 +52,20 @@ export const withdrawAmountSchema = (net: WalletNetwork | undefined) =>
       : null,
   );
 
+/** The server's refusals of an amount, said under it (the limits, the network's places, the
+ * balance). */
+export const AMOUNT_REFUSALS = [
+  'app.msg.amount_invalid',
+  'app.msg.amount_decimals',
+  'app.msg.outside_limit',
+  'app.msg.withdraw_min',
+  'app.msg.withdraw_max',
+  'app.msg.insufficient_balance',
+];
+
+/** The server's refusals of a destination address, said under it. */
+export const ADDRESS_REFUSALS = ['app.msg.address_invalid', 'app.msg.address_charset'];
+
 /** The limit a limit message refers to, shown after it (spec §8: message followed by value). */
 export const limitValue = (error: string | undefined, net: WalletNetwork | undefined) =>
   !net

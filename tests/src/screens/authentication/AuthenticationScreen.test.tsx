@@ -313,6 +313,26 @@ describe('identity verification: the form', () => {
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
   });
 
+  it('says a document number already used under its field', async () => {
+    api.upload.mockImplementation(async (file: File) => ({ id: `up-${file.name}`, url: `/u/${file.name}` }));
+    api.submitVerification.mockRejectedValue({
+      code: 409,
+      msg: 'app.msg.duplicate_document_number',
+      data: null,
+    });
+    const user = userEvent.setup();
+    show();
+    await user.type(await screen.findByRole('textbox', { name: 'Full name' }), 'Jane Doe');
+    const number = screen.getByRole('textbox', { name: 'Document number' });
+    await user.type(number, '11010519491231002X');
+    await user.upload(screen.getByLabelText('Front side'), png('front.png'));
+    await user.upload(screen.getByLabelText('Back side'), png('back.png'));
+    await waitFor(() => expect(screen.getAllByText('Uploaded')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    await waitFor(() => expect(number).toHaveAttribute('aria-invalid', 'true'));
+    expect(number).toHaveAccessibleDescription(t('app.msg.duplicate_document_number'));
+  });
+
   it('shows the state the server holds when the form was sent from elsewhere meanwhile', async () => {
     api.upload.mockImplementation(async (file: File) => ({ id: `up-${file.name}`, url: `/u/${file.name}` }));
     api.submitVerification.mockRejectedValue({ code: 409, msg: 'app.msg.verification_pending', data: null });

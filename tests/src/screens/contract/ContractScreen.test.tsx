@@ -164,6 +164,24 @@ describe('/contract', () => {
     expect(order).not.toHaveBeenCalled();
   });
 
+  it('says a limit the server refuses the amount by beside the field, with the limits it reads anew', async () => {
+    const user = userEvent.setup();
+    uiState.toasts.length = 0;
+    order.mockRejectedValueOnce({
+      code: 400,
+      msg: 'app.msg.outside_limit',
+      data: { min: '10', max: '50000' },
+    });
+    renderScreen(<ContractScreen />);
+    await user.type(screen.getByLabelText('Amount (USDT)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Buy up' }));
+    const said = await screen.findByRole('alert');
+    expect(said).toHaveTextContent(/^The amount is outside the limit/);
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveAttribute('aria-invalid', 'true');
+    expect(uiState.toasts).toEqual([]);
+    await vi.waitFor(() => expect(refresh).toHaveBeenCalled());
+  });
+
   it('keeps the available balance live: a settled contract’s credit shows without a reload', () => {
     state.balances = undefined;
     renderScreen(<ContractScreen />);

@@ -8,6 +8,7 @@ import { PledgeForm } from '../../../../src/screens/defi/PledgeForm';
 import { setUser, type Certification } from '../../../../src/state/session';
 import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
+import { expectMarked } from '../fieldError';
 import { renderScreen } from '../renderScreen';
 import { afterDoubleTap, tap } from '../../../setup/dom';
 
@@ -113,6 +114,22 @@ describe('the pledge form', () => {
       expect(uiState.toasts.map((t) => t.text)).toEqual([prompt]);
     },
   );
+
+  it('says a balance the server finds short under the amount once the confirmation closes', async () => {
+    uiState.toasts.length = 0;
+    vi.mocked(defiApi.pledge).mockRejectedValue({
+      code: 400,
+      msg: 'app.msg.insufficient_balance',
+      data: null,
+    });
+    open();
+    const user = await pledge('100');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm pledge' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await expectMarked('Amount (USDT)', 'Insufficient balance');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(uiState.toasts).toEqual([]);
+  });
 
   it('alerts a reader under review and keeps them on the product', async () => {
     const router = await refused(0, 'app.msg.verification_pending');

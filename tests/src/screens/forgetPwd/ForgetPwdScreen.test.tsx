@@ -5,6 +5,7 @@ import { userApi } from '../../../../src/api/user';
 import ForgetPwdScreen from '../../../../src/screens/forgetPwd/ForgetPwdScreen';
 import { afterDoubleTap } from '../../../setup/dom';
 import { setupI18n } from '../../../setup/i18n';
+import { expectMarked } from '../fieldError';
 import { renderScreen } from '../renderScreen';
 
 vi.mock('../../../../src/api/user', () => ({
@@ -164,5 +165,44 @@ describe('forgotten password', () => {
         expect.objectContaining({ target: 'bob@example.com', codeTicket: 'ticket-bob' }),
       ),
     );
+  });
+
+  it('says a wrong code under the code field, not in a toast over it', async () => {
+    vi.mocked(userApi.forgetPwd).mockRejectedValue({
+      code: 400,
+      msg: 'app.msg.captcha_incorrect',
+      data: null,
+    });
+    renderScreen(<ForgetPwdScreen />, { path: '/forgetPwd' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email or mobile'), 'alice@example.com');
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.type(screen.getByLabelText('New password'), 'newpass9');
+    await user.type(screen.getByLabelText('Confirm password'), 'newpass9');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    const code = await expectMarked('Verification code', 'The verification code is incorrect');
+    await user.clear(code);
+    expect(code).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('says a wrong captcha under it, and keeps saying so over the new picture it brings', async () => {
+    vi.mocked(userApi.sendCode).mockRejectedValue({
+      code: 400,
+      msg: 'app.msg.graphic_captcha_incorrect',
+      data: null,
+    });
+    renderScreen(<ForgetPwdScreen />, { path: '/forgetPwd' });
+    const user = userEvent.setup();
+    await waitFor(() => expect(userApi.captcha).toHaveBeenCalledTimes(1));
+    await user.type(screen.getByLabelText('Email or mobile'), 'alice@example.com');
+    await user.type(screen.getByLabelText('Captcha'), 'xy9z');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(userApi.captcha).toHaveBeenCalledTimes(2));
+    const answer = await expectMarked('Captcha', 'The graphic captcha is incorrect');
+    // The spent answer goes with its picture; what was wrong with it stays until the next is typed.
+    await waitFor(() => expect(answer).toHaveValue(''));
+    expect(answer).toHaveAttribute('aria-invalid', 'true');
+    await user.type(answer, 'a');
+    expect(answer).toHaveAttribute('aria-invalid', 'false');
   });
 });

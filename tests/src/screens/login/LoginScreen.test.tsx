@@ -5,6 +5,7 @@ import { userApi } from '../../../../src/api/user';
 import LoginScreen from '../../../../src/screens/login/LoginScreen';
 import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
+import { expectMarked } from '../fieldError';
 import { renderScreen, storedUser } from '../renderScreen';
 
 vi.mock('../../../../src/api/user', () => ({ userApi: { login: vi.fn(), captcha: vi.fn() } }));
@@ -144,5 +145,18 @@ describe('login screen', () => {
       captchaId: 'cap-2',
       captcha: 'cd34',
     });
+  });
+
+  it('says a wrong captcha under it, with a new picture, and no toast', async () => {
+    vi.mocked(userApi.login)
+      .mockRejectedValueOnce({ code: 429, msg: 'app.msg.captcha_required', data: null })
+      .mockRejectedValueOnce({ code: 400, msg: 'app.msg.graphic_captcha_incorrect', data: null });
+    renderScreen(<LoginScreen />, { path: '/login' });
+    await fill('alice01', 'secret12');
+    await userEvent.type(await screen.findByLabelText('Captcha'), 'ab12');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(userApi.captcha).toHaveBeenCalledTimes(2));
+    await expectMarked('Captcha', 'The graphic captcha is incorrect');
+    expect(toasts()).toEqual([]);
   });
 });

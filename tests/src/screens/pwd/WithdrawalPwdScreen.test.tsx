@@ -8,6 +8,7 @@ import WithdrawalPwdScreen from '../../../../src/screens/pwd/WithdrawalPwdScreen
 import { sessionState } from '../../../../src/state/session';
 import { afterDoubleTap } from '../../../setup/dom';
 import { setupI18n } from '../../../setup/i18n';
+import { expectMarked } from '../fieldError';
 import { renderScreen, storedUser } from '../renderScreen';
 
 vi.mock('../../../../src/api/user', () => ({
@@ -107,6 +108,25 @@ describe('withdrawal password', () => {
     expect(userApi.changeWithdrawPwd).not.toHaveBeenCalled();
   });
 
+  it('says a wrong current one under its field until it is typed again', async () => {
+    login(true);
+    vi.mocked(userApi.changeWithdrawPwd).mockRejectedValue({
+      code: 400,
+      msg: 'app.msg.old_withdraw_pwd_wrong',
+      data: null,
+    });
+    renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
+    await userEvent.type(await screen.findByLabelText('Current withdrawal password'), 'fund1234');
+    await userEvent.type(screen.getByLabelText('New withdrawal password'), 'fund5678');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'fund5678');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    const old = await expectMarked('Current withdrawal password', 'The old withdrawal password is wrong');
+    expect(screen.getByLabelText('New withdrawal password')).toHaveAttribute('aria-invalid', 'false');
+    await userEvent.type(old, '9');
+    expect(old).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('asks the server first: a password set from another device is changed, not set again', async () => {
     login(false, true);
     renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
@@ -139,6 +159,21 @@ describe('login password change', () => {
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(storedUser().userinfo.withdrawLockedUntil).toBe(86_400_000));
     expect(storedUser().token).toBe('tok');
+  });
+
+  it('says a wrong current password under its field, in the reader’s language', async () => {
+    login(false);
+    vi.mocked(userApi.changePwd).mockRejectedValue({
+      code: 400,
+      msg: 'app.msg.old_password_wrong',
+      data: null,
+    });
+    renderScreen(<ChangePwdScreen />, { path: '/changePwd' });
+    await userEvent.type(screen.getByLabelText('Current password'), 'secret12');
+    await userEvent.type(screen.getByLabelText('New password'), 'secret34');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret34');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await expectMarked('Current password', 'The old password is wrong');
   });
 
   it('says when the confirmation does not match', async () => {

@@ -5,6 +5,7 @@ import { userApi } from '../../../../src/api/user';
 import RegisterScreen from '../../../../src/screens/register/RegisterScreen';
 import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
+import { expectMarked } from '../fieldError';
 import { renderScreen, storedUser } from '../renderScreen';
 import { afterDoubleTap } from '../../../setup/dom';
 
@@ -166,6 +167,21 @@ describe('registration screen', () => {
       codeTicket: 'ticket-1',
     });
     expect(storedUser()).toEqual({ token: 't', userinfo: { certification: null } });
+  });
+
+  it('says a name taken and a wrong code under their fields, not in toasts', async () => {
+    vi.mocked(userApi.register)
+      .mockRejectedValueOnce({ code: 409, msg: 'app.msg.username_exists', data: null })
+      .mockRejectedValueOnce({ code: 400, msg: 'app.msg.captcha_incorrect', data: null });
+    renderScreen(<RegisterScreen />, { path: '/register' });
+    await fillValid();
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    const username = await expectMarked('Username', 'This username is already taken');
+    await userEvent.type(username, '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await expectMarked('Verification code', 'The verification code is incorrect');
+    expect(username).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('draws a new captcha after each send, refused or not', async () => {

@@ -132,6 +132,18 @@ describe('/service', () => {
     expect(helpApi.send).not.toHaveBeenCalledWith('x'.repeat(1001));
   });
 
+  it('says a message the server finds too long under it', async () => {
+    vi.mocked(helpApi.send).mockRejectedValueOnce({ code: 400, msg: 'app.msg.text_too_long', data: null });
+    const user = userEvent.setup();
+    await openThread();
+    const message = screen.getByLabelText('Your message');
+    await user.type(message, 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(message).toHaveAttribute('aria-invalid', 'true'));
+    expect(message).toHaveAccessibleDescription('Too many characters');
+    expect(message).toHaveValue('Hello');
+  });
+
   it('shows a reply pushed on the socket, in order and once, without asking the server', async () => {
     const token = await openThread();
     await subscribed(token);

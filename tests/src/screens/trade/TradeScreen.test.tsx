@@ -410,7 +410,7 @@ describe('/trade', () => {
     await vi.waitFor(() => expect(screen.getByLabelText('Quantity (ETH)')).toHaveValue(''));
   });
 
-  it('shows a refusal in the server\u2019s words, the limit of a 2001 with it', async () => {
+  it('says a refusal of the price in the form, where its own checks are said, the limit of a 2001 with it', async () => {
     const user = userEvent.setup();
     uiState.toasts.length = 0;
     api.order.mockRejectedValue({
@@ -421,8 +421,22 @@ describe('/trade', () => {
     renderScreen(<TradeScreen />);
     await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
     await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
-    await vi.waitFor(() => expect(uiState.toasts.map((t) => t.text)).toHaveLength(1));
-    expect(uiState.toasts[0]!.text).toMatch(/105,000\.00$/);
+    const said = await screen.findByRole('alert');
+    expect(said.textContent).toMatch(/105,000\.00$/);
+    expect(screen.getByRole('button', { name: 'Buy BTC' })).toHaveAttribute('aria-describedby', said.id);
+    // Said once: no toast over the form as well.
+    expect(uiState.toasts).toHaveLength(0);
+  });
+
+  it('still toasts a refusal of the whole order', async () => {
+    const user = userEvent.setup();
+    uiState.toasts.length = 0;
+    api.order.mockRejectedValue({ code: 403, msg: 'app.msg.trading_disabled', data: null });
+    renderScreen(<TradeScreen />);
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    await vi.waitFor(() => expect(uiState.toasts).toHaveLength(1));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('sends a reader the server refuses for want of verification on to it, as the gate does', async () => {

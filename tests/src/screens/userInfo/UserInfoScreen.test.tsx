@@ -117,6 +117,18 @@ describe('personal centre', () => {
     expect(currentUser()?.userinfo.nickname).toBe('Nakamoto');
   });
 
+  it('says a nickname taken under the field, keeping the editor open', async () => {
+    api.updateInfo.mockRejectedValue({ code: 409, msg: 'app.msg.nickname_exists', data: null });
+    const user = userEvent.setup();
+    show();
+    await screen.findByText('1042');
+    await user.click(screen.getByRole('button', { name: 'Edit nickname' }));
+    await user.type(screen.getByRole('textbox', { name: 'Nickname' }), 'X{Enter}');
+    const input = screen.getByRole('textbox', { name: 'Nickname' });
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(input).toHaveAccessibleDescription(i18n.t('app.msg.nickname_exists'));
+  });
+
   it('refuses an empty nickname with the schema message and sends nothing', async () => {
     const user = userEvent.setup();
     show();

@@ -5,6 +5,7 @@ import { walletApi } from '../../../../src/api/wallet';
 import { switchI18n } from '../../../../src/i18n';
 import RechargeScreen from '../../../../src/screens/wallet/RechargeScreen';
 import { setupI18n } from '../../../setup/i18n';
+import { expectMarked } from '../fieldError';
 import { renderScreen } from '../renderScreen';
 import { NETWORKS, login } from './fixtures';
 import { setUser } from '../../../../src/state/session';
@@ -60,6 +61,15 @@ describe('/recharge in German', () => {
     await waitFor(() =>
       expect(walletApi.deposit).toHaveBeenCalledWith(expect.objectContaining({ amount: '12' })),
     );
+  });
+
+  it('says a transaction hash already declared under it', async () => {
+    vi.mocked(walletApi.deposit).mockRejectedValue({ code: 409, msg: 'app.msg.tx_hash_used', data: null });
+    renderScreen(<RechargeScreen />, { path: '/recharge', at: '/recharge?coin=USDT' });
+    await userEvent.type(await screen.findByLabelText('Einzahlungsbetrag'), '12');
+    await userEvent.type(screen.getByLabelText('Transaktions-Hash (optional)'), 'a'.repeat(64));
+    await userEvent.click(screen.getByRole('button', { name: 'Ich habe gesendet' }));
+    await expectMarked('Transaktions-Hash (optional)', 'Diese Transaktion wurde bereits gemeldet');
   });
 
   it('takes no more decimal places than the network carries', async () => {

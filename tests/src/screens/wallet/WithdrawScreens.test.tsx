@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletApi } from '../../../../src/api/wallet';
 import { useBalances } from '../../../../src/hooks/useSpot';
-import { switchI18n } from '../../../../src/i18n';
+import { i18n, switchI18n } from '../../../../src/i18n';
 import WithdrawAddressAddScreen from '../../../../src/screens/wallet/WithdrawAddressAddScreen';
 import WithdrawScreen from '../../../../src/screens/wallet/WithdrawScreen';
 import { configState } from '../../../../src/state/config';
@@ -11,6 +11,7 @@ import { refreshUserInfo } from '../../../../src/api/refreshUser';
 import { sessionState, setUser, type Certification } from '../../../../src/state/session';
 import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
+import { expectMarked } from '../fieldError';
 import { renderScreen } from '../renderScreen';
 import { ADDRESS, NETWORKS, login } from './fixtures';
 
@@ -226,6 +227,39 @@ describe('/withdraw', () => {
     },
   );
 
+  it('says a wrong withdrawal password under its field, not in a toast, until it is typed again', async () => {
+    uiState.toasts.length = 0;
+    vi.mocked(walletApi.withdraw).mockRejectedValue({
+      code: 400,
+      msg: 'app.msg.withdraw_pwd_incorrect',
+      data: null,
+    });
+    renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+    await userEvent.type(await screen.findByLabelText('Amount'), '20');
+    await userEvent.type(screen.getByLabelText('Withdrawal password'), 'draw1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const password = await expectMarked('Withdrawal password', 'The withdrawal password is incorrect');
+    expect(uiState.toasts).toEqual([]);
+    expect(screen.getByLabelText('Amount')).toHaveAttribute('aria-invalid', 'false');
+    await userEvent.type(password, '5');
+    expect(password).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('says a limit the server refuses the amount by under it, with the limit', async () => {
+    uiState.toasts.length = 0;
+    vi.mocked(walletApi.withdraw).mockRejectedValue({
+      code: 2003,
+      msg: 'app.msg.withdraw_max',
+      data: { message: 'app.msg.withdraw_max', value: '50000' },
+    });
+    renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+    await userEvent.type(await screen.findByLabelText('Amount'), '20');
+    await userEvent.type(screen.getByLabelText('Withdrawal password'), 'draw1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await expectMarked('Amount', /^Maximum withdrawal amount: /);
+    expect(uiState.toasts).toEqual([]);
+  });
+
   it('alerts a reader whose verification is under review and keeps the form', async () => {
     const router = await refusedFor(0, 'app.msg.verification_pending');
     await waitFor(() =>
@@ -369,6 +403,21 @@ describe('/withdrawAddress/add', () => {
       at: '/withdrawAddress/add?coin=USDT&network=ERC20',
     });
     expect(await screen.findByRole('radio', { name: 'ERC20' })).toBeChecked();
+  });
+
+  it('says an address already saved under the address', async () => {
+    vi.mocked(walletApi.addAddress).mockRejectedValue({
+      code: 409,
+      msg: 'app.msg.withdraw_address_used',
+      data: null,
+    });
+    renderScreen(<WithdrawAddressAddScreen />, { path: '/withdrawAddress/add' });
+    await userEvent.type(await screen.findByLabelText('Withdrawal address'), ADDRESS);
+    await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    await expectMarked('Withdrawal address', /./);
+    expect(screen.getByLabelText('Withdrawal address')).toHaveAccessibleDescription(
+      i18n.t('app.msg.withdraw_address_used'),
+    );
   });
 
   it('asks for the memo on a memo network and saves the address', async () => {

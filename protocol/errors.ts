@@ -68,6 +68,8 @@ export const ERRORS = {
   memo_invalid: { status: 400 },
   amount_invalid: { status: 400 },
   amount_decimals: { status: 400 },
+  // a keystroke past an amount field's decimal places, refused as it is typed (`places` in the text)
+  decimal_places: { status: 400, client: true },
   tx_hash_invalid: { status: 400 },
   tx_hash_used: { status: 409 },
   // a request key (contracts, withdrawals, deposits, pledges) sent again with other details

@@ -8,6 +8,8 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' |
   onChange: (value: string) => void;
   /** An `app.msg.*` key, shown translated under the field. */
   error?: string | undefined;
+  /** What the error's message says in its own words ("at most {{places}}"). */
+  errorValues?: Record<string, unknown>;
   /** Shown after the translated error: the limit of a limit message ("Minimum amount: " + 10). */
   errorSuffix?: string | undefined;
   /** Something beside the input: a captcha image, a send-code button. */
@@ -24,6 +26,7 @@ export const TextField = ({
   value,
   onChange,
   error,
+  errorValues,
   errorSuffix,
   addon,
   hint,
@@ -37,7 +40,7 @@ export const TextField = ({
   const isPassword = type === 'password';
   const note = error ? (
     <p id={`${id}-error`} className="field__error" role="alert">
-      {t(error)}
+      {t(error, errorValues)}
       {errorSuffix}
     </p>
   ) : (

@@ -1,19 +1,15 @@
 /**
  * A typed amount, price or quantity as the plain decimal the forms check and send ("12,5" →
- * "12.5"), with at most `places` decimal places when given. The phone keypads of comma locales (de, fr, es, it, ru, br) offer only ",", so a lone
+ * "12.5"). The phone keypads of comma locales (de, fr, es, it, ru, br) offer only ",", so a lone
  * comma is the decimal point; spaces, grouping or pasted, are dropped. Text with two separators
  * ("1.234,5", "1,234.5", "1,2,3") could mean a thousand times more or less than the reader thinks,
  * so it is left as typed for validation to refuse rather than guessed at. Applied on every
  * keystroke, so the field always shows what will be read.
  */
-export const decimalInput = (typed: string, places?: number) => {
+export const decimalInput = (typed: string) => {
   const text = typed.replace(/\s/g, '');
   const commas = text.split(',').length - 1;
-  const plain = commas === 1 && !text.includes('.') ? text.replace(',', '.') : text;
-  // Digits past what the network carries are not taken, as a keypad with no more room.
-  const m = /^(\d*)\.(\d*)$/.exec(plain);
-  if (places === undefined || !m || m[2]!.length <= places) return plain;
-  return places === 0 ? m[1]! : `${m[1]}.${m[2]!.slice(0, places)}`;
+  return commas === 1 && !text.includes('.') ? text.replace(',', '.') : text;
 };
 
 /** A typed number as the server reads one, digits on both sides of a point and no leading zeros:

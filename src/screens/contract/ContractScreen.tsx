@@ -11,7 +11,8 @@ import { verifiedAction } from '../../app/verificationPrompt';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { formatDecimal, formatPercent } from '../../components/format';
-import { canonicalDecimal, decimalInput } from '../../components/form/decimalInput';
+import { ASSET_SCALE } from '../../../protocol/assets';
+import { canonicalDecimal } from '../../components/form/decimalInput';
 import { DecimalField } from '../../components/form/DecimalField';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
@@ -254,7 +255,8 @@ const ContractScreen = () => {
         <DecimalField
           label={t('contract.amount', { asset })}
           value={amount}
-          onChange={(v) => changeAmount(decimalInput(v))}
+          onChange={changeAmount}
+          places={ASSET_SCALE}
           error={error}
           errorSuffix={
             error && LIMIT_ERRORS.includes(error)

@@ -16,7 +16,8 @@ import { defiApi } from '../../api/defi';
 import { createIntentKeys } from '../../api/requestKey';
 import { verifiedAction } from '../../app/verificationPrompt';
 import { Dialog } from '../../components/Dialog';
-import { canonicalDecimal, decimalInput } from '../../components/form/decimalInput';
+import { ASSET_SCALE } from '../../../protocol/assets';
+import { canonicalDecimal } from '../../components/form/decimalInput';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { DecimalField } from '../../components/form/DecimalField';
 import { useForm } from '../../hooks/useForm';
@@ -120,7 +121,8 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
     <form className="form defi-form card" onSubmit={onSubmit} noValidate>
       <DecimalField
         label={t('defi.amount', { asset: product.asset })}
-        {...form.field('amount', (v) => decimalInput(v))}
+        {...form.field('amount')}
+        places={ASSET_SCALE}
         errorSuffix={
           form.errors.amount === 'app.msg.outside_limit'
             ? ` (${f.amount(product.minAmount)} – ${f.amount(product.maxAmount, product.asset)})`

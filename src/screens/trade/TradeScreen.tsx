@@ -13,7 +13,6 @@ import { spotApi } from '../../api/spot';
 import { verifiedAction } from '../../app/verificationPrompt';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
-import { decimalInput } from '../../components/form/decimalInput';
 import { DecimalField } from '../../components/form/DecimalField';
 import { formatDecimal } from '../../components/format';
 import { NavBar } from '../../components/NavBar';
@@ -29,7 +28,6 @@ import { MiniBook } from './MiniBook';
 import { OpenOrders } from './OpenOrders';
 import {
   PERCENTS,
-  acceptsInput,
   amountDigits,
   amountFrom,
   formProblem,
@@ -119,14 +117,12 @@ const OrderForm = ({
     setProblem(undefined);
     setState((s) => ({ ...s, ...patch }));
   };
-  const typed = (field: 'price' | 'qty' | 'amount', digits: number) => (v: string) => {
-    const value = decimalInput(v);
-    // A keystroke beyond the precision is refused; a deletion never is: an amount computed from
-    // price × quantity carries all its digits, and the reader must be able to edit it down.
-    const deleting = value.length < state[field].length && /^\d*(\.\d*)?$/.test(value);
-    if (!deleting && !acceptsInput(value, digits)) {
-      // Said, as the server would say it, not only ignored: a pasted number finer than the pair
-      // takes, or grouped ("1,234.5"), left the field as it was without a word.
+  // The field has refused places past the pair's (and said so); what is left to refuse is text
+  // that is no plain number.
+  const typed = (field: 'price' | 'qty' | 'amount') => (value: string) => {
+    if (!/^\d*(\.\d*)?$/.test(value)) {
+      // Said, as the server would say it, not only ignored: a grouped paste ("1,234.5") left the
+      // field as it was without a word.
       setProblem(translateKey(field === 'price' ? 'app.msg.price_invalid' : 'app.msg.amount_invalid'));
       return;
     }
@@ -210,7 +206,8 @@ const OrderForm = ({
         <DecimalField
           label={t('trade.price', { coin: pair.quote })}
           value={state.price}
-          onChange={typed('price', pair.pricePrecision)}
+          onChange={typed('price')}
+          places={pair.pricePrecision}
         />
       ) : (
         <p className="order-form__market muted">{t('trade.marketPrice')}</p>
@@ -219,14 +216,16 @@ const OrderForm = ({
         <DecimalField
           label={t('trade.qty', { coin })}
           value={state.qty}
-          onChange={typed('qty', pair.qtyPrecision)}
+          onChange={typed('qty')}
+          places={pair.qtyPrecision}
         />
       )}
       {(state.type === 'limit' || marketBuy) && (
         <DecimalField
           label={t('trade.amount', { coin: pair.quote })}
           value={state.amount}
-          onChange={typed('amount', amountDigits(pair))}
+          onChange={typed('amount')}
+          places={amountDigits(pair)}
           // A limit order trades whole lots: once the reader is done with the amount it shows what
           // the quantity it bought costs, which is what the server freezes and checks against the
           // minimum (10 USDT at 97 000 buys 0.0001 BTC, 9.7 USDT).

@@ -26,12 +26,6 @@ export const PERCENTS = [25, 50, 75, 100] as const;
 /** Quote amounts are shown to the price's precision. */
 export const amountDigits = (pair: PairInfo) => pair.pricePrecision;
 
-/** Whether a typed value is a plain decimal within `digits` places (a keystroke beyond the
- * precision is refused, never rounded). The point itself is taken even with no places: refused, a
- * reader typing 100.5 of a whole-unit coin got 1005, the digits after it joining the whole part. */
-export const acceptsInput = (value: string, digits: number) =>
-  new RegExp(`^\\d*(\\.\\d{0,${digits}})?$`).test(value);
-
 const dec = (s: string): Decimal | null => {
   if (s === '' || s === '.') return null;
   try {

@@ -4,7 +4,6 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { createIntentKeys } from '../../api/requestKey';
 import type { RechargeResultState } from './RechargeResultScreen';
 import { walletApi } from '../../api/wallet';
-import { decimalInput } from '../../components/form/decimalInput';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { DecimalField } from '../../components/form/DecimalField';
 import { TextField } from '../../components/form/TextField';
@@ -97,7 +96,8 @@ const RechargeScreen = () => {
           <form className="form" onSubmit={onSubmit} noValidate>
             <DecimalField
               label={t('recharge.amount')}
-              {...form.field('amount', (v) => decimalInput(v, net.decimals))}
+              {...form.field('amount')}
+              places={net.decimals}
               placeholder={`${num(net.minDeposit)} – ${num(net.maxDeposit)}`}
               // The limits beside the refusal, as the other amount fields give them.
               errorSuffix={

@@ -7,7 +7,6 @@ import type { Envelope } from '../../../protocol/envelope';
 import type { WithdrawAddress } from '../../../protocol/wallet';
 import { walletApi } from '../../api/wallet';
 import { verifiedAction } from '../../app/verificationPrompt';
-import { decimalInput } from '../../components/form/decimalInput';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { DecimalField } from '../../components/form/DecimalField';
 import { TextField } from '../../components/form/TextField';
@@ -226,7 +225,8 @@ const WithdrawScreen = () => {
 
           <DecimalField
             label={t('withdraw.amount')}
-            {...form.field('amount', (v) => decimalInput(v, net.decimals))}
+            {...form.field('amount')}
+            places={net.decimals}
             errorSuffix={limit && num(limit)}
             placeholder={`${num(net.minWithdraw)} – ${num(net.maxWithdraw)}`}
             addon={

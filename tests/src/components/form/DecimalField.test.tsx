@@ -1,27 +1,28 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DecimalField } from '../../../../src/components/form/DecimalField';
-import { decimalInput } from '../../../../src/components/form/decimalInput';
 import { i18n, switchI18n } from '../../../../src/i18n';
 import { setupI18n } from '../../../setup/i18n';
 
 beforeAll(setupI18n);
 afterEach(() => switchI18n('us'));
 
-/** A form's amount as the forms hold it: the plain decimal `decimalInput` reads. */
+/** A form's amount as the forms hold it: the plain decimal the field hands on. */
 let held = '';
-const Amount = ({ initial }: { initial: string }) => {
+let setHeld: (value: string) => void = () => undefined;
+const Amount = ({ initial, places }: { initial: string; places: number }) => {
   const [value, setValue] = useState(initial);
   held = value;
-  return <DecimalField label="Amount" value={value} onChange={(v) => setValue(decimalInput(v))} />;
+  setHeld = setValue;
+  return <DecimalField label="Amount" value={value} onChange={setValue} places={places} />;
 };
-const show = (initial = '') =>
+const show = (initial = '', places = 8) =>
   render(
     <I18nextProvider i18n={i18n}>
-      <Amount initial={initial} />
+      <Amount initial={initial} places={places} />
     </I18nextProvider>,
   );
 
@@ -54,5 +55,37 @@ describe('a decimal field', () => {
     await userEvent.type(screen.getByLabelText('Amount'), '1,234,5');
     expect(screen.getByLabelText('Amount')).toHaveValue('1,234,5');
     expect(held).toBe('1,234,5');
+  });
+
+  it('takes no digit past its places, typed or pasted, and says why until the amount changes', async () => {
+    const user = userEvent.setup();
+    show('', 6);
+    const field = screen.getByLabelText('Amount');
+    await user.type(field, '100.1234567');
+    expect(field).toHaveValue('100.123456');
+    expect(held).toBe('100.123456');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('Too many decimal places (at most 6)');
+    // Deleting is always taken, and the message goes with the change.
+    await user.type(field, '{Backspace}');
+    expect(field).toHaveValue('100.12345');
+    expect(field).toHaveAttribute('aria-invalid', 'false');
+    // A paste past the places is not cut short unseen: the field keeps what it had and says why.
+    await user.clear(field);
+    await user.paste('100.123456789');
+    expect(field).toHaveValue('');
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many decimal places (at most 6)');
+    // Changed from outside (a "Max" button), the amount is judged anew.
+    act(() => setHeld('5'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('takes the point of a whole-unit amount, and refuses the digits after it, in German', async () => {
+    await switchI18n('de');
+    show('', 0);
+    const field = screen.getByLabelText('Amount');
+    await userEvent.type(field, '100,5');
+    expect(field).toHaveValue('100,');
+    expect(screen.getByRole('alert')).toHaveTextContent('Zu viele Nachkommastellen (höchstens 0)');
   });
 });

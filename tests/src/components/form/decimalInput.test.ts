@@ -20,15 +20,6 @@ describe('decimalInput', () => {
     expect(decimalInput('1,234,5')).toBe('1,234,5');
     expect(decimalInput('')).toBe('');
   });
-
-  it('takes no more decimal places than it is given, however they arrive', () => {
-    expect(decimalInput('20.1234567', 6)).toBe('20.123456');
-    expect(decimalInput('20,1234567', 6)).toBe('20.123456');
-    expect(decimalInput('20.123456', 6)).toBe('20.123456');
-    expect(decimalInput('20.', 6)).toBe('20.');
-    expect(decimalInput('20.5', 0)).toBe('20');
-    expect(decimalInput('1,234.5678', 2)).toBe('1,234.5678');
-  });
 });
 
 describe('canonicalDecimal', () => {

@@ -269,7 +269,19 @@ describe('/contract', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it.each(['', '10.123456789', '-5', '1e3', 'abc', '0'])(
+  it('takes no digit past the ledger\u2019s eighth place, saying so, and buys what it shows', async () => {
+    const user = userEvent.setup();
+    order.mockResolvedValueOnce(pending());
+    renderScreen(<ContractScreen />);
+    const amount = screen.getByLabelText('Amount (USDT)');
+    await user.type(amount, '10.123456789');
+    expect(amount).toHaveValue('10.12345678');
+    expect(amount).toHaveAccessibleDescription('Too many decimal places (at most 8)');
+    await user.click(screen.getByRole('button', { name: 'Buy up' }));
+    expect(order).toHaveBeenCalledWith(expect.objectContaining({ amount: '10.12345678' }));
+  });
+
+  it.each(['', '-5', '1e3', 'abc', '0'])(
     'calls "%s" an invalid amount, as every amount field does',
     async (typed) => {
       const user = userEvent.setup();

@@ -228,14 +228,18 @@ describe('staking screens', () => {
     expect(keys[2]).not.toBe(keys[0]);
   });
 
-  it('/defi/detail refuses an amount with too many decimals before asking', async () => {
+  it('/defi/detail takes no digit past the eighth place, says why, and estimates what it holds', async () => {
     const user = userEvent.setup();
     renderScreen(<DefiDetailScreen />, { path: '/defi/detail', at: '/defi/detail?id=3' });
-    await user.type(await screen.findByLabelText('Amount (USDT)'), '1.123456789');
+    const amount = await screen.findByLabelText('Amount (USDT)');
+    await user.type(amount, '1000.123456789');
+    expect(amount).toHaveValue('1000.12345678');
+    expect(amount).toHaveAccessibleDescription('Too many decimal places (at most 8)');
+    // The estimates are of the amount shown, never a silent dash.
+    expect(screen.getByText('Daily income').nextSibling).not.toHaveTextContent('–');
     await user.click(screen.getByRole('button', { name: 'Pledge now' }));
-    expect(await screen.findByText('Please enter a valid amount')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(defiApi.pledge).not.toHaveBeenCalled();
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm pledge' });
+    expect(dialog).toHaveTextContent('1,000.12345678');
   });
 
   it('/defi/pledgeRecord shows earning and settled pledges and reloads on a push', async () => {

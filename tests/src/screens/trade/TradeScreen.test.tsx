@@ -224,7 +224,9 @@ describe('/trade', () => {
     await user.click(screen.getByLabelText('Quantity (BTC)'));
     await user.paste('0.1234567');
     expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('');
-    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid amount');
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveAccessibleDescription(
+      /^Too many decimal places \(at most \d\)$/,
+    );
     await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
     expect(screen.queryByRole('alert')).toBeNull();
     await user.clear(screen.getByLabelText('Price (USDT)'));
@@ -234,7 +236,7 @@ describe('/trade', () => {
     expect(api.order).not.toHaveBeenCalled();
     // An order sent as the form holds it leaves no word about a keystroke it did not take.
     await user.type(screen.getByLabelText('Price (USDT)'), '97000.501');
-    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid price');
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many decimal places (at most 2)');
     api.order.mockResolvedValue(order());
     await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
     expect(api.order).toHaveBeenCalledWith('buy', expect.objectContaining({ price: '97000.50' }));

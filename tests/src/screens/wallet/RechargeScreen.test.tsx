@@ -78,5 +78,6 @@ describe('/recharge in German', () => {
     const amount = await screen.findByLabelText('Einzahlungsbetrag');
     await userEvent.type(amount, '12,1234567');
     expect(amount).toHaveValue('12,123456');
+    expect(amount).toHaveAccessibleDescription('Zu viele Nachkommastellen (höchstens 6)');
   });
 });

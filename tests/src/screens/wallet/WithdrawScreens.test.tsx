@@ -142,6 +142,15 @@ describe('/withdraw', () => {
     expect(screen.getByLabelText('Amount')).toHaveValue('100.123456');
   });
 
+  it('takes no digit past the network\u2019s places, saying so rather than cutting it silently', async () => {
+    vi.mocked(walletApi.coins).mockResolvedValue(NETWORKS.map((n) => ({ ...n, decimals: 6 })));
+    renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+    const amount = await screen.findByLabelText('Amount');
+    await userEvent.type(amount, '100.123456789');
+    expect(amount).toHaveValue('100.123456');
+    expect(amount).toHaveAccessibleDescription('Too many decimal places (at most 6)');
+  });
+
   it('sends the fee it shows, and shows the new one when the server says it has changed', async () => {
     uiState.toasts.length = 0;
     vi.mocked(walletApi.withdraw)

@@ -151,7 +151,18 @@ describe('a verified user deposits, withdraws with review, and the balance is ri
     expect(await session.page.getByRole('radio', { name: /My cold wallet/ }).isChecked()).toBe(true);
     await session.page.getByLabel(en.withdraw.amount).fill('50.25');
     await expect.poll(() => session.page.getByTestId('withdraw-received').textContent()).toContain('49.25');
-    await session.page.getByLabel(en.withdraw.password).fill(WITHDRAW_PASSWORD);
+    // A wrong withdrawal password is said under its field, not in a toast over the form, and
+    // stays there until the password is typed again.
+    const password = session.page.getByLabel(en.withdraw.password);
+    await password.fill('Wrong2026x');
+    await session.page.getByRole('button', { name: en.withdraw.submit, exact: true }).click();
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    const said = session.page.locator(`#${await password.getAttribute('aria-describedby')}`);
+    expect(await said.getAttribute('role')).toBe('alert');
+    expect(await said.textContent()).toBe(en.app.msg.withdraw_pwd_incorrect);
+    expect(await session.page.getByText(en.app.msg.withdraw_pwd_incorrect).count()).toBe(1);
+    await password.fill(WITHDRAW_PASSWORD);
+    expect(await password.getAttribute('aria-invalid')).toBe('false');
     await session.page.getByRole('button', { name: en.withdraw.submit, exact: true }).click();
     await session.page.waitForURL('**/withdraw/record');
     await session.page.getByTestId('withdraw-record').getByText(en.app.data.withdraw_pending).waitFor();

@@ -5,6 +5,7 @@ import { pairSymbol } from '../../../protocol/market';
 import { coinPairPath } from '../../../protocol/routes';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { CoinBadge } from '../../components/CoinBadge';
+import { PairName } from '../../components/PairName';
 import { PriceFlash } from '../../components/PriceFlash';
 import { formatDecimal } from '../../components/format';
 import { useTicker } from '../../hooks/useMarket';
@@ -17,10 +18,7 @@ const CoinRow = ({ pair }: { pair: CoinPair }) => {
     <li>
       <Link className="coin-list__row" to={coinPairPath('/marketDetail', symbol)}>
         <CoinBadge coin={pair.tradecoin} />
-        <span className="coin-list__name">
-          <strong>{pair.tradecoin}</strong>
-          <span className="muted">/{pair.settlecoin}</span>
-        </span>
+        <PairName className="coin-list__name" base={pair.tradecoin} quote={pair.settlecoin} />
         <PriceFlash
           className="coin-list__price"
           value={ticker?.last}

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { Ticker } from '../../../protocol';
 import { coinPairPath } from '../../../protocol/routes';
 import { ChangeBadge } from '../../components/ChangeBadge';
+import { PairName } from '../../components/PairName';
 import { formatCompact, formatDecimal, trendOf } from '../../components/format';
 import { usePairs, useTickersEvery } from '../../hooks/useMarket';
 import { useTabList } from '../../hooks/useTabList';
@@ -56,10 +57,7 @@ export const TopLists = () => {
                 <li key={tk.pair}>
                   <Link className="top-lists__row" to={coinPairPath('/marketDetail', tk.pair)}>
                     <span className="top-lists__rank">{i + 1}</span>
-                    <span className="top-lists__name">
-                      <strong>{p?.base ?? tk.pair}</strong>
-                      <span className="muted">/{p?.quote ?? ''}</span>
-                    </span>
+                    <PairName className="top-lists__name" base={p?.base ?? tk.pair} quote={p?.quote ?? ''} />
                     <span className="top-lists__price">{formatDecimal(tk.last, i18n.language)}</span>
                     {board === 'volume' ? (
                       <span className="top-lists__vol">{formatCompact(tk.quoteVolume, i18n.language)}</span>

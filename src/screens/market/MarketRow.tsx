@@ -5,6 +5,7 @@ import type { PairInfo } from '../../../protocol';
 import { coinPairPath } from '../../../protocol/routes';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { CoinBadge } from '../../components/CoinBadge';
+import { PairName } from '../../components/PairName';
 import { PriceFlash } from '../../components/PriceFlash';
 import { StarButton } from '../../components/StarButton';
 import { formatCompact, formatDecimal } from '../../components/format';
@@ -32,10 +33,7 @@ export const MarketRow = memo(function MarketRow({
       <Link className="market-row__link" to={coinPairPath('/marketDetail', pair.symbol)}>
         <CoinBadge coin={pair.base} />
         <span className="market-row__name">
-          <span>
-            <strong>{pair.base}</strong>
-            <span className="muted">/{pair.quote}</span>
-          </span>
+          <PairName base={pair.base} quote={pair.quote} />
           <span className="market-row__vol muted">
             {ticker ? t('market.vol', { value: formatCompact(ticker.quoteVolume, lang) }) : '—'}
           </span>

@@ -6,7 +6,7 @@ import { INTERVALS } from '../../protocol/market';
 import { LOCALES, type Locale } from '../../protocol/locales';
 import { phoneContext } from './helpers/browser';
 import { recordCanvasText, textPastEdges } from './helpers/canvasText';
-import { brokenFigures, labelsApart, unitsApart } from './helpers/figures';
+import { brokenFigures, brokenWords, crowded, labelsApart, unitsApart } from './helpers/figures';
 import { sentCode } from './helpers/operator';
 import { logIn, phoneSession } from './helpers/session';
 
@@ -225,6 +225,101 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     } finally {
       await page.setViewportSize({ width: 390, height: 844 });
     }
+  });
+
+  it('keeps each value of the personal centre whole and clear of its button, at 390 and 320 px', async () => {
+    // At 320 px the Russian "Копировать" left the invitation code a 4 px box, the German "Kopieren"
+    // 48 px, and the code was drawn under the button; the nickname broke mid-word.
+    const { page } = session;
+    const found: string[] = [];
+    try {
+      for (const width of [390, 320])
+        for (const locale of ['us', 'de', 'ru', 'kr', 'es'] as const) {
+          await page.setViewportSize({ width, height: 844 });
+          await inLanguage(page, locale);
+          await page.goto('/userInfo');
+          await page.locator('.info-row__action').nth(1).waitFor();
+          const at = `${locale} at ${width} px`;
+          for (const fault of await crowded(page, '.info-row', 'dt, .info-row__text, .info-row__action'))
+            found.push(`${at}: ${fault}`);
+          for (const text of await brokenFigures(page, '.info-row__text, .info-row__action'))
+            found.push(`${at}: "${text}" broken`);
+        }
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('keeps pair names and figures whole in the home boards and the market list at 320 px, Korean included', async () => {
+    // Korean breaks lines between words (keep-all), and a word wider than its room anywhere: the
+    // boards' "ETH/USDT" went "ETH/USD" over "T". Elsewhere the name ran over the price beside it.
+    const { page } = session;
+    const found: string[] = [];
+    await page.setViewportSize({ width: 320, height: 700 });
+    try {
+      for (const locale of ['kr', 'de', 'ru', 'us'] as const) {
+        await inLanguage(page, locale);
+        await page.goto('/home');
+        const boards = page.locator('.top-lists [role="tab"]');
+        for (let board = 0; board < 3; board++) {
+          await boards.nth(board).click();
+          // A board no pair qualifies for says so instead.
+          await page.locator('.top-lists__price, .top-lists__empty').first().waitFor();
+          const parts = '.top-lists__name, .top-lists__price, .top-lists__vol, .top-lists .change';
+          for (const text of await brokenFigures(page, parts))
+            found.push(`${locale} /home: "${text}" broken`);
+          for (const fault of await crowded(page, '.top-lists__row', parts))
+            found.push(`${locale} /home: ${fault}`);
+        }
+        // "Gewinner" went "Gewinne" over "r" in its third of the bar.
+        for (const word of await brokenWords(page, '.top-lists [role="tab"]'))
+          found.push(`${locale} /home: tab "${word}" broken`);
+        await page.goto('/market');
+        await expect.poll(() => page.locator('.market-row__price').first().textContent()).toMatch(/\d/);
+        // The price's flash layer is a box of its own: its figure is checked by what it crosses.
+        for (const text of await brokenFigures(page, '.pair-name, .market-row .change'))
+          found.push(`${locale} /market: "${text}" broken`);
+        const parts = '.pair-name, .market-row__vol, .market-row__price, .market-row .change';
+        for (const fault of await crowded(page, '.market-row__link', parts))
+          found.push(`${locale} /market: ${fault}`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('keeps "Manage addresses" on /withdraw inside the margin, at 390 and 320 px', async () => {
+    // At 320 px the German "Auszahlungsadresse" left "Adressen verwalten" running past the edge.
+    const { page } = session;
+    const found: string[] = [];
+    try {
+      for (const width of [390, 320])
+        for (const locale of ['us', 'de', 'ru', 'es', 'fr'] as const) {
+          await page.setViewportSize({ width, height: 844 });
+          await inLanguage(page, locale);
+          await page.goto('/withdraw');
+          const link = page.locator('.wallet-fieldset__head .field__action');
+          await expect.poll(() => link.textContent()).toBe(translations(locale).withdraw.manageAddresses);
+          // Its text ends where the fields below it end; its padding may hang into the margin.
+          const [text, field] = await Promise.all([
+            link.evaluate((el) => {
+              const range = document.createRange();
+              range.selectNodeContents(el);
+              return range.getBoundingClientRect().right;
+            }),
+            page.locator('.wallet-fieldset').evaluate((el) => el.getBoundingClientRect().right),
+          ]);
+          if (text > field + 0.5)
+            found.push(`${locale} at ${width} px: ends at ${text}, the fields at ${field}`);
+          const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (scroll > width) found.push(`${locale} at ${width} px: scrolls to ${scroll}`);
+        }
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+    expect(found).toEqual([]);
   });
 
   it('keeps the buy-up and buy-down labels on one line on /contract, in every language', async () => {

@@ -79,3 +79,65 @@ export const unitsApart = (page: Page, selector: string) =>
       }),
     selector,
   );
+
+/** In each element matching `row`, the parts matching `parts` whose text runs past the part's own
+ * box or into another part's text: a code drawn out of its squeezed box under the copy button
+ * beside it, a pair's name over its price. */
+export const crowded = (page: Page, row: string, parts: string) =>
+  page.evaluate(
+    ([rowSel, partSel]) =>
+      [...document.querySelectorAll(rowSel)].flatMap((el) => {
+        const texts = [...el.querySelectorAll(partSel)].map((part) => {
+          const rects: DOMRect[] = [];
+          const walk = document.createTreeWalker(part, NodeFilter.SHOW_TEXT);
+          for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            rects.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+          }
+          return { part, rects };
+        });
+        const found: string[] = [];
+        texts.forEach(({ part, rects }, i) => {
+          const box = part.getBoundingClientRect();
+          if (rects.some((r) => r.left < box.left - 0.5 || r.right > box.right + 0.5))
+            found.push(`"${part.textContent}" wider than its box`);
+          for (const other of texts.slice(i + 1)) {
+            if (part.contains(other.part) || other.part.contains(part)) continue;
+            const meet = rects.some((a) =>
+              other.rects.some(
+                (b) =>
+                  Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 &&
+                  Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5,
+              ),
+            );
+            if (meet) found.push(`"${part.textContent}" over "${other.part.textContent}"`);
+          }
+        });
+        return found;
+      }),
+    [row, parts] as const,
+  );
+
+/** The words (between spaces and hyphens) in the elements matching `selector` that are drawn over
+ * more than one line: "Gewinne / r". For scripts written with spaces between words. */
+export const brokenWords = (page: Page, selector: string) =>
+  page.evaluate(
+    (sel) =>
+      [...document.querySelectorAll(sel)].flatMap((el) => {
+        const broken: string[] = [];
+        const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          const node = n as Text;
+          for (const m of node.data.matchAll(/[^\s-]+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top));
+            if (new Set(tops).size > 1) broken.push(m[0]);
+          }
+        }
+        return broken;
+      }),
+    selector,
+  );

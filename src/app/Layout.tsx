@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { AlertHost } from '../components/AlertHost';
 import { Background } from '../components/Background';
+import { NavigationProgress } from '../components/NavigationProgress';
 import { Spinner } from '../components/Spinner';
 import { TabBar } from '../components/TabBar';
 import { Toasts } from '../components/Toasts';
@@ -37,6 +38,7 @@ export const Layout = () => {
     <div className="viewport">
       <Background />
       <div className={`frame${route?.tabBar ? ' frame--tabs' : ''}`}>
+        <NavigationProgress />
         <main ref={screen} className="screen" aria-busy={navigation.state === 'loading'} tabIndex={-1}>
           <Suspense fallback={<Spinner />}>
             <Outlet />

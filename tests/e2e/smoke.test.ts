@@ -153,6 +153,66 @@ describe('the app in a real browser', () => {
     expect(await page.getByText(english.app.msg.network_error).count()).toBe(0);
   });
 
+  it('answers a tab’s tap at once while its screen’s code is slow to come: the tab, then the bar', async () => {
+    // On a slow network (1.5 s latency, 60 KB/s) a tap on a tab left the old screen and its tab
+    // highlighted for 4.9 s, with nothing to say the tap was heard.
+    await skipPopupsToday(context);
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    await page.route(/\/assets\/MarketScreen-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/home');
+    const tabBar = page.getByRole('navigation', { name: english.tab.label });
+    const home = tabBar.getByRole('link', { name: english.tab.home });
+    const market = tabBar.getByRole('link', { name: english.tab.market });
+    await page.getByRole('link', { name: english.route.notice }).waitFor();
+    // When the tap came, and when the page first drew the pending tab and the bar, on its own clock.
+    await page.evaluate(() => {
+      const seen = window as unknown as { seen: Record<string, number> };
+      seen.seen = {};
+      const note = (what: string) => (seen.seen[what] ??= performance.now());
+      document.addEventListener('click', () => note('tapAt'), { capture: true, once: true });
+      new MutationObserver(() => {
+        if (document.querySelector('.tabbar__tab.is-pending')) note('pendingAt');
+        if (document.querySelector('.nav-progress')) note('barAt');
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await market.click();
+    const bar = page.locator('.nav-progress');
+    await bar.waitFor();
+    const { tapAt, pendingAt, barAt } = await page.evaluate(
+      () => (window as unknown as { seen: Record<string, number> }).seen,
+    );
+    expect(pendingAt - tapAt).toBeLessThan(300);
+    // Not at once (a quick move would flash it), yet well before the reader taps again.
+    expect(barAt - tapAt).toBeGreaterThanOrEqual(150);
+    expect(barAt - tapAt).toBeLessThan(350);
+    expect(path_()).toBe('/home');
+    // The tapped tab looks selected; the screen still shown is still the current page.
+    expect(await market.getAttribute('class')).toContain('is-active');
+    expect(await market.getAttribute('aria-current')).toBeNull();
+    expect(await home.getAttribute('class')).not.toContain('is-active');
+    expect(await home.getAttribute('aria-current')).toBe('page');
+    // Along the top edge, under none of the top bar's buttons, and no tap's target.
+    const [barBox, firstButton] = await Promise.all([
+      bar.boundingBox(),
+      page.locator('.home-header .icon-btn').first().boundingBox(),
+    ]);
+    expect(barBox!.y).toBe(0);
+    expect(barBox!.y + barBox!.height).toBeLessThanOrEqual(firstButton!.y);
+    expect(await bar.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
+    // Still, for a reader who asks for no motion.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await bar.locator('span').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    release();
+    await page.waitForURL('**/market');
+    await bar.waitFor({ state: 'detached' });
+    expect(await market.getAttribute('aria-current')).toBe('page');
+    expect(await market.getAttribute('class')).not.toContain('is-pending');
+  });
+
   it('says at once that prices may be old when the phone goes offline, and goes live again when it is back', async () => {
     await page.goto('/market');
     const rows = page.locator('.market-row');

@@ -76,7 +76,8 @@ const amountOf = (title: string) =>
 describe('/assets/detail', () => {
   it('colours each figure by its own sign, outflows from frozen funds included', async () => {
     renderScreen(<AssetDetailScreen />, { path: '/assets/detail', at: '/assets/detail?coin=USDT' });
-    expect(await screen.findByText('Auszahlungsgebühr')).toBeInTheDocument();
+    // The record, not the type filter's option of the same name.
+    await screen.findByText('Auszahlungsgebühr', { selector: '.record__title' });
     expect(amountOf('Auszahlungsgebühr')).toHaveTextContent('-1,00');
     expect(amountOf('Auszahlungsgebühr')).toHaveClass('is-down');
     expect(amountOf('Auszahlung')).toHaveTextContent('-49,00');
@@ -99,7 +100,8 @@ describe('/assets/detail', () => {
 
   it('writes a record’s figures without the ledger’s padding zeros, every digit that counts kept', async () => {
     renderScreen(<AssetDetailScreen />, { path: '/assets/detail', at: '/assets/detail?coin=USDT' });
-    expect(await screen.findByText('Spot-Handelsgebühr')).toBeInTheDocument();
+    // The record, not the type filter's option of the same name.
+    await screen.findByText('Spot-Handelsgebühr', { selector: '.record__title' });
     expect(amountOf('Spot-Handelsgebühr')!.textContent).toBe('-0,000123');
     const after = screen.getAllByText(/^Saldo danach:/).map((el) => el.textContent);
     expect(after).toEqual(Array(5).fill('Saldo danach: 9.237,50'));
@@ -111,7 +113,8 @@ describe('/assets/detail', () => {
 
   it('dates a record to the second, numerically, as the order and contract records do', async () => {
     renderScreen(<AssetDetailScreen />, { path: '/assets/detail', at: '/assets/detail?coin=USDT' });
-    expect(await screen.findByText('Spot-Handelsgebühr')).toBeInTheDocument();
+    // The record, not the type filter's option of the same name.
+    await screen.findByText('Spot-Handelsgebühr', { selector: '.record__title' });
     const time = amountOf('Spot-Handelsgebühr')!.closest('li')!.querySelector('time')!;
     expect(time).toHaveAttribute('datetime', '2027-01-15T10:00:00.000Z');
     expect(time.textContent).toBe(formatDateTime(Date.UTC(2027, 0, 15, 10), 'de'));

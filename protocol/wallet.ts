@@ -168,6 +168,13 @@ const withAddress = <T extends { network: string; address: string; memo?: string
     ctx.addIssue({ code: 'custom', path: ['memo'], message: 'app.msg.parameter_error' });
 };
 
+/** The withdrawal password, asked for wherever funds could be sent away: required, then correct
+ * (nothing typed is missing, not wrong). */
+const withdrawPasswordSchema = z
+  .string()
+  .min(1, 'app.msg.field_required')
+  .max(64, 'app.msg.withdraw_pwd_incorrect');
+
 /** `amount` is what leaves the balance; the fee comes out of it, the rest is received. `fee` is
  * the fee the form showed: when the network's fee is another by now the withdrawal is refused
  * (fee_changed) rather than made at a fee the user never saw. */
@@ -175,8 +182,7 @@ const withdrawFields = {
   ...destinationFields,
   amount: amountSchema,
   fee: feeSchema.optional(),
-  // Required, then correct: nothing typed is missing, not wrong.
-  password: z.string().min(1, 'app.msg.field_required').max(64, 'app.msg.withdraw_pwd_incorrect'),
+  password: withdrawPasswordSchema,
 };
 /** A withdrawal as its form holds it: all but the key it is sent under, which depends on it. */
 export const withdrawIntentSchema = z.strictObject(withdrawFields).superRefine(withAddress);
@@ -202,10 +208,14 @@ export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
 // The withdrawal address book.
 
+/** A saved address is where a withdrawal may go without typing one, so saving one takes the
+ * withdrawal password: whoever holds a session alone (a phone left logged in) cannot add their own
+ * address to the book. */
 export const addressRequestSchema = z
   .strictObject({
     ...destinationFields,
     remark: typedText().max(REMARK_MAX, 'app.msg.text_too_long').optional(),
+    password: withdrawPasswordSchema,
   })
   .superRefine(withAddress);
 export type AddressRequest = z.input<typeof addressRequestSchema>;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { doubleTap } from './helpers/browser';
+import { doubleTap, moveOn } from './helpers/browser';
 import { adminCli, captchaAnswer, sentCode } from './helpers/operator';
 import { logIn, phoneSession } from './helpers/session';
 
@@ -116,10 +116,33 @@ describe('a verified user deposits, withdraws with review, and the balance is ri
     await session.page.getByTestId('deposit-record').getByText(en.app.data.deposit_success).waitFor();
   });
 
-  it('saves a withdrawal address and sets the withdrawal password', async () => {
+  it('sets the withdrawal password, which saving a withdrawal address takes', async () => {
+    // With none set, the address form says so and leads to where one is set.
+    await session.page.goto('/withdrawAddress/add');
+    const unset = session.page.getByTestId('withdraw-pwd-unset');
+    await unset.getByText(en.address.noPassword).waitFor();
+    await unset.getByRole('link', { name: en.withdraw.setPassword }).click();
+    await session.page.waitForURL('**/withdrawalPwd');
+
+    // The first withdrawal password takes a code mailed to the account's own address.
+    await session.page.getByRole('button', { name: en.form.sendCode }).click();
+    await session.page.getByRole('button', { name: /Resend in \d+ s/ }).waitFor();
+    await session.page.getByLabel(en.form.code).fill(await sentCode(session.server.dataDir, user.email));
+    await session.page.getByLabel(en.pwd.newWithdraw).fill(WITHDRAW_PASSWORD);
+    await session.page.getByLabel(en.form.confirmPassword).fill(WITHDRAW_PASSWORD);
+    await session.page.getByRole('button', { name: en.common.confirm }).click();
+    await session.page.getByText(en.pwd.withdrawSet).waitFor();
+
     await session.page.goto('/withdrawAddress/add');
     await session.page.getByLabel(en.address.address).fill(ADDRESS);
     await session.page.getByLabel(en.address.remark).fill('My cold wallet');
+    const password = session.page.getByLabel(en.withdraw.password);
+    await password.fill('not-the-password1');
+    await session.page.getByRole('button', { name: en.address.save }).click();
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    await session.page.getByText(en.app.msg.withdraw_pwd_incorrect).waitFor();
+    await moveOn(session.page);
+    await password.fill(WITHDRAW_PASSWORD);
     await session.page.getByRole('button', { name: en.address.save }).click();
     // Saved once its toast says so (the form then goes back); going on before that raced the save.
     await session.page.getByText(en.address.saved).waitFor();
@@ -133,16 +156,6 @@ describe('a verified user deposits, withdraws with review, and the balance is ri
     await session.page.reload();
     await row.getByText(ADDRESS).waitFor();
     expect(await row.count()).toBe(1);
-
-    // The first withdrawal password takes a code mailed to the account's own address.
-    await session.page.goto('/withdrawalPwd');
-    await session.page.getByRole('button', { name: en.form.sendCode }).click();
-    await session.page.getByRole('button', { name: /Resend in \d+ s/ }).waitFor();
-    await session.page.getByLabel(en.form.code).fill(await sentCode(session.server.dataDir, user.email));
-    await session.page.getByLabel(en.pwd.newWithdraw).fill(WITHDRAW_PASSWORD);
-    await session.page.getByLabel(en.form.confirmPassword).fill(WITHDRAW_PASSWORD);
-    await session.page.getByRole('button', { name: en.common.confirm }).click();
-    await session.page.getByText(en.pwd.withdrawSet).waitFor();
   });
 
   it('withdraws to the saved address with the withdrawal password; the operator approves in the CLI', async () => {

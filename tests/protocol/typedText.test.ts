@@ -76,7 +76,12 @@ describe('free text a person writes', () => {
   });
 
   it('is the rule of an address remark too', () => {
-    const address = { coin: 'USDT', network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' };
+    const address = {
+      coin: 'USDT',
+      network: 'TRC20',
+      address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+      password: 'draw1234',
+    };
     expect(addressRequestSchema.parse({ ...address, remark: 'Ledger\u0000\nNano' }).remark).toBe(
       'Ledger Nano',
     );

@@ -443,6 +443,7 @@ export const createWallet = (deps: WalletDeps) => {
       createdAt: clock(),
     };
     if (await uow.repo.findAddress(userId, record)) throw new AppError('withdraw_address_used');
+    await deps.checkWithdrawPassword(userId, req.password);
     try {
       return addressToWire({ ...record, id: await uow.repo.insertAddress(record) });
     } catch (e) {

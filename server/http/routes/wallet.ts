@@ -120,7 +120,7 @@ export const walletRoutes = (wallet: Wallet, ledger: Ledger, market?: Market) =>
     method: 'POST',
     path: '/withdraw/address/add',
     tag: 'wallet',
-    summary: 'Add a withdrawal address (a duplicate → withdraw_address_used)',
+    summary: 'Add a withdrawal address, with the withdrawal password (a duplicate → withdraw_address_used)',
     auth: 'user',
     body: addressRequestSchema,
     response: withdrawAddressSchema,

@@ -15,9 +15,11 @@ import { CoinSelect } from './CoinSelect';
 import { ADDRESS_REFUSALS, addressFormSchema } from './forms';
 import { NetworkPicker } from './NetworkPicker';
 import { useWithdrawNetwork } from './useWithdrawNetwork';
+import { PASSWORD_REFUSALS, useWithdrawPassword, WithdrawPasswordNotes } from './WithdrawPassword';
 
 /** /withdrawAddress/add: currency type, withdrawal type (network), address, memo where the
- * network needs one, remark. Checked with the server's rules before sending. */
+ * network needs one, remark, and the withdrawal password (a saved address is one a withdrawal may
+ * go to). Checked with the server's rules before sending. */
 const WithdrawAddressAddScreen = () => {
   const { t } = useTranslation();
   const goBack = useGoBack('/withdrawAddress');
@@ -28,13 +30,14 @@ const WithdrawAddressAddScreen = () => {
     params.get('network') ?? '',
   );
   const schema = useMemo(() => addressFormSchema(net), [net]);
-  const form = useForm(schema, { address: '', memo: '', remark: '' });
+  const form = useForm(schema, { address: '', memo: '', remark: '', password: '' });
+  const pwd = useWithdrawPassword();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void form.submit(
       async (body) => {
-        await walletApi.addAddress(body);
+        await walletApi.addAddress(body).catch(pwd.heard);
         showToast(t('address.saved'), 2000);
         goBack();
       },
@@ -44,6 +47,7 @@ const WithdrawAddressAddScreen = () => {
           address: [...ADDRESS_REFUSALS, 'app.msg.withdraw_address_used'],
           memo: ['app.msg.memo_invalid'],
           remark: ['app.msg.text_too_long'],
+          password: PASSWORD_REFUSALS,
         },
       },
     );
@@ -56,6 +60,11 @@ const WithdrawAddressAddScreen = () => {
         <Loading failure={failure} onRetry={reload} />
       ) : (
         <form className="form wallet-form" onSubmit={onSubmit} noValidate>
+          <WithdrawPasswordNotes
+            unset={pwd.unset}
+            triedOut={pwd.triedOut}
+            unsetText={t('address.noPassword')}
+          />
           <CoinSelect coins={coins} value={activeCoin} onChange={setCoin} />
           {net && <NetworkPicker networks={networks} value={net.network} onChange={setChosen} />}
           <AddressFields form={form} label={t('address.address')} memoRequired={net?.memoRequired ?? false} />
@@ -63,6 +72,12 @@ const WithdrawAddressAddScreen = () => {
             label={t('address.remark')}
             {...form.field('remark')}
             maxChars={REMARK_MAX}
+            autoComplete="off"
+          />
+          <TextField
+            label={t('withdraw.password')}
+            type="password"
+            {...form.field('password')}
             autoComplete="off"
           />
           <SubmitButton busy={form.submitting}>{t('address.save')}</SubmitButton>

@@ -16,10 +16,8 @@ import { formatDecimal } from '../../components/format';
 import { useForm } from '../../hooks/useForm';
 import { useRemote } from '../../hooks/useRemote';
 import { useBalances } from '../../hooks/useSpot';
-import { refreshUserInfo } from '../../api/refreshUser';
 import { createIntentKeys } from '../../api/requestKey';
 import { configState, loadSiteConfig } from '../../state/config';
-import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
 import { useDateFormat } from '../../hooks/useDateFormat';
 import { AddressFields } from './AddressFields';
@@ -29,6 +27,7 @@ import { Memo } from './Memo';
 import { NetworkPicker } from './NetworkPicker';
 import { useWithdrawLock } from './useWithdrawLock';
 import { useWithdrawNetwork } from './useWithdrawNetwork';
+import { PASSWORD_REFUSALS, useWithdrawPassword, WithdrawPasswordNotes } from './WithdrawPassword';
 import { EmptyText } from '../../components/EmptyText';
 
 const OTHER = 'other';
@@ -46,16 +45,13 @@ const WithdrawScreen = () => {
   const addresses = useRemote(walletApi.addresses);
   const book = addresses.data;
   const lockedUntil = useWithdrawLock();
-  // Past the wrong tries the toast's words go quickly: the way out (a reset by email code) stays.
-  const [triedOut, setTriedOut] = useState(false);
+  const pwd = useWithdrawPassword();
   const date = useDateFormat(true);
   const balances = useBalances();
   const { config } = useSnapshot(configState);
-  const { user } = useSnapshot(sessionState);
-  // The site's address rule, and the user's withdrawal-password and lock state as the server has them.
+  // The site's address rule.
   useEffect(() => {
     void loadSiteConfig();
-    void refreshUserInfo();
   }, []);
 
   const available = balances?.find((b) => b.asset === activeCoin)?.available ?? '0';
@@ -96,14 +92,10 @@ const WithdrawScreen = () => {
             verifiedAction(() => walletApi.withdraw({ ...body, requestKey }), navigate),
           )
           .catch((err: unknown) => {
-            const msg = (err as Envelope | undefined)?.msg;
             // The operator changed the fee since the form read it: the form shows the new one (the
             // toast says so) for the reader to send again, or not.
-            if (msg === 'app.msg.fee_changed') reload();
-            // The stored info said a password was set: the fresh one brings the notice to set one.
-            if (msg === 'app.msg.withdraw_pwd_not_set') void refreshUserInfo();
-            if (msg === 'app.msg.withdraw_pwd_tries') setTriedOut(true);
-            throw err;
+            if ((err as Envelope | undefined)?.msg === 'app.msg.fee_changed') reload();
+            return pwd.heard(err);
           });
         showToast(t('withdraw.submitted'), 2000);
         void navigate('/withdraw/record', { replace: true });
@@ -111,7 +103,7 @@ const WithdrawScreen = () => {
       {
         leaves: true,
         atFields: {
-          password: ['app.msg.withdraw_pwd_incorrect'],
+          password: PASSWORD_REFUSALS,
           amount: AMOUNT_REFUSALS,
           address: ADDRESS_REFUSALS,
           memo: ['app.msg.memo_invalid'],
@@ -152,17 +144,11 @@ const WithdrawScreen = () => {
               {t('withdraw.lockedUntil', { time: date.format(lockedUntil) })}
             </p>
           )}
-          {triedOut && (
-            <p className="wallet-notice wallet-notice--warn" role="note" data-testid="withdraw-tried-out">
-              {t('app.msg.withdraw_pwd_tries')}{' '}
-              <Link to="/withdrawalPwd?reset=1">{t('pwd.forgotWithdraw')}</Link>
-            </p>
-          )}
-          {!user?.userinfo.hasWithdrawPassword && (
-            <p className="wallet-notice wallet-notice--warn">
-              {t('withdraw.noPassword')} <Link to="/withdrawalPwd">{t('withdraw.setPassword')}</Link>
-            </p>
-          )}
+          <WithdrawPasswordNotes
+            unset={pwd.unset}
+            triedOut={pwd.triedOut}
+            unsetText={t('withdraw.noPassword')}
+          />
           <CoinSelect coins={coins} value={activeCoin} onChange={setCoin} />
           <NetworkPicker networks={networks} value={net.network} onChange={setChosen} />
 

@@ -89,12 +89,13 @@ export const receivedOf = (typed: string, fee: string): string | null => {
  * the server's own schema (errors keep their field). */
 export const addressFormSchema = (net: WalletNetwork | undefined) =>
   z
-    .object({ address: z.string(), memo: z.string(), remark: z.string() })
+    .object({ address: z.string(), memo: z.string(), remark: z.string(), password: z.string() })
     .transform((v): AddressRequest => ({
       coin: net?.coin ?? '',
       network: net?.network ?? 'TRC20',
       address: v.address,
       remark: v.remark,
+      password: v.password,
       ...(net?.memoRequired ? { memo: v.memo } : {}),
     }))
     .pipe(addressRequestSchema);

@@ -109,16 +109,6 @@ export const sessionRevokedServerSide = async (j: Journey) => {
 
 export const addAddressAndWithdrawPassword = async (j: Journey) => {
   const { page, t } = j;
-  await page.goto('/withdrawAddress/add');
-  await page.getByLabel(t('address.address')).fill(WITHDRAWAL.address);
-  await page.getByLabel(t('address.remark')).fill(WITHDRAWAL.remark);
-  // Toasts last two seconds: each is watched for from before it can appear.
-  const saved = page.getByText(t('address.saved')).waitFor();
-  await page.getByRole('button', { name: t('address.save') }).click();
-  await saved;
-  await page.goto('/withdrawAddress');
-  await page.getByTestId('address-row').getByText(WITHDRAWAL.address).waitFor();
-
   // The first withdrawal password takes a code mailed to the account's own address.
   await page.goto('/withdrawalPwd');
   await page.getByText(t('pwd.codeTo', { email: j.user.email })).waitFor();
@@ -132,6 +122,18 @@ export const addAddressAndWithdrawPassword = async (j: Journey) => {
   await page.getByRole('button', { name: t('common.confirm') }).click();
   await set;
   expect((await api<{ hasWithdrawPassword: boolean }>(j, '/user/info')).hasWithdrawPassword).toBe(true);
+
+  // Saving an address takes the withdrawal password.
+  await page.goto('/withdrawAddress/add');
+  await page.getByLabel(t('address.address')).fill(WITHDRAWAL.address);
+  await page.getByLabel(t('address.remark')).fill(WITHDRAWAL.remark);
+  await page.getByLabel(t('withdraw.password')).fill(j.user.withdrawPassword);
+  // Toasts last two seconds: each is watched for from before it can appear.
+  const saved = page.getByText(t('address.saved')).waitFor();
+  await page.getByRole('button', { name: t('address.save') }).click();
+  await saved;
+  await page.goto('/withdrawAddress');
+  await page.getByTestId('address-row').getByText(WITHDRAWAL.address).waitFor();
 };
 
 /** Withdraws to the saved address, double-tapping the submit: one request; the amount is frozen,

@@ -118,6 +118,9 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       ...over,
     });
 
+  const addAddress = (token: string, body: Record<string, unknown>) =>
+    call('POST', '/api/withdraw/address/add', token, { password: 'draw1234', ...body });
+
   /** Runs `fn` with withdrawals to saved addresses only (`thirdPartyWithdrawalAddress` off). */
   const toSavedAddressesOnly = async (fn: () => Promise<void>) => {
     const allow = (value: string) =>
@@ -510,7 +513,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
 
       await toSavedAddressesOnly(async () => {
         expect((await order(u.token)).body).toMatchObject(fail(403, 'no_permission'));
-        await call('POST', '/api/withdraw/address/add', u.token, {
+        await addAddress(u.token, {
           coin: 'USDT',
           network: 'TRC20',
           address: ADDRESSES.TRC20,
@@ -540,7 +543,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
     const answers = [
       await call('POST', '/api/recharge/address', u.token, onBtc),
       await call('POST', '/api/recharge/submit', u.token, { ...onBtc, amount: '20' }),
-      await call('POST', '/api/withdraw/address/add', u.token, { ...onBtc, address: btcAddress }),
+      await addAddress(u.token, { ...onBtc, address: btcAddress }),
       await order(u.token, { ...onBtc, address: btcAddress }),
     ];
     for (const res of answers) {
@@ -555,12 +558,10 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
     it('adds, lists and deletes; a duplicate is withdraw_address_used', async () => {
       const u = await trader();
       const body = { coin: 'USDT', network: 'TRC20', address: ADDRESSES.TRC20, remark: 'Ledger' };
-      const added = await call('POST', '/api/withdraw/address/add', u.token, body);
+      const added = await addAddress(u.token, body);
       expect(added.status).toBe(200);
       const a = withdrawAddressSchema.parse(added.body.data);
-      expect((await call('POST', '/api/withdraw/address/add', u.token, body)).body).toMatchObject(
-        fail(409, 'withdraw_address_used'),
-      );
+      expect((await addAddress(u.token, body)).body).toMatchObject(fail(409, 'withdraw_address_used'));
       expect((await call('GET', '/api/withdraw/address/list', u.token)).body.data).toEqual([a]);
       expect((await call('POST', '/api/withdraw/address/delete', u.token, { id: a.id })).status).toBe(200);
       expect((await call('POST', '/api/withdraw/address/delete', u.token, { id: a.id })).body).toMatchObject(
@@ -568,11 +569,51 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       );
     });
 
+    it.each([
+      ['a wrong withdrawal password', { password: 'nope1234' }, fail(400, 'withdraw_pwd_incorrect')],
+      [
+        'no withdrawal password',
+        { password: '' },
+        { ...fail(400, 'field_required'), data: { field: 'password' } },
+      ],
+    ])('refuses an address with %s, saving nothing', async (_name, over, refusal) => {
+      const u = await trader();
+      const res = await addAddress(u.token, {
+        coin: 'USDT',
+        network: 'TRC20',
+        address: ADDRESSES.TRC20,
+        ...over,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject(refusal);
+      expect((await call('GET', '/api/withdraw/address/list', u.token)).body.data).toEqual([]);
+    });
+
+    it('asks a user without a withdrawal password to set one before saving an address', async () => {
+      const s = await registerUser(accounts);
+      const res = await addAddress(s.token, { coin: 'USDT', network: 'TRC20', address: ADDRESSES.TRC20 });
+      expect(res.body).toMatchObject(fail(403, 'withdraw_pwd_not_set'));
+      expect((await call('GET', '/api/withdraw/address/list', s.token)).body.data).toEqual([]);
+    });
+
+    it("counts wrong passwords at the address book with the withdrawals' own", async () => {
+      const u = await trader('100');
+      const wrong = { coin: 'USDT', network: 'TRC20', address: ADDRESSES.TRC20, password: 'nope1234' };
+      let res = await addAddress(u.token, wrong);
+      for (let i = 0; i < 20 && res.body.msg !== 'app.msg.withdraw_pwd_tries'; i++)
+        res = await addAddress(u.token, wrong);
+      expect(res.body).toMatchObject(fail(429, 'withdraw_pwd_tries'));
+      // Past the tries the right password opens neither the book nor a withdrawal.
+      expect((await addAddress(u.token, { ...wrong, password: 'draw1234' })).body.msg).toBe(
+        'app.msg.withdraw_pwd_tries',
+      );
+      expect((await order(u.token)).body.msg).toBe('app.msg.withdraw_pwd_tries');
+    });
+
     it('keeps an address its network reads in any case once, in lower case, and finds older ones typed otherwise', async () => {
       const u = await trader('100');
       const erc = { coin: 'USDT', network: 'ERC20' };
-      const add = (address: string, over: object = erc) =>
-        call('POST', '/api/withdraw/address/add', u.token, { ...over, address });
+      const add = (address: string, over: object = erc) => addAddress(u.token, { ...over, address });
       // An EVM address's mixed case is only its checksum: both spellings are one address.
       expect((await add(ADDRESSES.ERC20)).body.data.address).toBe(ADDRESSES.ERC20.toLowerCase());
       expect((await add(ADDRESSES.ERC20.toLowerCase())).body).toMatchObject(
@@ -627,7 +668,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       ['a long remark', { remark: 'r'.repeat(41) }, 'text_too_long', 'remark'],
     ])('refuses %s', async (_name, over, name, field) => {
       const u = await trader();
-      const res = await call('POST', '/api/withdraw/address/add', u.token, {
+      const res = await addAddress(u.token, {
         coin: 'USDT',
         network: 'TRC20',
         address: ADDRESSES.TRC20,
@@ -646,7 +687,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       ['a Dogecoin testnet address', 'DOGE', 'nhRsrUaxZou6sewjqaS37cJrMRJRgwVXdk'],
     ])('refuses %s on %s, saving nothing', async (_name, network, address) => {
       const u = await trader();
-      const res = await call('POST', '/api/withdraw/address/add', u.token, {
+      const res = await addAddress(u.token, {
         coin: network,
         network,
         address,
@@ -674,7 +715,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       ['a Bitcoin taproot address', 'BTC', 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0'],
     ])('takes %s', async (_name, network, address) => {
       const u = await trader();
-      const res = await call('POST', '/api/withdraw/address/add', u.token, {
+      const res = await addAddress(u.token, {
         coin: network,
         network,
         address,
@@ -685,7 +726,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
 
     it('keeps the memo a network needs', async () => {
       const u = await trader();
-      const res = await call('POST', '/api/withdraw/address/add', u.token, { ...xrp, memo: '12345' });
+      const res = await addAddress(u.token, { ...xrp, memo: '12345' });
       expect(withdrawAddressSchema.parse(res.body.data)).toMatchObject({ network: 'XRP', memo: '12345' });
     });
   });

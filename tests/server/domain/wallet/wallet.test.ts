@@ -624,7 +624,12 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
       // Only saved addresses once third-party addresses are off.
       h.site.thirdPartyWithdrawalAddress = false;
       await rejectsWith(order('20'), 'no_permission');
-      await h.wallet.addAddress(user.id, { coin: 'USDT', network: 'TRC20', address: ADDRESSES.TRC20 });
+      await h.wallet.addAddress(user.id, {
+        coin: 'USDT',
+        network: 'TRC20',
+        address: ADDRESSES.TRC20,
+        password: WITHDRAW_PASSWORD,
+      });
       expect((await order('20')).status).toBe('pending');
     });
   });
@@ -638,12 +643,33 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
       network: 'TRC20',
       address: ADDRESSES.TRC20,
       remark: 'cold',
+      password: WITHDRAW_PASSWORD,
     });
     await rejectsWith(
-      h.wallet.addAddress(user.id, { coin: 'USDT', network: 'TRC20', address: ADDRESSES.TRC20 }),
+      h.wallet.addAddress(user.id, {
+        coin: 'USDT',
+        network: 'TRC20',
+        address: ADDRESSES.TRC20,
+        password: WITHDRAW_PASSWORD,
+      }),
       'withdraw_address_used',
     );
-    await h.wallet.addAddress(other.id, { coin: 'USDT', network: 'TRC20', address: ADDRESSES.TRC20 });
+    await h.wallet.addAddress(other.id, {
+      coin: 'USDT',
+      network: 'TRC20',
+      address: ADDRESSES.TRC20,
+      password: WITHDRAW_PASSWORD,
+    });
+    expect(await h.wallet.addresses(user.id)).toEqual([a]);
+    await rejectsWith(
+      h.wallet.addAddress(user.id, {
+        coin: 'USDT',
+        network: 'TRC20',
+        address: ADDRESSES.ERC20,
+        password: 'nope1234',
+      }),
+      'withdraw_pwd_incorrect',
+    );
     expect(await h.wallet.addresses(user.id)).toEqual([a]);
     await rejectsWith(h.wallet.deleteAddress(other.id, a.id), 'record_not_found');
     await h.wallet.deleteAddress(user.id, a.id);

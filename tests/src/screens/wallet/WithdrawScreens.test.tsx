@@ -422,6 +422,7 @@ describe('/withdrawAddress/add', () => {
     });
     renderScreen(<WithdrawAddressAddScreen />, { path: '/withdrawAddress/add' });
     await userEvent.type(await screen.findByLabelText('Withdrawal address'), ADDRESS);
+    await userEvent.type(screen.getByLabelText('Withdrawal password'), 'draw1234');
     await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
     await expectMarked('Withdrawal address', /./);
     expect(screen.getByLabelText('Withdrawal address')).toHaveAccessibleDescription(
@@ -445,6 +446,12 @@ describe('/withdrawAddress/add', () => {
     await userEvent.type(screen.getByLabelText('Memo (destination tag)'), '778899');
     await userEvent.type(screen.getByLabelText('Remark (optional)'), 'Exchange');
     await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(screen.getByLabelText('Withdrawal password')).toHaveAccessibleDescription(
+      'This field is required',
+    );
+    expect(walletApi.addAddress).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('Withdrawal password'), 'draw1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
     await waitFor(() =>
       expect(walletApi.addAddress).toHaveBeenCalledWith({
         coin: 'XRP',
@@ -452,7 +459,42 @@ describe('/withdrawAddress/add', () => {
         address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
         memo: '778899',
         remark: 'Exchange',
+        password: 'draw1234',
       }),
+    );
+  });
+
+  /** Types a valid address and the password and taps save, the server answering `msg`. */
+  const refusedAddress = async (code: number, msg: string) => {
+    uiState.toasts.length = 0;
+    vi.mocked(walletApi.addAddress).mockRejectedValue({ code, msg, data: null });
+    renderScreen(<WithdrawAddressAddScreen />, { path: '/withdrawAddress/add' });
+    await userEvent.type(await screen.findByLabelText('Withdrawal address'), ADDRESS);
+    await userEvent.type(screen.getByLabelText('Withdrawal password'), 'draw1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
+  };
+
+  it('says a wrong withdrawal password under its field, saving nothing', async () => {
+    await refusedAddress(400, 'app.msg.withdraw_pwd_incorrect');
+    await expectMarked('Withdrawal password', 'The withdrawal password is incorrect');
+    expect(uiState.toasts).toEqual([]);
+    expect(screen.getByLabelText('Withdrawal address')).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('asks a reader without a withdrawal password to set one first', async () => {
+    sessionState.user = login({ hasWithdrawPassword: false });
+    renderScreen(<WithdrawAddressAddScreen />, { path: '/withdrawAddress/add' });
+    const note = await screen.findByTestId('withdraw-pwd-unset');
+    expect(note).toHaveTextContent('Set a withdrawal password before saving an address.');
+    expect(within(note).getByRole('link', { name: 'Set it now' })).toHaveAttribute('href', '/withdrawalPwd');
+  });
+
+  it('past the wrong withdrawal passwords, keeps the way out on the form', async () => {
+    await refusedAddress(429, 'app.msg.withdraw_pwd_tries');
+    const note = await screen.findByTestId('withdraw-tried-out');
+    expect(within(note).getByRole('link', { name: 'Forgot your withdrawal password?' })).toHaveAttribute(
+      'href',
+      '/withdrawalPwd?reset=1',
     );
   });
 });

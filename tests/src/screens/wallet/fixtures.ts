@@ -38,8 +38,8 @@ export const NETWORKS: WalletNetwork[] = [
 
 export const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
-export const login = () => {
-  const user = { token: 'tok', userinfo: { certification: 2, hasWithdrawPassword: true } };
+export const login = ({ hasWithdrawPassword = true } = {}) => {
+  const user = { token: 'tok', userinfo: { certification: 2, hasWithdrawPassword } };
   localStorage.setItem('user', JSON.stringify(user));
   return user;
 };

@@ -26,11 +26,15 @@ export interface SyncSpec<S, D> {
  * fetches again anyway. A socket that cannot connect ends in 'reconnecting' sooner or later. */
 export const FIRST_OPEN_GRACE_MS = 1500;
 
+/** A page out of sight polls for no one: it reads nothing while hidden, and once when shown. */
+const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
+
 /**
  * A market stream kept true to the server (ARCHITECTURE §5): while the socket is open, the REST
  * snapshot first and then the channel's messages, only forward; a gap or a reopened socket means
  * a fresh snapshot (messages arriving meanwhile are held and applied after it). While the socket
- * is down, the REST snapshot is polled instead, and the polling stops when the socket is back.
+ * is down, the REST snapshot is polled instead (not while the page is hidden), and the polling
+ * stops when the socket is back.
  * The channel stays subscribed throughout, so the transport replays it on every open.
  */
 export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, scheduler?: SchedulerLike) =>
@@ -42,6 +46,8 @@ export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, schedu
     let lastSeq: number | undefined;
     let generation = 0;
     let pending: { unsubscribe(): void } | undefined;
+    /** The generation of the polling under way, if one is. */
+    let polling: number | undefined;
 
     const emit = () => {
       if (state !== undefined) subscriber.next(state);
@@ -84,21 +90,29 @@ export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, schedu
       );
     };
 
+    const pollOnce = (gen: number) =>
+      spec.load().then(
+        (snapshot) => {
+          if (gen !== generation) return;
+          state = snapshot;
+          emit();
+        },
+        () => undefined,
+      );
+
     const poll = (delayMs: number) => {
       const gen = ++generation;
+      polling = gen;
       held = null;
       pending?.unsubscribe();
       pending = timer(delayMs, spec.pollMs, scheduler).subscribe(() => {
-        spec.load().then(
-          (snapshot) => {
-            if (gen !== generation) return;
-            state = snapshot;
-            emit();
-          },
-          () => undefined,
-        );
+        if (!hidden()) void pollOnce(gen);
       });
     };
+    const onShown = () => {
+      if (!hidden() && polling === generation) void pollOnce(generation);
+    };
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onShown);
 
     const messages = transport.channel$<D>(spec.channel).subscribe((msg) => {
       if (!open) return;
@@ -134,6 +148,7 @@ export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, schedu
 
     return () => {
       generation++;
+      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onShown);
       pending?.unsubscribe();
       messages.unsubscribe();
       local?.unsubscribe();

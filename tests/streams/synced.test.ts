@@ -128,6 +128,38 @@ describe('synced market streams', () => {
     expect(s.live.has('tickers')).toBe(true);
   });
 
+  it('poll nothing while the page is hidden, and read once as it is shown', async () => {
+    const s = setup();
+    let visibility: DocumentVisibilityState = 'visible';
+    const shown = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    try {
+      const seen: Array<ReadonlyMap<string, Ticker>> = [];
+      s.streams.tickers$().subscribe((m) => seen.push(m));
+      s.setState('reconnecting');
+      await flush();
+      expect(s.calls.tickers).toBe(1);
+      visibility = 'hidden';
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(s.calls.tickers).toBe(1);
+      visibility = 'visible';
+      document.dispatchEvent(new Event('visibilitychange'));
+      await flush();
+      expect(s.calls.tickers).toBe(2);
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(s.calls.tickers).toBe(3);
+      // With the socket open, showing the page reads nothing: the channel keeps it true.
+      s.setState('open');
+      await flush();
+      const opened = s.calls.tickers;
+      document.dispatchEvent(new Event('visibilitychange'));
+      await flush();
+      expect(s.calls.tickers).toBe(opened);
+    } finally {
+      shown.mockRestore();
+    }
+  });
+
   it('while the socket first connects, wait for it rather than fetch the snapshot twice; poll if it is slow', async () => {
     const quick = setup();
     quick.streams.tickers$().subscribe();

@@ -1,3 +1,5 @@
+import type { RouterView } from './routerView';
+
 /**
  * Back closes what is over the screen (a sheet, a dialog) rather than leave the screen under it, as
  * a phone's Back does in its own apps. Each layer that can be dismissed puts an entry of its own in
@@ -18,10 +20,10 @@
 /** Where a layer's depth is kept in an entry's history state, next to the router's own fields. */
 const MARK = 'layer';
 
-/** The router as far as this needs it: the entry it shows, and whether it is moving. */
-export interface RouterView {
-  state: { location: { key: string }; navigation: { state: string } };
-  subscribe: (listener: (state: RouterView['state']) => void) => () => void;
+/** The router's state as far as this needs it: the entry it shows, and whether it is moving. */
+export interface LayerRouterState {
+  location: { key: string };
+  navigation: { state: string };
 }
 
 interface Place {
@@ -35,7 +37,7 @@ export interface LayerEntry {
   dismiss: () => void;
 }
 
-let router: RouterView | undefined;
+let router: RouterView<LayerRouterState> | undefined;
 const held: LayerEntry[] = [];
 /** Entries of layers closed a moment ago, to come out unless a layer opened in their place takes
  * them (the next alert as one is acknowledged). */
@@ -108,7 +110,7 @@ const listen = () => {
 };
 
 /** Called once the app's router exists, before anything opens over the screen. */
-export const followLayersInHistory = (view: RouterView) => {
+export const followLayersInHistory = (view: RouterView<LayerRouterState>) => {
   router = view;
   listen();
   whenIdle(passStale);

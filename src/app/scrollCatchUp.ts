@@ -1,3 +1,5 @@
+import type { RouterView } from './routerView';
+
 /** The router's state as far as this needs it. */
 interface RouterState {
   historyAction: string;
@@ -5,11 +7,6 @@ interface RouterState {
   navigation: { state: string };
   /** Where the router's ScrollRestoration puts the page once the screen gone back to is drawn. */
   restoreScrollPosition: number | false | null;
-}
-
-export interface ScrollRouterView {
-  state: RouterState;
-  subscribe: (listener: (state: RouterState) => void) => () => void;
 }
 
 /** How long the page waits for a screen's records to arrive before it gives up on the place. */
@@ -24,7 +21,7 @@ const MOVES = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
  * kept until the page has grown to reach it, the reader moves, another screen is opened, or a few
  * seconds have passed.
  */
-export const followScrollCatchUp = (router: ScrollRouterView) => {
+export const followScrollCatchUp = (router: RouterView<RouterState>) => {
   let stop: (() => void) | undefined;
   let caught: string | undefined;
   router.subscribe((state) => {

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { followLayersInHistory, type RouterView } from '../../../src/app/layerHistory';
+import { followLayersInHistory, type LayerRouterState } from '../../../src/app/layerHistory';
 import { Dialog } from '../../../src/components/Dialog';
 import { Sheet } from '../../../src/components/Sheet';
 import { i18n } from '../../../src/i18n';
@@ -12,10 +12,10 @@ import { setupI18n } from '../../setup/i18n';
 /** The router as the layers see it: the entry it shows (by key) and whether it is moving. It
  * follows returns to its own entries as the real one does, from its own listener. */
 const router = (() => {
-  const listeners = new Set<(state: RouterView['state']) => void>();
+  const listeners = new Set<(state: LayerRouterState) => void>();
   const view = {
     state: { location: { key: 'screen' }, navigation: { state: 'idle' } },
-    subscribe: (listener: (state: RouterView['state']) => void) => {
+    subscribe: (listener: (state: LayerRouterState) => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -1,26 +1,16 @@
-import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import type { DepthLevel } from '../../protocol';
+import { barWidth, withTotals } from './depthBars';
 import { formatDecimal } from './format';
 
 const ROWS = 12;
 
-/** Depth bars are scaled to the largest cumulative size shown, so the book's shape reads at a glance. */
-const withTotals = (levels: readonly DepthLevel[]) => {
-  let total = new Decimal(0);
-  return levels.slice(0, ROWS).map(([price, qty]) => {
-    total = total.plus(qty);
-    return { price, qty, total };
-  });
-};
-
 /** Bids and asks side by side, best prices meeting in the middle. */
 export const OrderBook = ({ bids, asks }: { bids: readonly DepthLevel[]; asks: readonly DepthLevel[] }) => {
   const { t, i18n } = useTranslation();
-  const b = withTotals(bids);
-  const a = withTotals(asks);
-  const max = Decimal.max(b[b.length - 1]?.total ?? 0, a[a.length - 1]?.total ?? 0, 1e-18);
-  const width = (total: Decimal) => `${total.div(max).times(100).toFixed(1)}%`;
+  const b = withTotals(bids, ROWS);
+  const a = withTotals(asks, ROWS);
+  const width = barWidth(b, a);
   return (
     <div className="book" data-testid="order-book">
       <div className="book__head">

@@ -149,6 +149,52 @@ describe('the demo trader on /trade', () => {
     await page.waitForURL('**/market');
   });
 
+  it('draws the book\u2019s levels over depth bars, their prices readable over them (4.5:1) in both themes', async () => {
+    const { page } = session;
+    try {
+      for (const theme of ['dark', 'light']) {
+        await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+        await page.goto('/trade');
+        const rows = page.locator('.mini-book__row');
+        await rows.first().waitFor();
+        // Each price against its bar laid over the page's own background.
+        const ratios = await rows.evaluateAll((els) => {
+          const rgba = (css: string) => {
+            const [r, g, b, a = 1] = css.match(/[\d.]+/g)!.map(Number);
+            return [r!, g!, b!, a] as const;
+          };
+          const luminance = ([r, g, b]: readonly number[]) => {
+            const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+            return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+          };
+          // The theme's background as the browser reads a colour (the variable holds it as written).
+          const probe = document.body.appendChild(document.createElement('span'));
+          probe.style.color = 'var(--bg)';
+          const page = rgba(getComputedStyle(probe).color);
+          probe.remove();
+          return els.map((row) => {
+            const bar = rgba(getComputedStyle(row.querySelector('.mini-book__bar')!).backgroundColor);
+            const under = [0, 1, 2].map((i) => bar[3] * bar[i]! + (1 - bar[3]) * page[i]!);
+            const text = rgba(getComputedStyle(row.querySelector('.mini-book__price')!).color);
+            const [hi, lo] = [luminance(text), luminance(under)].sort((x, y) => y - x);
+            return Math.round(((hi! + 0.05) / (lo! + 0.05)) * 100) / 100;
+          });
+        });
+        expect(ratios.length).toBeGreaterThanOrEqual(10);
+        expect(Math.min(...ratios), `${theme}: ${ratios.join(', ')}`).toBeGreaterThanOrEqual(4.5);
+        // The bars grow outwards from the best price: the deepest level's is the widest.
+        const widths = await page
+          .getByTestId('book-bids')
+          .locator('.mini-book__bar')
+          .evaluateAll((bars) => bars.map((b) => b.getBoundingClientRect().width));
+        expect(widths).toEqual([...widths].sort((x, y) => x - y));
+        expect(widths[0]).toBeGreaterThan(0);
+      }
+    } finally {
+      await page.evaluate(() => localStorage.removeItem('theme'));
+    }
+  });
+
   it('keeps an order\u2019s fills within a phone\u2019s width, however long their figures', async () => {
     const { page } = session;
     const long = '987654321987.12345678';

@@ -1,19 +1,21 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DepthLevel } from '../../../protocol/market';
+import { barWidth, withTotals, type DepthRow } from '../../components/depthBars';
 import { formatDecimal } from '../../components/format';
 import { useDepth, useTicker } from '../../hooks/useMarket';
 
 export const BOOK_LEVELS = 7;
 
 const Side = ({
-  levels,
+  rows,
   kind,
+  width,
   onPrice,
   hintId,
 }: {
-  levels: readonly DepthLevel[];
+  rows: readonly DepthRow[];
   kind: 'bid' | 'ask';
+  width: (total: DepthRow['total']) => string;
   onPrice: (price: string) => void;
   hintId: string;
 }) => {
@@ -22,7 +24,7 @@ const Side = ({
     <ol className={`mini-book__side mini-book__side--${kind}`} data-testid={`book-${kind}s`}>
       {/* Keyed by place, not price: the house requotes every second, and a row keyed by its price
           went with its level, taking the keyboard's focus with it. */}
-      {levels.map(([price, qty], place) => (
+      {rows.map(({ price, qty, total }, place) => (
         <li key={place}>
           <button
             type="button"
@@ -30,9 +32,8 @@ const Side = ({
             aria-describedby={hintId}
             onClick={() => onPrice(price)}
           >
-            <span className={kind === 'bid' ? 'text-up' : 'text-down'}>
-              {formatDecimal(price, i18n.language)}
-            </span>
+            <span className="mini-book__bar" style={{ width: width(total) }} aria-hidden="true" />
+            <span className="mini-book__price">{formatDecimal(price, i18n.language)}</span>
             <span>{formatDecimal(qty, i18n.language)}</span>
           </button>
         </li>
@@ -42,7 +43,8 @@ const Side = ({
 };
 
 /** The engine's book beside the form: asks above (best nearest the middle), the last price, bids
- * below. A tap on a level takes its price into the form. */
+ * below, each level over a bar of the size up to it. A tap on a level takes its price into the
+ * form. */
 export const MiniBook = ({
   pair,
   base,
@@ -57,8 +59,10 @@ export const MiniBook = ({
   const { t, i18n } = useTranslation();
   const depth = useDepth(pair);
   const ticker = useTicker(pair);
-  const asks = (depth?.asks ?? []).slice(0, BOOK_LEVELS).reverse();
-  const bids = (depth?.bids ?? []).slice(0, BOOK_LEVELS);
+  // Sizes add up from the best price outwards; the asks are then drawn best nearest the middle.
+  const asks = withTotals(depth?.asks ?? [], BOOK_LEVELS);
+  const bids = withTotals(depth?.bids ?? [], BOOK_LEVELS);
+  const width = barWidth(asks, bids);
   const hintId = useId();
   return (
     <section className="mini-book" aria-label={t('trade.book')} data-testid="mini-book">
@@ -69,13 +73,13 @@ export const MiniBook = ({
       <p id={hintId} className="visually-hidden">
         {t('trade.bookHint')}
       </p>
-      <Side levels={asks} kind="ask" onPrice={onPrice} hintId={hintId} />
+      <Side rows={[...asks].reverse()} kind="ask" width={width} onPrice={onPrice} hintId={hintId} />
       {/* Named by hidden text: a label on a plain div is not read. */}
       <div className="mini-book__last">
         <span className="visually-hidden">{t('trade.lastPrice')} </span>
         <span data-testid="trade-last">{ticker ? formatDecimal(ticker.last, i18n.language) : '—'}</span>
       </div>
-      <Side levels={bids} kind="bid" onPrice={onPrice} hintId={hintId} />
+      <Side rows={bids} kind="bid" width={width} onPrice={onPrice} hintId={hintId} />
     </section>
   );
 };

@@ -50,4 +50,31 @@ describe('the trade screen\u2019s book', () => {
     now.click();
     expect(onPrice).toHaveBeenCalledWith('99995.00');
   });
+
+  it('draws each level over a bar of the size from the best price to it, both sides on one scale', () => {
+    market.depth = {
+      bids: [
+        ['99990.00', '0.50000'],
+        ['99980.00', '1.00000'],
+      ],
+      asks: [
+        ['100010.00', '0.25000'],
+        ['100020.00', '0.50000'],
+      ],
+    };
+    render(book());
+    const bars = (side: string) =>
+      within(screen.getByTestId(side))
+        .getAllByRole('button')
+        .map((row) => [row.textContent, (row.querySelector('.mini-book__bar') as HTMLElement).style.width]);
+    expect(bars('book-bids')).toEqual([
+      ['99,990.000.50000', '33.3%'],
+      ['99,980.001.00000', '100%'],
+    ]);
+    // Best ask nearest the middle, at the bottom of its side.
+    expect(bars('book-asks')).toEqual([
+      ['100,020.000.50000', '50%'],
+      ['100,010.000.25000', '16.7%'],
+    ]);
+  });
 });

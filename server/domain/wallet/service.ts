@@ -32,6 +32,7 @@ import { UniqueViolation, type UserRecord } from '../accounts/ports';
 import { assertVerified } from '../accounts/userinfo';
 import { answerRepeated } from '../requestKeys';
 import type { PostedEntry } from '../ledger/types';
+import { formatUnits } from '../ledger/ledger';
 import { plainUnits } from '../money/plain';
 import { parseExact } from '../money/scaled';
 import { auditRow, type Actor } from '../operators/actor';
@@ -106,21 +107,32 @@ const audit = (
   now: number,
 ) => tx.audit.insert(auditRow(actor, { action, target, before, after }, now));
 
-/** What an audit row keeps of a deposit or a withdrawal: its status and amounts as text. */
+/** What an audit row keeps of a deposit or a withdrawal: what was decided and on what grounds, the
+ * amounts as the records and the CLI write them. An auditor reads the row alone: in ledger units
+ * 70 USDT read as 7000000000, and a rejection's reason or a payout's transaction hash was only on
+ * the record. */
 const depositFacts = (d: DepositRecord) => ({
   userId: d.userId,
   coin: d.coin,
+  network: d.network,
   status: d.status,
-  amount: d.amount.toString(),
-  creditedAmount: d.creditedAmount?.toString() ?? null,
-  receivedAmount: d.receivedAmount?.toString() ?? null,
+  amount: formatUnits(d.amount),
+  creditedAmount: d.creditedAmount === null ? null : formatUnits(d.creditedAmount),
+  receivedAmount: d.receivedAmount === null ? null : formatUnits(d.receivedAmount),
+  txHash: d.txHash,
+  note: d.note,
 });
 const withdrawalFacts = (w: WithdrawalRecord) => ({
   userId: w.userId,
   coin: w.coin,
+  network: w.network,
+  address: w.address,
+  memo: w.memo,
   status: w.status,
-  amount: w.amount.toString(),
-  fee: w.fee.toString(),
+  amount: formatUnits(w.amount),
+  fee: formatUnits(w.fee),
+  txHash: w.txHash,
+  note: w.note,
 });
 
 /** A network's deposit limits, as a refusal for being outside them carries them (as pledges and

@@ -124,6 +124,40 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
     expect(await h.ledger.available(user.id, 'USDT')).toBe(units('150.5'));
   });
 
+  it('audits a deposit decision with its amounts in coins and its grounds: what arrived, the reason', async () => {
+    const h = await walletFor(t());
+    const user = await insertUser(t());
+    const usdt = { coin: 'USDT', network: 'TRC20' } as const;
+    const a = await h.wallet.submitDeposit(user, { ...usdt, amount: '70', txHash: 'ab'.repeat(32) });
+    const b = await h.wallet.submitDeposit(user, { ...usdt, amount: '40' });
+    await h.wallet.confirmDeposit(OPERATOR, a.id, '69.5');
+    await h.wallet.failDeposit(OPERATOR, b.id, 'No such transfer on chain');
+    const rows = await t().db.kysely.selectFrom('audit_log').selectAll().orderBy('id').execute();
+    expect(rows.map((r) => [r.action, JSON.parse(r.before_json), JSON.parse(r.after_json)])).toEqual([
+      [
+        'deposit.success',
+        expect.objectContaining({ status: 'confirming', amount: '70.00000000', creditedAmount: null }),
+        expect.objectContaining({
+          status: 'success',
+          network: 'TRC20',
+          amount: '70.00000000',
+          receivedAmount: '69.50000000',
+          creditedAmount: '69.50000000',
+          txHash: 'ab'.repeat(32),
+        }),
+      ],
+      [
+        'deposit.fail',
+        expect.objectContaining({ status: 'pending', note: null }),
+        expect.objectContaining({
+          status: 'fail',
+          creditedAmount: '0.00000000',
+          note: 'No such transfer on chain',
+        }),
+      ],
+    ]);
+  });
+
   it('credits and announces a deposit once when its transaction is run again after a transient failure', async () => {
     const real = walletUnitOfWork(t().db, createLedger(t().db));
     let failOnce = false;
@@ -483,6 +517,47 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
       ]);
       expect(JSON.parse(audit[1]!.before_json)).toMatchObject({ status: 'pending' });
       expect(JSON.parse(audit[1]!.after_json)).toMatchObject({ status: 'success' });
+    });
+
+    it('audits a review with the amounts in coins, where the coins went and why', async () => {
+      const { h, order } = await setup();
+      const paid = await order('30');
+      const refused = await order('20');
+      await h.wallet.approveWithdrawal(OPERATOR, paid.id, 'cd'.repeat(32));
+      await h.wallet.rejectWithdrawal(OPERATOR, refused.id, 'Address under review');
+      const rows = await t()
+        .db.kysely.selectFrom('audit_log')
+        .selectAll()
+        .where('action', 'like', 'withdrawal.%')
+        .orderBy('id')
+        .execute();
+      expect(rows.map((r) => [r.action, JSON.parse(r.before_json), JSON.parse(r.after_json)])).toEqual([
+        [
+          'withdrawal.success',
+          expect.objectContaining({
+            status: 'pending',
+            amount: '30.00000000',
+            fee: '1.00000000',
+            txHash: null,
+          }),
+          expect.objectContaining({
+            status: 'success',
+            network: 'TRC20',
+            address: ADDRESSES.TRC20,
+            amount: '30.00000000',
+            txHash: 'cd'.repeat(32),
+          }),
+        ],
+        [
+          'withdrawal.rejected',
+          expect.objectContaining({ status: 'pending', note: null }),
+          expect.objectContaining({
+            status: 'rejected',
+            amount: '20.00000000',
+            note: 'Address under review',
+          }),
+        ],
+      ]);
     });
 
     it('releases the amount on rejection and on failure', async () => {

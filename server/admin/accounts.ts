@@ -15,6 +15,7 @@ import {
 } from '../domain/operators';
 import { resetOperatorPassword, setOperatorDisabled } from '../domain/operators/account';
 import { readOutbox } from '../domain/operators/outbox';
+import { AppError } from '../domain/appError';
 import { refused } from './refused';
 import { cliActor } from './cliActor';
 
@@ -80,6 +81,22 @@ export const runAccountCommand = async (
     return record ? path.join(uploadsDir, record.fileName) : url;
   };
 
+  // A submission decided already (a repeated command, another operator first) is refused as one
+  // not waiting; said alone, the refusal read as a wrong id.
+  const decided = async (e: unknown, id: number) => {
+    const code = refused(out, e);
+    const v =
+      e instanceof AppError &&
+      e.errorName === 'record_not_found' &&
+      (await deps.uow.store.verifications.findById(id));
+    if (v)
+      out(
+        `verification #${id} is no longer waiting for review, it is ${v.status}` +
+          `${v.reviewedBy ? ` (by ${v.reviewedBy} at ${when(v.reviewedAt)})` : ''}`,
+      );
+    return code;
+  };
+
   try {
     if (area === 'verifications' && verb === 'list' && rest.length <= 1) {
       const status = (rest[0] ?? 'pending') as VerificationState;
@@ -103,7 +120,8 @@ export const runAccountCommand = async (
     if (area === 'verifications' && verb === 'approve' && rest.length === 1) {
       const id = positiveInt(rest[0]);
       if (id === null) return usageError(out, `not a verification id: ${rest[0]}`);
-      const v = await approveVerification(deps, actor, id);
+      const v = await approveVerification(deps, actor, id).catch((e: unknown) => decided(e, id));
+      if (typeof v === 'number') return v;
       out(`verification #${v.id} of ${v.username} approved`);
       return 0;
     }
@@ -113,7 +131,8 @@ export const runAccountCommand = async (
       if (id === null) return usageError(out, `not a verification id: ${rest[0]}`);
       if (reason.length < 1 || reason.length > 200)
         return usageError(out, 'the reason must be 1 to 200 characters');
-      const v = await rejectVerification(deps, actor, id, reason);
+      const v = await rejectVerification(deps, actor, id, reason).catch((e: unknown) => decided(e, id));
+      if (typeof v === 'number') return v;
       out(`verification #${v.id} of ${v.username} rejected: ${v.rejectReason}`);
       return 0;
     }

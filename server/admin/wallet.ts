@@ -14,6 +14,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { createLedger } from '../domain/ledger/ledger';
 import { buildWallet } from '../wallet';
+import { AppError } from '../domain/appError';
 import { refused } from './refused';
 import { cliActor } from './cliActor';
 
@@ -57,10 +58,29 @@ const depositLine = (d: AdminDeposit) =>
   `${d.creditedAmount !== null ? ` credited ${d.creditedAmount}` : ''}` +
   ` ${when(d.createdAt)}${d.note ? ` (${d.note})` : ''}`;
 
+// A rejected or failed withdrawal sent nothing: "receives" on its line read as paid.
 const withdrawalLine = (w: AdminWithdrawal) =>
   `#${w.id} ${w.status} user ${w.userId} ${w.amount} ${w.coin} on ${w.network} to ${w.address}` +
-  `${w.memo ? ` memo ${w.memo}` : ''} fee ${w.fee} receives ${w.received}${w.txHash ? ` tx ${w.txHash}` : ''}` +
-  ` ${when(w.createdAt)}${w.note ? ` (${w.note})` : ''}`;
+  `${w.memo ? ` memo ${w.memo}` : ''}` +
+  `${w.status === 'pending' || w.status === 'success' ? ` fee ${w.fee} receives ${w.received}` : ' released to the user, nothing sent'}` +
+  `${w.txHash ? ` tx ${w.txHash}` : ''} ${when(w.createdAt)}${w.note ? ` (${w.note})` : ''}`;
+
+/** A decision refused because the record is no longer waiting (decided already, by this operator a
+ * moment ago or by another): the refusal's key alone read as a wrong id. */
+const alreadyDecided = async <T extends { status: string }>(
+  out: (line: string) => void,
+  e: unknown,
+  kind: string,
+  find: () => Promise<T | null>,
+  line: (record: T) => string,
+) => {
+  const code = refused(out, e);
+  if (e instanceof AppError && e.errorName === 'record_not_found') {
+    const record = await find();
+    if (record) out(`${kind} is no longer waiting for review, it is ${record.status}:\n${line(record)}`);
+  }
+  return code;
+};
 
 /** KEY=VALUE pairs → a settings patch; true/false for the switches, text for the rest. */
 const parsePatch = (pairs: string[]) => {
@@ -100,6 +120,8 @@ export const runWalletCommand = async (
     out(`${message}\n${WALLET_USAGE}`);
     return 2;
   };
+  const decidedWithdrawal = (e: unknown, id: number) =>
+    alreadyDecided(out, e, `withdrawal #${id}`, () => wallet.adminWithdrawal(id), withdrawalLine);
   const id = positiveInt(rest[0]);
   const reason = rest.slice(1).join(' ').trim();
   const reasonOk = reviewReasonSchema.safeParse(reason).success;
@@ -120,13 +142,25 @@ export const runWalletCommand = async (
     }
     if (area === 'deposits' && verb === 'confirm' && (rest.length === 1 || rest.length === 2)) {
       if (id === null) return usage(`not a deposit id: ${rest[0]}`);
-      out(depositLine(await wallet.confirmDeposit(actor, id, rest[1])));
+      const confirmed = await wallet
+        .confirmDeposit(actor, id, rest[1])
+        .catch((e: unknown) =>
+          alreadyDecided(out, e, `deposit #${id}`, () => wallet.adminDeposit(id), depositLine),
+        );
+      if (typeof confirmed === 'number') return confirmed;
+      out(depositLine(confirmed));
       return 0;
     }
     if (area === 'deposits' && verb === 'fail' && rest.length >= 2) {
       if (id === null) return usage(`not a deposit id: ${rest[0]}`);
       if (!reasonOk) return usage('the reason must be 1 to 200 characters');
-      out(depositLine(await wallet.failDeposit(actor, id, reason)));
+      const failed = await wallet
+        .failDeposit(actor, id, reason)
+        .catch((e: unknown) =>
+          alreadyDecided(out, e, `deposit #${id}`, () => wallet.adminDeposit(id), depositLine),
+        );
+      if (typeof failed === 'number') return failed;
+      out(depositLine(failed));
       return 0;
     }
     if (area === 'withdrawals' && verb === 'list' && rest.length <= 1) {
@@ -142,16 +176,22 @@ export const runWalletCommand = async (
       if (id === null) return usage(`not a withdrawal id: ${rest[0]}`);
       if (rest[1] !== undefined && !/^[A-Za-z0-9]{16,128}$/.test(rest[1]))
         return usage('not a transaction hash');
-      out(withdrawalLine(await wallet.approveWithdrawal(actor, id, rest[1])));
+      const approved = await wallet
+        .approveWithdrawal(actor, id, rest[1])
+        .catch((e: unknown) => decidedWithdrawal(e, id));
+      if (typeof approved === 'number') return approved;
+      out(withdrawalLine(approved));
       return 0;
     }
     if (area === 'withdrawals' && (verb === 'reject' || verb === 'fail') && rest.length >= 2) {
       if (id === null) return usage(`not a withdrawal id: ${rest[0]}`);
       if (!reasonOk) return usage('the reason must be 1 to 200 characters');
-      const w =
+      const w = await (
         verb === 'reject'
-          ? await wallet.rejectWithdrawal(actor, id, reason)
-          : await wallet.failWithdrawal(actor, id, reason);
+          ? wallet.rejectWithdrawal(actor, id, reason)
+          : wallet.failWithdrawal(actor, id, reason)
+      ).catch((e: unknown) => decidedWithdrawal(e, id));
+      if (typeof w === 'number') return w;
       out(withdrawalLine(w));
       return 0;
     }

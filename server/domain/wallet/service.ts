@@ -598,6 +598,16 @@ export const createWallet = (deps: WalletDeps) => {
         ...withdrawalToWire(w),
         userId: w.userId,
       })),
+    /** One deposit as operators see it, whatever its status; null when there is none. */
+    adminDeposit: async (id: number): Promise<AdminDeposit | null> => {
+      const d = await uow.repo.deposit(id);
+      return d ? { ...depositToWire(d), userId: d.userId } : null;
+    },
+    /** One withdrawal as operators see it, whatever its status; null when there is none. */
+    adminWithdrawal: async (id: number): Promise<AdminWithdrawal | null> => {
+      const w = await uow.repo.withdrawal(id);
+      return w ? { ...withdrawalToWire(w), userId: w.userId } : null;
+    },
     updateNetwork,
     stop: () => watcher.stop(),
   };

@@ -132,8 +132,22 @@ describe('operator CLI: accounts', () => {
       expect(approve).toEqual({ code: 0, out: `verification #${verificationId} of cli_user_one approved` });
       expect((await accounts.getUserInfo(user.userinfo.id)).certification).toBe(2);
       expect((await run('verifications', 'list')).out).toBe('no pending verifications');
+      // A repeated decision is refused, and says why: the submission is decided, not unknown.
       const again = await run('verifications', 'approve', String(verificationId));
-      expect(again).toEqual({ code: 1, out: 'refused: app.msg.record_not_found' });
+      expect(again.code).toBe(1);
+      expect(again.out).toMatch(
+        new RegExp(
+          `^refused: app\\.msg\\.record_not_found\nverification #${verificationId} is no longer waiting for review, it is approved \\(by cli:\\S+ at \\d{4}-`,
+        ),
+      );
+      const rejectLate = await run('verifications', 'reject', String(verificationId), 'too', 'late');
+      expect(rejectLate.code).toBe(1);
+      expect(rejectLate.out).toContain('it is approved');
+      expect((await accounts.getUserInfo(user.userinfo.id)).certification).toBe(2);
+      expect(await run('verifications', 'approve', '999')).toEqual({
+        code: 1,
+        out: 'refused: app.msg.record_not_found',
+      });
       const audit = await run('audit');
       expect(audit.out).toMatch(/cli:\S+\tverification\.approve\tverification:\d+/);
     } finally {

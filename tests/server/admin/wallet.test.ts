@@ -35,6 +35,7 @@ const fixture = () => {
           )
           .run(user, amount).lastInsertRowid,
     );
+  let made = 0;
   /** A pending withdrawal of `amount` units with its amount frozen, as a submit leaves it. */
   const withdrawal = (amount: string) =>
     write((db) => {
@@ -45,9 +46,9 @@ const fixture = () => {
       return db
         .prepare(
           `insert into withdrawals (user_id, coin, network, address, memo, amount, fee, status, request_key, created_at, updated_at)
-           values (?, 'USDT', 'TRC20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', '', ?, '100000000', 'pending', 'cli-key-0001', 0, 0)`,
+           values (?, 'USDT', 'TRC20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', '', ?, '100000000', 'pending', ?, 0, 0)`,
         )
-        .run(user, amount).lastInsertRowid;
+        .run(user, amount, `cli-key-${String((made += 1)).padStart(4, '0')}`).lastInsertRowid;
     });
   return { user: Number(user), deposit, withdrawal };
 };
@@ -102,7 +103,20 @@ describe('operator CLI: wallet', () => {
       `#${id} pending user ${f.user} 25.00000000 USDT on TRC20`,
     );
     expect((await run('deposits', 'confirm', id)).out).toContain(`#${id} success`);
-    expect((await run('deposits', 'confirm', id)).out).toBe('refused: app.msg.record_not_found');
+    // Confirmed again: refused, saying what became of it rather than only that none is waiting.
+    expect(await run('deposits', 'confirm', id)).toEqual({
+      code: 1,
+      out: expect.stringMatching(
+        new RegExp(
+          `^refused: app\\.msg\\.record_not_found\ndeposit #${id} is no longer waiting for review, it is success:\n#${id} success .* credited 25\\.00000000`,
+        ),
+      ),
+    });
+    expect((await run('deposits', 'fail', id, 'late')).out).toContain('it is success');
+    expect(await run('deposits', 'confirm', '999')).toEqual({
+      code: 1,
+      out: 'refused: app.msg.record_not_found',
+    });
     const below = String(f.deposit('2500000000'));
     expect((await run('deposits', 'confirm', below, '5')).out).toContain('fail');
     const failed = String(f.deposit('100'));
@@ -126,6 +140,18 @@ describe('operator CLI: wallet', () => {
       ),
     );
     expect((await run('withdrawals', 'approve', '99')).out).toBe('refused: app.msg.record_not_found');
+    const again = await run('withdrawals', 'reject', w, 'changed', 'my', 'mind');
+    expect(again.code).toBe(1);
+    expect(again.out).toContain(
+      `withdrawal #${w} is no longer waiting for review, it is success:\n#${w} success`,
+    );
+    // Rejected, the line says the amount went back rather than what the address would receive.
+    const back = String(f.withdrawal('2000000000'));
+    const rejected = await run('withdrawals', 'reject', back, 'Address', 'under', 'review');
+    expect(rejected.out).toMatch(
+      new RegExp(`^#${back} rejected .* released to the user, nothing sent .*\\(Address under review\\)$`),
+    );
+    expect(rejected.out).not.toContain('receives');
     for (const verb of ['reject', 'fail'])
       expect((await run('withdrawals', verb, '99', ' ', ' ')).code).toBe(2);
   });

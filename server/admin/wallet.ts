@@ -1,5 +1,6 @@
 import {
   ADMIN_PAGE_SIZE_MAX,
+  ASSET_SCALE,
   DEPOSIT_STATES,
   WITHDRAW_STATES,
   networkConfigPatchSchema,
@@ -13,6 +14,7 @@ import { buildAccountService } from '../accounts';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { createLedger } from '../domain/ledger/ledger';
+import { parseExact } from '../domain/money/scaled';
 import { buildWallet } from '../wallet';
 import { AppError } from '../domain/appError';
 import { refused } from './refused';
@@ -26,10 +28,12 @@ export const WALLET_USAGE = `
   npm run admin -- deposits list [pending|confirming|success|fail]
                                             deposits (default: those waiting, pending and confirming,
                                             oldest first; a finished status newest first)
-  npm run admin -- deposits confirm ID [AMOUNT]
+  npm run admin -- deposits confirm ID [AMOUNT [--more-than-declared]]
                                             confirm and credit once; AMOUNT is what the chain shows
                                             when it differs (below the minimum: marked, not credited;
-                                            above the maximum: refused, raise the maximum first)
+                                            above the maximum: refused, raise the maximum first;
+                                            above what the user declared: refused unless the flag
+                                            says it is meant)
   npm run admin -- deposits fail ID REASON...
   npm run admin -- withdrawals list [pending|success|rejected|failed]
                                             (default pending, oldest first; the others newest first)
@@ -140,8 +144,27 @@ export const runWalletCommand = async (
       if (pages.some(full)) out(MORE);
       return 0;
     }
-    if (area === 'deposits' && verb === 'confirm' && (rest.length === 1 || rest.length === 2)) {
+    const over = rest[2] === '--more-than-declared';
+    if (
+      area === 'deposits' &&
+      verb === 'confirm' &&
+      (rest.length === 1 || rest.length === 2 || (rest.length === 3 && over))
+    ) {
       if (id === null) return usage(`not a deposit id: ${rest[0]}`);
+      // A slipped digit credits ten times what arrived, and a credit is not taken back: an amount
+      // above the user's own declaration is credited only when the operator says it is meant.
+      const declared = rest[1] === undefined || over ? null : await wallet.adminDeposit(id);
+      const given = rest[1] === undefined ? null : parseExact(rest[1], ASSET_SCALE);
+      if (
+        declared &&
+        (declared.status === 'pending' || declared.status === 'confirming') &&
+        given !== null &&
+        given > parseExact(declared.amount, ASSET_SCALE)!
+      )
+        return usage(
+          `${rest[1]} is more than the ${declared.amount} ${declared.coin} declared: if the chain shows it, ` +
+            `confirm again with --more-than-declared`,
+        );
       const confirmed = await wallet
         .confirmDeposit(actor, id, rest[1])
         .catch((e: unknown) =>

@@ -54,6 +54,29 @@ const fixture = () => {
 };
 
 describe('operator CLI: wallet', () => {
+  it('credits more than the user declared only when the operator says it is meant', async () => {
+    const f = fixture();
+    const id = String(f.deposit('10000000000'));
+    // 1000 typed for the 100 declared: refused, nothing credited, the deposit still waits.
+    const slip = await run('deposits', 'confirm', id, '1000');
+    expect(slip.code).toBe(2);
+    expect(slip.out).toMatch(
+      /^1000 is more than the 100\.00000000 USDT declared: if the chain shows it, confirm again with --more-than-declared\n/,
+    );
+    expect((await run('deposits', 'list')).out).toContain(`#${id} pending`);
+    expect((await run('audit')).out).not.toContain('deposit.success');
+    // Less than declared, or the declared amount itself, needs no flag.
+    const less = String(f.deposit('10000000000'));
+    expect((await run('deposits', 'confirm', less, '99.5')).out).toContain('credited 99.50000000');
+    const meant = await run('deposits', 'confirm', id, '1000', '--more-than-declared');
+    expect(meant.code).toBe(0);
+    expect(meant.out).toContain(`#${id} success user ${f.user} 100.00000000 USDT`);
+    expect(meant.out).toContain('credited 1000.00000000');
+    // The flag goes after an amount, and nowhere else.
+    expect((await run('deposits', 'confirm', id, '--more-than-declared')).code).not.toBe(0);
+    expect((await run('deposits', 'confirm', less, '5', '--over')).code).toBe(2);
+  });
+
   it('lists the seeded networks and changes one, audited', async () => {
     const list = await run('wallet', 'networks');
     expect(list.out).toMatch(

@@ -56,8 +56,8 @@ export const RecordList = <T extends WalletRecord>({
             <li key={r.id} className="record" data-testid={testId}>
               <RecordHeading record={r} />
               {details(r)}
-              {r.txHash && <p className="record__hash">{r.txHash}</p>}
-              {r.note && <p className="record__note">{translateKey(r.note)}</p>}
+              {r.txHash && <RecordText label={t('wallet.record.txHash')} value={r.txHash} hash />}
+              {r.note && <RecordText label={t('wallet.record.reason')} value={translateKey(r.note)} note />}
               <RecordTime className="record__meta" ts={r.createdAt} />
             </li>
           ))}
@@ -91,5 +91,25 @@ export const RecordRow = ({ label, value }: { label: string; value: string }) =>
   <div className="record__row">
     <span className="record__label">{label}</span>
     <span className="record__value">{value}</span>
+  </div>
+);
+
+/** A labelled text of a record too long to sit beside its label (an address, a transaction hash,
+ * the operator's reason): unlabelled, a hash under an address read as a second address, and a
+ * reason as a remark. */
+export const RecordText = ({
+  label,
+  value,
+  hash = false,
+  note = false,
+}: {
+  label: string;
+  value: string;
+  hash?: boolean;
+  note?: boolean;
+}) => (
+  <div className="record__text">
+    <span className="record__label">{label}</span>
+    <span className={hash ? 'record__hash' : note ? 'record__note' : undefined}>{value}</span>
   </div>
 );

@@ -3,7 +3,7 @@ import type { Withdrawal } from '../../../protocol/wallet';
 import { walletApi } from '../../api/wallet';
 import { formatMoney } from '../../components/format';
 import { Memo } from './Memo';
-import { RecordList, RecordRow } from './RecordList';
+import { RecordList, RecordRow, RecordText } from './RecordList';
 
 const underWay = (w: Withdrawal) => w.status === 'pending';
 /** A rejected or failed withdrawal sent nothing and charged nothing: its whole amount, fee
@@ -27,7 +27,8 @@ const WithdrawRecordScreen = () => {
           <RecordRow label={t('withdraw.amount')} value={amount(w.amount)} />
           <RecordRow label={t('withdraw.fee')} value={paysOut(w) ? amount(w.fee) : '—'} />
           <RecordRow label={t('withdraw.received')} value={paysOut(w) ? amount(w.received) : '—'} />
-          <p className="record__hash">{w.address}</p>
+          {!paysOut(w) && <RecordRow label={t('withdraw.returned')} value={amount(w.amount)} />}
+          <RecordText label={t('withdraw.address')} value={w.address} hash />
           {w.memo && <Memo memo={w.memo} className="record__meta" />}
         </>
       )}

@@ -186,7 +186,10 @@ describe('/recharge/record', () => {
     ]);
     renderScreen(<RechargeRecordScreen />, { path: '/recharge/record' });
     expect(await screen.findByText('In progress')).toBeInTheDocument();
-    expect(screen.getByText('Below the minimum deposit: not credited and not refunded')).toBeInTheDocument();
+    // Labelled as the reason it is, translated where it is one of ours.
+    expect(screen.getByText('Reason').nextSibling!.textContent).toBe(
+      'Below the minimum deposit: not credited and not refunded',
+    );
     // What arrived on chain stays on the record, beside the nothing credited; each figure without
     // the ledger's padding zeros.
     expect(screen.getByText('Received on chain').nextSibling!.textContent).toBe('5.00');

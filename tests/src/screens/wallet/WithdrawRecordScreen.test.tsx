@@ -56,6 +56,24 @@ describe('/withdraw/record', () => {
     expect(within(records[3]!).getByText('Failed')).toBeInTheDocument();
   });
 
+  it('labels the address, the payout’s transaction hash and the operator’s reason, and says a refused amount came back', async () => {
+    vi.mocked(walletApi.withdrawals).mockResolvedValue([
+      { ...withdrawal(8, 'success'), txHash: 'ab'.repeat(32) },
+      { ...withdrawal(7, 'rejected'), note: 'Address under review' },
+    ]);
+    renderScreen(<WithdrawRecordScreen />, { path: '/withdraw/record' });
+    const [paid, refused] = await screen.findAllByTestId('withdraw-record');
+    const labelled = (record: HTMLElement, label: string) =>
+      within(record).getByText(label).nextSibling?.textContent;
+    expect(labelled(paid!, 'Withdrawal address')).toBe(ADDRESS);
+    expect(labelled(paid!, 'Transaction hash')).toBe('ab'.repeat(32));
+    expect(within(paid!).queryByText('Reason')).toBeNull();
+    expect(within(paid!).queryByText('Returned to your balance')).toBeNull();
+    expect(labelled(refused!, 'Reason')).toBe('Address under review');
+    expect(labelled(refused!, 'Returned to your balance')).toBe('30.50');
+    expect(within(refused!).queryByText('Transaction hash')).toBeNull();
+  });
+
   it('shows the memo a withdrawal went with, and none where there was none', async () => {
     vi.mocked(walletApi.withdrawals).mockResolvedValue([
       {

@@ -35,10 +35,13 @@ export const WALLET_USAGE = `
                                             above what the user declared: refused unless the flag
                                             says it is meant)
   npm run admin -- deposits fail ID REASON...
+                                            nothing (or not this user's transfer) arrived: fail it,
+                                            nothing credited; the user sees the reason
   npm run admin -- withdrawals list [pending|success|rejected|failed]
                                             (default pending, oldest first; the others newest first)
   npm run admin -- withdrawals approve ID [TXHASH]
-                                            spend the frozen amount, the fee to the fee account
+                                            once it is sent on chain: spend the frozen amount, the fee
+                                            to the fee account; the user sees TXHASH; not undone
   npm run admin -- withdrawals reject ID REASON...   release the frozen amount; the user sees why
   npm run admin -- withdrawals fail ID REASON...     the same, for a transfer that failed
   npm run admin -- wallet networks          coins and networks: address, memo, limits, fee, switches,

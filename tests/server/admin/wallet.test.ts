@@ -75,6 +75,14 @@ describe('operator CLI: wallet', () => {
     // The flag goes after an amount, and nowhere else.
     expect((await run('deposits', 'confirm', id, '--more-than-declared')).code).not.toBe(0);
     expect((await run('deposits', 'confirm', less, '5', '--over')).code).toBe(2);
+    // Each decision says in the usage what it does to the money and what the user is shown.
+    const usage = (await run('deposits')).out;
+    expect(usage).toMatch(
+      /deposits fail ID REASON\.\.\.\s+nothing .* arrived: fail it,\s+nothing credited; the user sees the reason/,
+    );
+    expect(usage).toMatch(
+      /withdrawals approve ID \[TXHASH\]\s+once it is sent on chain: spend the frozen amount/,
+    );
   });
 
   it('lists the seeded networks and changes one, audited', async () => {

@@ -35,11 +35,17 @@ export const ACCOUNT_USAGE = `
                                             a new password, printed once; their sessions end
   npm run admin -- operators disable|enable USERNAME
                                             stop an operator's logins and sessions, or allow them
-  npm run admin -- audit [LIMIT]            the operator audit log, newest first
+  npm run admin -- audit [LIMIT] [TARGET]   the operator audit log, newest first; TARGET as the log
+                                            names it (withdrawal:7, deposit:12, verification:3, user:5)
+                                            for the changes to that one only
   npm run admin -- outbox EMAIL|PHONE       what the embedded sender wrote there (verification codes
                                             to pass on while no mail server is set), oldest first
 
 Changes are recorded in the audit log as cli:<your system user name>.`;
+
+/** A target as the audit log names them: a kind, a colon, and which one (`withdrawal:7`,
+ * `network:USDT:TRC20`, `outbox:a@b.c`). */
+const AUDIT_TARGET = /^[a-z_]+:\S+$/;
 
 const when = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
 const onOff = (v: boolean) => (v ? 'on' : 'off');
@@ -178,10 +184,19 @@ export const runAccountCommand = async (
       out(`operator ${username} ${disabled ? 'disabled; their sessions ended' : 'enabled'}`);
       return 0;
     }
-    if (area === 'audit' && rest.length === 0) {
-      const limit = verb === undefined ? 50 : positiveInt(verb);
-      if (limit === null) return usageError(out, `not a number of entries (1 or more): ${verb}`);
-      for (const a of await listAudit(deps, Math.min(limit, 1000))) {
+    if (area === 'audit' && rest.length <= 1) {
+      // A target alone, or after the count: the history of one record among everyone's changes.
+      const [count, target] =
+        verb !== undefined && AUDIT_TARGET.test(verb) && rest.length === 0
+          ? [undefined, verb]
+          : [verb, rest[0]];
+      const limit = count === undefined ? 50 : positiveInt(count);
+      if (limit === null) return usageError(out, `not a number of entries (1 or more): ${count}`);
+      if (target !== undefined && !AUDIT_TARGET.test(target))
+        return usageError(out, `not a target (KIND:ID, as the log names them): ${target}`);
+      const rows = await listAudit(deps, Math.min(limit, 1000), undefined, target);
+      if (rows.length === 0 && target !== undefined) out(`nothing in the audit log about ${target}`);
+      for (const a of rows) {
         out(
           `${when(a.createdAt)}\t${a.actor}\t${a.action}\t${a.target}\t${JSON.stringify(a.before)} -> ${JSON.stringify(a.after)}`,
         );

@@ -22,9 +22,10 @@ export const auditRepo = (db: Kysely<Database>): AuditRepo => ({
       .executeTakeFirstOrThrow();
     return row.id;
   },
-  list: async (limit, beforeId) => {
+  list: async (limit, beforeId, target) => {
     let q = db.selectFrom('audit_log').selectAll();
     if (beforeId !== undefined) q = q.where('id', '<', beforeId);
+    if (target !== undefined) q = q.where('target', '=', target);
     const rows = await q.orderBy('id', 'desc').limit(limit).execute();
     return rows.map((r) => ({
       id: r.id,

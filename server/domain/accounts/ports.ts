@@ -255,7 +255,8 @@ export interface AuditRecord {
 export interface AuditRepo {
   insert(a: Omit<AuditRecord, 'id'>): Promise<number>;
   /** Newest first; `beforeId` pages backwards. */
-  list(limit: number, beforeId?: number): Promise<AuditRecord[]>;
+  /** Newest first; with `target`, only the rows about it (`withdrawal:7`). */
+  list(limit: number, beforeId?: number, target?: string): Promise<AuditRecord[]>;
 }
 
 /** Every repository, bound to one connection or to one transaction. */

@@ -188,8 +188,13 @@ export const setUserFlags = async (
 export const findUsers = async (deps: AccountDeps, query: string, limit = 50): Promise<AdminUser[]> =>
   (await deps.uow.store.users.search(query, limit)).map(toAdminUser);
 
-export const listAudit = async (deps: AccountDeps, limit = 50, beforeId?: number): Promise<AuditEntry[]> =>
-  (await deps.uow.store.audit.list(limit, beforeId)).map((a) => ({
+export const listAudit = async (
+  deps: AccountDeps,
+  limit = 50,
+  beforeId?: number,
+  target?: string,
+): Promise<AuditEntry[]> =>
+  (await deps.uow.store.audit.list(limit, beforeId, target)).map((a) => ({
     id: a.id,
     actor: a.actor,
     action: a.action,

@@ -183,6 +183,19 @@ describe('operator CLI: wallet', () => {
       new RegExp(`^#${back} rejected .* released to the user, nothing sent .*\\(Address under review\\)$`),
     );
     expect(rejected.out).not.toContain('receives');
+    // One record's history, out of everyone's changes: by its target, as the log names it.
+    const history = await run('audit', `withdrawal:${back}`);
+    expect(history.code).toBe(0);
+    expect(history.out.split('\n')).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `\\tcli:\\S+\\twithdrawal\\.rejected\\twithdrawal:${back}\\t.*"note":"Address under review"`,
+        ),
+      ),
+    ]);
+    expect((await run('audit', '5', `withdrawal:${w}`)).out).toMatch(/withdrawal\.success\twithdrawal:\d+\t/);
+    expect((await run('audit', 'withdrawal:999')).out).toBe('nothing in the audit log about withdrawal:999');
+    expect((await run('audit', '5', 'withdrawal')).code).toBe(2);
     for (const verb of ['reject', 'fail'])
       expect((await run('withdrawals', verb, '99', ' ', ' ')).code).toBe(2);
   });

@@ -37,6 +37,31 @@ describe.each(forEachEngine())('an audited change on %s', (_engine, open) => {
     });
   });
 
+  it('lists the rows about one target only, newest first, when asked', async () => {
+    const repo = auditRepo(t().db.kysely);
+    for (const [action, target] of [
+      ['withdrawal.success', 'withdrawal:1'],
+      ['withdrawal.rejected', 'withdrawal:11'],
+      ['deposit.success', 'deposit:1'],
+      ['user.flags', 'withdrawal:1'],
+    ] as const)
+      await repo.insert({
+        operatorId: null,
+        actor: 'cli:alice',
+        action,
+        target,
+        before: null,
+        after: null,
+        createdAt: NOW,
+      });
+    expect((await repo.list(10, undefined, 'withdrawal:1')).map((a) => a.action)).toEqual([
+      'user.flags',
+      'withdrawal.success',
+    ]);
+    expect(await repo.list(10, undefined, 'withdrawal:2')).toEqual([]);
+    expect((await repo.list(10)).length).toBeGreaterThanOrEqual(4);
+  });
+
   it('keeps neither the change nor an audit row when the work fails after writing', async () => {
     const before = await notices();
     const audits = (await auditRepo(t().db.kysely).list(100)).length;

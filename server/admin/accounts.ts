@@ -1,3 +1,4 @@
+import { REVIEW_REASONS } from '../../protocol/reviewReasons';
 import path from 'node:path';
 import type { VerificationState } from '../../protocol';
 import { VERIFICATION_STATES } from '../../protocol';
@@ -24,7 +25,9 @@ export const ACCOUNT_USAGE = `
                                             real-name submissions (default pending), with image files
   npm run admin -- verifications approve ID approve a pending submission
   npm run admin -- verifications reject ID REASON...
-                                            reject it; the user sees the reason (1-200 characters)
+                                            reject it; the user sees the reason (1-200 characters),
+                                            or in their language one given by its code:
+                                            ${REVIEW_REASONS.verification.join(' ')}
   npm run admin -- users find QUERY         users by id or part of username, nickname, email, phone
   npm run admin -- users flags USERID [--trading=on|off] [--withdraw=on|off] [--lock=on|off]
                                             trading off = disabled, withdraw off = prohibited,

@@ -1,3 +1,4 @@
+import { REVIEW_REASONS } from '../../protocol/reviewReasons';
 import {
   ADMIN_PAGE_SIZE_MAX,
   ASSET_SCALE,
@@ -36,7 +37,9 @@ export const WALLET_USAGE = `
                                             says it is meant)
   npm run admin -- deposits fail ID REASON...
                                             nothing (or not this user's transfer) arrived: fail it,
-                                            nothing credited; the user sees the reason
+                                            nothing credited; the user sees the reason, or in their
+                                            language one given by its code:
+                                            ${REVIEW_REASONS.deposit.join(' ')}
   npm run admin -- withdrawals list [pending|success|rejected|failed]
                                             (default pending, oldest first; the others newest first)
   npm run admin -- withdrawals approve ID [TXHASH]
@@ -44,6 +47,8 @@ export const WALLET_USAGE = `
                                             to the fee account; the user sees TXHASH; not undone
   npm run admin -- withdrawals reject ID REASON...   release the frozen amount; the user sees why
   npm run admin -- withdrawals fail ID REASON...     the same, for a transfer that failed
+                                            a REASON given by its code, the user reads in their
+                                            language: ${REVIEW_REASONS.withdrawal.join(' ')}
   npm run admin -- wallet networks          coins and networks: address, memo, limits, fee, switches,
                                             and the free and taken addresses of each pool
   npm run admin -- wallet addresses add COIN NETWORK ADDRESS...

@@ -64,27 +64,41 @@ describe('a verified user deposits, withdraws with review, and the balance is ri
       form.append('file', new Blob([PNG], { type: 'image/png' }), 'side.png');
       return (await api('POST', '/upload', form, token)).data.id as string;
     };
-    const kyc = await api(
-      'POST',
-      '/user/authentication',
-      {
-        name: 'Wallet Tester',
-        docType: 'passport',
-        docNumber: 'E12345678',
-        frontImage: await upload(),
-        backImage: await upload(),
-      },
-      token,
-    );
-    expect(kyc.code).toBe(1);
-    const list = await adminCli(session.server.dataDir, 'verifications', 'list');
-    const id = /#(\d+) pending user \d+ \(wallet_e2e\)/.exec(list)?.[1];
-    expect(id, list).toBeDefined();
-    expect(await adminCli(session.server.dataDir, 'verifications', 'approve', id!)).toContain('approved');
+    const submit = async () => {
+      const kyc = await api(
+        'POST',
+        '/user/authentication',
+        {
+          name: 'Wallet Tester',
+          docType: 'passport',
+          docNumber: 'E12345678',
+          frontImage: await upload(),
+          backImage: await upload(),
+        },
+        token,
+      );
+      expect(kyc.code).toBe(1);
+      const list = await adminCli(session.server.dataDir, 'verifications', 'list');
+      const id = /#(\d+) pending user \d+ \(wallet_e2e\)/.exec(list)?.[1];
+      expect(id, list).toBeDefined();
+      return id!;
+    };
 
+    // Rejected first with a reason given by its code: the user reads it in their language.
+    const first = await submit();
+    expect(
+      await adminCli(session.server.dataDir, 'verifications', 'reject', first, 'document_unreadable'),
+    ).toContain('rejected');
     await session.page.goto('/login');
     await logIn(session.page, user.username, user.password);
     await session.page.waitForURL('**/home');
+    await session.page.goto('/authentication');
+    await session.page.getByRole('alert').getByText(en.app.data.reason_document_unreadable).waitFor();
+
+    expect(await adminCli(session.server.dataDir, 'verifications', 'approve', await submit())).toContain(
+      'approved',
+    );
+    await session.page.goto('/home');
   });
 
   it('declares a deposit, which the operator confirms in the CLI, and the balance grows', async () => {

@@ -1,3 +1,4 @@
+import { keptReason } from '../../../protocol/reviewReasons';
 import {
   CERTIFICATION,
   OPERATOR_NAME_RE,
@@ -156,7 +157,7 @@ export const rejectVerification = (deps: AccountDeps, actor: Actor, id: number, 
   // Held to the API's rules whoever gives it (the CLI too): the user reads it.
   review(deps, actor, id, {
     status: 'rejected',
-    reason: rejectVerificationSchema.shape.reason.parse(reason),
+    reason: keptReason('verification', rejectVerificationSchema.shape.reason.parse(reason)),
   });
 
 /** Sets account flags. Locking also ends every session of the account. */

@@ -267,6 +267,12 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
         status: 'fail',
         note: 'no such transfer',
       });
+      const c = (
+        await call('POST', '/api/recharge/submit', u.token, { coin: 'USDT', network: 'TRC20', amount: '10' })
+      ).body.data;
+      expect(
+        (await admin('/api/admin/deposits/fail', { id: c.id, reason: 'deposit_not_received' })).body.data,
+      ).toMatchObject({ status: 'fail', note: 'app.data.reason_deposit_not_received' });
       expect((await call('GET', '/api/assets/balances', u.token)).body.data).toEqual([]);
     });
 
@@ -397,6 +403,12 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       expect((await admin('/api/admin/withdrawals/fail', { id: b.id, reason: 'node' })).body).toMatchObject(
         fail(404, 'record_not_found'),
       );
+      // A reason given by its code is kept as its key, which the user reads in their language.
+      const c = (await order(u.token)).body.data;
+      expect(
+        (await admin('/api/admin/withdrawals/reject', { id: c.id, reason: 'withdraw_address_risk' })).body
+          .data,
+      ).toMatchObject({ status: 'rejected', note: 'app.data.reason_withdraw_address_risk' });
       expect((await call('GET', '/api/assets/balances', u.token)).body.data[0]).toMatchObject({
         available: '100.00000000',
       });

@@ -189,6 +189,15 @@ describe.each(forEachEngine())('operator rules on %s', (_engine, open) => {
     });
   });
 
+  it('keeps a reason given by its code as its key, which the user reads in their language', async () => {
+    const { user, id } = await submitted();
+    await rejectVerification(h.accounts.deps, cli, id, 'document_unreadable');
+    expect(await h.accounts.getVerificationStatus(user.userinfo.id)).toMatchObject({
+      certification: 1,
+      rejectReason: 'app.data.reason_document_unreadable',
+    });
+  });
+
   it('rolls the review back when the audit row cannot be written', async () => {
     const { user, id } = await submitted();
     const deps = h.accounts.deps;

@@ -173,13 +173,16 @@ describe('identity verification: status views', () => {
     expect(screen.getByRole('textbox', { name: 'Document number' })).toHaveValue('');
   });
 
-  it('translates a catalogued rejection reason', async () => {
-    api.verification.mockResolvedValue(
-      status({ certification: 1, rejectReason: 'app.msg.duplicate_document_number' }),
-    );
-    show();
-    expect(await screen.findByRole('alert')).toHaveTextContent(t('app.msg.duplicate_document_number'));
-  });
+  it.each(['app.msg.duplicate_document_number', 'app.data.reason_document_unreadable'])(
+    'translates a catalogued rejection reason (%s)',
+    async (reason) => {
+      api.verification.mockResolvedValue(status({ certification: 1, rejectReason: reason }));
+      show();
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(t(reason));
+      expect(alert).not.toHaveTextContent(reason);
+    },
+  );
 
   it('shows approved with the masked name and document, and no form', async () => {
     api.verification.mockResolvedValue(

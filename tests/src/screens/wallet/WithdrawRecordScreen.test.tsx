@@ -74,6 +74,17 @@ describe('/withdraw/record', () => {
     expect(within(refused!).queryByText('Transaction hash')).toBeNull();
   });
 
+  it('gives a reason the operator gave by its code in the reader’s words', async () => {
+    vi.mocked(walletApi.withdrawals).mockResolvedValue([
+      { ...withdrawal(9, 'failed'), note: 'app.data.reason_withdraw_network_failure' },
+    ]);
+    renderScreen(<WithdrawRecordScreen />, { path: '/withdraw/record' });
+    const [failed] = await screen.findAllByTestId('withdraw-record');
+    expect(within(failed!).getByText('Reason').nextSibling?.textContent).toBe(
+      'The network could not carry the transfer. The amount is back in your balance; please try again later.',
+    );
+  });
+
   it('shows the memo a withdrawal went with, and none where there was none', async () => {
     vi.mocked(walletApi.withdrawals).mockResolvedValue([
       {

@@ -1,0 +1,21 @@
+/**
+ * The reasons operators give most often for a decision a user reads (a rejected verification, a
+ * failed deposit, a rejected or failed withdrawal), each in every language. An operator gives one by
+ * its code alone (`document_unreadable`); it is kept as its key (`app.data.reason_…`) and the user
+ * reads it in theirs. Any other reason is kept and shown as typed.
+ */
+export const REVIEW_REASONS = {
+  verification: ['document_unreadable', 'document_incomplete', 'document_expired', 'details_mismatch'],
+  deposit: ['deposit_not_received', 'deposit_wrong_network'],
+  withdrawal: ['withdraw_address_risk', 'withdraw_security_review', 'withdraw_network_failure'],
+} as const;
+
+export type ReviewKind = keyof typeof REVIEW_REASONS;
+
+export const reviewReasonKey = (code: string) => `app.data.reason_${code}`;
+
+/** A reason as it is kept: a code of `kind`'s catalogue as its key, anything else as given. */
+export const keptReason = (kind: ReviewKind, reason: string): string => {
+  const code = reason.trim();
+  return (REVIEW_REASONS[kind] as readonly string[]).includes(code) ? reviewReasonKey(code) : reason;
+};

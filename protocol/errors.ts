@@ -72,6 +72,7 @@ export const ERRORS = {
   decimal_places: { status: 400, client: true },
   tx_hash_invalid: { status: 400 },
   tx_hash_used: { status: 409 },
+  more_than_declared: { status: 409 },
   // a request key (contracts, withdrawals, deposits, pledges) sent again with other details
   request_key_used: { status: 409 },
   verification_required: { status: 403 },

@@ -272,6 +272,8 @@ export const reviewReasonSchema = typedText({ lines: true }).min(1).max(200);
 export const confirmDepositSchema = z.strictObject({
   id: rowId,
   amount: amountSchema.optional(),
+  /** An amount above the user's declaration is meant (else refused: more_than_declared). */
+  moreThanDeclared: z.boolean().optional(),
 });
 export const reasonBodySchema = z.strictObject({ id: rowId, reason: reviewReasonSchema });
 export const approveWithdrawalSchema = z.strictObject({

@@ -1,7 +1,6 @@
 import { REVIEW_REASONS } from '../../protocol/reviewReasons';
 import {
   ADMIN_PAGE_SIZE_MAX,
-  ASSET_SCALE,
   DEPOSIT_STATES,
   WITHDRAW_STATES,
   networkConfigPatchSchema,
@@ -15,7 +14,6 @@ import { buildAccountService } from '../accounts';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { createLedger } from '../domain/ledger/ledger';
-import { parseExact } from '../domain/money/scaled';
 import { buildWallet } from '../wallet';
 import { AppError } from '../domain/appError';
 import { refused } from './refused';
@@ -159,25 +157,16 @@ export const runWalletCommand = async (
       (rest.length === 1 || rest.length === 2 || (rest.length === 3 && over))
     ) {
       if (id === null) return usage(`not a deposit id: ${rest[0]}`);
-      // A slipped digit credits ten times what arrived, and a credit is not taken back: an amount
-      // above the user's own declaration is credited only when the operator says it is meant.
-      const declared = rest[1] === undefined || over ? null : await wallet.adminDeposit(id);
-      const given = rest[1] === undefined ? null : parseExact(rest[1], ASSET_SCALE);
-      if (
-        declared &&
-        (declared.status === 'pending' || declared.status === 'confirming') &&
-        given !== null &&
-        given > parseExact(declared.amount, ASSET_SCALE)!
-      )
-        return usage(
-          `${rest[1]} is more than the ${declared.amount} ${declared.coin} declared: if the chain shows it, ` +
-            `confirm again with --more-than-declared`,
-        );
-      const confirmed = await wallet
-        .confirmDeposit(actor, id, rest[1])
-        .catch((e: unknown) =>
-          alreadyDecided(out, e, `deposit #${id}`, () => wallet.adminDeposit(id), depositLine),
-        );
+      const confirmed = await wallet.confirmDeposit(actor, id, rest[1], over).catch((e: unknown) => {
+        if (e instanceof AppError && e.errorName === 'more_than_declared') {
+          const declared = (e.data as { value: string }).value;
+          return usage(
+            `${rest[1]} is more than the ${declared} declared: if the chain shows it, ` +
+              `confirm again with --more-than-declared`,
+          );
+        }
+        return alreadyDecided(out, e, `deposit #${id}`, () => wallet.adminDeposit(id), depositLine);
+      });
       if (typeof confirmed === 'number') return confirmed;
       out(depositLine(confirmed));
       return 0;

@@ -228,12 +228,17 @@ export const createWallet = (deps: WalletDeps) => {
    * neither credited nor refunded). Above its maximum it is refused and nothing changes: that is
    * far more often a mistyped amount than a real transfer, and an operator who finds it real
    * raises the maximum first. */
-  const confirmDeposit = (actor: Actor, id: number, amount?: string) =>
+  /** Confirms a deposit at `amount` when the chain shows another than the user declared. More than
+   * declared is credited only when the operator says it is meant (`moreThanDeclared`): a slipped
+   * digit would credit ten times what arrived, and a credit is not taken back. */
+  const confirmDeposit = (actor: Actor, id: number, amount?: string, moreThanDeclared = false) =>
     transitionDeposit(actor, id, (d, net) => {
       const received = amount === undefined ? d.amount : units(amount);
       if (net && amount !== undefined && !fitsDecimals(received, net))
         throw new AppError('amount_decimals', { field: 'amount' });
       if (net && received > net.maxDeposit) throw new AppError('outside_limit', depositLimits(net));
+      if (received > d.amount && !moreThanDeclared)
+        throw new AppError('more_than_declared', { field: 'amount', value: plainUnits(d.amount) });
       if (net && received < net.minDeposit)
         return { status: 'fail', credit: 0n, received, note: DEPOSIT_BELOW_MIN };
       return { status: 'success', credit: received, received, note: null };

@@ -41,10 +41,12 @@ export const adminWalletRoutes = (wallet: Wallet) => [
     path: '/admin/deposits/confirm',
     tag: 'admin',
     auth: 'operator',
-    summary: 'Confirm a deposit (with the amount on chain when it differs): credited once',
+    summary:
+      'Confirm a deposit (with the amount on chain when it differs; more than declared only with moreThanDeclared): credited once',
     body: confirmDepositSchema,
     response: adminDepositSchema,
-    handler: ({ req, body }) => wallet.confirmDeposit(actorOf(req), body.id, body.amount),
+    handler: ({ req, body }) =>
+      wallet.confirmDeposit(actorOf(req), body.id, body.amount, body.moreThanDeclared),
   }),
   defineRoute({
     method: 'POST',

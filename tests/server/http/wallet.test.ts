@@ -247,6 +247,30 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       });
     });
 
+    it('credits more than the user declared only when the operator says it is meant', async () => {
+      const u = await trader();
+      const d = (
+        await call('POST', '/api/recharge/submit', u.token, { coin: 'USDT', network: 'TRC20', amount: '100' })
+      ).body.data;
+      // 1000 typed for the 100 declared: refused, nothing credited, the deposit still waits.
+      const slip = await admin('/api/admin/deposits/confirm', { id: d.id, amount: '1000' });
+      expect(slip.body).toEqual({
+        code: 409,
+        msg: 'app.msg.more_than_declared',
+        data: { field: 'amount', value: '100' },
+      });
+      expect((await call('GET', '/api/recharge/list', u.token)).body.data[0]).toMatchObject({
+        status: 'pending',
+      });
+      expect((await call('GET', '/api/assets/balances', u.token)).body.data).toEqual([]);
+      const meant = await admin('/api/admin/deposits/confirm', {
+        id: d.id,
+        amount: '1000',
+        moreThanDeclared: true,
+      });
+      expect(meant.body.data).toMatchObject({ status: 'success', creditedAmount: '1000.00000000' });
+    });
+
     it('marks one confirmed below the minimum without crediting it, and fails one on request', async () => {
       const u = await trader();
       const a = (

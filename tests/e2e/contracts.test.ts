@@ -89,6 +89,25 @@ describe('a timed contract in a real browser', () => {
     await told.waitFor({ timeout: 20_000 });
   });
 
+  it('tells the result of a contract left running across a reload, instead of dropping it from the list unsaid', async () => {
+    await session.page.goto('/contract');
+    await session.page.getByRole('button', { name: /^1 min/ }).click();
+    await session.page.getByLabel(en.contract.amount.replace('{{asset}}', 'USDT')).fill('10');
+    await session.page.getByRole('button', { name: en.app.data.contract_up }).click();
+    await session.page.getByRole('dialog').getByTestId('countdown').waitFor();
+    await session.page.reload();
+    const running = session.page.getByRole('list', { name: en.contract.running });
+    await running.getByTestId('countdown').waitFor();
+    await session.page
+      .getByText(
+        new RegExp(
+          `^BTC/USDT · (${[en.contract.result.win, en.contract.result.loss, en.contract.result.tie].join('|')}) · `,
+        ),
+      )
+      .waitFor({ timeout: 20_000 });
+    await expect.poll(() => running.count()).toBe(0);
+  });
+
   it('shows a rate the operator changes on the open screen at once, without a reload', async () => {
     const m = /operator \([^)]*\):\s+(\S+) \/ (\S+)/.exec(session.server.logs());
     if (!m) throw new Error(`no operator in the first-start output:\n${session.server.logs()}`);

@@ -26,10 +26,10 @@ export const outcomeText = (o: ContractOrder) =>
   ].join(' · ');
 
 /**
- * Says the result of a contract opened in this tab once it is settled, wherever the reader is by
- * then: with its sheet closed, a contract otherwise just left the running list, and one closed on
- * another screen was never heard of until the records were opened. Not while its sheet is up,
- * which says it in full.
+ * Says the result of a contract opened in this tab, or shown running in a list (one opened before
+ * a reload), once it is settled, wherever the reader is by then: with its sheet closed, a contract
+ * otherwise just left the running list, and one closed on another screen was never heard of until
+ * the records were opened. Not while its sheet is up, which says it in full.
  */
 export const watchOutcome = (order: ContractOrder) => {
   if (watched.has(order.id)) return;

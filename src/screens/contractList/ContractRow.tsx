@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ContractOrder } from '../../../protocol/contracts';
@@ -6,6 +6,7 @@ import { formatDecimal } from '../../components/format';
 import { useContract } from '../../hooks/useContracts';
 import { RecordTime } from '../../components/RecordTime';
 import { signed } from '../contract/figures';
+import { watchOutcome } from '../contract/outcomes';
 import { Remaining } from './Remaining';
 
 /** What a settled contract came to: the profit or loss of a win or a loss, and for a tie or a void
@@ -37,6 +38,11 @@ export const ContractRow = ({
 }) => {
   const { t, i18n } = useTranslation();
   const live = useContract(order.status === 'completed' ? undefined : order.id, order) ?? order;
+  // A running contract leaves its list once settled: one opened before a reload was not watched
+  // by this tab, and its result went unsaid. Each is watched once, however often its row renders.
+  useEffect(() => {
+    if (order.status !== 'completed') watchOutcome(order);
+  }, [order]);
   const content: ReactNode = (
     <>
       <div className="contract-row__head">

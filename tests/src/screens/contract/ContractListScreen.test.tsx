@@ -36,11 +36,15 @@ vi.mock('../../../../src/hooks/useContracts', () => ({
   useCountdown: () => 42,
 }));
 vi.mock('../../../../src/hooks/useMarket', () => ({ useConnection: () => 'open' }));
+// What is said of a result is outcomes.test.ts's: here, which contracts it is asked for.
+const watchOutcome = vi.hoisted(() => vi.fn());
+vi.mock('../../../../src/screens/contract/outcomes', () => ({ watchOutcome }));
 
 beforeAll(setupI18n);
 beforeEach(() => {
   openList = OPEN;
   settledTotal = 2;
+  watchOutcome.mockClear();
 });
 
 /** Runs a check with the screens in `lang`, and English again after it. */
@@ -69,6 +73,14 @@ describe('/contractList', () => {
     const settled = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(settled[0]).toHaveTextContent('Win +80');
     expect(settled[1]).toHaveTextContent('Void, refunded 100 USDT');
+  });
+
+  it('tells the result of each contract it lists in progress, one opened before a reload too, and of no settled one', async () => {
+    const user = userEvent.setup();
+    renderScreen(<ContractListScreen />, { path: '/contractList' });
+    await user.click(screen.getByRole('tab', { name: 'Settled' }));
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(2);
+    expect(watchOutcome.mock.calls.map(([o]) => (o as ContractOrder).id)).toEqual([42, 41]);
   });
 
   it('keeps the tab and page in the address, so back from a detail finds the same page', async () => {

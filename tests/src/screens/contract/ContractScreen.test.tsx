@@ -372,6 +372,7 @@ describe('/contract', () => {
 
   it('lists the reader’s running contracts of the pair after a reload, and opens one’s countdown', async () => {
     const user = userEvent.setup();
+    watchOutcome.mockClear();
     state.open = [
       pending({ id: 44, direction: 'down', directionname: 'app.data.contract_down' }),
       pending({ id: 43, pair: 'ethusdt', name: 'ETH/USDT' }),
@@ -380,6 +381,8 @@ describe('/contract', () => {
     const running = screen.getByRole('list', { name: 'Running contracts' });
     const rows = within(running).getAllByRole('listitem');
     expect(rows.map((r) => r.getAttribute('data-contract'))).toEqual(['44']);
+    // Its result is told once settled, as that of a contract opened before the reload would be.
+    expect(watchOutcome.mock.calls.map(([o]) => (o as ContractOrder).id)).toEqual([44]);
     expect(within(rows[0]!).getByTestId('countdown')).toHaveTextContent('1:00');
     await user.click(within(rows[0]!).getByRole('button'));
     const sheet = screen.getByRole('dialog');

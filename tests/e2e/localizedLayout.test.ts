@@ -126,6 +126,31 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     }
   });
 
+  it('breaks no figure or unit of the staking summary on /defi, at 390 and 320 px, Russian and Korean included', async () => {
+    const { page } = session;
+    // The pledge of the test above: 1,234.56789 USDT pledged and 1.72839499 USDT to come, each in
+    // half the card. At 320 px the line broke inside the unit ("1,234.56789 U" over "SDT").
+    const found: string[] = [];
+    try {
+      for (const width of [390, 320]) {
+        await page.setViewportSize({ width, height: 844 });
+        for (const locale of ['us', 'ru', 'kr', 'de'] as const) {
+          await inLanguage(page, locale);
+          await page.goto('/defi');
+          await page.locator('.defi-summary dd').first().waitFor();
+          const faults = [
+            ...(await brokenWords(page, '.defi-summary dd')).map((w) => `"${w}" broken`),
+            ...(await crowded(page, '.defi-summary', 'dd')),
+          ];
+          for (const fault of faults) found.push(`${width} ${locale}: ${fault}`);
+        }
+      }
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+    expect(found).toEqual([]);
+  });
+
   it('keeps each amount’s unit on its line at 320 px, on /defi and /contract, in English and German', async () => {
     const { page } = session;
     await page.setViewportSize({ width: 320, height: 568 });

@@ -7,6 +7,10 @@ import { useDefiFormat } from './format';
 export const EarningsSummary = ({ earnings }: { earnings: Earnings }) => {
   const { t } = useTranslation();
   const f = useDefiFormat();
+  // Two figures share a row here, each in half the card: at 320 px "223.956789 USDT" is wider
+  // than its half. A plain space lets the unit go under its figure whole; tied to it, the line
+  // broke inside the unit ("223.956789 U" over "SDT").
+  const amount = (value: string, asset: string) => `${f.amount(value)} ${asset}`;
   if (earnings.length === 0) return <p className="defi-summary__empty">{t('defi.noEarnings')}</p>;
   return (
     <>
@@ -14,19 +18,19 @@ export const EarningsSummary = ({ earnings }: { earnings: Earnings }) => {
         <dl key={e.asset} className="defi-summary" aria-label={t('defi.earningsOf', { asset: e.asset })}>
           <div>
             <dt>{t('defi.pledgedAmount')}</dt>
-            <dd>{f.amount(e.pledged, e.asset)}</dd>
+            <dd>{amount(e.pledged, e.asset)}</dd>
           </div>
           <div>
             <dt>{t('defi.todayIncome')}</dt>
-            <dd className="defi-summary__gain">{f.amount(e.today, e.asset)}</dd>
+            <dd className="defi-summary__gain">{amount(e.today, e.asset)}</dd>
           </div>
           <div>
             <dt>{t('defi.cumulativeIncome')}</dt>
-            <dd>{f.amount(e.cumulative, e.asset)}</dd>
+            <dd>{amount(e.cumulative, e.asset)}</dd>
           </div>
           <div>
             <dt>{t('defi.incomeToCome')}</dt>
-            <dd>{f.amount(e.projected, e.asset)}</dd>
+            <dd>{amount(e.projected, e.asset)}</dd>
           </div>
         </dl>
       ))}

@@ -151,6 +151,43 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     expect(found).toEqual([]);
   });
 
+  it('keeps both buttons of the pledge confirmation whole inside it at 320 px, in every language', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 320, height: 568 });
+    const cut: string[] = [];
+    try {
+      for (const locale of LOCALES) {
+        const tr = translations(locale);
+        await inLanguage(page, locale);
+        await page.goto('/defi/detail?id=1');
+        await page.getByLabel(tr.defi.amount.replace('{{asset}}', 'USDT')).fill('100');
+        await page.getByRole('button', { name: tr.defi.pledgeNow }).click();
+        const dialog = page.getByRole('dialog', { name: tr.defi.confirmTitle });
+        await dialog.getByRole('button', { name: tr.defi.confirm }).waitFor();
+        // A button past the dialog's edge, or its label past the button's: "Подтвердить" beside
+        // "Отмена" ran out of the dialog, which cut it.
+        const outside = await dialog.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return [...el.querySelectorAll('.dialog__actions .btn')]
+            .filter((b) => {
+              const r = b.getBoundingClientRect();
+              const label = document.createRange();
+              label.selectNodeContents(b);
+              const text = label.getBoundingClientRect();
+              return r.right > box.right + 0.5 || text.right > r.right + 0.5 || text.left < r.left - 0.5;
+            })
+            .map((b) => b.textContent);
+        });
+        for (const text of outside) cut.push(`${locale}: "${text}"`);
+        await dialog.getByRole('button', { name: tr.defi.cancel }).click();
+        await dialog.waitFor({ state: 'detached' });
+      }
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+    expect(cut).toEqual([]);
+  });
+
   it('keeps each amount’s unit on its line at 320 px, on /defi and /contract, in English and German', async () => {
     const { page } = session;
     await page.setViewportSize({ width: 320, height: 568 });

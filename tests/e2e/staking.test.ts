@@ -106,6 +106,21 @@ describe('staking in a real browser', () => {
     await expect.poll(() => summary.innerText()).toContain('1.40 USDT');
   });
 
+  it('fills in no more for Max than one pledge may be, and the form takes it', async () => {
+    // USDT Saver 30, its per-pledge maximum set under the reader's 10,001.40 USDT.
+    await adminCli(session.server.dataDir, 'defi', 'set', '2', 'maxAmount=2000');
+    try {
+      await session.page.goto('/defi/detail?id=2');
+      await session.page.getByRole('button', { name: en.defi.max }).click();
+      const amount = session.page.getByLabel(en.defi.amount.replace('{{asset}}', 'USDT'));
+      await expect.poll(() => amount.inputValue()).toBe('2000.00000000');
+      await session.page.getByRole('button', { name: en.defi.pledgeNow }).click();
+      await session.page.getByRole('dialog', { name: en.defi.confirmTitle }).waitFor();
+    } finally {
+      await adminCli(session.server.dataDir, 'defi', 'set', '2', 'maxAmount=100000');
+    }
+  });
+
   it('shows the help centre, a notice and the service thread', async () => {
     await session.page.goto('/help');
     await session.page.getByRole('link', { name: 'How staking works' }).click();

@@ -43,6 +43,14 @@ const overBalance = (available: string | undefined, text: string) => {
   return amount !== null && held !== null && amount > held;
 };
 
+/** What "Max" fills in: the balance, but no more than one pledge may be nor than the quota has
+ * left, so that the most the reader may pledge is not an amount the form then refuses. */
+const mostPledgeable = (p: DefiProduct, available: string): string =>
+  [p.maxAmount, p.remainingQuota].reduce((most, cap) => {
+    const [a, b] = [parseUnits(most), parseUnits(cap)];
+    return a !== null && b !== null && b < a ? cap : most;
+  }, available);
+
 const formSchema = (p: DefiProduct, available: string | undefined) =>
   z.strictObject({
     amount: z
@@ -134,7 +142,11 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
         {t('defi.available')}{' '}
         <strong>{balance.data !== undefined ? f.amount(balance.data, product.asset) : '–'}</strong>
         {balance.data !== undefined && (
-          <button type="button" className="link-btn" onClick={() => form.set('amount', balance.data!)}>
+          <button
+            type="button"
+            className="link-btn"
+            onClick={() => form.set('amount', mostPledgeable(product, balance.data!))}
+          >
             {t('defi.max')}
           </button>
         )}

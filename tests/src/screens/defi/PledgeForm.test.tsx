@@ -78,6 +78,29 @@ describe('the pledge form', () => {
     expect(defiApi.pledge).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['the balance', '9894.00000000', {}, '9894.00000000'],
+    ['the per-pledge maximum, under a larger balance', '60000.00000000', {}, '50000.00000000'],
+    [
+      'what is left of the quota, under the maximum',
+      '60000.00000000',
+      { remainingQuota: '1234.50000000' },
+      '1234.50000000',
+    ],
+  ] as const)('fills in %s for Max, an amount the form takes', async (_, available, terms, most) => {
+    vi.mocked(defiApi.available).mockResolvedValue(available);
+    const user = userEvent.setup();
+    renderScreen(<PledgeForm product={{ ...product, ...terms }} />, {
+      path: '/defi/detail',
+      at: '/defi/detail?id=1',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Max' }));
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue(most);
+    afterDoubleTap();
+    await user.click(screen.getByRole('button', { name: 'Pledge now' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirm pledge' })).toBeInTheDocument();
+  });
+
   it('opens the confirmation on a double tap of the pledge button, and does not answer it', async () => {
     open();
     await userEvent.setup().type(await screen.findByLabelText('Amount (USDT)'), '100');

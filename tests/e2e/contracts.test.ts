@@ -44,6 +44,8 @@ describe('a timed contract in a real browser', () => {
     expect(await result.innerText()).toMatch(
       new RegExp([en.contract.result.win, en.contract.result.loss, en.contract.result.tie].join('|')),
     );
+    // Under a loss, "Expected earnings +20 USDT" read as if something were still to come.
+    expect(await sheet.getByText(en.contract.expected, { exact: true }).count()).toBe(0);
 
     await sheet.getByRole('link', { name: en.contract.sheet.receipt }).click();
     await session.page.waitForURL(`**/contractList?id=${order.id}`);

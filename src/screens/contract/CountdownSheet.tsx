@@ -107,12 +107,16 @@ export const CountdownSheet = ({ placed, onClose }: { placed: ContractOrder; onC
             </dd>
           </div>
         )}
-        <div className="kv__row">
-          <dt>{t('contract.expected')}</dt>
-          <dd>
-            +{num(order.expected)} {order.asset}
-          </dd>
-        </div>
+        {/* What a win would earn, while it may still be won: under a settled loss of 20 USDT,
+            "Expected earnings +16 USDT" read as if something were still to come. */}
+        {!done && (
+          <div className="kv__row">
+            <dt>{t('contract.expected')}</dt>
+            <dd>
+              +{num(order.expected)} {order.asset}
+            </dd>
+          </div>
+        )}
       </dl>
       <div className="sheet__actions">
         {done && (

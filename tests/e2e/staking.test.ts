@@ -121,6 +121,21 @@ describe('staking in a real browser', () => {
     }
   });
 
+  it('says what is left of the quota beside an amount over it, opening no confirmation', async () => {
+    // USDT Saver 90 with 1,500 USDT left: 1,600 is within its 1,000 – 200,000 per pledge.
+    await adminCli(session.server.dataDir, 'defi', 'set', '3', 'totalQuota=1500');
+    try {
+      await session.page.goto('/defi/detail?id=3');
+      await session.page.getByLabel(en.defi.amount.replace('{{asset}}', 'USDT')).fill('1600');
+      await session.page.getByRole('button', { name: en.defi.pledgeNow }).click();
+      const left = en.defi.quotaLeft.replace('{{amount}}', '1,500.00\u00a0USDT');
+      await session.page.getByText(`${en.app.msg.investment_exceeds_limit} (${left})`).waitFor();
+      expect(await session.page.getByRole('dialog').count()).toBe(0);
+    } finally {
+      await adminCli(session.server.dataDir, 'defi', 'set', '3', 'totalQuota=3000000');
+    }
+  });
+
   it('shows the help centre, a notice and the service thread', async () => {
     await session.page.goto('/help');
     await session.page.getByRole('link', { name: 'How staking works' }).click();

@@ -36,6 +36,13 @@ const outsideLimits = (p: DefiProduct, text: string) => {
   return amount !== null && min !== null && max !== null && (amount < min || amount > max);
 };
 
+/** More than the product's quota has left, which the server refuses however far within the
+ * per-pledge limits: said beside the amount, with what is left, before the confirmation opens. */
+const overQuota = (p: DefiProduct, text: string) => {
+  const [amount, left] = [parseUnits(text.trim()), parseUnits(p.remainingQuota)];
+  return amount !== null && left !== null && amount > left;
+};
+
 /** More than the balance the form shows, once it has come: said beside the amount, before the
  * confirmation opens for a pledge the server would refuse. */
 const overBalance = (available: string | undefined, text: string) => {
@@ -58,6 +65,7 @@ const formSchema = (p: DefiProduct, available: string | undefined) =>
       .transform(canonicalDecimal)
       .pipe(pledgeAmount)
       .refine((v) => !outsideLimits(p, v), 'app.msg.outside_limit')
+      .refine((v) => !overQuota(p, v), 'app.msg.investment_exceeds_limit')
       .refine((v) => !overBalance(available, v), 'app.msg.insufficient_balance'),
   });
 
@@ -125,17 +133,26 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
       { leaves: true, atFields: { amount: AMOUNT_REFUSALS } },
     );
 
+  // The figures said after a limit the amount breaks. Not after the server's refusal of quota
+  // taken since the page read it: what the page read as left would be more than the amount.
+  const limitsSaid = () => {
+    if (form.errors.amount === 'app.msg.outside_limit')
+      return ` (${f.amount(product.minAmount)} – ${f.amount(product.maxAmount, product.asset)})`;
+    if (
+      form.errors.amount === 'app.msg.investment_exceeds_limit' &&
+      overQuota(product, canonicalDecimal(form.values.amount))
+    )
+      return ` (${t('defi.quotaLeft', { amount: f.amount(product.remainingQuota, product.asset) })})`;
+    return undefined;
+  };
+
   return (
     <form className="form defi-form card" onSubmit={onSubmit} noValidate>
       <DecimalField
         label={t('defi.amount', { asset: product.asset })}
         {...form.field('amount')}
         places={ASSET_SCALE}
-        errorSuffix={
-          form.errors.amount === 'app.msg.outside_limit'
-            ? ` (${f.amount(product.minAmount)} – ${f.amount(product.maxAmount, product.asset)})`
-            : undefined
-        }
+        errorSuffix={limitsSaid()}
         hint={t('defi.amountHint', { min: f.amount(product.minAmount), max: f.amount(product.maxAmount) })}
       />
       <p className="defi-form__balance">

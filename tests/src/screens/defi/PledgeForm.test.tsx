@@ -68,6 +68,21 @@ describe('the pledge form', () => {
     },
   );
 
+  it('refuses more than the quota has left beside the amount, saying what is left, before anything is sent', async () => {
+    const user = userEvent.setup();
+    renderScreen(<PledgeForm product={{ ...product, remainingQuota: '1500.00000000' }} />, {
+      path: '/defi/detail',
+      at: '/defi/detail?id=1',
+    });
+    await user.type(await screen.findByLabelText('Amount (USDT)'), '1600');
+    await user.click(screen.getByRole('button', { name: 'Pledge now' }));
+    expect(
+      await screen.findByText('The investment exceeds the limit (only 1,500.00 USDT left)'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(defiApi.pledge).not.toHaveBeenCalled();
+  });
+
   it('refuses more than the available balance beside the amount, opening no confirmation', async () => {
     vi.mocked(defiApi.available).mockResolvedValue('9894.00000000');
     open();

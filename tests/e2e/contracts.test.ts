@@ -110,6 +110,25 @@ describe('a timed contract in a real browser', () => {
     await expect.poll(() => running.count()).toBe(0);
   });
 
+  it('says the result of a contract whose detail is open there alone, without a toast saying it again', async () => {
+    await session.page.goto('/contract');
+    await session.page.getByRole('button', { name: /^1 min/ }).click();
+    await session.page.getByLabel(en.contract.amount.replace('{{asset}}', 'USDT')).fill('10');
+    await session.page.getByRole('button', { name: en.app.data.contract_down }).click();
+    const sheet = session.page.getByRole('dialog');
+    await sheet.getByTestId('countdown').waitFor();
+    await sheet.getByRole('button', { name: en.common.close }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await session.page.getByRole('link', { name: en.contract.records }).click();
+    await session.page.waitForURL('**/contractList');
+    await session.page.getByRole('list', { name: en.route.contractList }).getByRole('link').first().click();
+    await session.page.waitForURL('**/contractList?id=*');
+    await session.page.getByTestId('contract-result').waitFor({ timeout: 20_000 });
+    // The toast would have come with the result.
+    await session.page.waitForTimeout(1000);
+    expect(await session.page.locator('.toasts').innerText()).toBe('');
+  });
+
   it('shows a rate the operator changes on the open screen at once, without a reload', async () => {
     const m = /operator \([^)]*\):\s+(\S+) \/ (\S+)/.exec(session.server.logs());
     if (!m) throw new Error(`no operator in the first-start output:\n${session.server.logs()}`);

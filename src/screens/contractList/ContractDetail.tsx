@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tickSourceName, type ContractOrder, type ContractTick } from '../../../protocol/contracts';
 import { formatDecimal, formatPercent } from '../../components/format';
@@ -6,6 +6,7 @@ import { Spinner } from '../../components/Spinner';
 import { useContractDetail } from '../../hooks/useContracts';
 import { ResultLine } from '../contract/CountdownSheet';
 import { formatDateTime, signed, trimZeros } from '../contract/figures';
+import { showingOutcome } from '../contract/outcomes';
 import { Remaining } from './Remaining';
 
 const Row = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -55,6 +56,8 @@ export const Receipt = ({ order }: { order: ContractOrder }) => {
 export const ContractDetail = ({ id }: { id: number }) => {
   const { t, i18n } = useTranslation();
   const { order, failure } = useContractDetail(id);
+  // It says the result in place, as the countdown sheet does: a toast over it would say it twice.
+  useEffect(() => showingOutcome(id), [id]);
   if (failure) {
     return (
       <section className="empty-state" role="alert">

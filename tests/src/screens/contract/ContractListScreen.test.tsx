@@ -38,7 +38,14 @@ vi.mock('../../../../src/hooks/useContracts', () => ({
 vi.mock('../../../../src/hooks/useMarket', () => ({ useConnection: () => 'open' }));
 // What is said of a result is outcomes.test.ts's: here, which contracts it is asked for.
 const watchOutcome = vi.hoisted(() => vi.fn());
-vi.mock('../../../../src/screens/contract/outcomes', () => ({ watchOutcome }));
+const shown = vi.hoisted(() => new Set<number>());
+vi.mock('../../../../src/screens/contract/outcomes', () => ({
+  watchOutcome,
+  showingOutcome: (id: number) => {
+    shown.add(id);
+    return () => void shown.delete(id);
+  },
+}));
 
 beforeAll(setupI18n);
 beforeEach(() => {
@@ -170,6 +177,13 @@ describe('/contractList', () => {
     renderScreen(<ContractListScreen />, { path: '/contractList', at: '/contractList?id=41' });
     expect(screen.getByTestId('countdown')).toHaveTextContent('0:42');
     expect(screen.getByTestId('receipt')).toHaveTextContent('#501');
+  });
+
+  it('keeps the result of the contract its detail shows to the detail, no toast saying it again, while shown', () => {
+    renderScreen(<ContractListScreen />, { path: '/contractList', at: '/contractList?id=41' });
+    expect([...shown]).toEqual([41]);
+    cleanup();
+    expect([...shown]).toEqual([]);
   });
 
   it.each(LARGE_FIGURES)(

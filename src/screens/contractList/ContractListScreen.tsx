@@ -12,13 +12,15 @@ import { idParam } from '../../app/idParam';
 
 const PAGE_SIZE = 20;
 
-const List = ({ list }: { list: readonly ContractOrder[] | undefined }) => {
+/** A tab's contracts; `empty` says what an empty tab lacks ("none in progress" while settled ones
+ * exist is not "none yet"). */
+const List = ({ list, empty }: { list: readonly ContractOrder[] | undefined; empty: string }) => {
   const { t } = useTranslation();
   if (!list) return <Spinner />;
   if (list.length === 0) {
     return (
       <section className="empty-state">
-        <p className="empty-state__text">{t('contractList.empty')}</p>
+        <p className="empty-state__text">{empty}</p>
       </section>
     );
   }
@@ -37,7 +39,7 @@ const Settled = ({ page, onPage }: { page: number; onPage: (page: number) => voi
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   return (
     <>
-      <List list={data?.list} />
+      <List list={data?.list} empty={t('contractList.emptySettled')} />
       {(pages > 1 || page > 1) && (
         <nav className="pager" aria-label={t('contractList.pages')}>
           <button
@@ -63,7 +65,10 @@ const Settled = ({ page, onPage }: { page: number; onPage: (page: number) => voi
   );
 };
 
-const Open = () => <List list={useOpenContracts()} />;
+const Open = () => {
+  const { t } = useTranslation();
+  return <List list={useOpenContracts()} empty={t('contractList.emptyOpen')} />;
+};
 
 /** The tab and page a list address names (`?tab=settled&page=2`): kept in the address, so coming
  * back from a contract's detail finds the list where the reader left it. */

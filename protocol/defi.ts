@@ -83,6 +83,9 @@ export const incomeRecordSchema = z.object({
   pledgeId: z.number().int(),
   name: z.string(),
   asset: z.string(),
+  /** The amount of the pledge this is the income of: two pledges of one product read apart by it. */
+  principal: z.string(),
+  cycleDays: z.number().int(),
   /** Day of the cycle this income is for, 1 … cycleDays. */
   day: z.number().int(),
   amount: z.string(),

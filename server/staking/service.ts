@@ -329,7 +329,11 @@ export const createStaking = ({ db, ledger, clock, onError }: StakingDeps) => {
         page,
         size,
         total,
-        list: rows.map((r) => ({ ...r, amount: formatUnitsString(r.amount) })),
+        list: rows.map((r) => ({
+          ...r,
+          principal: formatUnitsString(r.principal),
+          amount: formatUnitsString(r.amount),
+        })),
       };
     },
 

@@ -81,6 +81,8 @@ describe('staking in a real browser', () => {
     await session.page.goto('/defi/incomeRecord');
     await session.page.getByText('+0.20 USDT').waitFor();
     expect(await session.page.locator('.defi-income__row').count()).toBe(1);
+    // The release names its pledge by its amount, and its day of the cycle.
+    await session.page.getByText(/^Pledge of 1,000\.00\sUSDT · Day 1 of 7 ·/).waitFor();
     await shot('defi-income');
     await session.page.goto('/defi/pledgeRecord');
     await session.page

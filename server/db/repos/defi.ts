@@ -47,6 +47,9 @@ export interface IncomeRow {
   pledgeId: number;
   name: string;
   asset: string;
+  /** The pledge's amount and cycle, so that two pledges of one product read apart. */
+  principal: bigint;
+  cycleDays: number;
   day: number;
   amount: bigint;
   releasedAt: number;
@@ -402,7 +405,17 @@ export const listIncome = async (
   if (filter.pledgeId !== undefined) q = q.where('i.pledge_id', '=', filter.pledgeId);
   const [rows, count] = await Promise.all([
     q
-      .select(['i.id', 'i.pledge_id', 'd.name', 'p.asset', 'i.day', 'i.amount', 'i.released_at'])
+      .select([
+        'i.id',
+        'i.pledge_id',
+        'd.name',
+        'p.asset',
+        'p.amount as principal',
+        'p.cycle_days',
+        'i.day',
+        'i.amount',
+        'i.released_at',
+      ])
       .orderBy('i.id', 'desc')
       .limit(page.limit)
       .offset(page.offset)
@@ -416,6 +429,8 @@ export const listIncome = async (
       pledgeId: r.pledge_id,
       name: r.name,
       asset: r.asset,
+      principal: BigInt(r.principal),
+      cycleDays: r.cycle_days,
       day: r.day,
       amount: BigInt(r.amount),
       releasedAt: Number(r.released_at),

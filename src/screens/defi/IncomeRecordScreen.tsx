@@ -8,7 +8,8 @@ import { useDefiFormat } from './format';
 
 const PAGE = 30;
 
-/** /defi/incomeRecord: each daily release of staking income, newest first. */
+/** /defi/incomeRecord: each daily release of staking income, newest first, with the pledge it is of
+ * (its amount) and the day of its cycle. */
 const IncomeRecordScreen = () => {
   const { t, i18n } = useTranslation();
   const f = useDefiFormat();
@@ -25,7 +26,8 @@ const IncomeRecordScreen = () => {
                 <div>
                   <span className="defi-income__name">{r.name}</span>
                   <span className="defi-income__meta">
-                    {t('defi.dayN', { day: r.day })} · <RecordTime ts={r.releasedAt} />
+                    {t('defi.ofPledge', { amount: f.amount(r.principal, r.asset) })} ·{' '}
+                    {t('defi.dayOf', { day: r.day, days: r.cycleDays })} · <RecordTime ts={r.releasedAt} />
                   </span>
                 </div>
                 <span className="defi-income__amount">+{f.amount(r.amount, r.asset)}</span>

@@ -199,6 +199,12 @@ describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
     const income = incomePageSchema.parse((await call('GET', '/api/defi/incomeRecord?size=3')).json().data);
     expect(income.total).toBe(4);
     expect(income.list).toHaveLength(3);
+    // Each names the pledge it is of by its amount and cycle.
+    expect(income.list.map((r) => [r.principal, r.cycleDays, r.day, r.amount])).toEqual([
+      ['500.00000000', 2, 2, '5.00000000'],
+      ['1000.00000000', 2, 2, '10.00000000'],
+      ['500.00000000', 2, 1, '5.00000000'],
+    ]);
     // Another user naming these pledges reads what a pledge that does not exist has: nothing.
     const mine = income.list[0]!.pledgeId;
     const asOther = (id: number) =>

@@ -109,6 +109,8 @@ beforeEach(() => {
         pledgeId: 1,
         name: 'USDT Saver 30',
         asset: 'USDT',
+        principal: '30.00000000',
+        cycleDays: 30,
         day: 2,
         amount: '0.30000000',
         releasedAt: Date.UTC(2027, 0, 3),
@@ -275,7 +277,8 @@ describe('staking screens', () => {
   it('/defi/incomeRecord lists each daily release', async () => {
     renderScreen(<IncomeRecordScreen />);
     expect(await screen.findByText('+0.30 USDT')).toBeInTheDocument();
-    expect(screen.getByText(/Day 2/)).toBeInTheDocument();
+    // The pledge it is of, by its amount: two pledges of one product read apart.
+    expect(screen.getByText(/Pledge of 30\.00 USDT · Day 2 of 30 ·/)).toBeInTheDocument();
   });
 
   it('/defi/incomeRecord shows older releases a page at a time, past the hundred a page can hold', async () => {
@@ -285,6 +288,8 @@ describe('staking screens', () => {
       pledgeId: 1,
       name: 'USDT Saver 30',
       asset: 'USDT',
+      principal: '30.00000000',
+      cycleDays: 200,
       day: id,
       amount: '0.30000000',
       releasedAt: Date.UTC(2027, 0, 3),
@@ -305,7 +310,7 @@ describe('staking screens', () => {
       await waitFor(() => expect(screen.getAllByText('+0.30 USDT')).toHaveLength(shown));
     }
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
-    expect(screen.getByText(/Day 1\b/)).toBeInTheDocument();
+    expect(screen.getByText(/Day 1 of 200\b/)).toBeInTheDocument();
   });
 });
 

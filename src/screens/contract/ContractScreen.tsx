@@ -260,7 +260,7 @@ const ContractScreen = () => {
           error={error}
           errorSuffix={
             error && LIMIT_ERRORS.includes(error)
-              ? ` (${num(cycle.min)} – ${num(cycle.max)}\u00a0${asset})`
+              ? ` (${t('common.range', { min: num(cycle.min), max: num(cycle.max) })}\u00a0${asset})`
               : undefined
           }
           hint={t('contract.limits', { min: num(cycle.min), max: num(cycle.max), asset })}

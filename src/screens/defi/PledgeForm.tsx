@@ -137,7 +137,7 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
   // taken since the page read it: what the page read as left would be more than the amount.
   const limitsSaid = () => {
     if (form.errors.amount === 'app.msg.outside_limit')
-      return ` (${f.amount(product.minAmount)} – ${f.amount(product.maxAmount, product.asset)})`;
+      return ` (${t('common.range', { min: f.amount(product.minAmount), max: f.amount(product.maxAmount, product.asset) })})`;
     if (
       form.errors.amount === 'app.msg.investment_exceeds_limit' &&
       overQuota(product, canonicalDecimal(form.values.amount))

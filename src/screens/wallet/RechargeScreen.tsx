@@ -98,11 +98,11 @@ const RechargeScreen = () => {
               label={t('recharge.amount')}
               {...form.field('amount')}
               places={net.decimals}
-              placeholder={`${num(net.minDeposit)} – ${num(net.maxDeposit)}`}
+              placeholder={t('common.range', { min: num(net.minDeposit), max: num(net.maxDeposit) })}
               // The limits beside the refusal, as the other amount fields give them.
               errorSuffix={
                 form.errors.amount === 'app.msg.outside_limit'
-                  ? ` (${num(net.minDeposit)} – ${num(net.maxDeposit)}\u00a0${coin})`
+                  ? ` (${t('common.range', { min: num(net.minDeposit), max: num(net.maxDeposit) })}\u00a0${coin})`
                   : undefined
               }
             />

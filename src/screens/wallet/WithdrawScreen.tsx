@@ -214,7 +214,7 @@ const WithdrawScreen = () => {
             {...form.field('amount')}
             places={net.decimals}
             errorSuffix={limit && num(limit)}
-            placeholder={`${num(net.minWithdraw)} – ${num(net.maxWithdraw)}`}
+            placeholder={t('common.range', { min: num(net.minWithdraw), max: num(net.maxWithdraw) })}
             addon={
               <button
                 type="button"
@@ -253,7 +253,7 @@ const WithdrawScreen = () => {
             <div>
               <dt>{t('withdraw.limits')}</dt>
               <dd>
-                {num(net.minWithdraw)} – {num(net.maxWithdraw)} {activeCoin}
+                {t('common.range', { min: num(net.minWithdraw), max: num(net.maxWithdraw) })} {activeCoin}
               </dd>
             </div>
           </dl>

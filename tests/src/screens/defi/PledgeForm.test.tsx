@@ -8,6 +8,7 @@ import { PledgeForm } from '../../../../src/screens/defi/PledgeForm';
 import { setUser, type Certification } from '../../../../src/state/session';
 import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
+import { switchI18n } from '../../../../src/i18n';
 import { expectMarked } from '../fieldError';
 import { renderScreen } from '../renderScreen';
 import { afterDoubleTap, tap } from '../../../setup/dom';
@@ -67,6 +68,21 @@ describe('the pledge form', () => {
       expect(defiApi.pledge).not.toHaveBeenCalled();
     },
   );
+
+  it('says the limits as the reader’s language writes a range (Korean: with a tilde, as its hint does)', async () => {
+    await switchI18n('kr');
+    try {
+      open();
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText('금액 (USDT)'), '1');
+      await user.click(screen.getByRole('button', { name: '지금 스테이킹' }));
+      expect(
+        await screen.findByText('금액이 허용 범위를 벗어났습니다 (100.00 ~ 50,000.00 USDT)'),
+      ).toBeInTheDocument();
+    } finally {
+      await switchI18n('us');
+    }
+  });
 
   it('refuses more than the quota has left beside the amount, saying what is left, before anything is sent', async () => {
     const user = userEvent.setup();

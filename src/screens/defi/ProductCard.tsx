@@ -42,9 +42,7 @@ export const ProductCard = ({ product: p, action = true }: { product: DefiProduc
       <dl className="defi-terms">
         <div>
           <dt>{t('defi.limits')}</dt>
-          <dd>
-            {f.amount(p.minAmount)} – {f.amount(p.maxAmount, p.asset)}
-          </dd>
+          <dd>{t('common.range', { min: f.amount(p.minAmount), max: f.amount(p.maxAmount, p.asset) })}</dd>
         </div>
         <div>
           <dt>{t('defi.remainingQuota')}</dt>

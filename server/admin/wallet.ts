@@ -61,16 +61,20 @@ const when = (ms: number) => new Date(ms).toISOString();
 const positiveInt = (raw: string | undefined) =>
   raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 
-const depositLine = (d: AdminDeposit) =>
-  `#${d.id} ${d.status} user ${d.userId} ${d.amount} ${d.coin} on ${d.network} to ${d.address}` +
+/** Whose record it is: the id the API and the audit log use, and the name the operator knows. */
+const owner = (userId: number, names: ReadonlyMap<number, string>) =>
+  `user ${userId} (${names.get(userId) ?? ''})`;
+
+const depositLine = (d: AdminDeposit, names: ReadonlyMap<number, string>) =>
+  `#${d.id} ${d.status} ${owner(d.userId, names)} ${d.amount} ${d.coin} on ${d.network} to ${d.address}` +
   `${d.memo ? ` memo ${d.memo}` : ''}` +
   `${d.txHash ? ` tx ${d.txHash}` : ''}${d.receivedAmount !== null ? ` received ${d.receivedAmount}` : ''}` +
   `${d.creditedAmount !== null ? ` credited ${d.creditedAmount}` : ''}` +
   ` ${when(d.createdAt)}${d.note ? ` (${d.note})` : ''}`;
 
 // A rejected or failed withdrawal sent nothing: "receives" on its line read as paid.
-const withdrawalLine = (w: AdminWithdrawal) =>
-  `#${w.id} ${w.status} user ${w.userId} ${w.amount} ${w.coin} on ${w.network} to ${w.address}` +
+const withdrawalLine = (w: AdminWithdrawal, names: ReadonlyMap<number, string>) =>
+  `#${w.id} ${w.status} ${owner(w.userId, names)} ${w.amount} ${w.coin} on ${w.network} to ${w.address}` +
   `${w.memo ? ` memo ${w.memo}` : ''}` +
   `${w.status === 'pending' || w.status === 'success' ? ` fee ${w.fee} receives ${w.received}` : ' released to the user, nothing sent'}` +
   `${w.txHash ? ` tx ${w.txHash}` : ''} ${when(w.createdAt)}${w.note ? ` (${w.note})` : ''}`;
@@ -82,12 +86,13 @@ const alreadyDecided = async <T extends { status: string }>(
   e: unknown,
   kind: string,
   find: () => Promise<T | null>,
-  line: (record: T) => string,
+  line: (record: T) => Promise<string>,
 ) => {
   const code = refused(out, e);
   if (e instanceof AppError && e.errorName === 'record_not_found') {
     const record = await find();
-    if (record) out(`${kind} is no longer waiting for review, it is ${record.status}:\n${line(record)}`);
+    if (record)
+      out(`${kind} is no longer waiting for review, it is ${record.status}:\n${await line(record)}`);
   }
   return code;
 };
@@ -126,12 +131,16 @@ export const runWalletCommand = async (
   });
   const wallet = buildWallet({ db: ctx.db, ledger: createLedger(ctx.db), accounts });
   const actor = cliActor();
+  const namesOf = (records: readonly { userId: number }[]) =>
+    accounts.deps.uow.store.users.usernames(records.map((r) => r.userId));
+  const depositText = async (d: AdminDeposit) => depositLine(d, await namesOf([d]));
+  const withdrawalText = async (w: AdminWithdrawal) => withdrawalLine(w, await namesOf([w]));
   const usage = (message: string) => {
     out(`${message}\n${WALLET_USAGE}`);
     return 2;
   };
   const decidedWithdrawal = (e: unknown, id: number) =>
-    alreadyDecided(out, e, `withdrawal #${id}`, () => wallet.adminWithdrawal(id), withdrawalLine);
+    alreadyDecided(out, e, `withdrawal #${id}`, () => wallet.adminWithdrawal(id), withdrawalText);
   const id = positiveInt(rest[0]);
   const reason = rest.slice(1).join(' ').trim();
   const reasonOk = reviewReasonSchema.safeParse(reason).success;
@@ -145,8 +154,9 @@ export const runWalletCommand = async (
         : [await wallet.adminDeposits('pending'), await wallet.adminDeposits('confirming')];
       const rows = pages.flat();
       if (rows.length === 0) out('no deposits');
+      const names = await namesOf(rows);
       // Those waiting are reviewed oldest first; a list of one status is in the service's order.
-      (status ? rows : rows.sort((a, b) => a.id - b.id)).forEach((d) => out(depositLine(d)));
+      (status ? rows : rows.sort((a, b) => a.id - b.id)).forEach((d) => out(depositLine(d, names)));
       if (pages.some(full)) out(MORE);
       return 0;
     }
@@ -165,10 +175,10 @@ export const runWalletCommand = async (
               `confirm again with --more-than-declared`,
           );
         }
-        return alreadyDecided(out, e, `deposit #${id}`, () => wallet.adminDeposit(id), depositLine);
+        return alreadyDecided(out, e, `deposit #${id}`, () => wallet.adminDeposit(id), depositText);
       });
       if (typeof confirmed === 'number') return confirmed;
-      out(depositLine(confirmed));
+      out(await depositText(confirmed));
       return 0;
     }
     if (area === 'deposits' && verb === 'fail' && rest.length >= 2) {
@@ -177,10 +187,10 @@ export const runWalletCommand = async (
       const failed = await wallet
         .failDeposit(actor, id, reason)
         .catch((e: unknown) =>
-          alreadyDecided(out, e, `deposit #${id}`, () => wallet.adminDeposit(id), depositLine),
+          alreadyDecided(out, e, `deposit #${id}`, () => wallet.adminDeposit(id), depositText),
         );
       if (typeof failed === 'number') return failed;
-      out(depositLine(failed));
+      out(await depositText(failed));
       return 0;
     }
     if (area === 'withdrawals' && verb === 'list' && rest.length <= 1) {
@@ -188,7 +198,8 @@ export const runWalletCommand = async (
       if (!WITHDRAW_STATES.includes(status)) return usage(`unknown status: ${status}`);
       const rows = await wallet.adminWithdrawals(status);
       if (rows.length === 0) out(`no ${status} withdrawals`);
-      rows.forEach((w) => out(withdrawalLine(w)));
+      const names = await namesOf(rows);
+      rows.forEach((w) => out(withdrawalLine(w, names)));
       if (full(rows)) out(MORE);
       return 0;
     }
@@ -200,7 +211,7 @@ export const runWalletCommand = async (
         .approveWithdrawal(actor, id, rest[1])
         .catch((e: unknown) => decidedWithdrawal(e, id));
       if (typeof approved === 'number') return approved;
-      out(withdrawalLine(approved));
+      out(await withdrawalText(approved));
       return 0;
     }
     if (area === 'withdrawals' && (verb === 'reject' || verb === 'fail') && rest.length >= 2) {
@@ -212,7 +223,7 @@ export const runWalletCommand = async (
           : wallet.failWithdrawal(actor, id, reason)
       ).catch((e: unknown) => decidedWithdrawal(e, id));
       if (typeof w === 'number') return w;
-      out(withdrawalLine(w));
+      out(await withdrawalText(w));
       return 0;
     }
     if (area === 'wallet' && verb === 'networks' && rest.length === 0) {

@@ -112,5 +112,14 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
       const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
       return rows.map(userFromRow);
     },
+    usernames: async (ids) => {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      return new Map(rows.map((r) => [r.id, r.username]));
+    },
   };
 };

@@ -79,6 +79,8 @@ export interface UsersRepo {
   listInvitedBy(inviterIds: readonly number[]): Promise<UserRecord[]>;
   /** Operators' search: id, or a part of username, nickname, email or phone; newest first. */
   search(query: string, limit: number): Promise<UserRecord[]>;
+  /** The usernames of `ids` in one read, for a list of records naming their users. */
+  usernames(ids: readonly number[]): Promise<Map<number, string>>;
 }
 
 export interface SessionRecord {

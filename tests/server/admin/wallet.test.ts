@@ -15,15 +15,15 @@ const write = <T>(fn: (db: SQLite.Database) => T): T => {
   }
 };
 
-const fixture = () => {
+const fixture = (username = 'cliuser1') => {
   const user = write(
     (db) =>
       db
         .prepare(
           `insert into users (username, username_key, nickname, email, invite_code, certification, password_hash, created_at)
-           values ('cliuser1', 'cliuser1', 'cliuser1', 'cli@example.com', 'CLI00001', 2, 'x', 0)`,
+           values (?, ?, ?, ?, ?, 2, 'x', 0)`,
         )
-        .run().lastInsertRowid,
+        .run(username, username, username, `${username}@example.com`, username.toUpperCase()).lastInsertRowid,
   );
   const deposit = (amount: string) =>
     write(
@@ -70,7 +70,7 @@ describe('operator CLI: wallet', () => {
     expect((await run('deposits', 'confirm', less, '99.5')).out).toContain('credited 99.50000000');
     const meant = await run('deposits', 'confirm', id, '1000', '--more-than-declared');
     expect(meant.code).toBe(0);
-    expect(meant.out).toContain(`#${id} success user ${f.user} 100.00000000 USDT`);
+    expect(meant.out).toContain(`#${id} success user ${f.user} (cliuser1) 100.00000000 USDT`);
     expect(meant.out).toContain('credited 1000.00000000');
     // The flag goes after an amount, and nowhere else.
     expect((await run('deposits', 'confirm', id, '--more-than-declared')).code).not.toBe(0);
@@ -131,7 +131,7 @@ describe('operator CLI: wallet', () => {
     const f = fixture();
     const id = String(f.deposit('2500000000'));
     expect((await run('deposits', 'list')).out).toContain(
-      `#${id} pending user ${f.user} 25.00000000 USDT on TRC20`,
+      `#${id} pending user ${f.user} (cliuser1) 25.00000000 USDT on TRC20`,
     );
     expect((await run('deposits', 'confirm', id)).out).toContain(`#${id} success`);
     // Confirmed again: refused, saying what became of it rather than only that none is waiting.
@@ -167,7 +167,7 @@ describe('operator CLI: wallet', () => {
     // The payout's transaction, written as deposits keep theirs, is on the line.
     expect((await run('withdrawals', 'approve', w, `0x${'EF'.repeat(32)}`)).out).toMatch(
       new RegExp(
-        `^#${w} success user ${f.user} 30\\.00000000 USDT on TRC20 .* receives 29\\.00000000 tx ${'ef'.repeat(32)} `,
+        `^#${w} success user ${f.user} \\(cliuser1\\) 30\\.00000000 USDT on TRC20 .* receives 29\\.00000000 tx ${'ef'.repeat(32)} `,
       ),
     );
     expect((await run('withdrawals', 'approve', '99')).out).toBe('refused: app.msg.record_not_found');
@@ -198,5 +198,24 @@ describe('operator CLI: wallet', () => {
     expect((await run('audit', '5', 'withdrawal')).code).toBe(2);
     for (const verb of ['reject', 'fail'])
       expect((await run('withdrawals', verb, '99', ' ', ' ')).code).toBe(2);
+  });
+
+  it('names the user of each deposit and withdrawal listed', async () => {
+    const alice = fixture('alice');
+    const bob = fixture('bob');
+    const deposits = [alice.deposit('1000000000'), bob.deposit('2000000000'), alice.deposit('3000000000')];
+    const withdrawals = [bob.withdrawal('1500000000'), alice.withdrawal('1200000000')];
+    expect((await run('deposits', 'list')).out.split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^#${deposits[0]} pending user ${alice.user} \\(alice\\) 10\\.`)),
+      expect.stringMatching(new RegExp(`^#${deposits[1]} pending user ${bob.user} \\(bob\\) 20\\.`)),
+      expect.stringMatching(new RegExp(`^#${deposits[2]} pending user ${alice.user} \\(alice\\) 30\\.`)),
+    ]);
+    expect((await run('withdrawals', 'list')).out.split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^#${withdrawals[0]} pending user ${bob.user} \\(bob\\) 15\\.`)),
+      expect.stringMatching(new RegExp(`^#${withdrawals[1]} pending user ${alice.user} \\(alice\\) 12\\.`)),
+    ]);
+    expect((await run('deposits', 'fail', String(deposits[1]), 'never', 'arrived')).out).toMatch(
+      new RegExp(`^#${deposits[1]} fail user ${bob.user} \\(bob\\) `),
+    );
   });
 });

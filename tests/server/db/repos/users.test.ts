@@ -60,3 +60,21 @@ describe.each(forEachEngine())('replacing a password hash on %s', (_engine, open
     expect((await users.findById(id))?.passwordHash).toBe('changed');
   });
 });
+
+describe.each(forEachEngine())('the usernames of a list’s users on %s', (_engine, open) => {
+  const t = useTestDb(open);
+
+  it('reads each id once, whatever the repeats, and none for an empty list', async () => {
+    const users = usersRepo(t().db.kysely);
+    const one = await users.insert(user(1, {}));
+    const two = await users.insert(user(2, {}));
+    await users.insert(user(3, {}));
+    expect(await users.usernames([two, one, two, 999])).toEqual(
+      new Map([
+        [one, 'user1'],
+        [two, 'user2'],
+      ]),
+    );
+    expect(await users.usernames([])).toEqual(new Map());
+  });
+});

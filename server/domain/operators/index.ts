@@ -104,11 +104,7 @@ export const listVerifications = async (
   limit = 200,
 ): Promise<AdminVerification[]> => {
   const rows = await deps.uow.store.verifications.listByStatus(status, limit);
-  const names = new Map<number, string>();
-  for (const v of rows) {
-    if (!names.has(v.userId))
-      names.set(v.userId, (await deps.uow.store.users.findById(v.userId))?.username ?? '');
-  }
+  const names = await deps.uow.store.users.usernames(rows.map((v) => v.userId));
   return rows.map((v) => toAdminVerification(v, names.get(v.userId) ?? ''));
 };
 

@@ -19,6 +19,7 @@ import { readOutbox } from '../domain/operators/outbox';
 import { AppError } from '../domain/appError';
 import { refused } from './refused';
 import { cliActor } from './cliActor';
+import { MORE, full } from './pages';
 
 export const ACCOUNT_USAGE = `
   npm run admin -- verifications list [pending|approved|rejected]
@@ -124,6 +125,7 @@ export const runAccountCommand = async (
           ].join('\n'),
         );
       }
+      if (full(rows)) out(MORE);
       return 0;
     }
     if (area === 'verifications' && verb === 'approve' && rest.length === 1) {

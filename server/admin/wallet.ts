@@ -1,6 +1,5 @@
 import { REVIEW_REASONS } from '../../protocol/reviewReasons';
 import {
-  ADMIN_PAGE_SIZE_MAX,
   DEPOSIT_STATES,
   WITHDRAW_STATES,
   networkConfigPatchSchema,
@@ -18,10 +17,7 @@ import { buildWallet } from '../wallet';
 import { AppError } from '../domain/appError';
 import { refused } from './refused';
 import { cliActor } from './cliActor';
-
-/** A list as long as one page may hold more behind it. */
-const full = (rows: readonly unknown[]) => rows.length >= ADMIN_PAGE_SIZE_MAX;
-const MORE = `(the first ${ADMIN_PAGE_SIZE_MAX} of a status shown: review them to see the next)`;
+import { MORE, full } from './pages';
 
 export const WALLET_USAGE = `
   npm run admin -- deposits list [pending|confirming|success|fail]

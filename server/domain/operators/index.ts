@@ -1,5 +1,6 @@
 import { keptReason } from '../../../protocol/reviewReasons';
 import {
+  ADMIN_PAGE_SIZE_MAX,
   CERTIFICATION,
   OPERATOR_NAME_RE,
   rejectVerificationSchema,
@@ -101,7 +102,7 @@ const toAdminVerification = (v: VerificationRecord, username: string): AdminVeri
 export const listVerifications = async (
   deps: AccountDeps,
   status: VerificationState,
-  limit = 200,
+  limit = ADMIN_PAGE_SIZE_MAX,
 ): Promise<AdminVerification[]> => {
   const rows = await deps.uow.store.verifications.listByStatus(status, limit);
   const names = await deps.uow.store.users.usernames(rows.map((v) => v.userId));

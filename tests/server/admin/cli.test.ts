@@ -155,6 +155,32 @@ describe('operator CLI: accounts', () => {
     }
   });
 
+  it('says when a page of verifications is full and more may wait behind it', async () => {
+    const { db, verificationId } = await withUsers();
+    try {
+      const first = await db.kysely
+        .selectFrom('verifications')
+        .selectAll()
+        .where('id', '=', verificationId)
+        .executeTakeFirstOrThrow();
+      // Rejected ones: a user has one pending submission at a time, but may have been refused often.
+      const rejected = Array.from({ length: 200 }, (_, i) => ({
+        ...first,
+        id: undefined,
+        status: 'rejected' as const,
+        reject_reason: 'Photo is blurry',
+        submitted_at: Number(first.submitted_at) - i - 1,
+      }));
+      await db.kysely.insertInto('verifications').values(rejected).execute();
+      const shown = (await run('verifications', 'list', 'rejected')).out;
+      expect(shown.match(/^#\d+ rejected /gm)).toHaveLength(200);
+      expect(shown.split('\n').at(-1)).toBe('(the first 200 of a status shown: review them to see the next)');
+      expect((await run('verifications', 'list')).out).not.toContain('(the first');
+    } finally {
+      await db.close();
+    }
+  });
+
   it('rejects with a reason of several words', async () => {
     const { db, accounts, user, verificationId } = await withUsers();
     try {

@@ -106,7 +106,8 @@ describe('a verified user deposits, withdraws with review, and the balance is ri
     await session.page.getByRole('link', { name: /USDT/ }).click();
     await session.page.waitForURL('**/recharge?coin=USDT');
     await expect.poll(() => session.page.getByTestId('deposit-address').textContent()).toMatch(/^T\w{33}$/);
-    await session.page.getByLabel(en.recharge.amount).fill('100.5');
+    // 250 declared, 100.5 on chain: the operator credits what arrived.
+    await session.page.getByLabel(en.recharge.amount).fill('250');
     // A double tap declares once, however soon the answer comes before the result screen is up.
     await doubleTap(session.page, session.page.getByRole('button', { name: en.recharge.submit }));
     await session.page.waitForURL(/\/recharge\/result\?id=\d+$/);
@@ -122,12 +123,16 @@ describe('a verified user deposits, withdraws with review, and the balance is ri
     const pending = await adminCli(session.server.dataDir, 'deposits', 'list');
     expect(pending.match(/ pending user /g), pending).toHaveLength(1);
     const id = idFromCli(pending, 'deposits');
-    expect(await adminCli(session.server.dataDir, 'deposits', 'confirm', id)).toContain(`#${id} success`);
+    expect(await adminCli(session.server.dataDir, 'deposits', 'confirm', id, '100.5')).toContain(
+      `#${id} success`,
+    );
     await expect.poll(() => usdt.textContent(), { timeout: 10_000 }).toContain('100.50000000');
     expect(new URL(session.page.url()).pathname).toBe('/assets');
 
     await session.page.goto('/recharge/record');
-    await session.page.getByTestId('deposit-record').getByText(en.app.data.deposit_success).waitFor();
+    const record = session.page.getByTestId('deposit-record');
+    await record.getByText(en.app.data.deposit_success).waitFor();
+    await record.getByText(en.recharge.creditedAsReceived).waitFor();
   });
 
   it('sets the withdrawal password, which saving a withdrawal address takes', async () => {

@@ -5,6 +5,10 @@ import { formatMoney } from '../../components/format';
 import { RecordList, RecordRow } from './RecordList';
 
 const underWay = (d: Deposit) => d.status === 'pending' || d.status === 'confirming';
+/** Confirmed at what the chain showed rather than at what was declared: the two figures alone read
+ * as a mistake. Both come formatted alike from the ledger's units, so equal amounts are equal text. */
+const creditedOtherAmount = (d: Deposit) =>
+  d.status === 'success' && d.creditedAmount !== null && d.creditedAmount !== d.amount;
 const load = (page: number, size: number) => walletApi.deposits(page, size);
 
 /** /recharge/record: my deposits and where each stands. */
@@ -26,6 +30,7 @@ const RechargeRecordScreen = () => {
           {d.creditedAmount !== null && (
             <RecordRow label={t('recharge.credited')} value={formatMoney(d.creditedAmount, i18n.language)} />
           )}
+          {creditedOtherAmount(d) && <p className="record__note">{t('recharge.creditedAsReceived')}</p>}
         </>
       )}
     />

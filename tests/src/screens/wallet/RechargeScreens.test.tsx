@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
@@ -211,6 +211,35 @@ describe('/recharge/record', () => {
     expect(await screen.findByText('Success')).toBeInTheDocument();
     expect(screen.getByText('Credited')).toBeInTheDocument();
     expect(screen.queryByText('Received on chain')).not.toBeInTheDocument();
+  });
+
+  it('says why a deposit was credited at another amount than declared, and only then', async () => {
+    const success = { status: 'success', status_name: 'app.data.deposit_success' } as const;
+    vi.mocked(walletApi.deposits).mockResolvedValueOnce([
+      deposit({
+        id: 3,
+        ...success,
+        amount: '250.00000000',
+        creditedAmount: '25.50000000',
+        receivedAmount: '25.50000000',
+      }),
+      deposit({ id: 2, ...success, creditedAmount: '25.00000000', receivedAmount: '25.00000000' }),
+      deposit({
+        id: 1,
+        status: 'fail',
+        status_name: 'app.data.deposit_fail',
+        note: 'app.data.deposit_below_min',
+        creditedAmount: '0.00000000',
+        receivedAmount: '5.00000000',
+      }),
+    ]);
+    renderScreen(<RechargeRecordScreen />, { path: '/recharge/record' });
+    const records = await screen.findAllByTestId('deposit-record');
+    const why = 'The amount that arrived on chain was credited.';
+    expect(within(records[0]!).getByText('Credited').nextSibling!.textContent).toBe('25.50');
+    expect(within(records[0]!).getByText(why)).toBeInTheDocument();
+    // Credited as declared, or not credited at all (the reason says why): nothing to explain.
+    expect(screen.getAllByText(why)).toHaveLength(1);
   });
 
   it('shows older deposits a page at a time, each record once, until a page comes back short', async () => {

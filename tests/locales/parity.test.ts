@@ -41,6 +41,9 @@ const SAME_AS_ENGLISH = new Set([
   'form.password',
   // "{{count}} min": the abbreviation is the same in Portuguese, Spanish, French and Italian.
   'contract.cycleMinutes',
+  // "{{min}} – {{max}}": the European languages write a range with the same dash (the Asian ones
+  // with their tilde).
+  'common.range',
   // "Trading" (French, Italian), "Orders" and "Coins" (German): loanwords these exchanges use.
   'help.category.trading',
   'trade.allOrders',

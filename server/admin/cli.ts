@@ -18,6 +18,7 @@ import { CONTENT_USAGE, runContentCommand } from './content';
 import { seedDefiIfEmpty } from '../db/seed/defi';
 import { seedHelpIfEmpty } from '../db/seed/help';
 import { runSpotCommand, SPOT_USAGE } from './spot';
+import { terminalAsk, withoutYes, type Ask } from './ask';
 
 const USAGE = `Operator command line (works on the same database as the server: DATA_DIR or DATABASE_URL).
 
@@ -31,6 +32,10 @@ ${CONTRACT_USAGE}
 ${DEFI_USAGE}
 ${CONTENT_USAGE}
 
+At a terminal, a decision that moves money (deposits confirm and fail, withdrawals approve, reject
+and fail) shows the record and asks before it is made; --yes anywhere on the line goes ahead
+without asking. Scripts and pipes are not asked.
+
 Config keys: ${Object.keys(globalConfigSchema.shape).join(', ')}`;
 
 // Booleans are written as true/false; anything else is taken as typed, for the write rules to judge.
@@ -38,7 +43,14 @@ const parseValue = (raw: string): unknown => (raw === 'true' ? true : raw === 'f
 
 const isConfigKey = (key: string): key is keyof GlobalConfig => key in globalConfigSchema.shape;
 
-export const runCli = async (argv: string[], out: (line: string) => void = console.log): Promise<number> => {
+/** Runs one command. `ask` confirms a decision that moves money before it is made (the terminal's
+ * by default, none for a script); `--yes` on the line goes ahead without it. */
+export const runCli = async (
+  line: string[],
+  out: (line: string) => void = console.log,
+  ask: Ask | undefined = terminalAsk(),
+): Promise<number> => {
+  const { argv, yes } = withoutYes(line);
   const [area, verb, ...rest] = argv;
   const config = loadConfig();
   const db = openDb(config);
@@ -80,7 +92,7 @@ export const runCli = async (argv: string[], out: (line: string) => void = conso
       (await runAccountCommand({ db, config, out }, argv)) ??
       (await runSpotCommand({ db, out }, argv)) ??
       (await runContractCommand({ db, out }, argv)) ??
-      (await runWalletCommand({ db, config, out }, argv)) ??
+      (await runWalletCommand({ db, config, out, ...(ask && !yes ? { ask } : {}) }, argv)) ??
       (await runDefiCommand({ db, out }, argv)) ??
       (await runContentCommand({ db, out }, argv));
     if (handled !== null) return handled;

@@ -18,6 +18,7 @@ import { AppError } from '../domain/appError';
 import { refused } from './refused';
 import { cliActor } from './cliActor';
 import { MORE, full } from './pages';
+import type { Ask } from './ask';
 
 export const WALLET_USAGE = `
   npm run admin -- deposits list [pending|confirming|success|fail]
@@ -114,7 +115,7 @@ const parsePatch = (pairs: string[]) => {
  * the audit log as cli:<system user name>. Answers the exit code, or null when not one of these.
  */
 export const runWalletCommand = async (
-  ctx: { db: Db; config: Config; out: (line: string) => void },
+  ctx: { db: Db; config: Config; out: (line: string) => void; ask?: Ask },
   argv: string[],
 ): Promise<number | null> => {
   const [area, verb, ...rest] = argv;
@@ -135,6 +136,25 @@ export const runWalletCommand = async (
     out(`${message}\n${WALLET_USAGE}`);
     return 2;
   };
+  /** Shows the record a decision moves money on and asks the operator to go on: a slipped id
+   * would pay, credit or refuse someone else's, and none of it is undone. Nothing is asked where
+   * no one can answer (a script, `--yes`), nor of a record no longer waiting (the decision is
+   * refused and says what it is). */
+  const goesAhead = async <T extends { status: string }>(
+    record: T | null,
+    text: (r: T) => Promise<string>,
+    question: string,
+  ) => {
+    if (!ctx.ask || !record || !['pending', 'confirming'].includes(record.status)) return true;
+    out(await text(record));
+    if (await ctx.ask(`${question}? [y/N] `)) return true;
+    out('nothing done');
+    return false;
+  };
+  const goesAheadDeposit = (id: number, question: string) =>
+    wallet.adminDeposit(id).then((d) => goesAhead(d, depositText, question));
+  const goesAheadWithdrawal = (id: number, question: string) =>
+    wallet.adminWithdrawal(id).then((w) => goesAhead(w, withdrawalText, question));
   const decidedWithdrawal = (e: unknown, id: number) =>
     alreadyDecided(out, e, `withdrawal #${id}`, () => wallet.adminWithdrawal(id), withdrawalText);
   const id = positiveInt(rest[0]);
@@ -163,6 +183,8 @@ export const runWalletCommand = async (
       (rest.length === 1 || rest.length === 2 || (rest.length === 3 && over))
     ) {
       if (id === null) return usage(`not a deposit id: ${rest[0]}`);
+      const credit = rest[1] === undefined ? 'the amount declared' : rest[1];
+      if (!(await goesAheadDeposit(id, `Confirm deposit #${id}, crediting ${credit}`))) return 1;
       const confirmed = await wallet.confirmDeposit(actor, id, rest[1], over).catch((e: unknown) => {
         if (e instanceof AppError && e.errorName === 'more_than_declared') {
           const declared = (e.data as { value: string }).value;
@@ -180,6 +202,7 @@ export const runWalletCommand = async (
     if (area === 'deposits' && verb === 'fail' && rest.length >= 2) {
       if (id === null) return usage(`not a deposit id: ${rest[0]}`);
       if (!reasonOk) return usage('the reason must be 1 to 200 characters');
+      if (!(await goesAheadDeposit(id, `Fail deposit #${id}, crediting nothing`))) return 1;
       const failed = await wallet
         .failDeposit(actor, id, reason)
         .catch((e: unknown) =>
@@ -203,6 +226,8 @@ export const runWalletCommand = async (
       if (id === null) return usage(`not a withdrawal id: ${rest[0]}`);
       if (rest[1] !== undefined && !/^[A-Za-z0-9]{16,128}$/.test(rest[1]))
         return usage('not a transaction hash');
+      if (!(await goesAheadWithdrawal(id, `Approve withdrawal #${id} as sent, spending its frozen amount`)))
+        return 1;
       const approved = await wallet
         .approveWithdrawal(actor, id, rest[1])
         .catch((e: unknown) => decidedWithdrawal(e, id));
@@ -213,6 +238,13 @@ export const runWalletCommand = async (
     if (area === 'withdrawals' && (verb === 'reject' || verb === 'fail') && rest.length >= 2) {
       if (id === null) return usage(`not a withdrawal id: ${rest[0]}`);
       if (!reasonOk) return usage('the reason must be 1 to 200 characters');
+      if (
+        !(await goesAheadWithdrawal(
+          id,
+          `${verb === 'reject' ? 'Reject' : 'Fail'} withdrawal #${id}, releasing its amount`,
+        ))
+      )
+        return 1;
       const w = await (
         verb === 'reject'
           ? wallet.rejectWithdrawal(actor, id, reason)

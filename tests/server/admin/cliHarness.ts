@@ -7,8 +7,24 @@ import { runCli } from '../../../server/admin/cli';
 /** Runs the operator CLI in-process and answers its exit code and printed lines. */
 export const run = async (...argv: string[]) => {
   const lines: string[] = [];
-  const code = await runCli(argv, (l) => lines.push(l));
+  const code = await runCli(argv, (l) => lines.push(l), undefined);
   return { code, out: lines.join('\n') };
+};
+
+/** As `run`, at a terminal whose operator answers `answer` to any question; answers the questions
+ * asked too. */
+export const runAnswering = async (answer: boolean, ...argv: string[]) => {
+  const lines: string[] = [];
+  const asked: string[] = [];
+  const code = await runCli(
+    argv,
+    (l) => lines.push(l),
+    async (question) => {
+      asked.push(question);
+      return answer;
+    },
+  );
+  return { code, out: lines.join('\n'), asked };
 };
 
 /** Each test of the calling file gets a fresh embedded database of its own, migrated unless it

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { run, useFreshCliDatabase } from './cliHarness';
+import { run, runAnswering, useFreshCliDatabase } from './cliHarness';
 
 const dataDir = useFreshCliDatabase();
 
@@ -54,6 +54,35 @@ const fixture = (username = 'cliuser1') => {
 };
 
 describe('operator CLI: wallet', () => {
+  it('at a terminal, shows the record a decision moves money on and makes it only when told yes', async () => {
+    const f = fixture();
+    const d = String(f.deposit('10000000000'));
+    const w = String(f.withdrawal('3000000000'));
+    // Told no: nothing moves, and the exit code says nothing was done.
+    const no = await runAnswering(false, 'deposits', 'confirm', d);
+    expect(no.code).toBe(1);
+    expect(no.asked).toEqual([`Confirm deposit #${d}, crediting the amount declared? [y/N] `]);
+    expect(no.out).toContain(`#${d} pending user ${f.user} (cliuser1) 100.00000000 USDT`);
+    expect(no.out).toMatch(/nothing done$/);
+    const refused = await runAnswering(false, 'withdrawals', 'reject', w, 'withdraw_address_risk');
+    expect(refused.asked).toEqual([`Reject withdrawal #${w}, releasing its amount? [y/N] `]);
+    expect((await run('deposits', 'list')).out).toContain(`#${d} pending`);
+    expect((await run('withdrawals', 'list')).out).toContain(`#${w} pending`);
+    expect((await run('audit')).out).not.toMatch(/deposit\.success|withdrawal\.rejected/);
+    // Told yes, it is made; --yes goes ahead without asking.
+    const yes = await runAnswering(true, 'deposits', 'confirm', d, '99');
+    expect(yes.code).toBe(0);
+    expect(yes.asked).toEqual([`Confirm deposit #${d}, crediting 99? [y/N] `]);
+    expect(yes.out).toContain('credited 99.00000000');
+    const unasked = await runAnswering(false, 'withdrawals', 'approve', w, '--yes');
+    expect(unasked.asked).toEqual([]);
+    expect(unasked.code).toBe(0);
+    // A record no longer waiting is not asked about: the refusal says what it is.
+    const again = await runAnswering(true, 'deposits', 'confirm', d);
+    expect(again.asked).toEqual([]);
+    expect(again.code).toBe(1);
+  });
+
   it('credits more than the user declared only when the operator says it is meant', async () => {
     const f = fixture();
     const id = String(f.deposit('10000000000'));

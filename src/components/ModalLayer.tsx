@@ -1,10 +1,14 @@
 import { useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useModal } from '../hooks/useModal';
 
 /**
  * The shell of every layer over the screen (a sheet, a dialog): the dimmed backdrop and the modal
  * element, which behaves as useModal says. `onDismiss` is what Escape does, and a tap on the
  * backdrop too where `closeOnBackdrop` says so.
+ * Drawn at the end of the body, not where it is rendered: a layer opened from inside a card (the
+ * deal list's order detail) was fixed to the card, whose backdrop-filter makes it the containing
+ * block of fixed elements, and rose from the card's bottom under the tab bar, cut off.
  */
 export const ModalLayer = ({
   backdrop,
@@ -25,7 +29,7 @@ export const ModalLayer = ({
 }) => {
   const layer = useRef<HTMLDivElement>(null);
   useModal(layer, onDismiss);
-  return (
+  return createPortal(
     <div className={backdrop} onClick={closeOnBackdrop ? onDismiss : undefined}>
       <div
         ref={layer}
@@ -39,6 +43,7 @@ export const ModalLayer = ({
       >
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 };

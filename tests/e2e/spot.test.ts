@@ -76,6 +76,30 @@ describe('the demo trader on /trade', () => {
     await shot('deal-list');
   });
 
+  it('opens a deal\u2019s detail over the whole screen, above the tab bar, with its fills in view', async () => {
+    const { page } = session;
+    await moveOn(page);
+    await page.getByTestId('order-card').first().click();
+    const detail = page.getByTestId('order-detail');
+    await detail.locator('tbody tr').first().waitFor();
+    // The deals sit in a card, whose backdrop-filter once made it the sheet's frame: the sheet rose
+    // from the card's bottom (with many deals, below the screen, under the tab bar), as narrow as
+    // the card. A sheet rises from the screen's bottom edge, the screen's width.
+    const box = (await detail.boundingBox())!;
+    expect(Math.round(box.y + box.height)).toBe(844);
+    expect(Math.round(box.width)).toBe(390);
+    const tabBar = (await page.locator('.tabbar').boundingBox())!;
+    expect(box.y).toBeLessThan(tabBar.y);
+    const fills = (await detail.locator('tbody tr').first().boundingBox())!;
+    const onTop = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid="order-detail"]') !== null,
+      [fills.x + fills.width / 2, fills.y + fills.height / 2],
+    );
+    expect(onTop).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => detail.count()).toBe(0);
+  });
+
   it('lets the second tap of a double tap on a pair fall on nothing once the sheet has closed', async () => {
     const { page } = session;
     await page.goto('/trade?coinPair=btcusdt');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { doubleTap, doubleTapAt, moveOn } from './helpers/browser';
+import { brokenFigures } from './helpers/figures';
 import { logIn, phoneSession } from './helpers/session';
 
 const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
@@ -305,5 +306,28 @@ describe('the demo trader on /trade', () => {
     await detail.waitFor({ state: 'detached' });
     await page.mouse.wheel(0, 400);
     await expect.poll(scrolled).toBeGreaterThan(0);
+  });
+
+  it('keeps a deal\u2019s figures whole on a 320 px phone in Russian, however long its label', async () => {
+    const { page, server } = session;
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').token as string);
+    // Bought for thousands at a price of two decimals, a quantity of five: a deal amount of seven
+    // decimals ("5 819,3548966") beside "Сумма исполнения", which once broke its last digit off.
+    const res = await fetch(`${server.url}/api/cointransaction/orderbuy`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token },
+      body: JSON.stringify({ pair: 'btcusdt', type: 'market', amount: '5819.35' }),
+    });
+    expect((await res.json()).code).toBe(1);
+    await page.setViewportSize({ width: 320, height: 844 });
+    try {
+      await page.evaluate(() => localStorage.setItem('lang', 'ru'));
+      await page.goto('/dealList');
+      await expect.poll(() => page.getByTestId('order-card').count()).toBe(2);
+      expect(await brokenFigures(page, '.order-card__grid > :nth-child(even)')).toEqual([]);
+    } finally {
+      await page.evaluate(() => localStorage.setItem('lang', 'us'));
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
   });
 });

@@ -26,6 +26,8 @@ export interface Pages<T> {
   failure: string | undefined;
   loading: boolean;
   hasMore: boolean;
+  /** How many pages are shown: a screen keeps it in its address, for Back to bring them again. */
+  shown: number;
   more: () => void;
   refresh: () => void;
 }
@@ -47,13 +49,15 @@ interface State<T> {
  * changes (a push or a balance saying something new arrived, the language) every page shown is
  * fetched again, so a new item shows and one pushed onto the next page is not listed twice.
  * `list` is undefined until the first page answers; `failure` says why the last fetch failed, and
- * `refresh` tries that fetch again (without a failure, it fetches every page shown).
+ * `refresh` tries that fetch again (without a failure, it fetches every page shown). `startPages`
+ * is how many pages the first fetch brings: those a reader had shown before leaving the screen.
  */
 export const usePages = <T extends { id: number }>(
   load: (page: number, size: number) => Promise<Paged<T>>,
   size: number,
   key: string,
   version: string | number = 0,
+  startPages = 1,
 ): Pages<T> => {
   const [state, setState] = useState<State<T>>({ key, answers: [], failure: undefined, loading: true });
   const requests = useRef(0);
@@ -83,7 +87,7 @@ export const usePages = <T extends { id: number }>(
     if (state.key !== key) {
       setState({ key, answers: [], failure: undefined, loading: true });
       fetchPages(key, 1, 1);
-    } else fetchPages(key, 1, Math.max(state.answers.length, 1));
+    } else fetchPages(key, 1, Math.max(state.answers.length, startPages, 1));
   });
   useEffect(() => sync(), [key, version, size]);
 
@@ -98,6 +102,7 @@ export const usePages = <T extends { id: number }>(
     // Counted by what is shown, not by pages asked: one that came on top after the first page was
     // read is not shown yet, and the next page brings the one it pushed down.
     hasMore: (list?.length ?? 0) < (latest?.page.total ?? 0),
+    shown: answers.length,
     more: () => fetchPages(key, answers.length + 1, 1),
     refresh: () => {
       const again = state.key === key ? state.failed : undefined;

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -37,9 +36,35 @@ const AssetDetailScreen = () => {
   return coin.success ? <CoinDetail coin={coin.data} /> : <Navigate to="/assets" replace />;
 };
 
+/** The history's type and how many of its pages are shown, kept in the address (replaced, not
+ * pushed): back from a deposit or a withdrawal opened here, the reader finds the history as they
+ * left it, filtered and as far down, where it started again from its first page and every type. */
+const useHistoryPlace = () => {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('type');
+  const type: LedgerType | '' = LEDGER_TYPES.find((k) => k === asked) ?? '';
+  const pages = Number(params.get('pages'));
+  const set = (next: { type?: LedgerType | ''; pages?: number }) =>
+    setParams(
+      (current) => {
+        const address = new URLSearchParams(current);
+        if (next.type !== undefined) {
+          if (next.type) address.set('type', next.type);
+          else address.delete('type');
+          address.delete('pages');
+        }
+        if (next.pages !== undefined) address.set('pages', String(next.pages));
+        return address;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  return { type, pages: Number.isSafeInteger(pages) && pages > 1 ? pages : 1, set };
+};
+
 const CoinDetail = ({ coin }: { coin: string }) => {
   const { t, i18n } = useTranslation();
-  const [type, setType] = useState<LedgerType | ''>('');
+  const place = useHistoryPlace();
+  const { type } = place;
   const balances = useBalances();
   const tickers = useTickers();
   const { hidden } = useSnapshot(balanceVisibility);
@@ -51,6 +76,7 @@ const CoinDetail = ({ coin }: { coin: string }) => {
     PAGE,
     `${coin}|${type}`,
     `${held?.available}|${held?.frozen}`,
+    place.pages,
   );
   const lang = i18n.language;
 
@@ -107,7 +133,7 @@ const CoinDetail = ({ coin }: { coin: string }) => {
           <h2 className="wallet-journal__title">{t('wallet.history')}</h2>
           <label className="wallet-select">
             <span className="visually-hidden">{t('wallet.type')}</span>
-            <select value={type} onChange={(e) => setType(e.target.value as LedgerType | '')}>
+            <select value={type} onChange={(e) => place.set({ type: e.target.value as LedgerType | '' })}>
               <option value="">{t('wallet.allTypes')}</option>
               {LEDGER_TYPES.filter((k) => k !== 'app.data.house_funding').map((k) => (
                 <option key={k} value={k}>
@@ -117,7 +143,17 @@ const CoinDetail = ({ coin }: { coin: string }) => {
             </select>
           </label>
         </div>
-        <PagedList pages={journal} emptyText={t('wallet.noHistory')} moreText={t('wallet.more')}>
+        <PagedList
+          pages={{
+            ...journal,
+            more: () => {
+              journal.more();
+              place.set({ pages: journal.shown + 1 });
+            },
+          }}
+          emptyText={t('wallet.noHistory')}
+          moreText={t('wallet.more')}
+        >
           {(list) => (
             <ul className="records">
               {list.map((e) => {

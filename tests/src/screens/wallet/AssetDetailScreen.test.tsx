@@ -172,4 +172,36 @@ describe('/assets/detail', () => {
     expect(await screen.findByText('+141,00')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText(/^\+1\d\d,00$/)).toHaveLength(22));
   });
+
+  it('keeps its type and the pages shown in the address, for Back from a deposit to find them again', async () => {
+    const user = userEvent.setup();
+    vi.mocked(walletApi.financ).mockClear();
+    vi.mocked(walletApi.financ).mockImplementation(async ({ page: n = 1 }) => ({
+      page: n,
+      size: 20,
+      total: 45,
+      list: Array.from({ length: n < 3 ? 20 : 5 }, (_, i) =>
+        entry({ id: 200 - 20 * (n - 1) - i, availableChange: '1000.00000000' }),
+      ),
+    }));
+    const router = renderScreen(<AssetDetailScreen />, {
+      path: '/assets/detail',
+      at: '/assets/detail?coin=USDT&type=app.data.deposit&pages=2',
+    });
+    await waitFor(() => expect(screen.getAllByText('+1.000,00')).toHaveLength(40));
+    expect(vi.mocked(walletApi.financ).mock.calls.map(([q]) => [q.page, q.type])).toEqual([
+      [1, 'app.data.deposit'],
+      [2, 'app.data.deposit'],
+    ]);
+    expect(screen.getByRole('combobox')).toHaveValue('app.data.deposit');
+
+    await user.click(screen.getByRole('button', { name: 'Mehr laden' }));
+    await waitFor(() => expect(screen.getAllByText('+1.000,00')).toHaveLength(45));
+    expect(new URLSearchParams(router.state.location.search).get('pages')).toBe('3');
+
+    // Another type starts again from its first page.
+    await user.selectOptions(screen.getByRole('combobox'), '');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('type')).toBeNull());
+    expect(new URLSearchParams(router.state.location.search).get('pages')).toBeNull();
+  });
 });

@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { moveOn } from './helpers/browser';
 import { brokenFigures } from './helpers/figures';
 import { adminCli } from './helpers/operator';
 import { logIn, phoneSession } from './helpers/session';
 
+const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
 const DEMO_PASSWORD = 'Figures2026demo';
 // The demo trader's deposits confirm by themselves a second after they are declared.
 const session = phoneSession({ DEMO_PASSWORD, DEMO_DEPOSIT_DELAY_SECONDS: '1' });
@@ -47,5 +51,45 @@ describe('/assets holds balances of 10^14 at 390 px', () => {
       expect(await brokenWalletFigures()).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     }
+  });
+
+  it('brings the history back filtered and as far down as it was, on Back from a deposit opened there', async () => {
+    const { page, server } = session;
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').token as string);
+    await page.evaluate(() => localStorage.setItem('lang', 'us'));
+    const tickers = (await (await fetch(`${server.url}/api/market/tickers`)).json()).data as Array<{
+      pair: string;
+      last: string;
+    }>;
+    const last = Number(tickers.find((t) => t.pair === 'btcusdt')!.last);
+    // 25 resting buys: 25 freezes of USDT, more than a page of its history.
+    for (let i = 0; i < 25; i++) {
+      const res = await fetch(`${server.url}/api/cointransaction/orderbuy`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token },
+        body: JSON.stringify({
+          pair: 'btcusdt',
+          type: 'limit',
+          price: (last * 0.97 - i).toFixed(2),
+          qty: '0.0001',
+        }),
+      });
+      expect((await res.json()).code).toBe(1);
+    }
+    await page.goto('/assets/detail?coin=USDT');
+    const rows = page.locator('.wallet-journal .record');
+    await rows.first().waitFor();
+    await page.getByRole('combobox').selectOption(en.app.data.spot_freeze);
+    await expect.poll(() => rows.count()).toBe(20);
+    await moveOn(page);
+    await page.getByRole('button', { name: en.wallet.more }).click();
+    await expect.poll(() => rows.count()).toBe(25);
+    await moveOn(page);
+    await page.getByRole('link', { name: en.wallet.deposit, exact: true }).click();
+    await page.waitForURL('**/recharge?coin=USDT');
+    await page.goBack();
+    await page.waitForURL('**/assets/detail?**');
+    await expect.poll(() => rows.count()).toBe(25);
+    expect(await page.getByRole('combobox').inputValue()).toBe('app.data.spot_freeze');
   });
 });

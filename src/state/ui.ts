@@ -31,6 +31,11 @@ export const readingMs = (text: string) => {
 /** A toast stays for `ms` (the spec's 1 s by default) or as long as its text takes to read, if
  * longer: a refusal ("Incorrect username or password") was gone before it was read. */
 export const showToast = (text: string, ms = DEFAULT_TOAST_MS) => {
+  // The same text again (a second wrong password) replaces the copy still up rather than stacking
+  // under it: two alike covered the form's middle, the captcha field it had just brought among it,
+  // and said nothing new. Added anew, it is announced again and read for its full time.
+  const shown = uiState.toasts.findIndex((t) => t.text === text);
+  if (shown >= 0) uiState.toasts.splice(shown, 1);
   const id = nextId++;
   uiState.toasts.push({ id, text });
   setTimeout(

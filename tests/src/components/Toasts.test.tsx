@@ -60,4 +60,22 @@ describe('toasts', () => {
       vi.useRealTimers();
     }
   });
+
+  it('show a text once: the same again replaces the copy up and stays its full time from then', () => {
+    vi.useFakeTimers();
+    try {
+      const wrong = 'ユーザー名またはパスワードが正しくありません';
+      showToast(wrong);
+      showToast('Verification code sent');
+      vi.advanceTimersByTime(1000);
+      showToast(wrong);
+      expect(uiState.toasts.map((t) => t.text)).toEqual(['Verification code sent', wrong]);
+      vi.advanceTimersByTime(readingMs(wrong) - 1);
+      expect(uiState.toasts.map((t) => t.text)).toEqual([wrong]);
+      vi.advanceTimersByTime(1);
+      expect(uiState.toasts).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

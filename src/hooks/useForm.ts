@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { sayAtFields, type FieldRefusals } from '../api/fieldRefusals';
 
@@ -44,6 +44,14 @@ export const useForm = <S extends z.ZodType<Record<string, unknown>>>(schema: S,
   const [errors, setErrors] = useState<Errors<Values>>({});
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
+  // Where the last refused submit came from, a new record with each: once the errors are drawn,
+  // the first field marked in that form takes the focus. A long form (sign-up on a small
+  // phone) tapped at its foot said what was wrong above the screen's top, and a second tap seemed
+  // to do nothing.
+  const [refused, setRefused] = useState<{ within: ParentNode } | null>(null);
+  useEffect(() => {
+    refused?.within.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refused]);
 
   const set = useCallback(<K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...(v as object), [key]: value }) as Values);
@@ -73,7 +81,12 @@ export const useForm = <S extends z.ZodType<Record<string, unknown>>>(schema: S,
     ) => {
       if (busy.current) return;
       const data = validate();
-      if (!data) return;
+      if (!data) {
+        // A phone's browser may not focus a tapped button: then the page is the form.
+        const within = document.activeElement?.closest('form') ?? document;
+        setRefused({ within });
+        return;
+      }
       busy.current = true;
       setSubmitting(true);
       try {

@@ -12,6 +12,25 @@ const session = phoneSession();
 const user = { username: 'journey_01', email: 'journey@example.com', password: 'Trade2026' };
 
 describe('a new user, from sign-up to passing the verification gate', () => {
+  it('on a small phone, is taken from the sign-up button to the first field left wrong', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 320, height: 568 });
+    try {
+      await page.goto('/register');
+      await page.getByLabel(en.register.username).fill(user.username);
+      await page.getByRole('button', { name: en.register.submit }).tap();
+      const email = page.getByLabel(en.register.email);
+      await expect.poll(() => email.evaluate((input) => input === document.activeElement)).toBe(true);
+      // In sight with its label, not under the bar that stays at the top.
+      const bar = (await page.locator('.navbar').boundingBox())!;
+      const label = (await page.getByText(en.register.email, { exact: true }).boundingBox())!;
+      expect(label.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+      expect(label.y).toBeLessThan(568);
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+  });
+
   it('registers with the code sent to the email address, after a captcha', async () => {
     const captchas = watchCaptchas(session.page, en.form.newCaptcha);
     await session.page.goto('/register');

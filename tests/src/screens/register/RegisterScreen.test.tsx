@@ -66,6 +66,19 @@ describe('registration screen', () => {
     expect(userApi.register).not.toHaveBeenCalled();
   });
 
+  it('takes the reader to the first field wrong, from a tap at the foot of the form', async () => {
+    renderScreen(<RegisterScreen />, { path: '/register' });
+    await userEvent.type(screen.getByLabelText('Username'), 'alice_01');
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+    // Put right, the next tap goes on to the next field still wrong.
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'alice@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(screen.getByLabelText('Verification code')).toHaveFocus());
+  });
+
   it('asks for the emailed code when none is typed, rather than calling it wrong', async () => {
     renderScreen(<RegisterScreen />, { path: '/register' });
     await userEvent.click(screen.getByRole('checkbox'));

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Captcha } from '../../../protocol/accounts';
 import { CAPTCHA_LENGTH } from '../../../protocol/accountRules';
@@ -17,12 +17,15 @@ export const CaptchaField = ({
   renewals,
   autoFocus,
   hint,
+  onEnter,
 }: {
   form: TextFields<'captcha' | 'captchaId'>;
   renewals: number;
   autoFocus?: boolean;
   /** What the captcha is for, where the form could leave that in doubt. */
   hint?: string;
+  /** What the keyboard's Enter does on the answer instead of submitting the form around it. */
+  onEnter?: () => void;
 }) => {
   const { t } = useTranslation();
   const answer = form.field('captcha');
@@ -53,6 +56,15 @@ export const CaptchaField = ({
       maxLength={CAPTCHA_LENGTH}
       autoFocus={autoFocus}
       hint={hint}
+      {...(onEnter && {
+        enterKeyHint: 'send' as const,
+        onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
+          // Enter that ends an input method's composition only confirms the text.
+          if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+          e.preventDefault();
+          onEnter();
+        },
+      })}
       {...answer}
       addon={
         <button

@@ -16,7 +16,16 @@ export const CodeFields = ({
   return (
     <>
       {/* A new picture comes after each send: said, so no one thinks the form itself needs it. */}
-      <CaptchaField form={sender.form} renewals={sender.captchaRenewals} hint={t('form.captchaForCode')} />
+      {/* Its answer typed, Enter sends the code, as the button beside the code would: submitting
+          the whole form then only said the code was missing. */}
+      <CaptchaField
+        form={sender.form}
+        renewals={sender.captchaRenewals}
+        hint={t('form.captchaForCode')}
+        onEnter={() => {
+          if (Date.now() >= sender.availableAt) sender.send();
+        }}
+      />
       <CodeField
         form={form}
         onSend={sender.send}

@@ -79,6 +79,23 @@ describe('registration screen', () => {
     await waitFor(() => expect(screen.getByLabelText('Verification code')).toHaveFocus());
   });
 
+  it('sends the code on Enter in the captcha, not the form, and not again while it waits', async () => {
+    renderScreen(<RegisterScreen />, { path: '/register' });
+    await userEvent.type(screen.getByLabelText('Email'), 'alice@example.com');
+    const captcha = screen.getByLabelText('Captcha');
+    expect(captcha).toHaveAttribute('enterkeyhint', 'send');
+    await userEvent.type(captcha, 'ab12{Enter}');
+    await waitFor(() => expect(userApi.sendCode).toHaveBeenCalledTimes(1));
+    expect(userApi.sendCode).toHaveBeenCalledWith(
+      expect.objectContaining({ target: 'alice@example.com', captcha: 'ab12' }),
+    );
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    await waitFor(() => expect(captcha).toHaveValue(''));
+    await userEvent.type(captcha, 'cd34{Enter}');
+    expect(userApi.sendCode).toHaveBeenCalledTimes(1);
+    expect(userApi.register).not.toHaveBeenCalled();
+  });
+
   it('asks for the emailed code when none is typed, rather than calling it wrong', async () => {
     renderScreen(<RegisterScreen />, { path: '/register' });
     await userEvent.click(screen.getByRole('checkbox'));

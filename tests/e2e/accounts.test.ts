@@ -156,4 +156,27 @@ describe('a new user, from sign-up to passing the verification gate', () => {
     await page.getByRole('button', { name: en.login.submit }).click();
     await page.waitForURL('**/trade');
   });
+
+  it('resets a forgotten password and finds the account typed for it on the login form', async () => {
+    const { page } = session;
+    await page.goto('/user');
+    await page.getByRole('button', { name: en.user.logout }).click();
+    await page.waitForURL('**/home');
+    await page.goto('/forgetPwd');
+    const captchas = watchCaptchas(page, en.form.newCaptcha);
+    await page.getByLabel(en.forget.target).fill(user.email);
+    const captcha = page.getByLabel(en.form.captcha, { exact: true });
+    await captcha.fill(captchaAnswer(session.server.dataDir, await captchas.shown()));
+    await captcha.press('Enter');
+    await page.getByText(en.form.codeSent).waitFor();
+    await page.getByLabel(en.form.code).fill(await sentCode(session.server.dataDir, user.email));
+    await page.getByLabel(en.form.newPassword, { exact: true }).fill('Renewed2026');
+    await page.getByLabel(en.form.confirmPassword).fill('Renewed2026');
+    await page.getByRole('button', { name: en.forget.submit }).click();
+    await page.waitForURL('**/login');
+    expect(await page.getByLabel(en.login.account).inputValue()).toBe(user.email);
+    await page.getByLabel(en.form.password, { exact: true }).fill('Renewed2026');
+    await page.getByRole('button', { name: en.login.submit }).click();
+    await page.waitForURL('**/home');
+  });
 });

@@ -39,7 +39,8 @@ const ForgetPwdScreen = () => {
       async (body) => {
         await userApi.forgetPwd(body);
         showToast(t('forget.done'), 2000);
-        navigate('/login', { replace: true });
+        // The account just recovered is the one to log in to: not typed a second time.
+        navigate('/login', { replace: true, state: { account: body.target } });
       },
       { leaves: true, atFields: { code: CODE_REFUSALS, password: NEW_PASSWORD_REFUSALS } },
     );

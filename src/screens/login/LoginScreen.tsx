@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema } from '../../../protocol/accounts';
 import type { Envelope } from '../../../protocol/envelope';
 import { showFailure } from '../../api/client';
@@ -17,7 +17,11 @@ const LoginScreen = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const form = useForm(loginSchema, { username: '', password: '' });
+  const { state } = useLocation() as { state: { account?: unknown } | null };
+  const form = useForm(loginSchema, {
+    username: typeof state?.account === 'string' ? state.account : '',
+    password: '',
+  });
   const [captchaAsked, setCaptchaAsked] = useState(false);
   const [captchaRenewals, setCaptchaRenewals] = useState(0);
 

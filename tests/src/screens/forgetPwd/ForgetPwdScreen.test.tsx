@@ -90,6 +90,7 @@ describe('forgotten password', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'newpass9');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ account: 'alice@example.com' });
     expect(userApi.forgetPwd).toHaveBeenCalledWith({
       target: 'alice@example.com',
       code: '123456',

@@ -61,6 +61,15 @@ describe('login screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 
+  it('starts with the account a password was just reset for, the password to type', async () => {
+    renderScreen(<LoginScreen />, {
+      path: '/login',
+      at: { pathname: '/login', state: { account: 'alice@example.com' } },
+    });
+    expect(screen.getByLabelText('Username, email or mobile')).toHaveValue('alice@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+
   it('asks for both fields before sending', async () => {
     renderScreen(<LoginScreen />, { path: '/login' });
     await fill('', '');

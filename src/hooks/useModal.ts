@@ -74,7 +74,12 @@ export const useModal = (ref: RefObject<HTMLElement | null>, onDismiss?: () => v
         document.removeEventListener('keydown', onKey);
         document.documentElement.classList.remove(PAGE_HELD);
       }
-      const back = returnTo.find((target) => target.isConnected);
+      // A layer that came up by itself (the home pop-up on arrival) was opened from the page, not
+      // from something in it: focus left on the page went on from where the layer had been, and
+      // the next Tab reached the tab bar past the whole screen. The screen's start takes it.
+      const back =
+        returnTo.find((target) => target.isConnected && target !== document.body) ??
+        document.querySelector('main');
       if (back instanceof HTMLElement) back.focus({ preventScroll: true });
     };
   }, [ref, returnTo]);

@@ -51,6 +51,16 @@ describe('the app in a real browser', () => {
     await expect.poll(() => page.title()).toBe(`Nova Exchange - ${english.route.home}`);
   });
 
+  it('after the pop-up on arrival, the keyboard carries on at the top of home, not the tab bar', async () => {
+    await page.goto('/home');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: english.notice.acknowledge }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await page.keyboard.press('Tab');
+    expect(await page.locator(':focus').evaluate((el) => el.closest('main') !== null)).toBe(true);
+  });
+
   it('sends an unknown path to /404, in its place: Back leaves it', async () => {
     await page.goto('/notice');
     await page.goto('/nope');

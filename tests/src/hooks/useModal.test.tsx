@@ -50,6 +50,28 @@ const escape = () =>
 beforeAll(setupI18n);
 
 describe('a layer over the screen', () => {
+  it('gives focus to the screen as it closes, when it came up by itself with nothing focused', () => {
+    const Arrival = () => {
+      const [up, setUp] = useState(true);
+      return (
+        <I18nextProvider i18n={i18n}>
+          <main tabIndex={-1}>
+            <a href="/wallet">Assets</a>
+          </main>
+          {up && (
+            <Dialog labelledBy="welcome-title" onDismiss={() => setUp(false)}>
+              <h2 id="welcome-title">Welcome</h2>
+            </Dialog>
+          )}
+        </I18nextProvider>
+      );
+    };
+    render(<Arrival />);
+    expect(document.activeElement).toBe(screen.getByRole('dialog', { name: 'Welcome' }));
+    escape();
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
   it('takes focus as it opens and gives it back to what opened it as it closes', () => {
     render(<Screen />);
     open('Pairs');

@@ -18,6 +18,25 @@ const demoTrader = () => {
   return { username: m[1]!, password: m[2]! };
 };
 
+/** Opens a 1-minute contract of 10 USDT from /contract and waits for its countdown sheet. */
+const openOneMinute = async (direction: 'contract_up' | 'contract_down') => {
+  await session.page.goto('/contract');
+  await session.page.getByRole('button', { name: /^1 min/ }).click();
+  await session.page.getByLabel(en.contract.amount.replace('{{asset}}', 'USDT')).fill('10');
+  await session.page.getByRole('button', { name: en.app.data[direction] }).click();
+  const sheet = session.page.getByRole('dialog');
+  await sheet.getByTestId('countdown').waitFor();
+  return sheet;
+};
+
+/** The toast that tells a contract's result, whatever it came to. */
+const resultTold = () =>
+  session.page.getByText(
+    new RegExp(
+      `^BTC/USDT · (${[en.contract.result.win, en.contract.result.loss, en.contract.result.tie].join('|')}) · `,
+    ),
+  );
+
 describe('a timed contract in a real browser', () => {
   it('opens a 1-minute contract, counts down and settles it with its receipt, without a reload', async () => {
     const trader = demoTrader();
@@ -73,50 +92,25 @@ describe('a timed contract in a real browser', () => {
   });
 
   it('tells the result of a contract whose sheet was closed, on whatever screen the reader is', async () => {
-    await session.page.goto('/contract');
-    await session.page.getByRole('button', { name: /^1 min/ }).click();
-    await session.page.getByLabel(en.contract.amount.replace('{{asset}}', 'USDT')).fill('10');
-    await session.page.getByRole('button', { name: en.app.data.contract_down }).click();
-    const sheet = session.page.getByRole('dialog');
-    await sheet.getByTestId('countdown').waitFor();
+    const sheet = await openOneMinute('contract_down');
     await sheet.getByRole('button', { name: en.common.close }).click();
     await sheet.waitFor({ state: 'detached' });
     await session.page.getByRole('link', { name: en.tab.market }).click();
     await session.page.waitForURL('**/market');
-    const told = session.page.getByText(
-      new RegExp(
-        `^BTC/USDT · (${[en.contract.result.win, en.contract.result.loss, en.contract.result.tie].join('|')}) · `,
-      ),
-    );
-    await told.waitFor({ timeout: 20_000 });
+    await resultTold().waitFor({ timeout: 20_000 });
   });
 
   it('tells the result of a contract left running across a reload, instead of dropping it from the list unsaid', async () => {
-    await session.page.goto('/contract');
-    await session.page.getByRole('button', { name: /^1 min/ }).click();
-    await session.page.getByLabel(en.contract.amount.replace('{{asset}}', 'USDT')).fill('10');
-    await session.page.getByRole('button', { name: en.app.data.contract_up }).click();
-    await session.page.getByRole('dialog').getByTestId('countdown').waitFor();
+    await openOneMinute('contract_up');
     await session.page.reload();
     const running = session.page.getByRole('list', { name: en.contract.running });
     await running.getByTestId('countdown').waitFor();
-    await session.page
-      .getByText(
-        new RegExp(
-          `^BTC/USDT · (${[en.contract.result.win, en.contract.result.loss, en.contract.result.tie].join('|')}) · `,
-        ),
-      )
-      .waitFor({ timeout: 20_000 });
+    await resultTold().waitFor({ timeout: 20_000 });
     await expect.poll(() => running.count()).toBe(0);
   });
 
   it('says the result of a contract whose detail is open there alone, without a toast saying it again', async () => {
-    await session.page.goto('/contract');
-    await session.page.getByRole('button', { name: /^1 min/ }).click();
-    await session.page.getByLabel(en.contract.amount.replace('{{asset}}', 'USDT')).fill('10');
-    await session.page.getByRole('button', { name: en.app.data.contract_down }).click();
-    const sheet = session.page.getByRole('dialog');
-    await sheet.getByTestId('countdown').waitFor();
+    const sheet = await openOneMinute('contract_down');
     await sheet.getByRole('button', { name: en.common.close }).click();
     await sheet.waitFor({ state: 'detached' });
     await session.page.getByRole('link', { name: en.contract.records }).click();

@@ -605,26 +605,6 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       );
     });
 
-    it.each([
-      ['a wrong withdrawal password', { password: 'nope1234' }, fail(400, 'withdraw_pwd_incorrect')],
-      [
-        'no withdrawal password',
-        { password: '' },
-        { ...fail(400, 'field_required'), data: { field: 'password' } },
-      ],
-    ])('refuses an address with %s, saving nothing', async (_name, over, refusal) => {
-      const u = await trader();
-      const res = await addAddress(u.token, {
-        coin: 'USDT',
-        network: 'TRC20',
-        address: ADDRESSES.TRC20,
-        ...over,
-      });
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject(refusal);
-      expect((await call('GET', '/api/withdraw/address/list', u.token)).body.data).toEqual([]);
-    });
-
     it('asks a user without a withdrawal password to set one before saving an address', async () => {
       const s = await registerUser(accounts);
       const res = await addAddress(s.token, { coin: 'USDT', network: 'TRC20', address: ADDRESSES.TRC20 });
@@ -702,7 +682,9 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       ['a bad memo', { ...xrp, memo: 'a-b' }, 'memo_invalid', 'memo'],
       ['a memo on a network without memos', { memo: 'abc' }, 'parameter_error', 'memo'],
       ['a long remark', { remark: 'r'.repeat(41) }, 'text_too_long', 'remark'],
-    ])('refuses %s', async (_name, over, name, field) => {
+      ['no withdrawal password', { password: '' }, 'field_required', 'password'],
+      ['a wrong withdrawal password', { password: 'nope1234' }, 'withdraw_pwd_incorrect', null],
+    ])('refuses %s, saving nothing', async (_name, over, name, field) => {
       const u = await trader();
       const res = await addAddress(u.token, {
         coin: 'USDT',
@@ -710,7 +692,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
         address: ADDRESSES.TRC20,
         ...over,
       });
-      expect(res.body).toMatchObject({ ...fail(400, name), data: { field } });
+      expect(res.body).toMatchObject({ ...fail(400, name), data: field && { field } });
       expect((await call('GET', '/api/withdraw/address/list', u.token)).body.data).toEqual([]);
     });
 

@@ -172,18 +172,18 @@ describe('/recharge/result', () => {
 });
 
 describe('/recharge/record', () => {
+  /** Confirmed below the network's minimum: failed, nothing credited. */
+  const belowMinimum = deposit({
+    id: 1,
+    status: 'fail',
+    status_name: 'app.data.deposit_fail',
+    note: 'app.data.deposit_below_min',
+    creditedAmount: '0.00000000',
+    receivedAmount: '5.00000000',
+  });
+
   it('lists deposits with their translated status and refreshes when the page comes back', async () => {
-    vi.mocked(walletApi.deposits).mockResolvedValueOnce([
-      deposit({ id: 2 }),
-      deposit({
-        id: 1,
-        status: 'fail',
-        status_name: 'app.data.deposit_fail',
-        note: 'app.data.deposit_below_min',
-        creditedAmount: '0.00000000',
-        receivedAmount: '5.00000000',
-      }),
-    ]);
+    vi.mocked(walletApi.deposits).mockResolvedValueOnce([deposit({ id: 2 }), belowMinimum]);
     renderScreen(<RechargeRecordScreen />, { path: '/recharge/record' });
     expect(await screen.findByText('In progress')).toBeInTheDocument();
     // Labelled as the reason it is, translated where it is one of ours.
@@ -224,14 +224,7 @@ describe('/recharge/record', () => {
         receivedAmount: '25.50000000',
       }),
       deposit({ id: 2, ...success, creditedAmount: '25.00000000', receivedAmount: '25.00000000' }),
-      deposit({
-        id: 1,
-        status: 'fail',
-        status_name: 'app.data.deposit_fail',
-        note: 'app.data.deposit_below_min',
-        creditedAmount: '0.00000000',
-        receivedAmount: '5.00000000',
-      }),
+      belowMinimum,
     ]);
     renderScreen(<RechargeRecordScreen />, { path: '/recharge/record' });
     const records = await screen.findAllByTestId('deposit-record');

@@ -141,12 +141,16 @@ describe('REST client: other failures (§8)', () => {
   });
 
   it('rejects codes other than 1 even with HTTP 200, such as 0 and 403', async () => {
+    const told: number[] = [];
     for (const code of [0, 403]) {
       const body = { code, msg: 'app.msg.insufficient_balance', data: null };
       stubAdapter({ data: body });
       await expect(api.get('/x')).rejects.toEqual(body);
+      told.push(uiState.toasts.at(-1)!.id);
     }
-    expect(toastTexts()).toEqual([TEXT.insufficientBalance, TEXT.insufficientBalance]);
+    // Each is told; the second, the same words, in place of the first rather than under it.
+    expect(new Set(told).size).toBe(2);
+    expect(toastTexts()).toEqual([TEXT.insufficientBalance]);
   });
 
   it('shows a plain-sentence msg as is', async () => {
@@ -316,11 +320,14 @@ describe('REST client: unexpected answers (§8)', () => {
   });
 
   it('rejects other non-envelope bodies (empty, null, no numeric code) with app.msg.unexpected_error', async () => {
+    const told = new Set<number>();
     for (const data of ['', null, { msg: 'ok', data: 1 }, { code: '1', msg: 'ok', data: 1 }, [1, 2]]) {
       stubAdapter({ data });
       await expect(api.get('/x')).rejects.toEqual({ code: 0, msg: 'app.msg.unexpected_error', data: null });
+      told.add(uiState.toasts.at(-1)!.id);
     }
-    expect(toastTexts()).toHaveLength(5);
+    expect(told.size).toBe(5);
+    expect(toastTexts()).toEqual([TEXT.unexpectedError]);
   });
 });
 

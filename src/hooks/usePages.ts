@@ -52,6 +52,10 @@ interface State<T> {
  * `refresh` tries that fetch again (without a failure, it fetches every page shown). `startPages`
  * is how many pages the first fetch brings: those a reader had shown before leaving the screen.
  */
+/** The most pages a first fetch brings back at once, whatever an address asks for: a link with
+ * `pages=100000` would otherwise send that many requests from the reader's phone at once. */
+export const START_PAGES_MAX = 20;
+
 export const usePages = <T extends { id: number }>(
   load: (page: number, size: number) => Promise<Paged<T>>,
   size: number,
@@ -87,7 +91,7 @@ export const usePages = <T extends { id: number }>(
     if (state.key !== key) {
       setState({ key, answers: [], failure: undefined, loading: true });
       fetchPages(key, 1, 1);
-    } else fetchPages(key, 1, Math.max(state.answers.length, startPages, 1));
+    } else fetchPages(key, 1, Math.max(state.answers.length, Math.min(startPages, START_PAGES_MAX), 1));
   });
   useEffect(() => sync(), [key, version, size]);
 

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { usePages, type Paged } from '../../../src/hooks/usePages';
+import { START_PAGES_MAX, usePages, type Paged } from '../../../src/hooks/usePages';
 
 const SIZE = 3;
 
@@ -41,6 +41,18 @@ describe('usePages', () => {
     act(() => result.current.more());
     await waitFor(() => expect(ids(result.current.list)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]));
     expect(result.current.hasMore).toBe(false);
+  });
+
+  it('brings back the pages a reader had shown, but never more at once than a screenful of them', async () => {
+    const { load } = journal(Array.from({ length: 200 }, (_, i) => 200 - i));
+    const { result } = renderHook(() => usePages(load, SIZE, 'k', 0, 4));
+    await waitFor(() => expect(result.current.shown).toBe(4));
+    expect(ids(result.current.list)).toHaveLength(4 * SIZE);
+    // An address asking for a hundred thousand (a crafted link) is held to the cap.
+    load.mockClear();
+    const crafted = renderHook(() => usePages(load, SIZE, 'j', 0, 100_000));
+    await waitFor(() => expect(crafted.result.current.shown).toBe(START_PAGES_MAX));
+    expect(load).toHaveBeenCalledTimes(START_PAGES_MAX);
   });
 
   it('starts afresh from the first page alone on another key', async () => {

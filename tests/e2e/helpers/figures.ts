@@ -57,28 +57,32 @@ export const labelsApart = (page: Page, selector: string, labels: string[]) =>
     [selector, labels] as const,
   );
 
-/** In the elements matching `selector`, each amount with its unit after it ("200,000.00 USDT") that
- * is drawn over more than one line: a unit left alone at the start of the next line. */
-export const unitsApart = (page: Page, selector: string) =>
+/** In the elements matching `selector`, each match of `pattern` drawn over more than one line. */
+const spreadOverLines = (page: Page, selector: string, pattern: RegExp) =>
   page.evaluate(
-    (sel) =>
+    ([sel, source]) =>
       [...document.querySelectorAll(sel)].flatMap((el) => {
-        const apart: string[] = [];
+        const spread: string[] = [];
         const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
         for (let n = walk.nextNode(); n; n = walk.nextNode()) {
           const node = n as Text;
-          for (const m of node.data.matchAll(/\d[\d.,]*\s+[A-Z]{3,5}\b/g)) {
+          for (const m of node.data.matchAll(new RegExp(source, 'g'))) {
             const range = document.createRange();
             range.setStart(node, m.index);
             range.setEnd(node, m.index + m[0].length);
             const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top));
-            if (new Set(tops).size > 1) apart.push(m[0]);
+            if (new Set(tops).size > 1) spread.push(m[0]);
           }
         }
-        return apart;
+        return spread;
       }),
-    selector,
+    [selector, pattern.source] as const,
   );
+
+/** In the elements matching `selector`, each amount with its unit after it ("200,000.00 USDT") that
+ * is drawn over more than one line: a unit left alone at the start of the next line. */
+export const unitsApart = (page: Page, selector: string) =>
+  spreadOverLines(page, selector, /\d[\d.,]*\s+[A-Z]{3,5}\b/);
 
 /** In each element matching `row`, the parts matching `parts` whose text runs past the part's own
  * box or into another part's text: a code drawn out of its squeezed box under the copy button
@@ -121,23 +125,4 @@ export const crowded = (page: Page, row: string, parts: string) =>
 
 /** The words (between spaces and hyphens) in the elements matching `selector` that are drawn over
  * more than one line: "Gewinne / r". For scripts written with spaces between words. */
-export const brokenWords = (page: Page, selector: string) =>
-  page.evaluate(
-    (sel) =>
-      [...document.querySelectorAll(sel)].flatMap((el) => {
-        const broken: string[] = [];
-        const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-          const node = n as Text;
-          for (const m of node.data.matchAll(/[^\s-]+/g)) {
-            const range = document.createRange();
-            range.setStart(node, m.index);
-            range.setEnd(node, m.index + m[0].length);
-            const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top));
-            if (new Set(tops).size > 1) broken.push(m[0]);
-          }
-        }
-        return broken;
-      }),
-    selector,
-  );
+export const brokenWords = (page: Page, selector: string) => spreadOverLines(page, selector, /[^\s-]+/);

@@ -36,6 +36,7 @@ const fitsLowerCased = (text: string) => text.toLowerCase().length <= EMAIL_MAX;
 const email = z
   .string()
   .trim()
+  .min(1, 'app.msg.field_required')
   .max(EMAIL_MAX, 'app.msg.email_format')
   .regex(EMAIL_RE, 'app.msg.email_format')
   .refine(fitsLowerCased, 'app.msg.email_format');

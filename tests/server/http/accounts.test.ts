@@ -211,6 +211,8 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       ['huge username', { username: 'a'.repeat(100_000) }, 400, 'username_length'],
       ['short username', { username: 'abc' }, 400, 'username_length'],
       ['bad email', { email: 'not-an-email' }, 400, 'email_format'],
+      // Nothing typed is missing, not wrong (spec §5), spaces alone included.
+      ['no email', { email: '  ' }, 400, 'field_required'],
       ['huge email', { email: `${'a'.repeat(300)}@example.com` }, 400, 'email_format'],
       // 'İ' is two characters lower-cased: the address kept would not fit.
       ['email too long lower-cased', { email: `${'İ'.repeat(200)}@example.com` }, 400, 'email_format'],
@@ -709,6 +711,7 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       [{ target: 'a@example.com', purpose: 'steal' }, 400, 'parameter_error'],
       [{ target: 'a@example.com', purpose: 'forgetPwd', extra: 1 }, 400, 'unknown_parameter'],
       [{ target: '+447700900123', purpose: 'register' }, 400, 'email_format'],
+      [{ target: '', purpose: 'register' }, 400, 'field_required'],
     ])('POST /api/user/sendCode refuses %j', async (body, status, error) => {
       const res = await call('POST', '/api/user/sendCode', { ...body, ...(await captcha()) });
       expect(res.body).toMatchObject(failure(status, error));

@@ -96,15 +96,17 @@ describe('registration screen', () => {
     expect(userApi.register).not.toHaveBeenCalled();
   });
 
-  it('asks for the emailed code when none is typed, rather than calling it wrong', async () => {
+  it('asks for the email and the emailed code when none is typed, rather than calling them wrong', async () => {
     renderScreen(<RegisterScreen />, { path: '/register' });
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    // The only field whose empty value reads as missing: the others have their length rules.
-    expect(
-      within(screen.getByLabelText('Verification code').closest('.field')!).getByRole('alert'),
-    ).toHaveTextContent('This field is required');
+    // The fields whose empty value reads as missing: the others have their length rules.
+    for (const label of ['Email', 'Verification code'])
+      expect(within(screen.getByLabelText(label).closest('.field')!).getByRole('alert')).toHaveTextContent(
+        'This field is required',
+      );
     expect(screen.queryByText('The verification code is incorrect')).toBeNull();
+    expect(screen.queryByText('Please enter a valid email address')).toBeNull();
     expect(userApi.register).not.toHaveBeenCalled();
   });
 

@@ -49,7 +49,7 @@ describe('a timed contract in a real browser', () => {
 
     await session.page.getByRole('button', { name: /^1 min/ }).click();
     await session.page.getByLabel(en.contract.amount.replace('{{asset}}', 'USDT')).fill('25');
-    await expect.poll(() => session.page.getByTestId('expected').innerText()).toBe('+20\u00a0USDT');
+    await expect.poll(() => session.page.getByTestId('expected').innerText()).toBe('+20.00\u00a0USDT');
     const placed = session.page.waitForResponse((r) => r.url().endsWith('/api/contract/order'));
     await session.page.getByRole('button', { name: en.app.data.contract_up }).click();
     const order = (await (await placed).json()).data as { id: number; closeAt: number; openPrice: string };
@@ -139,13 +139,13 @@ describe('a timed contract in a real browser', () => {
     await session.page.goto('/contract');
     await session.page.getByRole('button', { name: /^1 min/ }).click();
     await session.page.getByLabel(en.contract.amount.replace('{{asset}}', 'USDT')).fill('25');
-    await expect.poll(() => session.page.getByTestId('expected').innerText()).toBe('+20\u00a0USDT');
+    await expect.poll(() => session.page.getByTestId('expected').innerText()).toBe('+20.00\u00a0USDT');
     expect((await setRate('60')).ok()).toBe(true);
     // Pushed within the server's two-second look at the settings; the info is otherwise read
     // once a minute.
     await expect
       .poll(() => session.page.getByTestId('expected').innerText(), { timeout: 6000 })
-      .toBe('+15\u00a0USDT');
+      .toBe('+15.00\u00a0USDT');
     expect(await session.page.getByLabel(en.contract.amount.replace('{{asset}}', 'USDT')).inputValue()).toBe(
       '25',
     );

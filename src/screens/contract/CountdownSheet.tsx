@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ContractOrder } from '../../../protocol/contracts';
-import { formatDecimal } from '../../components/format';
+import { formatDecimal, formatMoney } from '../../components/format';
 import { ModalLayer } from '../../components/ModalLayer';
 import { useContract, useCountdown } from '../../hooks/useContracts';
 import { useTicker } from '../../hooks/useMarket';
@@ -15,9 +15,9 @@ export const ResultLine = ({ order }: { order: ContractOrder }) => {
   const { t, i18n } = useTranslation();
   if (!order.result || order.payout === null) return null;
   // In the reader's own number format, like every other amount on the screen.
-  const num = (v: string) => formatDecimal(v, i18n.language);
-  const profit = num(order.profit ?? '0');
-  const figures = { amount: num(order.amount), payout: num(order.payout), asset: order.asset, profit };
+  const money = (v: string) => formatMoney(v, i18n.language);
+  const profit = money(order.profit ?? '0');
+  const figures = { amount: money(order.amount), payout: money(order.payout), asset: order.asset, profit };
   return (
     <div className={`contract-result contract-result--${order.result}`} data-testid="contract-result">
       <p className="contract-result__title">{t(`contract.result.${order.result}`)}</p>
@@ -44,6 +44,7 @@ export const CountdownSheet = ({ placed, onClose }: { placed: ContractOrder; onC
   const trend = move > 0 ? 'up' : move < 0 ? 'down' : 'flat';
   const done = order.status === 'completed';
   const num = (v: string) => formatDecimal(v, i18n.language);
+  const money = (v: string) => formatMoney(v, i18n.language);
   return (
     // A tap beside it does not close it (the contract is the reader's to watch); Close or Escape do.
     <ModalLayer
@@ -87,7 +88,7 @@ export const CountdownSheet = ({ placed, onClose }: { placed: ContractOrder; onC
         <div className="kv__row">
           <dt>{t('contract.sheet.amount')}</dt>
           <dd>
-            {num(order.amount)} {order.asset}
+            {money(order.amount)} {order.asset}
           </dd>
         </div>
         <div className="kv__row">
@@ -113,7 +114,7 @@ export const CountdownSheet = ({ placed, onClose }: { placed: ContractOrder; onC
           <div className="kv__row">
             <dt>{t('contract.expected')}</dt>
             <dd>
-              +{num(order.expected)} {order.asset}
+              +{money(order.expected)} {order.asset}
             </dd>
           </div>
         )}

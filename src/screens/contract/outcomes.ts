@@ -1,7 +1,7 @@
 import { first } from 'rxjs';
 import type { ContractOrder } from '../../../protocol/contracts';
 import { contracts } from '../../app/contractStreams';
-import { formatDecimal } from '../../components/format';
+import { formatMoney } from '../../components/format';
 import { i18n } from '../../i18n';
 import { showToast } from '../../state/ui';
 import { signed } from './figures';
@@ -22,7 +22,7 @@ export const outcomeText = (o: ContractOrder) =>
   [
     o.name,
     i18n.t(`contract.result.${o.result}`),
-    `${signed(formatDecimal(o.profit ?? '0', i18n.language))} ${o.asset}`,
+    `${signed(formatMoney(o.profit ?? '0', i18n.language))} ${o.asset}`,
   ].join(' · ');
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tickSourceName, type ContractOrder, type ContractTick } from '../../../protocol/contracts';
-import { formatDecimal, formatPercent } from '../../components/format';
+import { formatDecimal, formatMoney, formatPercent } from '../../components/format';
 import { Spinner } from '../../components/Spinner';
 import { useContractDetail } from '../../hooks/useContracts';
 import { ResultLine } from '../contract/CountdownSheet';
@@ -67,6 +67,7 @@ export const ContractDetail = ({ id }: { id: number }) => {
   }
   if (!order) return <Spinner />;
   const num = (v: string) => formatDecimal(v, i18n.language);
+  const money = (v: string) => formatMoney(v, i18n.language);
   const time = (ts: number) => formatDateTime(ts, i18n.language);
   const done = order.status === 'completed';
   return (
@@ -79,11 +80,11 @@ export const ContractDetail = ({ id }: { id: number }) => {
         </Row>
         <Row label={t('contractList.cycle')}>{t('contract.cycleMinutes', { count: order.cycle })}</Row>
         <Row label={t('contractList.amount')}>
-          {num(order.amount)} {order.asset}
+          {money(order.amount)} {order.asset}
         </Row>
         <Row label={t('contractList.rate')}>{formatPercent(trimZeros(order.rate), i18n.language)}</Row>
         <Row label={t('contract.expected')}>
-          +{num(order.expected)} {order.asset}
+          +{money(order.expected)} {order.asset}
         </Row>
         <Row label={t('contractList.openTime')}>{time(order.openAt)}</Row>
         <Row label={t('contractList.closeTime')}>{time(order.closeAt)}</Row>
@@ -96,7 +97,7 @@ export const ContractDetail = ({ id }: { id: number }) => {
             <span
               className={`pnl pnl--${order.profit.startsWith('-') ? 'down' : order.profit === '0' ? 'flat' : 'up'}`}
             >
-              {signed(num(order.profit))} {order.asset}
+              {signed(money(order.profit))} {order.asset}
             </span>
           )}
         </Row>

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ContractOrder } from '../../../protocol/contracts';
-import { formatDecimal } from '../../components/format';
+import { formatMoney } from '../../components/format';
 import { useContract } from '../../hooks/useContracts';
 import { RecordTime } from '../../components/RecordTime';
 import { signed } from '../contract/figures';
@@ -13,13 +13,15 @@ import { Remaining } from './Remaining';
  * the amount that went back (its profit, 0, would read as if nothing came back). */
 const Outcome = ({ order }: { order: ContractOrder }) => {
   const { t, i18n } = useTranslation();
-  const num = (v: string) => formatDecimal(v, i18n.language);
+  const money = (v: string) => formatMoney(v, i18n.language);
   const refunded = order.result === 'tie' || order.result === 'void';
   const tone = order.result === 'win' ? 'up' : order.result === 'loss' ? 'down' : 'flat';
   return (
     <span className={`pnl pnl--${tone}`}>
       {t(order.resultname ?? order.statusname)}{' '}
-      {refunded ? `${num(order.payout ?? order.amount)} ${order.asset}` : signed(num(order.profit ?? '0'))}
+      {refunded
+        ? `${money(order.payout ?? order.amount)} ${order.asset}`
+        : signed(money(order.profit ?? '0'))}
     </span>
   );
 };
@@ -52,7 +54,7 @@ export const ContractRow = ({
       </div>
       <div className="contract-row__body">
         <span>
-          {formatDecimal(live.amount, i18n.language)} {live.asset}
+          {formatMoney(live.amount, i18n.language)} {live.asset}
         </span>
         {live.status === 'completed' ? <Outcome order={live} /> : <Remaining order={live} />}
       </div>

@@ -78,8 +78,8 @@ describe('/contractList', () => {
     expect(within(rows[0]!).getByRole('timer')).toHaveTextContent('0:42');
     await user.click(screen.getByRole('tab', { name: 'Settled' }));
     const settled = within(screen.getByRole('list')).getAllByRole('listitem');
-    expect(settled[0]).toHaveTextContent('Win +80');
-    expect(settled[1]).toHaveTextContent('Void, refunded 100 USDT');
+    expect(settled[0]).toHaveTextContent('Win +80.00');
+    expect(settled[1]).toHaveTextContent('Void, refunded 100.00 USDT');
   });
 
   it('tells the result of each contract it lists in progress, one opened before a reload too, and of no settled one', async () => {
@@ -124,12 +124,12 @@ describe('/contractList', () => {
       'Timed contract · BTC/USDT',
       'Buy up',
       '1 min',
-      '100 USDT',
+      '100.00 USDT',
       'Payout rate80%',
-      'Expected earnings+80 USDT',
+      'Expected earnings+80.00 USDT',
       'Open price97,000.00',
       'Close price97,012.50',
-      'Profit/loss+80 USDT',
+      'Profit/loss+80.00 USDT',
       'StatusSettled',
       'ResultWin',
     ]) {
@@ -143,8 +143,8 @@ describe('/contractList', () => {
   });
 
   it.each([
-    ['ru', 'Аннулирован, возврат 100 USDT', 'ИсточникСимулятор цен'],
-    ['jp', '無効（返金） 100 USDT', 'ソース価格シミュレーター'],
+    ['ru', 'Аннулирован, возврат 100,00 USDT', 'ИсточникСимулятор цен'],
+    ['jp', '無効（返金） 100.00 USDT', 'ソース価格シミュレーター'],
   ] as const)(
     'says in %s what a void contract refunded and where a receipt’s prices came from',
     (lang, refunded, source) =>

@@ -93,7 +93,7 @@ describe('/contract', () => {
     );
     expect(screen.getByRole('button', { name: /5 min\s*Payout 88%/ })).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent(/high risk/);
-    expect(await screen.findByText('1,000 USDT')).toBeInTheDocument();
+    expect(await screen.findByText('1,000.00 USDT')).toBeInTheDocument();
   });
 
   it('puts the pair it shows into an address naming a pair it does not trade', async () => {
@@ -203,7 +203,7 @@ describe('/contract', () => {
     const user = userEvent.setup();
     renderScreen(<ContractScreen />);
     await user.type(screen.getByLabelText('Amount (USDT)'), '125.5');
-    expect(screen.getByTestId('expected')).toHaveTextContent('+100.4 USDT');
+    expect(screen.getByTestId('expected')).toHaveTextContent('+100.40 USDT');
     await user.click(screen.getByRole('button', { name: /5 min/ }));
     expect(screen.getByTestId('expected')).toHaveTextContent('+110.44 USDT');
     await user.click(within(screen.getByLabelText('Quick amounts')).getByRole('button', { name: '500' }));
@@ -216,7 +216,7 @@ describe('/contract', () => {
     renderScreen(<ContractScreen />);
     await user.type(screen.getByLabelText('Amount (USDT)'), '125,5');
     expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('125.5');
-    expect(screen.getByTestId('expected')).toHaveTextContent('+100.4 USDT');
+    expect(screen.getByTestId('expected')).toHaveTextContent('+100.40 USDT');
     await user.click(screen.getByRole('button', { name: 'Buy up' }));
     expect(order).toHaveBeenCalledWith(expect.objectContaining({ amount: '125.5' }));
   });
@@ -226,7 +226,7 @@ describe('/contract', () => {
     order.mockResolvedValue(pending());
     renderScreen(<ContractScreen />);
     await user.type(screen.getByLabelText('Amount (USDT)'), typed);
-    expect(screen.getByTestId('expected')).toHaveTextContent('+8 USDT');
+    expect(screen.getByTestId('expected')).toHaveTextContent('+8.00 USDT');
     await user.click(screen.getByRole('button', { name: 'Buy up' }));
     expect(order).toHaveBeenCalledWith(expect.objectContaining({ amount: '10' }));
   });
@@ -320,12 +320,12 @@ describe('/contract', () => {
     order.mockRejectedValueOnce({ code: 409, msg: 'app.msg.rate_changed', data: { rate: '10.00' } });
     renderScreen(<ContractScreen />);
     await user.type(screen.getByLabelText('Amount (USDT)'), '100');
-    expect(screen.getByTestId('expected')).toHaveTextContent('+80 USDT');
+    expect(screen.getByTestId('expected')).toHaveTextContent('+80.00 USDT');
     await user.click(screen.getByRole('button', { name: 'Buy up' }));
     expect(order).toHaveBeenCalledWith(expect.objectContaining({ cycle: 1, amount: '100', rate: '80.00' }));
     await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
     expect(screen.getByRole('button', { name: /1 min\s*Payout 10%/ })).toBeInTheDocument();
-    expect(screen.getByTestId('expected')).toHaveTextContent('+10 USDT');
+    expect(screen.getByTestId('expected')).toHaveTextContent('+10.00 USDT');
     expect(screen.getByText('Min 20 · max 500 USDT')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     order.mockResolvedValueOnce(pending({ rate: '10.00', expected: '10' }));
@@ -422,8 +422,8 @@ describe('/contract', () => {
     });
     const result = within(screen.getByRole('dialog')).getByTestId('contract-result');
     expect(result).toHaveTextContent('You won');
-    expect(result).toHaveTextContent('+80 USDT');
-    expect(result).toHaveTextContent('180 USDT credited');
+    expect(result).toHaveTextContent('+80.00 USDT');
+    expect(result).toHaveTextContent('180.00 USDT credited');
     // The result says what came of it; what a win would earn is gone with the chance of one.
     expect(within(screen.getByRole('dialog')).queryByText('Expected earnings')).toBeNull();
     expect(within(screen.getByRole('dialog')).getByRole('link', { name: 'View receipt' })).toHaveAttribute(

@@ -98,20 +98,20 @@ export const wonLarge = (over: Partial<ContractOrder> = {}): ContractOrder =>
 export const LARGE_FIGURES = [
   {
     lang: 'de',
-    amount: '1.250,5 USDT',
-    expected: '+1.000,4 USDT',
+    amount: '1.250,50 USDT',
+    expected: '+1.000,40 USDT',
     open: '97.016,25',
     close: '97.104,30',
-    profit: '+1.000,4 USDT',
-    payout: '2.250,9 USDT',
+    profit: '+1.000,40 USDT',
+    payout: '2.250,90 USDT',
   },
   {
     lang: 'us',
-    amount: '1,250.5 USDT',
-    expected: '+1,000.4 USDT',
+    amount: '1,250.50 USDT',
+    expected: '+1,000.40 USDT',
     open: '97,016.25',
     close: '97,104.30',
-    profit: '+1,000.4 USDT',
-    payout: '2,250.9 USDT',
+    profit: '+1,000.40 USDT',
+    payout: '2,250.90 USDT',
   },
 ] as const;

@@ -35,7 +35,7 @@ describe('the result of a contract opened here', () => {
     expect(toasts()).toEqual([]);
     streams.get(501)!.next(won({ id: 501 }));
     streams.get(501)!.next(won({ id: 501 }));
-    expect(toasts()).toEqual(['BTC/USDT · You won · +80 USDT']);
+    expect(toasts()).toEqual(['BTC/USDT · You won · +80.00 USDT']);
   });
 
   it('is left to its sheet while the sheet is up', () => {
@@ -58,6 +58,6 @@ describe('the result of a contract opened here', () => {
         profit: '-1250.5',
       }),
     );
-    expect(toasts()).toEqual(['BTC/USDT · Diesmal nicht · −1.250,5 USDT']);
+    expect(toasts()).toEqual(['BTC/USDT · Diesmal nicht · −1.250,50 USDT']);
   });
 });

@@ -7,6 +7,7 @@ import { CertificationBadge } from '../../components/CertificationBadge';
 import { ChevronIcon, UserIcon } from '../../components/icons';
 import { NavBar } from '../../components/NavBar';
 import { clearUser, sessionState, updateUserInfo } from '../../state/session';
+import { showToast } from '../../state/ui';
 
 const MENU: Array<{ to: string; label: string; login?: boolean }> = [
   { to: '/userInfo', label: 'route.userInfo', login: true },
@@ -44,6 +45,8 @@ const UserScreen = () => {
     if (token) void userApi.logout(token).catch(() => undefined);
     clearUser();
     navigate('/home', { replace: true });
+    // Home looks much the same either way: the reader is told the tap did what it said.
+    showToast(t('user.loggedOut'));
   };
 
   const info = user?.userinfo;

@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userApi } from '../../../../src/api/user';
 import UserScreen from '../../../../src/screens/user/UserScreen';
 import { sessionState } from '../../../../src/state/session';
+import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen, storedUser } from '../renderScreen';
 
@@ -34,6 +35,7 @@ const login = (certification: number | null) => {
 beforeAll(setupI18n);
 beforeEach(() => {
   sessionState.user = null;
+  uiState.toasts.length = 0;
   vi.mocked(userApi.info).mockReset();
   vi.mocked(userApi.logout).mockReset().mockResolvedValue(null);
 });
@@ -62,7 +64,7 @@ describe('account centre', () => {
     );
   });
 
-  it('logs out: revokes on the server, forgets the user, goes home', async () => {
+  it('logs out: revokes on the server, forgets the user, goes home and says so', async () => {
     login(2);
     vi.mocked(userApi.info).mockResolvedValue({ ...info, certification: 2 });
     const router = renderScreen(<UserScreen />, { path: '/user' });
@@ -70,6 +72,7 @@ describe('account centre', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(userApi.logout).toHaveBeenCalledWith('tok');
     expect(storedUser()).toBeNull();
+    expect(uiState.toasts.map((t) => t.text)).toEqual(['You have logged out']);
   });
 
   it('forgets the user before the server has answered the logout, so other tabs follow it first', async () => {

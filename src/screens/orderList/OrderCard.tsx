@@ -2,12 +2,15 @@ import { useTranslation } from 'react-i18next';
 import type { SpotOrderView } from '../../../protocol/spot';
 import { formatDecimal, formatMoney } from '../../components/format';
 import { RecordTime } from '../../components/RecordTime';
-import { usePairName } from '../../hooks/usePairName';
+import { usePairs } from '../../hooks/useMarket';
+import { returnedText } from './returned';
 
 /** One order in a list of records: side, pair, status and its figures; a tap opens its detail. */
 export const OrderCard = ({ order, onOpen }: { order: SpotOrderView; onOpen: () => void }) => {
   const { t, i18n } = useTranslation();
-  const name = usePairName(order.pair);
+  const pair = usePairs()?.find((p) => p.symbol === order.pair);
+  const name = pair?.name ?? order.pair.toUpperCase();
+  const returned = returnedText(order, pair, i18n.language);
   const num = (v: string | null) => (v === null ? '—' : formatDecimal(v, i18n.language));
   const money = (v: string | null) => (v === null ? '—' : formatMoney(v, i18n.language));
   return (
@@ -34,6 +37,12 @@ export const OrderCard = ({ order, onOpen }: { order: SpotOrderView; onOpen: () 
           <span>{num(order.avgPrice)}</span>
           <span className="muted">{t('orders.dealAmount')}</span>
           <span>{money(order.filledAmount)}</span>
+          {returned && (
+            <>
+              <span className="muted">{t('orders.returned')}</span>
+              <span>{returned}</span>
+            </>
+          )}
         </span>
         <RecordTime className="order-card__time muted" ts={order.createdAt} />
       </button>

@@ -8,6 +8,7 @@ import { Sheet } from '../../components/Sheet';
 import { usePairs } from '../../hooks/useMarket';
 import { cancelOrder } from '../trade/cancelOrder';
 import { whileBusy } from '../../components/form/whileBusy';
+import { returnedText } from './returned';
 
 /** One order: price, quantity, amount, type, status, deal price and amount, fee, and its fills. */
 export const OrderDetailSheet = ({
@@ -65,6 +66,7 @@ export const OrderDetailSheet = ({
     }
   };
 
+  const returned = order && returnedText(order, pair, i18n.language);
   const rows: Array<[string, string]> = order
     ? [
         [t('orders.pair'), pair?.name ?? order.pair.toUpperCase()],
@@ -79,6 +81,7 @@ export const OrderDetailSheet = ({
         [t('orders.dealPrice'), num(order.avgPrice)],
         [t('orders.dealAmount'), money(order.filledAmount)],
         [t('orders.fee'), `${money(order.fee)} ${order.feeAsset}`],
+        ...(returned ? [[t('orders.returned'), returned] as [string, string]] : []),
         [t('orders.time'), formatDateTime(order.createdAt, i18n.language)],
       ]
     : [];

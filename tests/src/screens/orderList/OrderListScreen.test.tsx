@@ -175,10 +175,13 @@ describe('/orderList', () => {
     expect(within(card).queryByText('Quantity')).toBeNull();
     expect(within(card).getByText('Filled').nextElementSibling).toHaveTextContent('0.00100');
     expect(card).not.toHaveTextContent('—');
+    // Where the budget left over went.
+    expect(within(card).getByText('Returned').nextElementSibling).toHaveTextContent(/^0\.13 USDT$/);
     await user.click(card);
     const sheet = await screen.findByTestId('order-detail');
     const filledRow = (await within(sheet).findByText('Filled')).closest('.kv__row')!;
     expect(filledRow).toHaveTextContent('0.00100');
+    expect(within(sheet).getByText('Returned').closest('.kv__row')).toHaveTextContent('0.13 USDT');
     // No "Quantity —" beside it: the order had none to show.
     expect(within(sheet).queryByText('Quantity')).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { COIN_PAIR_PARAM, coinPairOf } from '../../protocol/routes';
-import { useSetAddressParam } from './useSetAddressParam';
+import { useSetAddressParams } from './useSetAddressParams';
 
 /**
  * Writes the pair a trading screen shows into its address when the address asks for another (one
@@ -11,9 +11,9 @@ import { useSetAddressParam } from './useSetAddressParam';
  */
 export const usePairInAddress = (shown: string | undefined) => {
   const [params] = useSearchParams();
-  const setParam = useSetAddressParam();
+  const setParams = useSetAddressParams();
   const asked = coinPairOf(params);
   useEffect(() => {
-    if (shown !== undefined && shown !== asked) setParam(COIN_PAIR_PARAM, shown);
-  }, [shown, asked, setParam]);
+    if (shown !== undefined && shown !== asked) setParams({ [COIN_PAIR_PARAM]: shown });
+  }, [shown, asked, setParams]);
 };

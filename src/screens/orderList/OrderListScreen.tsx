@@ -7,7 +7,8 @@ import { NavBar } from '../../components/NavBar';
 import { Segmented } from '../../components/Segmented';
 import { Tabs } from '../../components/Tabs';
 import { usePairName } from '../../hooks/usePairName';
-import { useSetAddressParam } from '../../hooks/useSetAddressParam';
+import { useSetAddressParams } from '../../hooks/useSetAddressParams';
+import { SHOWN_PAGES_PARAM } from '../../hooks/useShownPages';
 import { OrderRecords } from './OrderRecords';
 
 /** The pair the orders are narrowed to, and the way back to every pair's (on the same tab). */
@@ -15,6 +16,7 @@ const PairFilter = ({ pair, params }: { pair: string; params: URLSearchParams })
   const { t } = useTranslation();
   const rest = new URLSearchParams(params);
   rest.delete(COIN_PAIR_PARAM);
+  rest.delete(SHOWN_PAGES_PARAM);
   return (
     <p className="order-list__pair">
       <span>{usePairName(pair)}</span>
@@ -33,12 +35,15 @@ const oneOf = <T extends string>(values: readonly T[], text: string | null, othe
  * or of the one `coinPair` names (the trade screen's link to a pair's open orders). A tab offers
  * only the statuses it holds (open orders are all pending: no filter); a status chosen on another
  * tab that this one does not hold reads as all here, and is chosen again back there. The tab and
- * the status are kept in the address (`tab`, `status`, replaced rather than pushed), so a reload
- * or a return keeps what the reader was looking at. */
+ * the status are kept in the address (`tab`, `status`, replaced rather than pushed) with how many
+ * pages are shown, so a reload or a return keeps what the reader was looking at. */
 const OrderListScreen = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const choose = useSetAddressParam();
+  const setParams = useSetAddressParams();
+  // Another list starts from its first page.
+  const choose = (key: 'tab' | 'status', value: string) =>
+    setParams({ [key]: value, [SHOWN_PAGES_PARAM]: null });
   const asked = params.get(COIN_PAIR_PARAM)?.toLowerCase();
   // A pair no pair could be named by (a mangled link) narrows nothing.
   const pair = asked && PAIR_SYMBOL_RE.test(asked) ? asked : undefined;

@@ -6,6 +6,7 @@ import { spotApi } from '../../api/spot';
 import { PagedList } from '../../components/PagedList';
 import { useChannelVersion } from '../../hooks/useChannelVersion';
 import { usePages } from '../../hooks/usePages';
+import { useShownPages } from '../../hooks/useShownPages';
 import { OrderCard } from './OrderCard';
 import { OrderDetailSheet } from './OrderDetailSheet';
 
@@ -15,7 +16,8 @@ const PAGE_SIZE = 20;
 /**
  * The reader's orders of one tab and status (of one pair, or of all), newest first, a page at a
  * time, with an order's detail on tap. Whenever orders may have moved (a push on the private
- * `orders` channel, a poll while the socket is down) every page shown is fetched again. Give it a
+ * `orders` channel, a poll while the socket is down) every page shown is fetched again; how many
+ * are shown is kept in the address (useShownPages), for Back or a reload. Give it a
  * `key` of its tab, status and pair: another choice starts afresh, the same one again keeps what
  * is shown.
  */
@@ -33,6 +35,7 @@ export const OrderRecords = ({
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | undefined>();
   const [version, changed] = useChannelVersion(ORDERS_CHANNEL, SPOT_POLL_MS.orders);
+  const shownPages = useShownPages();
   // Reads are quiet (they are polled): a load that fails says so in place, with a retry, and the
   // next refresh tries again too.
   const orders = usePages(
@@ -40,10 +43,11 @@ export const OrderRecords = ({
     PAGE_SIZE,
     `${tab}:${status}:${pair ?? ''}`,
     version,
+    shownPages.start,
   );
   return (
     <>
-      <PagedList pages={orders} emptyText={emptyText} moreText={t('orders.loadMore')}>
+      <PagedList pages={shownPages.kept(orders)} emptyText={emptyText} moreText={t('orders.loadMore')}>
         {(list) => (
           <ul className="order-cards">
             {list.map((o) => (

@@ -10,6 +10,8 @@ import { PagedList } from '../../components/PagedList';
 import { formatDecimal, formatMoney } from '../../components/format';
 import { useTickers } from '../../hooks/useMarket';
 import { usePages } from '../../hooks/usePages';
+import { SHOWN_PAGES_PARAM, useShownPages } from '../../hooks/useShownPages';
+import { useSetAddressParams } from '../../hooks/useSetAddressParams';
 import { useBalances } from '../../hooks/useSpot';
 import { RecordTime } from '../../components/RecordTime';
 import { MASK, balanceVisibility } from './hideBalances';
@@ -36,35 +38,21 @@ const AssetDetailScreen = () => {
   return coin.success ? <CoinDetail coin={coin.data} /> : <Navigate to="/assets" replace />;
 };
 
-/** The history's type and how many of its pages are shown, kept in the address (replaced, not
- * pushed): back from a deposit or a withdrawal opened here, the reader finds the history as they
- * left it, filtered and as far down, where it started again from its first page and every type. */
-const useHistoryPlace = () => {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('type');
+/** The history's type, kept in the address with how many of its pages are shown (useShownPages):
+ * back from a deposit or a withdrawal opened here, the reader finds the history as they left it,
+ * filtered and as far down, where it started again from its first page and every type. */
+const useHistoryType = () => {
+  const asked = useSearchParams()[0].get('type');
+  const setParams = useSetAddressParams();
   const type: LedgerType | '' = LEDGER_TYPES.find((k) => k === asked) ?? '';
-  const pages = Number(params.get('pages'));
-  const set = (next: { type?: LedgerType | ''; pages?: number }) =>
-    setParams(
-      (current) => {
-        const address = new URLSearchParams(current);
-        if (next.type !== undefined) {
-          if (next.type) address.set('type', next.type);
-          else address.delete('type');
-          address.delete('pages');
-        }
-        if (next.pages !== undefined) address.set('pages', String(next.pages));
-        return address;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  return { type, pages: Number.isSafeInteger(pages) && pages > 1 ? pages : 1, set };
+  const choose = (next: LedgerType | '') => setParams({ type: next || null, [SHOWN_PAGES_PARAM]: null });
+  return [type, choose] as const;
 };
 
 const CoinDetail = ({ coin }: { coin: string }) => {
   const { t, i18n } = useTranslation();
-  const place = useHistoryPlace();
-  const { type } = place;
+  const [type, chooseType] = useHistoryType();
+  const shownPages = useShownPages();
   const balances = useBalances();
   const tickers = useTickers();
   const { hidden } = useSnapshot(balanceVisibility);
@@ -76,7 +64,7 @@ const CoinDetail = ({ coin }: { coin: string }) => {
     PAGE,
     `${coin}|${type}`,
     `${held?.available}|${held?.frozen}`,
-    place.pages,
+    shownPages.start,
   );
   const lang = i18n.language;
 
@@ -133,7 +121,7 @@ const CoinDetail = ({ coin }: { coin: string }) => {
           <h2 className="wallet-journal__title">{t('wallet.history')}</h2>
           <label className="wallet-select">
             <span className="visually-hidden">{t('wallet.type')}</span>
-            <select value={type} onChange={(e) => place.set({ type: e.target.value as LedgerType | '' })}>
+            <select value={type} onChange={(e) => chooseType(e.target.value as LedgerType | '')}>
               <option value="">{t('wallet.allTypes')}</option>
               {LEDGER_TYPES.filter((k) => k !== 'app.data.house_funding').map((k) => (
                 <option key={k} value={k}>
@@ -144,13 +132,7 @@ const CoinDetail = ({ coin }: { coin: string }) => {
           </label>
         </div>
         <PagedList
-          pages={{
-            ...journal,
-            more: () => {
-              journal.more();
-              place.set({ pages: journal.shown + 1 });
-            },
-          }}
+          pages={shownPages.kept(journal)}
           emptyText={t('wallet.noHistory')}
           moreText={t('wallet.more')}
         >

@@ -186,6 +186,39 @@ describe('/orderList', () => {
     expect(within(sheet).queryByText('Quantity')).toBeNull();
   });
 
+  it('keeps the pages shown in the address, for Back from an order to find them again', async () => {
+    const user = userEvent.setup();
+    const orders = Array.from({ length: 45 }, (_, i) =>
+      order({ id: 100 - i, status: 'app.data.order_completed' }),
+    );
+    api.list.mockImplementation(async (q: { page: number; size: number }) => ({
+      list: orders.slice((q.page - 1) * q.size, q.page * q.size),
+      page: q.page,
+      size: q.size,
+      total: orders.length,
+    }));
+    const router = renderScreen(<OrderListScreen />, {
+      path: '/orderList',
+      at: '/orderList?tab=all&pages=2',
+    });
+    await vi.waitFor(() => expect(screen.getAllByTestId('order-card')).toHaveLength(40));
+    expect(api.list.mock.calls.map(([q]) => q.page)).toEqual([1, 2]);
+    const shown = () => new URLSearchParams(router.state.location.search).get('pages');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await vi.waitFor(() => expect(screen.getAllByTestId('order-card')).toHaveLength(45));
+    expect(shown()).toBe('3');
+    afterDoubleTap();
+
+    // Another tab, or another status, starts again from its first page.
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    await vi.waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('tab')).toBe('history'),
+    );
+    expect(shown()).toBeNull();
+    await vi.waitFor(() => expect(screen.getAllByTestId('order-card')).toHaveLength(20));
+  });
+
   it('keeps the list when the tab or filter already shown is tapped again', async () => {
     const user = userEvent.setup();
     renderScreen(<OrderListScreen />);

@@ -13,6 +13,7 @@ export * from './marketSchema';
 export * from './ws';
 export * from './wsSchema';
 export * from './assets';
+export * from './ledgerRefs';
 export * from './walletRules';
 export * from './wallet';
 export * from './contracts';

@@ -12,6 +12,7 @@ import {
   type PledgeListRequest,
   type PledgePage,
   type PledgeRecord,
+  ledgerRef,
 } from '../../protocol';
 import type { Db } from '../db/connect';
 import {
@@ -117,7 +118,7 @@ export const createStaking = ({ db, ledger, clock, onError }: StakingDeps) => {
     const last = days.at(-1);
     if (last === undefined) return null;
     const settles = last === p.cycleDays;
-    const ref = `pledge:${p.id}`;
+    const ref = ledgerRef('pledge', p.id);
     const posted = await transact(k, async (trx) => {
       const moved = await advancePledge(trx, {
         id: p.id,
@@ -251,7 +252,7 @@ export const createStaking = ({ db, ledger, clock, onError }: StakingDeps) => {
             requestKey,
             incomeReserved: true,
           });
-          const ref = `pledge:${id}`;
+          const ref = ledgerRef('pledge', id);
           posted = await ledger.postIn(
             trx,
             [

@@ -330,4 +330,22 @@ describe('the demo trader on /trade', () => {
       await page.setViewportSize({ width: 390, height: 844 });
     }
   });
+
+  it('opens an order from its entry in the coin\u2019s history, over the history', async () => {
+    const { page } = session;
+    await moveOn(page);
+    await page.goto('/assets/detail?coin=USDT');
+    // The market buy paid its USDT in a spot trade: the entry leads to that order.
+    const entry = page.locator('.record__open', { hasText: en.app.data.spot_trade }).first();
+    await entry.waitFor();
+    await shot('wallet-history');
+    await entry.click();
+    const detail = page.getByTestId('order-detail');
+    await detail.locator('tbody tr').first().waitFor();
+    expect(await detail.textContent()).toContain(en.app.data.order_completed);
+    expect(new URL(page.url()).pathname).toBe('/assets/detail');
+    await shot('wallet-entry-order');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => detail.count()).toBe(0);
+  });
 });

@@ -13,6 +13,7 @@ import {
   type ContractOrderRequest,
   type ContractPage,
   type ContractPairConfig,
+  ledgerRef,
 } from '../../../protocol';
 import { AppError } from '../appError';
 import { assertCanTrade } from '../accounts/flags';
@@ -117,7 +118,7 @@ export const createContractService = (deps: ContractDeps) => {
           settings.asset,
           amount,
           'app.data.contract_open',
-          `contract:${id}`,
+          ledgerRef('contract', id),
         );
         return { id, entries: await tx.post(movements, openAt) };
       });

@@ -3,6 +3,7 @@ import { transfer } from '../ledger/post';
 import type { RunInTx, TickReader } from './ports';
 import { decide, isFresh, payoutOf } from './rules';
 import type { ContractRecord, RefTick } from './types';
+import { ledgerRef } from '../../../protocol/ledgerRefs';
 
 export interface SettleOptions {
   /** A closing tick older than this (before the close time) is no valid price: the contract is
@@ -53,7 +54,7 @@ export const settleContracts = async (
       if (payout > 0n) {
         const type = result === 'win' ? 'app.data.contract_payout' : 'app.data.contract_refund';
         movements.push(
-          ...transfer(SYSTEM_ACCOUNTS.house, c.userId, c.asset, payout, type, `contract:${c.id}`),
+          ...transfer(SYSTEM_ACCOUNTS.house, c.userId, c.asset, payout, type, ledgerRef('contract', c.id)),
         );
       }
       settled.push({ ...c, status: 'completed', result, payout, closeTick, settledAt: at });

@@ -2,6 +2,7 @@ import { isUserAccount, type Movement } from '../ledger/types';
 import { OrderBook } from './book';
 import type { FeeRates, OrderType, PairSpec, Side, SpotOrder, SpotTrade } from './types';
 import { baseOf, feeOf, quoteOf, type PairUnits } from './units';
+import { ledgerRef } from '../../../protocol/ledgerRefs';
 
 /** The protective band around the reference price, in ticks: market orders fill only within it
  * and limit prices must lie within it. */
@@ -29,7 +30,7 @@ export interface Execution {
   movements: readonly Movement[];
 }
 
-export const orderRef = (id: number) => `order:${id}`;
+export const orderRef = (id: number) => ledgerRef('order', id);
 
 const progress = (o: SpotOrder, qty: number, quote: bigint, now: number) => {
   o.filledQty += qty;

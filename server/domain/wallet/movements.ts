@@ -1,5 +1,6 @@
 import { SYSTEM_ACCOUNTS, type Movement } from '../ledger/types';
 import type { DepositRecord, WithdrawalRecord } from './types';
+import { ledgerRef } from '../../../protocol/ledgerRefs';
 
 /**
  * The ledger movements of the wallet. A confirmed deposit enters the user's available balance; a
@@ -7,8 +8,8 @@ import type { DepositRecord, WithdrawalRecord } from './types';
  * leaves for the chain, and the fee, which goes to the fee account); a rejection or failure
  * releases it.
  */
-export const depositRef = (id: number) => `deposit:${id}`;
-export const withdrawalRef = (id: number) => `withdrawal:${id}`;
+export const depositRef = (id: number) => ledgerRef('deposit', id);
+export const withdrawalRef = (id: number) => ledgerRef('withdrawal', id);
 
 export const creditDeposit = (d: DepositRecord, amount: bigint): Movement[] => [
   {

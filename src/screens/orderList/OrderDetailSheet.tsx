@@ -9,6 +9,8 @@ import { usePairs } from '../../hooks/useMarket';
 import { cancelOrder } from '../trade/cancelOrder';
 import { whileBusy } from '../../components/form/whileBusy';
 import { returnedText } from './returned';
+import { ORDERS_CHANNEL, SPOT_POLL_MS } from '../../../streams/spot';
+import { useChannelVersion } from '../../hooks/useChannelVersion';
 
 /** One order: price, quantity, amount, type, status, deal price and amount, fee, and its fills. */
 export const OrderDetailSheet = ({
@@ -148,4 +150,11 @@ export const OrderDetailSheet = ({
       )}
     </Sheet>
   );
+};
+
+/** One order's detail opened away from the order lists (from a wallet entry): it follows the
+ * orders channel itself, as a list does for the detail it opens. */
+export const StandaloneOrderDetail = ({ id, onClose }: { id: number; onClose: () => void }) => {
+  const [version, changed] = useChannelVersion(ORDERS_CHANNEL, SPOT_POLL_MS.orders);
+  return <OrderDetailSheet id={id} version={version} onClose={onClose} onChanged={changed} />;
 };

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -7,29 +8,19 @@ import { walletApi } from '../../api/wallet';
 import { CoinBadge } from '../../components/CoinBadge';
 import { NavBar } from '../../components/NavBar';
 import { PagedList } from '../../components/PagedList';
-import { formatDecimal, formatMoney } from '../../components/format';
+import { formatDecimal } from '../../components/format';
 import { useTickers } from '../../hooks/useMarket';
 import { usePages } from '../../hooks/usePages';
 import { SHOWN_PAGES_PARAM, useShownPages } from '../../hooks/useShownPages';
 import { useSetAddressParams } from '../../hooks/useSetAddressParams';
 import { useBalances } from '../../hooks/useSpot';
-import { RecordTime } from '../../components/RecordTime';
 import { MASK, balanceVisibility } from './hideBalances';
-import { journalMove, type JournalMove } from './journalMove';
+import { JournalRow } from './JournalRow';
 import { ZERO_BALANCE, valueBalances } from './valuation';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
+import { StandaloneOrderDetail } from '../orderList/OrderDetailSheet';
 
 const PAGE = 20;
-
-const signed = (v: string, lang: string) => (v.startsWith('-') ? '' : '+') + formatMoney(v, lang);
-
-/** Money in and out in the market's colours; funds only set aside or given back in neither. */
-const AMOUNT_CLASS: Record<JournalMove['kind'], string> = {
-  in: 'is-up',
-  out: 'is-down',
-  frozen: 'is-held',
-  released: 'is-held',
-};
 
 /** /assets/detail?coin=BTC: one coin's balances and its transaction history. Without a coin
  * (or with one no coin could be named) the wallet is the page meant, and nothing is asked for. */
@@ -57,6 +48,8 @@ const CoinDetail = ({ coin }: { coin: string }) => {
   const tickers = useTickers();
   const { hidden } = useSnapshot(balanceVisibility);
   const held = balances?.find((b) => b.asset === coin);
+  // The order an entry of the history was opened on, shown over it.
+  const [order, setOrder] = useState<number | undefined>();
   // The journal of this coin, newest first, a page at a time, filtered by type. Every entry moves
   // this coin's balance: when the live balance moves, the pages shown are fetched again.
   const journal = usePages(
@@ -73,8 +66,6 @@ const CoinDetail = ({ coin }: { coin: string }) => {
     tickers,
   ).rows;
   const show = (v: string) => (hidden ? MASK : formatDecimal(v, lang));
-  // A record's figures as the order records write theirs: the ledger's padding zeros dropped.
-  const money = (v: string) => (hidden ? MASK : formatMoney(v, lang));
   // Until the balances arrive nothing is known of them: not a balance of 0, which a reader with
   // funds took for an empty account.
   const fact = (v: string) => (balances ? show(v) : '…');
@@ -138,44 +129,14 @@ const CoinDetail = ({ coin }: { coin: string }) => {
         >
           {(list) => (
             <ul className="records">
-              {list.map((e) => {
-                const move = journalMove(e);
-                const amount = hidden
-                  ? MASK
-                  : move.kind === 'in' || move.kind === 'out'
-                    ? signed(move.amount, lang)
-                    : t(move.kind === 'frozen' ? 'wallet.toFrozen' : 'wallet.toAvailable', {
-                        amount: formatMoney(move.amount, lang),
-                      });
-                return (
-                  <li key={e.id} className="record">
-                    <div className="record__row">
-                      <span className="record__title">{t(e.type)}</span>
-                      <span className={`record__amount ${AMOUNT_CLASS[move.kind]}`}>{amount}</span>
-                    </div>
-                    <div className="record__row record__meta">
-                      <RecordTime ts={e.createdAt} />
-                      <span>
-                        <span className="record__balance">
-                          {t('wallet.after')} {money(e.availableAfter)}
-                        </span>
-                        {e.frozenAfter !== ZERO_BALANCE && (
-                          <>
-                            {' · '}
-                            <span className="record__balance">
-                              {t('wallet.frozen')} {money(e.frozenAfter)}
-                            </span>
-                          </>
-                        )}
-                      </span>
-                    </div>
-                  </li>
-                );
-              })}
+              {list.map((e) => (
+                <JournalRow key={e.id} entry={e} hidden={hidden} onOpenOrder={setOrder} />
+              ))}
             </ul>
           )}
         </PagedList>
       </section>
+      {order !== undefined && <StandaloneOrderDetail id={order} onClose={() => setOrder(undefined)} />}
     </>
   );
 };

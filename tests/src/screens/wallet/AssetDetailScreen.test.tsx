@@ -11,6 +11,8 @@ import AssetDetailScreen from '../../../../src/screens/wallet/AssetDetailScreen'
 import { balanceVisibility } from '../../../../src/screens/wallet/hideBalances';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
+import { spotApi } from '../../../../src/api/spot';
+import { PAIRS, order } from '../trade/fixtures';
 
 vi.mock('../../../../src/api/wallet', () => ({ walletApi: { financ: vi.fn() } }));
 // The live balances as a stream the test can move, like the socket does.
@@ -22,8 +24,14 @@ vi.mock('../../../../src/hooks/useSpot', async () => {
 });
 vi.mock('../../../../src/hooks/useMarket', () => ({
   useTickers: () => undefined,
+  usePairs: () => PAIRS,
   useConnection: () => 'open',
 }));
+vi.mock('../../../../src/api/spot', () => ({ spotApi: { detail: vi.fn() } }));
+vi.mock('../../../../src/app/streams', async () => {
+  const { NEVER } = await import('rxjs');
+  return { transport: { channel$: () => NEVER } };
+});
 
 const ZERO = '0.00000000';
 const entry = (over: Partial<JournalEntry>): JournalEntry => ({
@@ -39,6 +47,10 @@ const entry = (over: Partial<JournalEntry>): JournalEntry => ({
   ...over,
 });
 
+/** The history answers `list`, all on one page. */
+const history = (list: JournalEntry[]) =>
+  vi.mocked(walletApi.financ).mockResolvedValue({ page: 1, size: 20, total: list.length, list });
+
 const { balances$ } = spot as unknown as { balances$: BehaviorSubject<Balance[]> };
 const holding = (available: string) => balances$.next([{ asset: 'USDT', available, frozen: ZERO }]);
 
@@ -47,25 +59,20 @@ beforeEach(async () => {
   balanceVisibility.hidden = false;
   holding('9237.50000000');
   // A withdrawal of 50 paid out from frozen funds, its freeze, and a deposit.
-  vi.mocked(walletApi.financ).mockResolvedValue({
-    page: 1,
-    size: 20,
-    total: 5,
-    list: [
-      entry({ id: 5, type: 'app.data.spot_fee', ref: 'order:9', availableChange: '-0.00012300' }),
-      entry({ id: 4, type: 'app.data.withdraw_fee', ref: 'withdraw:7', frozenChange: '-1.00000000' }),
-      entry({ id: 3, type: 'app.data.withdraw', ref: 'withdraw:7', frozenChange: '-49.00000000' }),
-      entry({
-        id: 2,
-        type: 'app.data.withdraw_freeze',
-        ref: 'withdraw:7',
-        availableChange: '-50.00000000',
-        frozenChange: '50.00000000',
-        frozenAfter: '50.00000000',
-      }),
-      entry({ id: 1, availableChange: '1000.00000000' }),
-    ],
-  });
+  history([
+    entry({ id: 5, type: 'app.data.spot_fee', ref: 'order:9', availableChange: '-0.00012300' }),
+    entry({ id: 4, type: 'app.data.withdraw_fee', ref: 'withdrawal:7', frozenChange: '-1.00000000' }),
+    entry({ id: 3, type: 'app.data.withdraw', ref: 'withdrawal:7', frozenChange: '-49.00000000' }),
+    entry({
+      id: 2,
+      type: 'app.data.withdraw_freeze',
+      ref: 'withdrawal:7',
+      availableChange: '-50.00000000',
+      frozenChange: '50.00000000',
+      frozenAfter: '50.00000000',
+    }),
+    entry({ id: 1, availableChange: '1000.00000000' }),
+  ]);
   await switchI18n('de');
 });
 afterEach(() => switchI18n('us'));
@@ -203,5 +210,31 @@ describe('/assets/detail', () => {
     await user.selectOptions(screen.getByRole('combobox'), '');
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('type')).toBeNull());
     expect(new URLSearchParams(router.state.location.search).get('pages')).toBeNull();
+  });
+
+  it('opens the order an entry came from over the history, and a contract its detail page', async () => {
+    const user = userEvent.setup();
+    history([
+      entry({ id: 7, type: 'app.data.spot_trade', ref: 'order:9', availableChange: '-100.00000000' }),
+      entry({ id: 6, type: 'app.data.contract_open', ref: 'contract:4', availableChange: '-20.00000000' }),
+      entry({ id: 5, availableChange: '1000.00000000' }),
+    ]);
+    vi.mocked(spotApi.detail).mockResolvedValue({ ...order({ id: 9 }), fills: [] });
+    const router = renderScreen(<AssetDetailScreen />, {
+      path: '/assets/detail',
+      at: '/assets/detail?coin=USDT',
+    });
+    expect(await screen.findByRole('link', { name: /Kontrakt eröffnet/ })).toHaveAttribute(
+      'href',
+      '/contractList?id=4',
+    );
+    // A deposit is read in full in its own records: it opens nothing here.
+    expect(screen.getByText('Einzahlung', { selector: '.record__title' }).closest('a, button')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: /Spot-Abschluss/ }));
+    expect(await screen.findByTestId('order-detail')).toBeInTheDocument();
+    expect(spotApi.detail).toHaveBeenCalledWith(9);
+    // Over the history, which stays where it was.
+    expect(router.state.location.search).toBe('?coin=USDT');
   });
 });

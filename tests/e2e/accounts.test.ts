@@ -148,6 +148,12 @@ describe('a new user, from sign-up to passing the verification gate', () => {
     for (let i = 0; i < 5; i++) expect((await tryLogin(`Wrong${i}pass`)).msg).toBe('app.msg.login_failed');
     // Tried again and again, the refusal shows once, not a stack of copies over the form.
     await expect.poll(() => page.locator('.toast').allTextContents()).toEqual([en.app.msg.login_failed]);
+    // It sits over the title bar, clear of the fields it speaks of.
+    const toast = (await page.locator('.toast').boundingBox())!;
+    for (const field of await page.locator('main input').all()) {
+      const box = (await field.boundingBox())!;
+      expect(toast.y + toast.height).toBeLessThanOrEqual(box.y);
+    }
     expect(await page.getByLabel(en.form.captcha, { exact: true }).count()).toBe(0);
     expect((await tryLogin(user.password)).msg).toBe('app.msg.captcha_required');
     await page.getByText(en.app.msg.captcha_required).waitFor();

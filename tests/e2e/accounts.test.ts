@@ -65,6 +65,7 @@ describe('a new user, from sign-up to passing the verification gate', () => {
     await session.page.goto('/user');
     await session.page.getByRole('button', { name: en.user.logout }).click();
     await session.page.waitForURL('**/home');
+    await session.page.locator('.toast', { hasText: en.user.loggedOut }).waitFor();
     await session.page.goto('/assets');
     await session.page.waitForURL('**/login?redirect=%2Fassets');
     await logIn(session.page, user.email, user.password);

@@ -70,6 +70,7 @@ export const startServerProcess = async (
       env: serverEnv(port, dataDir, dataDir, {
         RATE_LIMIT_PER_MINUTE: '1000000',
         WS_CONNECTIONS_PER_ADDRESS: '1000000',
+        CONNECTIONS_PER_ADDRESS: '1000000',
         ...opts.env,
       }),
       stdio: ['ignore', stdout, 'inherit'],

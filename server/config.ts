@@ -53,6 +53,14 @@ const envSchema = z.object({
   RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   /** WebSocket connections one client address may hold open at once. */
   WS_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  /** TCP connections (keep-alive HTTP and WebSockets alike) one peer address may hold open at once
+   * (server/http/connectionCap.ts). 256 holds a browser's six connections to a host and its socket
+   * for some thirty phones behind one carrier's shared address, above the 100 sockets
+   * WS_CONNECTIONS_PER_ADDRESS allows, and above the 100 keep-alive connections the HTTP benchmarks
+   * open from loopback (bench/spotHttp.ts, httpFloor.ts; http.ts opens 32). The gateway's fan-out
+   * benchmark, 5 000 sockets from loopback, raises it as it raises WS_CONNECTIONS_PER_ADDRESS
+   * (bench/serverProcess.ts). */
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(256),
   /** Directory of the built web app. */
   WEB_ROOT: z.string().min(1).default('dist'),
   TRUST_PROXY: trustProxy.default(false),
@@ -95,6 +103,7 @@ export type Config = {
   rateLimitPerMinute: number;
   rateLimitPerAddressPerMinute: number;
   wsConnectionsPerAddress: number;
+  connectionsPerAddress: number;
   webRoot: string;
   /** Whose X-Forwarded-For to believe: no one, the nearest `n` proxies, or these addresses. */
   trustProxy: false | number | string[];
@@ -129,6 +138,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rateLimitPerAddressPerMinute: e.RATE_LIMIT_PER_ADDRESS_PER_MINUTE ?? e.RATE_LIMIT_PER_MINUTE * 10,
     wsConnectionsPerAddress: e.WS_CONNECTIONS_PER_ADDRESS,
+    connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
     webRoot: path.resolve(e.WEB_ROOT),
     trustProxy: e.TRUST_PROXY,
     sessionTtlHours: e.SESSION_TTL_HOURS,

@@ -7,6 +7,7 @@ import type { Db } from '../db/connect';
 import { outageLog } from '../db/outageLog';
 import { databaseProbe } from '../db/probe';
 import { refuseWhileClosing } from './closing';
+import { capConnections } from './connectionCap';
 import { installTransportSecurity } from './transportSecurity';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './errorHandler';
 import { RequestLogs } from './requestLogs';
@@ -62,7 +63,7 @@ export interface AppDeps {
     Config,
     'logLevel' | 'rateLimitPerMinute' | 'rateLimitPerAddressPerMinute' | 'webRoot' | 'trustProxy'
   > &
-    Partial<Pick<Config, 'wsConnectionsPerAddress'>> &
+    Partial<Pick<Config, 'wsConnectionsPerAddress' | 'connectionsPerAddress'>> &
     AccountConfig;
   db: Db;
   /** A pino logger to use instead of building one (tests pass a silent one). */
@@ -155,6 +156,7 @@ export const buildApp = async ({
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 100 }) },
   });
 
+  if (config.connectionsPerAddress) capConnections(app.server, config.connectionsPerAddress, trust);
   // One outage log for the app: while the database is down, requests, pages, sockets and the
   // app's own background rounds all fail alike and are said once every few seconds together.
   const outage = outageLog(app.log);

@@ -4,7 +4,9 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { Config } from '../config';
 
 /** Connections open under each key, refusing one past `max`. A key is forgotten with its last
- * connection, so the map holds only the addresses connected now, however many came and went. */
+ * connection, so the map holds only the addresses connected now, however many came and went.
+ * `full` and `add` are apart for the gateway, which refuses a socket before its upgrade (in the
+ * envelope) and counts it only once it is open. */
 export class ConnectionCount {
   private readonly open = new Map<string, number>();
 

@@ -26,6 +26,7 @@ import {
 import { AppError } from '../domain/appError';
 import { outageLog, type OutageLog } from '../db/outageLog';
 import { isUnreachable } from '../db/unreachable';
+import { ConnectionCount } from '../http/connectionCap';
 import { clientAddress } from '../http/rateLimits';
 import type { Market } from '../market/market';
 import { WsClient } from './client';
@@ -295,10 +296,9 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
   });
   // Sockets open per address, so one address cannot hold the server's memory and event loop with
   // sockets of its own; its attempts to connect also count against its HTTP allowance.
-  const perAddress = new Map<string, number>();
+  const perAddress = new ConnectionCount(connectionsPerAddress);
   const refuseCrowd = async (req: FastifyRequest) => {
-    if ((perAddress.get(clientAddress(req)) ?? 0) >= connectionsPerAddress)
-      throw new AppError('too_many_requests');
+    if (perAddress.full(clientAddress(req))) throw new AppError('too_many_requests');
   };
 
   app.route({
@@ -311,7 +311,7 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
     },
     wsHandler: (socket: WebSocket, req) => {
       const address = clientAddress(req);
-      perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+      perAddress.add(address);
       const client = new WsClient(socket, maxBufferedBytes, (c) => {
         dropped += 1;
         hub.drop(c);
@@ -351,9 +351,7 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
         closed = true;
         clients.delete(client);
         hub.drop(client);
-        const open = (perAddress.get(address) ?? 1) - 1;
-        if (open > 0) perAddress.set(address, open);
-        else perAddress.delete(address);
+        perAddress.release(address);
       });
     },
   });

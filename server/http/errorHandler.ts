@@ -62,6 +62,21 @@ const parserRefusal = (code: string | undefined): [number, ErrorName] =>
       ? [408, 'parameter_error']
       : [400, 'parameter_error'];
 
+/** Writes a refusal in the envelope straight to a connection no Fastify reply owns, and ends it. */
+export const endInEnvelope = (
+  socket: Duplex,
+  status: number,
+  name: ErrorName,
+  headers: Record<string, string> = {},
+) => {
+  const body = JSON.stringify({ code: status, msg: errorKey(name), data: null } satisfies Envelope);
+  const extra = Object.entries(headers).map(([header, value]) => `${header}: ${value}\r\n`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_TYPE}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n${extra.join('')}Connection: close\r\n\r\n${body}`,
+  );
+};
+
 /** The failures Node's HTTP parser meets before Fastify sees a request at all: answered in the
  * envelope too, instead of Fastify's own `{error, message, statusCode}`. A connection already gone
  * gets nothing. */
@@ -70,10 +85,5 @@ export const clientErrorHandler = (err: Error & { code?: string }, socket: Duple
     socket.destroy();
     return;
   }
-  const [status, name] = parserRefusal(err.code);
-  const body = JSON.stringify({ code: status, msg: errorKey(name), data: null } satisfies Envelope);
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_TYPE}\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  endInEnvelope(socket, ...parserRefusal(err.code));
 };

@@ -27,6 +27,7 @@ import { AppError } from '../domain/appError';
 import { outageLog, type OutageLog } from '../db/outageLog';
 import { isUnreachable } from '../db/unreachable';
 import { ConnectionCount } from '../http/connectionCap';
+import { endInEnvelope } from '../http/errorHandler';
 import { clientAddress } from '../http/rateLimits';
 import type { Market } from '../market/market';
 import { WsClient } from './client';
@@ -293,6 +294,24 @@ export const installGateway = async (app: FastifyInstance, opts: GatewayOptions)
       else req.log.error({ err }, 'ws socket error');
       socket.terminate();
     },
+  });
+  // A handshake ws refuses (a bad Sec-WebSocket-Key, version, protocol list or extension offer,
+  // which no browser sends) is answered in the envelope like any other refused request, not in
+  // ws's plain text. Each is the request's mistake: parameter_error, 400, also where ws would say
+  // 405 (an upgrade of a route that is not a GET), which the catalogue has no word for. The socket
+  // is destroyed once the answer is written, as ws does: the HTTP server let go of it at the
+  // upgrade, and its timeouts no longer close it.
+  app.websocketServer.on('wsClientError', (err, socket, req) => {
+    app.log.info({ err: { message: err.message } }, 'ws handshake refused');
+    const version = req.headers['sec-websocket-version'];
+    socket.once('finish', () => socket.destroy());
+    // RFC 6455 §4.4: a version the server does not speak is answered with those it does.
+    endInEnvelope(
+      socket,
+      400,
+      'parameter_error',
+      version === '13' || version === '8' ? {} : { 'Sec-WebSocket-Version': '13, 8' },
+    );
   });
   // Sockets open per address, so one address cannot hold the server's memory and event loop with
   // sockets of its own; its attempts to connect also count against its HTTP allowance.

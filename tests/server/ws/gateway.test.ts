@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -88,6 +89,43 @@ describe('the WebSocket gateway', () => {
     expect(await plain.json()).toMatchObject({ code: 404, msg: 'app.msg.not_found' });
     const head = await fetch(page, { method: 'HEAD' });
     expect(head.status).toBe(404);
+  });
+
+  it('answers a malformed handshake in the envelope, naming the versions it speaks when the version is wrong', async () => {
+    const { url } = await start();
+    const { host, pathname } = new URL(url);
+    const handshake = (key: string, version: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.once('close', () => resolve(text));
+        socket.once('error', reject);
+        socket.write(
+          `GET ${pathname} HTTP/1.1\r\nHost: ${host}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+            `Sec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: ${version}\r\n\r\n`,
+        );
+      });
+    const answer = (text: string) => {
+      const at = text.indexOf('\r\n\r\n');
+      return { head: text.slice(0, at).split('\r\n'), body: JSON.parse(text.slice(at + 4)) as unknown };
+    };
+    const envelope = { code: 400, msg: 'app.msg.parameter_error', data: null };
+    const goodKey = 'dGhlIHNhbXBsZSBub25jZQ==';
+
+    const badKey = answer(await handshake('not-a-key', '13'));
+    expect(badKey.head[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(badKey.head).toContain('Content-Type: application/json; charset=utf-8');
+    expect(badKey.head).not.toContain('Sec-WebSocket-Version: 13, 8');
+    expect(badKey.body).toEqual(envelope);
+
+    const badVersion = answer(await handshake(goodKey, '12'));
+    expect(badVersion.head[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(badVersion.head).toContain('Sec-WebSocket-Version: 13, 8');
+    expect(badVersion.body).toEqual(envelope);
+
+    // A well-formed handshake is still upgraded.
+    await connect(url);
   });
 
   it('answers a ping with the client’s ts and the server clock', async () => {

@@ -70,7 +70,7 @@ export const trustedPeer = (trust: Config['trustProxy']): ((address: string) => 
  * A connection over the cap is destroyed as it is accepted, with no answer, as Node's own
  * `server.maxConnections` and HAProxy's `tcp-request connection reject` do: a 503 would have to be
  * written before the request is read, and closing a socket with unread input resets it, which
- * loses the answer at the client as often as not; and every byte spent answering goes to the
+ * can lose the answer at the client anyway; and every byte spent answering goes to the
  * address that is already holding too many connections.
  */
 export const capConnections = (server: Server, max: number, trust: Config['trustProxy']) => {

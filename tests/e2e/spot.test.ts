@@ -16,6 +16,24 @@ const shot = async (name: string) => {
   if (SHOTS) await session.page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 };
 
+/** Places `count` limit buys of BTC 1 % under the best bid, which rest in the book. */
+const placeRestingBuys = async (count: number) => {
+  const { page, server } = session;
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).token as string);
+  const depth = (await (await fetch(`${server.url}/api/market/depth?pair=btcusdt&limit=1`)).json()) as {
+    data: { bids: [string, string][] };
+  };
+  const below = Math.floor(Number(depth.data.bids[0]![0]) * 0.99);
+  for (let i = 0; i < count; i++) {
+    const placed = await fetch(`${server.url}/api/cointransaction/orderbuy`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token },
+      body: JSON.stringify({ pair: 'btcusdt', type: 'limit', price: String(below - i * 10), qty: '0.001' }),
+    });
+    expect(((await placed.json()) as { code: number }).code).toBe(1);
+  }
+};
+
 describe('the demo trader on /trade', () => {
   it('logs in and sees the engine\u2019s book with the house quotes', async () => {
     await session.page.goto('/trade');
@@ -252,21 +270,7 @@ describe('the demo trader on /trade', () => {
     const { page } = session;
     // Enough resting orders that a card lies where the detail's cancel button comes up, at the
     // bottom of the screen.
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).token as string);
-    const depth = (await (
-      await fetch(`${session.server.url}/api/market/depth?pair=btcusdt&limit=1`)
-    ).json()) as {
-      data: { bids: [string, string][] };
-    };
-    const below = Math.floor(Number(depth.data.bids[0]![0]) * 0.99);
-    for (let i = 0; i < 4; i++) {
-      const placed = await fetch(`${session.server.url}/api/cointransaction/orderbuy`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', token },
-        body: JSON.stringify({ pair: 'btcusdt', type: 'limit', price: String(below - i * 10), qty: '0.001' }),
-      });
-      expect(((await placed.json()) as { code: number }).code).toBe(1);
-    }
+    await placeRestingBuys(4);
     await page.goto('/orderList');
     const cards = page.getByTestId('order-card');
     await expect.poll(() => cards.count()).toBe(5);
@@ -347,5 +351,23 @@ describe('the demo trader on /trade', () => {
     await shot('wallet-entry-order');
     await page.keyboard.press('Escape');
     await expect.poll(() => detail.count()).toBe(0);
+  });
+
+  it('comes back to its orders as far down as it left them', async () => {
+    const { page } = session;
+    await moveOn(page);
+    // Past a page of 20 open orders.
+    await placeRestingBuys(20);
+    await page.goto('/orderList');
+    const cards = page.getByTestId('order-card');
+    await expect.poll(() => cards.count()).toBe(20);
+    await page.getByRole('button', { name: en.orders.loadMore }).click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(20);
+    const shown = await cards.count();
+    // Away and back (a reload would do the same): the address brings both pages again.
+    await page.goto('/home');
+    await page.goBack();
+    await page.waitForURL('**/orderList?**pages=2**');
+    await expect.poll(() => cards.count()).toBe(shown);
   });
 });

@@ -117,10 +117,20 @@ const RegisterScreen = () => {
             aria-describedby={agreementAsked ? agreementError : undefined}
           />
           <span>
-            {t('register.agree')}{' '}
-            <button type="button" className="link-btn" onClick={() => setReading(true)}>
+            {/* A no-break space: the link wraps with the word before it ("the Service agreement"). */}
+            {t('register.agree')}
+            {'\u00a0'}
+            <a
+              className="checkbox__link"
+              href="/serviceAgreement"
+              onClick={(e) => {
+                // Read over the form, which keeps what was typed, rather than on the page it names.
+                e.preventDefault();
+                setReading(true);
+              }}
+            >
               {t('route.serviceAgreement')}
-            </button>
+            </a>
           </span>
         </label>
         {agreementAsked && (

@@ -149,7 +149,7 @@ describe('registration screen', () => {
   it('shows the agreement over the form, keeps what was typed, and ticks the box on agreeing', async () => {
     renderScreen(<RegisterScreen />, { path: '/register' });
     await fillValid();
-    await userEvent.click(screen.getByRole('button', { name: 'Service agreement' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Service agreement' }));
     // The sheet came up under the finger: the reader's next tap is a new one.
     afterDoubleTap();
     const sheet = screen.getByRole('dialog', { name: 'Service agreement' });
@@ -165,7 +165,7 @@ describe('registration screen', () => {
 
   it('closes the agreement without agreeing', async () => {
     renderScreen(<RegisterScreen />, { path: '/register' });
-    await userEvent.click(screen.getByRole('button', { name: 'Service agreement' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Service agreement' }));
     afterDoubleTap();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -101,7 +101,9 @@ const InviteScreen = () => {
                   key: 'first',
                   label: (
                     <>
-                      {t('invite.first')} <span className="tabs__count">{data.first.length}</span>
+                      {t('invite.first')}
+                      {'\u00a0'}
+                      <span className="tabs__count">{data.first.length}</span>
                     </>
                   ),
                 },
@@ -109,7 +111,9 @@ const InviteScreen = () => {
                   key: 'second',
                   label: (
                     <>
-                      {t('invite.second')} <span className="tabs__count">{data.second.length}</span>
+                      {t('invite.second')}
+                      {'\u00a0'}
+                      <span className="tabs__count">{data.second.length}</span>
                     </>
                   ),
                 },

@@ -74,11 +74,16 @@ export const centsAtLeast = (value: string) => {
  * "1,700.00" beside one of "941.0603" (`centsAtLeast`). */
 export const formatMoney = (value: string, language: string) => formatDecimal(centsAtLeast(value), language);
 
-/** A large amount shortened (1.2K, 3.4M, 1,2 Mio.) for volume columns. */
-export const formatCompact = (value: string, language: string) =>
-  numberFormat(language, { notation: 'compact', maximumFractionDigits: 2 }).format(
-    value as Intl.StringNumericLiteral,
-  );
+/** A large amount shortened (1.2K, 3.4M, 1,2 Mio.) for volume columns; with `significant`, to that
+ * many significant digits where the room is a phone's line: Spanish counts thousands of millions
+ * ("1069,25 M"), which took two lines of the market list at 320 px, where "1070 M" takes one. */
+export const formatCompact = (value: string, language: string, significant?: number) =>
+  numberFormat(
+    language,
+    significant
+      ? { notation: 'compact', maximumSignificantDigits: significant }
+      : { notation: 'compact', maximumFractionDigits: 2 },
+  ).format(value as Intl.StringNumericLiteral);
 
 /** A value in percent ("7.3") in the reader's locale's percent style ("7.3%", "7,3 %"), exact. */
 const percentOf = (value: string, language: string, options: Intl.NumberFormatOptions) =>

@@ -35,7 +35,7 @@ export const MarketRow = memo(function MarketRow({
         <span className="market-row__name">
           <PairName base={pair.base} quote={pair.quote} />
           <span className="market-row__vol muted">
-            {ticker ? t('market.vol', { value: formatCompact(ticker.quoteVolume, lang) }) : '—'}
+            {ticker ? t('market.vol', { value: formatCompact(ticker.quoteVolume, lang, 3) }) : '—'}
           </span>
         </span>
         <PriceFlash

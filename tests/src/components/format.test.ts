@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatChange, formatMoney, formatPercent } from '../../../src/components/format';
+import { formatChange, formatCompact, formatMoney, formatPercent } from '../../../src/components/format';
 
 describe('formatPercent', () => {
   it('writes a rate in the reader\u2019s percent style, with its own digits', () => {
@@ -40,5 +40,14 @@ describe('formatMoney', () => {
     expect(formatMoney('941.0603', 'us')).toBe('941.0603');
     expect(formatMoney('0.00000002', 'us')).toBe('0.00000002');
     expect(formatMoney('123456789012345.12345678', 'us')).toBe('123,456,789,012,345.12345678');
+  });
+});
+
+describe('formatCompact', () => {
+  it('shortens a volume to two places, or to the significant digits asked for', () => {
+    expect(formatCompact('1069250000', 'us')).toBe('1.07B');
+    expect(formatCompact('1069250000', 'es')).toBe('1069,25\u00a0M');
+    expect(formatCompact('1069250000', 'es', 3)).toBe('1070\u00a0M');
+    expect(formatCompact('98765432.1', 'de', 3)).toBe('98,8\u00a0Mio.');
   });
 });

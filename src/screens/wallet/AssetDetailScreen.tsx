@@ -112,6 +112,11 @@ const CoinDetail = ({ coin }: { coin: string }) => {
           <h2 className="wallet-journal__title">{t('wallet.history')}</h2>
           <label className="wallet-select">
             <span className="visually-hidden">{t('wallet.type')}</span>
+            {/* The chosen type as the closed select would show it, but on as many lines as it takes:
+                a select's own box cannot wrap, and cut the longer names at 320 px. */}
+            <span className="wallet-select__shown" aria-hidden="true">
+              {type ? t(type) : t('wallet.allTypes')}
+            </span>
             <select value={type} onChange={(e) => chooseType(e.target.value as LedgerType | '')}>
               <option value="">{t('wallet.allTypes')}</option>
               {LEDGER_TYPES.filter((k) => k !== 'app.data.house_funding').map((k) => (

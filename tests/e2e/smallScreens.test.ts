@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { LEDGER_TYPES } from '../../protocol/assets';
+import { LOCALES, type Locale } from '../../protocol/locales';
+import { brokenFigures, brokenWords } from './helpers/figures';
+import { logIn, phoneSession } from './helpers/session';
+
+const translations = (locale: Locale) =>
+  JSON.parse(fs.readFileSync(path.resolve(__dirname, `../../locales/${locale}.json`), 'utf8'));
+
+const inLanguage = (page: Page, locale: Locale) =>
+  page.evaluate((l) => localStorage.setItem('lang', l), locale);
+
+const DEMO_PASSWORD = 'Small2026local';
+const session = phoneSession({ DEMO_PASSWORD, RATE_LIMIT_PER_MINUTE: '100000' });
+
+/** What `faults` finds at each of `widths` (844 px high) in each of `locales`, as
+ * 'width locale: fault'; the viewport goes back to 390 px after. */
+const atWidths = async (
+  widths: number[],
+  locales: readonly Locale[],
+  faults: (locale: Locale) => Promise<string[]>,
+) => {
+  const { page } = session;
+  const found: string[] = [];
+  try {
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const locale of locales) {
+        await inLanguage(page, locale);
+        for (const fault of await faults(locale)) found.push(`${width} ${locale}: ${fault}`);
+      }
+    }
+  } finally {
+    await page.setViewportSize({ width: 390, height: 844 });
+  }
+  return found;
+};
+
+describe('small phones (320 and 390 px): lines that wrapped badly', () => {
+  it('sets the sign-up agreement as one paragraph beside its box, the link with the word before it', async () => {
+    // Logged out: the sign-up screen sends a logged-in reader on.
+    const { page } = session;
+    await page.goto('/register');
+    const found = await atWidths([390, 320], ['us', 'es'], async () => {
+      await page.goto('/register');
+      const label = page.locator('label.checkbox');
+      await label.locator('a, button').waitFor();
+      return label.evaluate((el) => {
+        const faults: string[] = [];
+        /** The boxes of the words under `node`, without any padding of the link around them. */
+        const wordBoxes = (node: Node) => {
+          const rects: DOMRect[] = [];
+          const walk = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+          for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            rects.push(...[...range.getClientRects()].filter((r) => r.width > 1));
+          }
+          return rects;
+        };
+        const box = el.querySelector('input')!.getBoundingClientRect();
+        const text = el.querySelector('span')!;
+        const link = text.querySelector('a, button')!;
+        const rects = wordBoxes(text);
+        const lines = [...new Set(rects.map((r) => Math.round(r.bottom)))].sort((a, b) => a - b);
+        const first = rects.filter((r) => Math.round(r.bottom) === lines[0]);
+        // The box beside the first line, as a bullet (it sat between two lines).
+        const middle = box.top + box.height / 2;
+        if (middle < Math.min(...first.map((r) => r.top)) || middle > lines[0]!)
+          faults.push('the box is not beside the first line');
+        // Every line starts where the paragraph does (a padded button indented its line).
+        const left = text.getBoundingClientRect().left;
+        for (const line of lines) {
+          const start = Math.min(...rects.filter((r) => Math.round(r.bottom) === line).map((r) => r.left));
+          if (Math.abs(start - left) > 1) faults.push(`a line starts ${Math.round(start - left)} px in`);
+        }
+        // The link shares its line with the word before it, and keeps its words together.
+        const linkRects = wordBoxes(link);
+        const before = rects.filter((r) => !linkRects.some((l) => l.left === r.left && l.top === r.top));
+        const linkLines = new Set(linkRects.map((r) => Math.round(r.bottom)));
+        if (!linkLines.has(Math.round(before.at(-1)!.bottom)))
+          faults.push('the link starts a line of its own');
+        if (linkLines.size > 1) faults.push('the link is split');
+        return faults;
+      });
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('keeps each /invite tab’s count on the line of its label’s last word, no word broken, in every language at 320 px', async () => {
+    const { page } = session;
+    await inLanguage(page, 'us');
+    await page.goto('/login');
+    await logIn(page, 'demotrader', DEMO_PASSWORD);
+    await page.waitForURL('**/home');
+    const found = await atWidths([320], LOCALES, async (locale) => {
+      await page.goto('/invite');
+      await expect
+        .poll(() => page.getByRole('tab').first().textContent())
+        .toContain(translations(locale).invite.first);
+      const faults = (await brokenWords(page, '.tabs__tab')).map((w) => `"${w}" broken`);
+      const apart = await page.getByRole('tab').evaluateAll((tabs) =>
+        tabs
+          .filter((tab) => {
+            const count = tab.querySelector('.tabs__count')!;
+            const range = document.createRange();
+            range.selectNodeContents(tab.querySelector('.tabs__text')!.firstChild!);
+            const last = [...range.getClientRects()].filter((r) => r.width > 0).at(-1)!;
+            const countBox = count.getClientRects()[0]!;
+            const middle = countBox.top + countBox.height / 2;
+            // Under its label, or past the tab's edge.
+            return (
+              middle < last.top || middle > last.bottom || countBox.right > tab.getBoundingClientRect().right
+            );
+          })
+          .map((tab) => tab.textContent!),
+      );
+      return [...faults, ...apart.map((text) => `"${text}": the count apart from its label`)];
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('keeps each pair’s volume on one line of the /market list, in every language at 320 px', async () => {
+    const { page } = session;
+    const found = await atWidths([320], LOCALES, async () => {
+      await page.goto('/market');
+      const vol = page.locator('.market-row__vol');
+      // Every row's ticker in, not a dash (each row follows its own once it is on screen).
+      await expect.poll(() => vol.allTextContents()).not.toContain('—');
+      await expect.poll(() => vol.first().textContent()).toMatch(/\d/);
+      // "Vol." above "1069,25 M" in Spanish.
+      return (await brokenFigures(page, '.market-row__vol')).map((text) => `"${text}" on two lines`);
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('shows the wallet history’s chosen type in full, its longest in every language at 320 px', async () => {
+    const { page } = session;
+    const types = LEDGER_TYPES.filter((type) => type !== 'app.data.house_funding');
+    const found = await atWidths([320], LOCALES, async (locale) => {
+      const names = translations(locale).app.data as Record<string, string>;
+      const longest = types.reduce((a, b) =>
+        names[b.slice('app.data.'.length)]!.length > names[a.slice('app.data.'.length)]!.length ? b : a,
+      );
+      const name = names[longest.slice('app.data.'.length)]!;
+      await page.goto('/assets/detail?coin=USDT');
+      const select = page.locator('.wallet-select select');
+      await select.selectOption(longest);
+      await page.waitForURL(/type=/);
+      const cut = await page.locator('.wallet-select').evaluate((label, wanted) => {
+        const el = label.querySelector('select')!;
+        if (el.selectedOptions[0]?.text !== wanted) return `"${wanted}" not chosen`;
+        // The select itself, where it is what shows the choice: narrower than a select of that one
+        // option, it cuts the name.
+        if (getComputedStyle(el).opacity !== '0') {
+          const probe = el.cloneNode(false) as HTMLSelectElement;
+          probe.append(el.selectedOptions[0]!.cloneNode(true));
+          probe.style.cssText = 'position:absolute;width:auto;max-width:none;visibility:hidden';
+          label.append(probe);
+          const needs = probe.getBoundingClientRect().width;
+          probe.remove();
+          const has = el.getBoundingClientRect().width;
+          return needs > has + 0.5 ? `"${wanted}" cut: ${Math.round(has)} of ${Math.round(needs)} px` : null;
+        }
+        // Otherwise what is drawn over it.
+        const shown = [...label.querySelectorAll<HTMLElement>('[aria-hidden="true"]')].find(
+          (s) => s.textContent === wanted,
+        );
+        if (!shown) return `"${wanted}" not shown`;
+        const box = shown.getBoundingClientRect();
+        return shown.scrollWidth > shown.clientWidth || box.right > window.innerWidth
+          ? `"${wanted}" cut`
+          : null;
+      }, name);
+      return cut ? [cut] : [];
+    });
+    expect(found).toEqual([]);
+  });
+});

@@ -43,6 +43,40 @@ interface State<T> {
   loading: boolean;
 }
 
+/** The most pages a first fetch brings back at once, whatever an address asks for: a link with
+ * `pages=100000` would otherwise send that many requests from the reader's phone at once. */
+export const START_PAGES_MAX = 20;
+
+/**
+ * The first pages of a list, newest first, down to the one holding item `id`: a link from a coin's
+ * history to what caused an entry finds the record wherever it stands. Fetched one after another,
+ * each saying whether to go on: ids fall down such a list, so a page reaching `id` holds it or
+ * shows the list has none, and a page short of `size` is the last. At most `max` pages, so a
+ * crafted link cannot have the phone send hundreds of requests: `id` may then be missing.
+ */
+export const pagesUpTo = async <P>(
+  load: (page: number, size: number) => Promise<P>,
+  items: (page: P) => { id: number }[],
+  size: number,
+  id: number,
+  max = START_PAGES_MAX,
+): Promise<P[]> => {
+  const pages: P[] = [];
+  while (pages.length < max) {
+    const page = await load(pages.length + 1, size);
+    pages.push(page);
+    const list = items(page);
+    if (list.length < size || list.some((item) => item.id <= id)) break;
+  }
+  return pages;
+};
+
+/** An item a first fetch brings the pages down to (pagesUpTo), and how many pages it may take. */
+export interface Seek {
+  id: number;
+  pages: number;
+}
+
 /**
  * A list the server serves a page at a time, newest first. Its first page, and again from the
  * first alone whenever `key` changes (a filter); the next page on `more`. Whenever `version`
@@ -50,26 +84,29 @@ interface State<T> {
  * fetched again, so a new item shows and one pushed onto the next page is not listed twice.
  * `list` is undefined until the first page answers; `failure` says why the last fetch failed, and
  * `refresh` tries that fetch again (without a failure, it fetches every page shown). `startPages`
- * is how many pages the first fetch brings: those a reader had shown before leaving the screen.
+ * is how many pages the first fetch brings: those a reader had shown before leaving the screen;
+ * with `seek`, the first fetch for a key brings the pages down to that item instead.
  */
-/** The most pages a first fetch brings back at once, whatever an address asks for: a link with
- * `pages=100000` would otherwise send that many requests from the reader's phone at once. */
-export const START_PAGES_MAX = 20;
-
 export const usePages = <T extends { id: number }>(
   load: (page: number, size: number) => Promise<Paged<T>>,
   size: number,
   key: string,
   version: string | number = 0,
   startPages = 1,
+  seek?: Seek,
 ): Pages<T> => {
   const [state, setState] = useState<State<T>>({ key, answers: [], failure: undefined, loading: true });
   const requests = useRef(0);
 
-  const fetchPages = (forKey: string, first: number, count: number) => {
+  const fetchPages = (
+    forKey: string,
+    first: number,
+    count: number,
+    fetching = Promise.all(Array.from({ length: count }, (_, i) => load(first + i, size))),
+  ) => {
     const asked = ++requests.current;
     setState((s) => (s.key === forKey ? { ...s, loading: true } : s));
-    Promise.all(Array.from({ length: count }, (_, i) => load(first + i, size))).then(
+    fetching.then(
       (pages) =>
         setState((s) => {
           if (s.key !== forKey) return s;
@@ -88,10 +125,17 @@ export const usePages = <T extends { id: number }>(
   };
 
   const sync = useEffectEvent(() => {
-    if (state.key !== key) {
-      setState({ key, answers: [], failure: undefined, loading: true });
-      fetchPages(key, 1, 1);
-    } else fetchPages(key, 1, Math.max(state.answers.length, Math.min(startPages, START_PAGES_MAX), 1));
+    const fresh = state.key !== key;
+    if (fresh) setState({ key, answers: [], failure: undefined, loading: true });
+    if (seek && (fresh || state.answers.length === 0))
+      fetchPages(
+        key,
+        1,
+        1,
+        pagesUpTo(load, (p) => p.list, size, seek.id, seek.pages),
+      );
+    else if (fresh) fetchPages(key, 1, 1);
+    else fetchPages(key, 1, Math.max(state.answers.length, Math.min(startPages, START_PAGES_MAX), 1));
   });
   useEffect(() => sync(), [key, version, size]);
 

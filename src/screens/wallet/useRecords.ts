@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { failureOf } from '../../components/LoadFailed';
+import { pagesUpTo } from '../../hooks/usePages';
 
 /** While any record is still under way, how often the list is fetched again. */
 export const RECORDS_POLL_MS = 5000;
@@ -22,11 +23,13 @@ const joined = <T extends { id: number }>(pages: T[][]): T[] => {
  * A list of records (deposits, withdrawals) kept fresh: fetched on mount, again whenever the page
  * comes back into view (refresh on focus), and every few seconds while one of them is still
  * waiting for the operator, so a status change shows without a reload. Older records come a page
- * at a time (`more`); a refresh reloads every page shown.
+ * at a time (`more`); a refresh reloads every page shown. With `seek`, the first fetch brings the
+ * pages down to that record (pagesUpTo).
  */
 export const useRecords = <T extends { id: number }>(
   load: (page: number, size: number) => Promise<T[]>,
   underWay: (record: T) => boolean,
+  seek?: number,
 ) => {
   const [state, setState] = useState<{ pages: T[][] | undefined; failure?: string; loading: boolean }>({
     pages: undefined,
@@ -34,12 +37,16 @@ export const useRecords = <T extends { id: number }>(
   });
   const live = useRef(true);
   const shown = useRef(1);
-  const fetchPages = useCallback((count: number) => {
+  const fetchPages = useCallback((count: number | { upTo: number }) => {
     setState((s) => ({ ...s, failure: undefined, loading: true }));
-    Promise.all(Array.from({ length: count }, (_, i) => load(i + 1, RECORDS_PAGE))).then(
+    const fetching =
+      typeof count === 'number'
+        ? Promise.all(Array.from({ length: count }, (_, i) => load(i + 1, RECORDS_PAGE)))
+        : pagesUpTo(load, (p) => p, RECORDS_PAGE, count.upTo);
+    fetching.then(
       (pages) => {
         if (!live.current) return;
-        shown.current = count;
+        shown.current = pages.length;
         setState({ pages, loading: false });
       },
       (err: unknown) => live.current && setState((s) => ({ ...s, failure: failureOf(err), loading: false })),
@@ -52,7 +59,8 @@ export const useRecords = <T extends { id: number }>(
 
   useEffect(() => {
     live.current = true;
-    refresh();
+    if (seek === undefined) refresh();
+    else fetchPages({ upTo: seek });
     const onFocus = () => {
       if (document.visibilityState === 'visible') refresh();
     };
@@ -63,7 +71,7 @@ export const useRecords = <T extends { id: number }>(
       window.removeEventListener('focus', onFocus);
       document.removeEventListener('visibilitychange', onFocus);
     };
-  }, [refresh]);
+  }, [refresh, fetchPages, seek]);
 
   const list = state.pages ? joined(state.pages) : undefined;
   const waiting = list?.some(underWay) ?? false;

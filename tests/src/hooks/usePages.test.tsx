@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { START_PAGES_MAX, usePages, type Paged } from '../../../src/hooks/usePages';
+import { START_PAGES_MAX, pagesUpTo, usePages, type Paged } from '../../../src/hooks/usePages';
 
 const SIZE = 3;
 
@@ -109,5 +109,58 @@ describe('usePages', () => {
     await waitFor(() => expect(ids(result.current.list)).toEqual([6, 5, 4, 3, 2, 1]));
     expect(load.mock.calls).toEqual([[2, SIZE]]);
     expect(result.current.failure).toBeUndefined();
+  });
+
+  it('with an item to seek, brings the pages down to it on the first fetch for a key alone', async () => {
+    const { load } = journal([9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    const { result, rerender } = renderHook(
+      ({ key, version }) => usePages(load, SIZE, key, version, 1, { id: 4, pages: START_PAGES_MAX }),
+      { initialProps: { key: 'k', version: 0 } },
+    );
+    await waitFor(() => expect(ids(result.current.list)).toEqual([9, 8, 7, 6, 5, 4]));
+    expect(load.mock.calls).toEqual([
+      [1, SIZE],
+      [2, SIZE],
+    ]);
+    // A push fetches the pages shown, no further.
+    load.mockClear();
+    rerender({ key: 'k', version: 1 });
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    expect(result.current.shown).toBe(2);
+  });
+});
+
+describe('pagesUpTo', () => {
+  const pages = (ids: number[], size = SIZE) => {
+    const load = vi.fn(async (page: number) =>
+      ids.slice((page - 1) * size, page * size).map((id) => ({ id })),
+    );
+    return { load, upTo: (id: number, max?: number) => pagesUpTo(load, (p) => p, size, id, max) };
+  };
+
+  it('fetches one page after another until one holds the item', async () => {
+    const { load, upTo } = pages([9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(await upTo(5)).toEqual([
+      [{ id: 9 }, { id: 8 }, { id: 7 }],
+      [{ id: 6 }, { id: 5 }, { id: 4 }],
+    ]);
+    expect(load.mock.calls.map(([page]) => page)).toEqual([1, 2]);
+  });
+
+  it('stops at the page reaching below an item the list does not hold, or at its end', async () => {
+    const gap = pages([9, 8, 6, 5, 3, 2]);
+    expect(await gap.upTo(7)).toHaveLength(1);
+    const end = pages([9, 8, 7, 6]);
+    expect(await end.upTo(100)).toHaveLength(1);
+    expect(await end.upTo(1)).toHaveLength(2);
+    // A last page just full: the empty one after it ends the list.
+    expect(await pages([9, 8, 7]).upTo(1)).toHaveLength(2);
+  });
+
+  it(`asks for ${START_PAGES_MAX} pages at most unless told fewer`, async () => {
+    const far = pages(Array.from({ length: 300 }, (_, i) => 1000 - i));
+    expect(await far.upTo(1)).toHaveLength(START_PAGES_MAX);
+    expect(far.load).toHaveBeenCalledTimes(START_PAGES_MAX);
+    expect(await far.upTo(1, 3)).toHaveLength(3);
   });
 });

@@ -6,20 +6,23 @@ import { transport } from '../../app/streams';
 import { NavBar } from '../../components/NavBar';
 import { PagedList } from '../../components/PagedList';
 import { Tabs } from '../../components/Tabs';
-import { usePages } from '../../hooks/usePages';
+import { START_PAGES_MAX, usePages, type Seek } from '../../hooks/usePages';
+import { usePickedRecord } from '../../hooks/usePickedRecord';
 import { useDateFormat } from '../../hooks/useDateFormat';
 import { useDefiFormat } from './format';
 import { pluralKey } from '../../i18n/plural';
 
 const PAGE = 50;
+const EARNING: PledgeStatus = 'app.data.pledge_earning';
+const SETTLED: PledgeStatus = 'app.data.pledge_settled';
 
-const PledgeItem = ({ p }: { p: PledgeRecord }) => {
+const PledgeItem = ({ p, mark }: { p: PledgeRecord; mark: ReturnType<typeof usePickedRecord>['mark'] }) => {
   const { t, i18n } = useTranslation();
   const f = useDefiFormat();
   const date = useDateFormat(true);
-  const earning = p.status === 'app.data.pledge_earning';
+  const earning = p.status === EARNING;
   return (
-    <li className="defi-record card">
+    <li {...mark(p.id, 'defi-record card')}>
       <header className="defi-card__head">
         <h2 className="defi-card__name">{p.name}</h2>
         <span className={`badge ${earning ? 'badge--ok' : ''}`}>{t(p.status)}</span>
@@ -61,10 +64,18 @@ const PledgeItem = ({ p }: { p: PledgeRecord }) => {
   );
 };
 
-/** /defi/pledgeRecord: my pledges, earning or settled, kept current by the `pledges` channel. */
+/** /defi/pledgeRecord: my pledges, earning or settled, kept current by the `pledges` channel; the
+ * one an address picks out (`?id=`) loaded, scrolled to and marked. */
 const PledgeRecordScreen = () => {
   const { t, i18n } = useTranslation();
-  const [status, setStatus] = useState<PledgeStatus>('app.data.pledge_earning');
+  const picked = usePickedRecord();
+  const [status, setStatus] = useState<PledgeStatus>(EARNING);
+  // The pledge picked out is sought among those earning, then among those settled with the pages
+  // left (it may have settled since the entry that led here), keeping one to bring the first tab
+  // back should it be in neither.
+  const [seek, setSeek] = useState<Seek | undefined>(
+    picked.id === undefined ? undefined : { id: picked.id, pages: START_PAGES_MAX },
+  );
   const [version, setVersion] = useState(0);
   useEffect(() => {
     const sub = transport.channel$('pledges').subscribe(() => setVersion((v) => v + 1));
@@ -77,24 +88,44 @@ const PledgeRecordScreen = () => {
     PAGE,
     status,
     `${version}:${i18n.language}`,
+    1,
+    seek,
   );
+  const found =
+    seek && pledges.list && !pledges.loading ? pledges.list.some((p) => p.id === seek.id) : undefined;
+  // Sought no more once found: one that settles later leaves its tab without taking the reader along.
+  if (found === true) setSeek(undefined);
+  else if (found === false && seek) {
+    const left = seek.pages - pledges.shown - 1;
+    if (status === EARNING && left > 0) {
+      setSeek({ id: seek.id, pages: left });
+      setStatus(SETTLED);
+    } else {
+      setSeek(undefined);
+      setStatus(EARNING);
+    }
+  }
+  const show = (next: PledgeStatus) => {
+    setSeek(undefined);
+    setStatus(next);
+  };
   return (
     <>
       <NavBar title={t('route.defi_pledgeRecord')} />
       <Tabs
         label={t('route.defi_pledgeRecord')}
         value={status}
-        onChange={setStatus}
+        onChange={show}
         items={[
-          { key: 'app.data.pledge_earning', label: t('app.data.pledge_earning') },
-          { key: 'app.data.pledge_settled', label: t('app.data.pledge_settled') },
+          { key: EARNING, label: t('app.data.pledge_earning') },
+          { key: SETTLED, label: t('app.data.pledge_settled') },
         ]}
       >
         <PagedList pages={pledges} emptyText={t('defi.noPledges')} moreText={t('defi.more')}>
           {(list) => (
             <ul className="defi-list">
               {list.map((p) => (
-                <PledgeItem key={p.id} p={p} />
+                <PledgeItem key={p.id} p={p} mark={picked.mark} />
               ))}
             </ul>
           )}

@@ -7,6 +7,7 @@ import { RecordTime } from '../../components/RecordTime';
 import { StatusBadge } from './StatusBadge';
 import { useRecords } from './useRecords';
 import { EmptyText } from '../../components/EmptyText';
+import { usePickedRecord } from '../../hooks/usePickedRecord';
 
 interface WalletRecord {
   id: number;
@@ -32,7 +33,8 @@ interface Props<T extends WalletRecord> {
 }
 
 /** A record screen of the wallet (deposits, withdrawals): fresh on focus and while one is under
- * way, each record with its coin, network, status, amounts, hash, note and time. */
+ * way, each record with its coin, network, status, amounts, hash, note and time; the one an
+ * address picks out (`?id=`) loaded, scrolled to and marked. */
 export const RecordList = <T extends WalletRecord>({
   title,
   emptyText,
@@ -42,7 +44,8 @@ export const RecordList = <T extends WalletRecord>({
   details,
 }: Props<T>) => {
   const { t } = useTranslation();
-  const { list, failure, loading, hasMore, refresh, more } = useRecords(load, underWay);
+  const picked = usePickedRecord();
+  const { list, failure, loading, hasMore, refresh, more } = useRecords(load, underWay, picked.id);
   return (
     <>
       <NavBar title={t(title)} />
@@ -53,7 +56,7 @@ export const RecordList = <T extends WalletRecord>({
       ) : (
         <ul className="records" aria-label={t(title)}>
           {list.map((r) => (
-            <li key={r.id} className="record" data-testid={testId}>
+            <li key={r.id} {...picked.mark(r.id, 'record')} data-testid={testId}>
               <RecordHeading record={r} />
               {details(r)}
               {r.txHash && <RecordText label={t('wallet.record.txHash')} value={r.txHash} hash />}

@@ -12,6 +12,7 @@ import PledgeRecordScreen from '../../../../src/screens/defi/PledgeRecordScreen'
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 import { afterDoubleTap } from '../../../setup/dom';
+import { START_PAGES_MAX } from '../../../../src/hooks/usePages';
 
 const pledges$ = new Subject<unknown>();
 // The device's clock against the server's: the server is a day ahead in one test.
@@ -256,6 +257,88 @@ describe('staking screens', () => {
     await user.click(screen.getByRole('tab', { name: 'Settled' }));
     expect(await screen.findByText('30 of 30 days')).toBeInTheDocument();
     expect(screen.getByText('Settlement time')).toBeInTheDocument();
+  });
+
+  describe('/defi/pledgeRecord arriving from the coin history (?id=)', () => {
+    beforeEach(() => {
+      Element.prototype.scrollIntoView = vi.fn();
+    });
+    const SETTLED = 'app.data.pledge_settled';
+    /** Pledges of each tab by id, served 50 a page newest first as the server does. */
+    const serving = (earning: number[], settled: number[]) =>
+      vi.mocked(defiApi.pledges).mockImplementation(async ({ status, page = 1, size = 50 } = {}) => {
+        const ids = status === SETTLED ? settled : earning;
+        return {
+          page,
+          size,
+          total: ids.length,
+          list: ids
+            .slice((page - 1) * size, page * size)
+            .map((id) => record({ id, ...(status && { status }) })),
+        };
+      });
+    const countdown = (from: number, n: number) => Array.from({ length: n }, (_, i) => from - i);
+    const asked = () => vi.mocked(defiApi.pledges).mock.calls.map(([q]) => [q?.status, q?.page]);
+    const marked = () => document.querySelectorAll('[aria-current="true"]');
+
+    it('loads the earning pages down to it and marks it', async () => {
+      serving(countdown(300, 80), countdown(100, 5));
+      renderScreen(<PledgeRecordScreen />, { path: '/defi/pledgeRecord', at: '/defi/pledgeRecord?id=240' });
+      await waitFor(() => expect(marked()).toHaveLength(1));
+      expect(asked()).toEqual([
+        ['app.data.pledge_earning', 1],
+        ['app.data.pledge_earning', 2],
+      ]);
+      expect(marked()[0]).toHaveClass('defi-record', 'is-picked');
+      expect(document.querySelectorAll('.defi-record')[60]).toBe(marked()[0]);
+      expect(Element.prototype.scrollIntoView).toHaveBeenCalledTimes(1);
+      // A push brings the pages shown again, without scrolling the reader back.
+      pledges$.next({ ch: 'pledges', seq: 1, ts: 0, data: {} });
+      await waitFor(() => expect(defiApi.pledges).toHaveBeenCalledTimes(4));
+      expect(marked()).toHaveLength(1);
+      expect(Element.prototype.scrollIntoView).toHaveBeenCalledTimes(1);
+    });
+
+    it('finds one settled since among the settled, on their tab', async () => {
+      serving(countdown(300, 3), countdown(200, 120));
+      renderScreen(<PledgeRecordScreen />, { path: '/defi/pledgeRecord', at: '/defi/pledgeRecord?id=130' });
+      await waitFor(() => expect(marked()).toHaveLength(1));
+      expect(screen.getByRole('tab', { name: 'Settled' })).toHaveAttribute('aria-selected', 'true');
+      expect(asked()).toEqual([
+        ['app.data.pledge_earning', 1],
+        [SETTLED, 1],
+        [SETTLED, 2],
+      ]);
+      // Another tab chosen afterwards is listed from its first page as usual.
+      const user = userEvent.setup();
+      vi.mocked(defiApi.pledges).mockClear();
+      await user.click(screen.getByRole('tab', { name: 'Earning' }));
+      await waitFor(() => expect(document.querySelectorAll('.defi-record')).toHaveLength(3));
+      expect(asked()).toEqual([['app.data.pledge_earning', 1]]);
+    });
+
+    it(`in neither tab, asks for ${START_PAGES_MAX} pages in all at most and shows the earning tab as usual`, async () => {
+      serving(countdown(100_000, 250), countdown(90_000, 5000));
+      renderScreen(<PledgeRecordScreen />, { path: '/defi/pledgeRecord', at: '/defi/pledgeRecord?id=3' });
+      await waitFor(() =>
+        expect(screen.getByRole('tab', { name: 'Earning' })).toHaveAttribute('aria-selected', 'true'),
+      );
+      await waitFor(() => expect(document.querySelectorAll('.defi-record')).toHaveLength(50));
+      expect(defiApi.pledges).toHaveBeenCalledTimes(START_PAGES_MAX);
+      // The earning pages to their empty end, the settled with the pages left, then the first again.
+      expect(asked().filter(([status]) => status === SETTLED)).toHaveLength(START_PAGES_MAX - 7);
+      expect(asked().at(-1)).toEqual(['app.data.pledge_earning', 1]);
+      expect(marked()).toHaveLength(0);
+      expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument();
+    });
+
+    it.each(['?id=x', '?id=07', ''])('for %j lists the first earning page as usual', async (search) => {
+      serving(countdown(300, 80), countdown(100, 5));
+      renderScreen(<PledgeRecordScreen />, { path: '/defi/pledgeRecord', at: `/defi/pledgeRecord${search}` });
+      await waitFor(() => expect(document.querySelectorAll('.defi-record')).toHaveLength(50));
+      expect(asked()).toEqual([['app.data.pledge_earning', 1]]);
+      expect(marked()).toHaveLength(0);
+    });
   });
 
   it('says a one-day cycle in the singular, in the cards and the records', async () => {

@@ -13,6 +13,7 @@ import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 import { NETWORKS, login } from './fixtures';
 import { setUser } from '../../../../src/state/session';
+import { START_PAGES_MAX } from '../../../../src/hooks/usePages';
 
 vi.mock('../../../../src/api/wallet', () => ({
   walletApi: { coins: vi.fn(), deposit: vi.fn(), deposits: vi.fn() },
@@ -253,5 +254,92 @@ describe('/recharge/record', () => {
     await waitFor(() => expect(screen.getAllByTestId('deposit-record')).toHaveLength(51));
     expect(walletApi.deposits).toHaveBeenCalledWith(2, 50);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  describe('arriving at a record from the coin history (?id=)', () => {
+    const scrolled = vi.fn();
+    beforeEach(() => {
+      scrolled.mockClear();
+      Element.prototype.scrollIntoView = scrolled;
+    });
+    /** Deposits `top` down to 1, served 50 a page newest first as the server does. */
+    const serving = (top: number) =>
+      vi
+        .mocked(walletApi.deposits)
+        .mockImplementation(async (page = 1, size = 50) =>
+          Array.from({ length: top }, (_, i) => deposit({ id: top - i })).slice(
+            (page - 1) * size,
+            page * size,
+          ),
+        );
+    const marked = () => document.querySelectorAll('[aria-current]');
+
+    it('loads the pages down to it, scrolls it into view once and marks it', async () => {
+      serving(120);
+      renderScreen(<RechargeRecordScreen />, { path: '/recharge/record', at: '/recharge/record?id=60' });
+      await waitFor(() => expect(screen.getAllByTestId('deposit-record')).toHaveLength(100));
+      expect(vi.mocked(walletApi.deposits).mock.calls).toEqual([
+        [1, 50],
+        [2, 50],
+      ]);
+      const [record] = marked();
+      expect(marked()).toHaveLength(1);
+      expect(record).toHaveAttribute('aria-current', 'true');
+      expect(record).toHaveClass('record', 'is-picked');
+      expect(screen.getAllByTestId('deposit-record')[60]).toBe(record);
+      expect(scrolled).toHaveBeenCalledTimes(1);
+      expect(scrolled.mock.contexts[0]).toBe(record);
+
+      // Back on the page: both pages again, still marked, and the reader left where they scrolled.
+      vi.mocked(walletApi.deposits).mockClear();
+      act(() => window.dispatchEvent(new Event('focus')));
+      await waitFor(() => expect(walletApi.deposits).toHaveBeenCalledTimes(2));
+      await waitFor(() => expect(marked()).toHaveLength(1));
+      expect(scrolled).toHaveBeenCalledTimes(1);
+      // "Load more" goes on from the pages shown.
+      await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(screen.getAllByTestId('deposit-record')).toHaveLength(120));
+      expect(walletApi.deposits).toHaveBeenLastCalledWith(3, 50);
+    });
+
+    it.each(['?id=abc', '?id=0', '?id=-5', '?id=1e3', ''])(
+      'for %j lists the first page as usual',
+      async (search) => {
+        serving(120);
+        renderScreen(<RechargeRecordScreen />, { path: '/recharge/record', at: `/recharge/record${search}` });
+        await waitFor(() => expect(screen.getAllByTestId('deposit-record')).toHaveLength(50));
+        expect(vi.mocked(walletApi.deposits).mock.calls).toEqual([[1, 50]]);
+        expect(marked()).toHaveLength(0);
+        expect(scrolled).not.toHaveBeenCalled();
+      },
+    );
+
+    it('stops at the first page reaching below an id that is not among the reader’s', async () => {
+      // Ids are shared by all readers: 60 is someone else's, between two of this reader's.
+      vi.mocked(walletApi.deposits).mockImplementation(async (page = 1, size = 50) =>
+        Array.from({ length: 120 }, (_, i) => deposit({ id: 240 - 2 * i })).slice(
+          (page - 1) * size,
+          page * size,
+        ),
+      );
+      renderScreen(<RechargeRecordScreen />, { path: '/recharge/record', at: '/recharge/record?id=141' });
+      await waitFor(() => expect(screen.getAllByTestId('deposit-record')).toHaveLength(100));
+      expect(walletApi.deposits).toHaveBeenCalledTimes(2);
+      expect(marked()).toHaveLength(0);
+      expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument();
+    });
+
+    it(`asks for ${START_PAGES_MAX} pages at most, then lists them without an error`, async () => {
+      // Always a full page of records newer than the one asked for, as a crafted id far down would find.
+      vi.mocked(walletApi.deposits).mockImplementation(async (page = 1) =>
+        Array.from({ length: 50 }, (_, i) => deposit({ id: 1_000_000 - (page - 1) * 50 - i })),
+      );
+      renderScreen(<RechargeRecordScreen />, { path: '/recharge/record', at: '/recharge/record?id=3' });
+      await waitFor(() => expect(screen.getAllByTestId('deposit-record')).toHaveLength(START_PAGES_MAX * 50));
+      expect(walletApi.deposits).toHaveBeenCalledTimes(START_PAGES_MAX);
+      expect(marked()).toHaveLength(0);
+      expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Load more' })).toBeEnabled();
+    });
   });
 });

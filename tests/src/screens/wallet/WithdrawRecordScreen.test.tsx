@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Withdrawal, WithdrawState } from '../../../../protocol/wallet';
 import { walletApi } from '../../../../src/api/wallet';
@@ -100,5 +100,20 @@ describe('/withdraw/record', () => {
     const [xrp, usdt] = await screen.findAllByTestId('withdraw-record');
     expect(within(xrp!).getByText('Memo (destination tag): 778899')).toBeInTheDocument();
     expect(within(usdt!).queryByText(/Memo/)).toBeNull();
+  });
+
+  it('arriving from the coin history (?id=), loads the pages down to that withdrawal and marks it', async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    vi.mocked(walletApi.withdrawals).mockImplementation(async (page = 1) =>
+      Array.from({ length: page === 1 ? 50 : 10 }, (_, i) => withdrawal(60 - (page - 1) * 50 - i, 'success')),
+    );
+    renderScreen(<WithdrawRecordScreen />, { path: '/withdraw/record', at: '/withdraw/record?id=7' });
+    await waitFor(() => expect(screen.getAllByTestId('withdraw-record')).toHaveLength(60));
+    const marked = screen
+      .getAllByTestId('withdraw-record')
+      .filter((r) => r.getAttribute('aria-current') === 'true');
+    expect(marked).toEqual([screen.getAllByTestId('withdraw-record')[53]]);
+    expect(marked[0]).toHaveClass('is-picked');
+    expect(Element.prototype.scrollIntoView).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,12 +2,20 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { JournalEntry } from '../../../protocol/assets';
-import { sourceOfRef } from '../../../protocol/ledgerRefs';
+import { sourceOfRef, type LedgerSource } from '../../../protocol/ledgerRefs';
 import { formatMoney } from '../../components/format';
 import { RecordTime } from '../../components/RecordTime';
 import { MASK } from './hideBalances';
 import { journalMove, type JournalMove } from './journalMove';
 import { ZERO_BALANCE } from './valuation';
+
+/** Where what caused an entry is read, picked out by its id; an order opens over the history. */
+const RECORD_PAGES: Record<Exclude<LedgerSource, 'order'>, string> = {
+  contract: '/contractList',
+  deposit: '/recharge/record',
+  withdrawal: '/withdraw/record',
+  pledge: '/defi/pledgeRecord',
+};
 
 const signed = (v: string, lang: string) => (v.startsWith('-') ? '' : '+') + formatMoney(v, lang);
 
@@ -22,8 +30,9 @@ const AMOUNT_CLASS: Record<JournalMove['kind'], string> = {
 /**
  * One entry of a coin's history: why the balance moved, by how much, and what it was after. An
  * entry of a spot order opens that order (`onOpenOrder`, in place), one of a contract its detail
- * page: "Spot fee −0.12" is read beside the order that paid it. Deposits, withdrawals and pledges
- * show in full in their own records, which list them newest first.
+ * page: "Spot fee −0.12" is read beside the order that paid it. One of a deposit, a withdrawal or
+ * a pledge leads to its record, picked out among the others (`?id=`) where its status, hash and
+ * terms are read in full.
  */
 export const JournalRow = ({
   entry,
@@ -76,8 +85,8 @@ export const JournalRow = ({
         <button type="button" className="record__open" onClick={() => onOpenOrder(source.id)}>
           {content}
         </button>
-      ) : source?.source === 'contract' ? (
-        <Link className="record__open" to={`/contractList?id=${source.id}`}>
+      ) : source ? (
+        <Link className="record__open" to={`${RECORD_PAGES[source.source]}?id=${source.id}`}>
           {content}
         </Link>
       ) : (

@@ -212,12 +212,16 @@ describe('/assets/detail', () => {
     expect(new URLSearchParams(router.state.location.search).get('pages')).toBeNull();
   });
 
-  it('opens the order an entry came from over the history, and a contract its detail page', async () => {
+  it('opens the order an entry came from over the history, and leads from any other to its record, picked out', async () => {
     const user = userEvent.setup();
     history([
       entry({ id: 7, type: 'app.data.spot_trade', ref: 'order:9', availableChange: '-100.00000000' }),
       entry({ id: 6, type: 'app.data.contract_open', ref: 'contract:4', availableChange: '-20.00000000' }),
-      entry({ id: 5, availableChange: '1000.00000000' }),
+      entry({ id: 5, ref: 'deposit:31', availableChange: '1000.00000000' }),
+      entry({ id: 4, type: 'app.data.withdraw', ref: 'withdrawal:12', availableChange: '-50.00000000' }),
+      entry({ id: 3, type: 'app.data.pledge', ref: 'pledge:8', availableChange: '-500.00000000' }),
+      // A demo account's starting funds name nothing the reader can open.
+      entry({ id: 2, type: 'app.data.demo_funding', ref: 'seed', availableChange: '5.00000000' }),
     ]);
     vi.mocked(spotApi.detail).mockResolvedValue({ ...order({ id: 9 }), fills: [] });
     const router = renderScreen(<AssetDetailScreen />, {
@@ -228,8 +232,17 @@ describe('/assets/detail', () => {
       'href',
       '/contractList?id=4',
     );
-    // A deposit is read in full in its own records: it opens nothing here.
-    expect(screen.getByText('Einzahlung', { selector: '.record__title' }).closest('a, button')).toBeNull();
+    const links = {
+      Einzahlung: '/recharge/record?id=31',
+      Auszahlung: '/withdraw/record?id=12',
+      'Staking-Einlage': '/defi/pledgeRecord?id=8',
+    };
+    for (const [type, href] of Object.entries(links)) {
+      const link = screen.getByText(type, { selector: '.record__title' }).closest('a');
+      expect(link).toHaveAttribute('href', href);
+      expect(link).toHaveClass('record__open');
+    }
+    expect(screen.getByText('+5,00').closest('a, button')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: /Spot-Abschluss/ }));
     expect(await screen.findByTestId('order-detail')).toBeInTheDocument();

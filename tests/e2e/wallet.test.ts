@@ -135,6 +135,19 @@ describe('a verified user deposits, withdraws with review, and the balance is ri
     await record.getByText(en.recharge.creditedAsReceived).waitFor();
   });
 
+  it('taps the deposit in the USDT history and lands on its record, picked out', async () => {
+    await session.page.goto('/assets/detail?coin=USDT');
+    await session.page
+      .locator('.wallet-journal')
+      .getByRole('link', { name: new RegExp(`^${en.app.data.deposit}`) })
+      .click();
+    await session.page.waitForURL(/\/recharge\/record\?id=\d+$/);
+    const picked = session.page.locator('[data-testid="deposit-record"][aria-current="true"]');
+    await picked.getByText(en.app.data.deposit_success).waitFor();
+    expect(await picked.count()).toBe(1);
+    expect(await picked.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+  });
+
   it('sets the withdrawal password, which saving a withdrawal address takes', async () => {
     // With none set, the address form says so and leads to where one is set.
     await session.page.goto('/withdrawAddress/add');

@@ -37,24 +37,35 @@ export const useRecords = <T extends { id: number }>(
   });
   const live = useRef(true);
   const shown = useRef(1);
+  // The pages down to a sought record are still coming: a refresh meanwhile (the page regaining
+  // focus) would ask for the first page alone and, answered last, drop the record from the list.
+  const seeking = useRef(false);
   const fetchPages = useCallback((count: number | { upTo: number }) => {
     setState((s) => ({ ...s, failure: undefined, loading: true }));
     const fetching =
       typeof count === 'number'
         ? Promise.all(Array.from({ length: count }, (_, i) => load(i + 1, RECORDS_PAGE)))
         : pagesUpTo(load, (p) => p, RECORDS_PAGE, count.upTo);
-    fetching.then(
-      (pages) => {
-        if (!live.current) return;
-        shown.current = pages.length;
-        setState({ pages, loading: false });
-      },
-      (err: unknown) => live.current && setState((s) => ({ ...s, failure: failureOf(err), loading: false })),
-    );
+    if (typeof count !== 'number') seeking.current = true;
+    fetching
+      .then(
+        (pages) => {
+          if (!live.current) return;
+          shown.current = pages.length;
+          setState({ pages, loading: false });
+        },
+        (err: unknown) =>
+          live.current && setState((s) => ({ ...s, failure: failureOf(err), loading: false })),
+      )
+      .finally(() => {
+        if (typeof count !== 'number') seeking.current = false;
+      });
     // `load` is a module-level API call.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const refresh = useCallback(() => fetchPages(shown.current), [fetchPages]);
+  const refresh = useCallback(() => {
+    if (!seeking.current) fetchPages(shown.current);
+  }, [fetchPages]);
   const more = useCallback(() => fetchPages(shown.current + 1), [fetchPages]);
 
   useEffect(() => {

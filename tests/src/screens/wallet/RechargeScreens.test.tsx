@@ -302,6 +302,25 @@ describe('/recharge/record', () => {
       expect(walletApi.deposits).toHaveBeenLastCalledWith(3, 50);
     });
 
+    it('keeps the record when the page regains focus while its pages are still coming', async () => {
+      serving(120);
+      const served = vi.mocked(walletApi.deposits).getMockImplementation()!;
+      let secondPage: () => void = () => undefined;
+      vi.mocked(walletApi.deposits).mockImplementation((page = 1, size = 50) =>
+        page === 2
+          ? new Promise((resolve) => (secondPage = () => resolve(served(page, size))))
+          : served(page, size),
+      );
+      renderScreen(<RechargeRecordScreen />, { path: '/recharge/record', at: '/recharge/record?id=60' });
+      await waitFor(() => expect(walletApi.deposits).toHaveBeenCalledWith(2, 50));
+      // A refresh now would ask for the first page alone and, answered last, drop the record.
+      act(() => window.dispatchEvent(new Event('focus')));
+      await act(async () => secondPage());
+      await waitFor(() => expect(marked()).toHaveLength(1));
+      expect(screen.getAllByTestId('deposit-record')).toHaveLength(100);
+      expect(walletApi.deposits).toHaveBeenCalledTimes(2);
+    });
+
     it.each(['?id=abc', '?id=0', '?id=-5', '?id=1e3', ''])(
       'for %j lists the first page as usual',
       async (search) => {

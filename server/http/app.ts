@@ -7,7 +7,7 @@ import type { Db } from '../db/connect';
 import { outageLog } from '../db/outageLog';
 import { databaseProbe } from '../db/probe';
 import { refuseWhileClosing } from './closing';
-import { capConnections } from './connectionCap';
+import { RefusalLog, capConnections } from './connectionCap';
 import { installTransportSecurity } from './transportSecurity';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './errorHandler';
 import { RequestLogs } from './requestLogs';
@@ -156,7 +156,16 @@ export const buildApp = async ({
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 100 }) },
   });
 
-  if (config.connectionsPerAddress) capConnections(app.server, config.connectionsPerAddress, trust);
+  if (config.connectionsPerAddress) {
+    const refusals = new RefusalLog((refused) =>
+      app.log.warn(
+        { refused, cap: config.connectionsPerAddress },
+        'connections refused past CONNECTIONS_PER_ADDRESS',
+      ),
+    );
+    capConnections(app.server, config.connectionsPerAddress, trust, refusals);
+    app.addHook('onClose', async () => refusals.stop());
+  }
   // One outage log for the app: while the database is down, requests, pages, sockets and the
   // app's own background rounds all fail alike and are said once every few seconds together.
   const outage = outageLog(app.log);

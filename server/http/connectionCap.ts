@@ -39,6 +39,52 @@ export class ConnectionCount {
   }
 }
 
+/** How often, at most, refusals are told while they go on. */
+export const REFUSALS_LOG_MS = 60_000;
+/** Addresses one line names at most, those refused most first. */
+const REFUSALS_NAMED = 20;
+
+/**
+ * Tells the operator that addresses are being refused, without letting a flood of refusals flood
+ * the log: the first refusal at once, then every `REFUSALS_LOG_MS` one line with what was refused
+ * since, by address, for as long as refusals go on.
+ */
+export class RefusalLog {
+  private readonly since = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly tell: (refused: Record<string, number>) => void,
+    private readonly everyMs = REFUSALS_LOG_MS,
+  ) {}
+
+  refused(key: string): void {
+    if (this.timer === undefined) {
+      this.tell({ [key]: 1 });
+      this.timer = setInterval(() => this.flush(), this.everyMs);
+      this.timer.unref();
+      return;
+    }
+    this.since.set(key, (this.since.get(key) ?? 0) + 1);
+  }
+
+  private flush(): void {
+    if (this.since.size === 0) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+      return;
+    }
+    const most = [...this.since].sort((a, b) => b[1] - a[1]).slice(0, REFUSALS_NAMED);
+    this.since.clear();
+    this.tell(Object.fromEntries(most));
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}
+
 const family = (address: string) => (isIPv6(address) ? 'ipv6' : 'ipv4');
 
 /** Whether a socket's peer is a proxy TRUST_PROXY believes, as Fastify decides it for the peer
@@ -71,9 +117,9 @@ export const trustedPeer = (trust: Config['trustProxy']): ((address: string) => 
  * `server.maxConnections` and HAProxy's `tcp-request connection reject` do: a 503 would have to be
  * written before the request is read, and closing a socket with unread input resets it, which
  * can lose the answer at the client anyway; and every byte spent answering goes to the
- * address that is already holding too many connections.
+ * address that is already holding too many connections. The operator hears of it from `log`.
  */
-export const capConnections = (server: Server, max: number, trust: Config['trustProxy']) => {
+export const capConnections = (server: Server, max: number, trust: Config['trustProxy'], log: RefusalLog) => {
   const count = new ConnectionCount(max);
   const trusted = trustedPeer(trust);
   server.on('connection', (socket: Socket) => {
@@ -83,6 +129,7 @@ export const capConnections = (server: Server, max: number, trust: Config['trust
     const key = normalizeIP(peer);
     if (!count.take(key)) {
       socket.destroy();
+      log.refused(key);
       return;
     }
     socket.once('close', () => count.release(key));

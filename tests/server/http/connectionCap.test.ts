@@ -1,10 +1,16 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { Config } from '../../../server/config';
 import { buildApp } from '../../../server/http/app';
-import { ConnectionCount, trustedPeer } from '../../../server/http/connectionCap';
+import {
+  ConnectionCount,
+  REFUSALS_LOG_MS,
+  RefusalLog,
+  trustedPeer,
+} from '../../../server/http/connectionCap';
 import { fakeMarket } from '../ws/fakeMarket';
 import { TEST_APP_CONFIG } from '../helpers/appConfig';
 import { openSqliteTest, type TestDb } from '../helpers/testDb';
@@ -34,6 +40,44 @@ describe('ConnectionCount', () => {
     expect(count.keys).toBe(0);
     expect(count.take('a')).toBe(true);
     expect(count.take('a')).toBe(false);
+  });
+});
+
+describe('RefusalLog', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('tells the first refusal at once, then what was refused since once a minute while it goes on', () => {
+    vi.useFakeTimers();
+    const told: Array<Record<string, number>> = [];
+    const log = new RefusalLog((refused) => told.push(refused));
+    log.refused('10.0.0.1');
+    expect(told).toEqual([{ '10.0.0.1': 1 }]);
+    for (let i = 0; i < 500; i++) log.refused('10.0.0.1');
+    log.refused('10.0.0.2');
+    // A flood is one line a minute, not a line a refusal.
+    expect(told).toHaveLength(1);
+    vi.advanceTimersByTime(REFUSALS_LOG_MS);
+    expect(told).toEqual([{ '10.0.0.1': 1 }, { '10.0.0.1': 500, '10.0.0.2': 1 }]);
+    // A quiet minute ends it; the next refusal is told at once again.
+    vi.advanceTimersByTime(2 * REFUSALS_LOG_MS);
+    expect(told).toHaveLength(2);
+    log.refused('10.0.0.3');
+    expect(told.at(-1)).toEqual({ '10.0.0.3': 1 });
+    log.stop();
+  });
+
+  it('names the twenty addresses refused most in a line', () => {
+    vi.useFakeTimers();
+    const told: Array<Record<string, number>> = [];
+    const log = new RefusalLog((refused) => told.push(refused));
+    log.refused('first');
+    for (let a = 1; a <= 30; a++) for (let i = 0; i < a; i++) log.refused(`10.0.0.${a}`);
+    vi.advanceTimersByTime(REFUSALS_LOG_MS);
+    const line = told[1]!;
+    expect(Object.keys(line)).toHaveLength(20);
+    expect(line['10.0.0.30']).toBe(30);
+    expect(line['10.0.0.10']).toBeUndefined();
+    log.stop();
   });
 });
 
@@ -98,12 +142,20 @@ describe('connections per address (CONNECTIONS_PER_ADDRESS)', () => {
     t = undefined;
   });
 
+  const warnings: Array<{ msg: string; refused?: Record<string, number>; cap?: number }> = [];
   const start = async (connectionsPerAddress: number, trustProxy: Config['trustProxy'] = false) => {
     t = await openSqliteTest({ seed: true });
+    warnings.length = 0;
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        warnings.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
     app = await buildApp({
       config: { ...TEST_APP_CONFIG, connectionsPerAddress, trustProxy },
       db: t.db,
-      logger: false,
+      logger: { level: 'warn', stream },
       market: fakeMarket().market,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -134,6 +186,14 @@ describe('connections per address (CONNECTIONS_PER_ADDRESS)', () => {
     const refused = open();
     refused.socket.write('GET /api/nothing-here HTTP/1.1\r\nHost: x\r\n\r\n');
     expect(await refused.closed).toBe('');
+    // The operator is told which address was refused, and at what cap.
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        msg: 'connections refused past CONNECTIONS_PER_ADDRESS',
+        refused: { '127.0.0.1': 1 },
+        cap: 3,
+      }),
+    ]);
 
     // The connections held go on as they were.
     expect(await first.answer()).toBe('HTTP/1.1 404 Not Found');

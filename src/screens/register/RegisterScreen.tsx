@@ -29,6 +29,12 @@ const RegisterScreen = () => {
     if (yes) setAgreementAsked(false);
   };
   const [reading, setReading] = useState(false);
+  // Chinese and Japanese run on without spaces: their last two characters go with the link, so
+  // that neither the Japanese colon nor half of 同意 ('agree') starts the link's line.
+  const agreeText = t('register.agree');
+  const spaced = agreeText.includes(' ');
+  const cut = spaced ? agreeText.lastIndexOf(' ') + 1 : Math.max(agreeText.length - 2, 0);
+  const [agreeLead, agreeLast] = [agreeText.slice(0, cut), agreeText.slice(cut)];
   const form = useForm(registerSchema, {
     username: '',
     email: '',
@@ -117,20 +123,24 @@ const RegisterScreen = () => {
             aria-describedby={agreementAsked ? agreementError : undefined}
           />
           <span>
-            {/* A no-break space: the link wraps with the word before it ("the Service agreement"). */}
-            {t('register.agree')}
-            {'\u00a0'}
-            <a
-              className="checkbox__link"
-              href="/serviceAgreement"
-              onClick={(e) => {
-                // Read over the form, which keeps what was typed, rather than on the page it names.
-                e.preventDefault();
-                setReading(true);
-              }}
-            >
-              {t('route.serviceAgreement')}
-            </a>
+            {agreeLead}
+            {/* The word before the link and the link go to the next line together ("the Service
+                agreement"), and part only where the two are wider than a whole line. */}
+            <span className="checkbox__tail">
+              {agreeLast}
+              {spaced && ' '}
+              <a
+                className="checkbox__link"
+                href="/serviceAgreement"
+                onClick={(e) => {
+                  // Read over the form, which keeps what was typed, rather than on the page it names.
+                  e.preventDefault();
+                  setReading(true);
+                }}
+              >
+                {t('route.serviceAgreement')}
+              </a>
+            </span>
           </span>
         </label>
         {agreementAsked && (

@@ -33,7 +33,8 @@ export class ConnectionCount {
     else this.open.delete(key);
   }
 
-  /** Keys with a connection open. */
+  /** Keys with a connection open: what the map holds, which must not grow with every address
+   * that ever connected. */
   get keys(): number {
     return this.open.size;
   }
@@ -53,15 +54,12 @@ export class RefusalLog {
   private readonly since = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(
-    private readonly tell: (refused: Record<string, number>) => void,
-    private readonly everyMs = REFUSALS_LOG_MS,
-  ) {}
+  constructor(private readonly tell: (refused: Record<string, number>) => void) {}
 
   refused(key: string): void {
     if (this.timer === undefined) {
       this.tell({ [key]: 1 });
-      this.timer = setInterval(() => this.flush(), this.everyMs);
+      this.timer = setInterval(() => this.flush(), REFUSALS_LOG_MS);
       this.timer.unref();
       return;
     }

@@ -7,6 +7,7 @@ import { freePort, serverEnv } from '../../../bench/serverProcess';
 const root = path.resolve(__dirname, '../../..');
 
 const START_TIMEOUT_MS = 60_000;
+const UNASKED_EXIT_OUTPUT_CHARS = 20_000;
 
 export interface RunningServer {
   url: string;
@@ -20,17 +21,25 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** Another test file's server may take the port between freePort closing it and this server
+ * binding it (each file runs in its own process). This server then exits with EADDRINUSE while the
+ * other one answers its health check, so a server counts as started only when it has said itself
+ * that it listens (Fastify's start-up line; the servers here log at info), and a taken port is
+ * swapped for another a few times. */
+const PORT_ATTEMPTS = 5;
+
 /** The real exchange server on a free port with a fresh data directory. It can also go away and
  * come back at the same address with the same data, as a deploy or a crash does to its users. */
 export const startServer = async (
   webRoot: string,
   env: Record<string, string> = {},
 ): Promise<RunningServer> => {
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-data-'));
-  const url = `http://127.0.0.1:${port}`;
+  let port = 0;
   let output = '';
   let child: ChildProcess | undefined;
+  let halting = false;
+  const url = () => `http://127.0.0.1:${port}`;
 
   const launch = async () => {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -39,17 +48,37 @@ export const startServer = async (
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = proc;
+    const from = output.length;
     proc.stdout?.on('data', (d) => (output += d));
     proc.stderr?.on('data', (d) => (output += d));
+    // A server that dies in the middle of a test file leaves only connection errors behind; its
+    // own last words are the one clue to why, so they go to the test run's output.
+    let started = false;
+    proc.once('exit', (code, signal) => {
+      if (halting || !started) return;
+      process.stderr.write(
+        `\nexchange server on ${url()} exited unasked (code ${code}, signal ${signal}); its output:\n${output.slice(-UNASKED_EXIT_OUTPUT_CHARS)}\n`,
+      );
+    });
     const deadline = Date.now() + START_TIMEOUT_MS;
     for (;;) {
-      if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-      try {
-        if ((await fetch(`${url}/api/health`)).ok) return;
-      } catch {
-        // not listening yet
+      if (proc.exitCode !== null) {
+        const said = output.slice(from);
+        throw Object.assign(new Error(`server exited early:\n${said}`), {
+          portTaken: said.includes('EADDRINUSE'),
+        });
       }
-      if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+      if (output.includes(`listening at ${url()}`, from)) {
+        try {
+          if ((await fetch(`${url()}/api/health`)).ok) {
+            started = true;
+            return;
+          }
+        } catch {
+          // listening, not answering yet
+        }
+      }
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${output.slice(from)}`);
       await new Promise((r) => setTimeout(r, 150));
     }
   };
@@ -60,13 +89,25 @@ export const startServer = async (
     new Promise<void>((resolve) => {
       const proc = child;
       if (!proc || !up()) return resolve();
-      proc.once('exit', () => resolve());
+      halting = true;
+      proc.once('exit', () => {
+        halting = false;
+        resolve();
+      });
       proc.kill('SIGTERM');
     });
 
-  await launch();
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    try {
+      await launch();
+      break;
+    } catch (err) {
+      if (!(err as { portTaken?: boolean }).portTaken || attempt === PORT_ATTEMPTS) throw err;
+    }
+  }
   return {
-    url,
+    url: url(),
     dataDir,
     logs: () => output,
     halt,

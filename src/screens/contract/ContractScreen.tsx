@@ -17,7 +17,8 @@ import { DecimalField } from '../../components/form/DecimalField';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
 import { refreshContractInfo, useContractInfo } from '../../hooks/useContracts';
-import { usePairs, useTicker } from '../../hooks/useMarket';
+import { useTicker } from '../../hooks/useMarket';
+import { usePair } from '../../hooks/usePair';
 import { usePairInAddress } from '../../hooks/usePairInAddress';
 import { useBalances } from '../../hooks/useSpot';
 import { CountdownSheet } from './CountdownSheet';
@@ -127,7 +128,7 @@ const ContractScreen = () => {
   const balances = useBalances();
   const available = balances && (balances.find((b) => b.asset === asset)?.available ?? '0');
 
-  const precision = usePairs()?.find((p) => p.symbol === pair?.pair)?.pricePrecision ?? 2;
+  const precision = usePair(pair?.pair)?.pricePrecision ?? 2;
   // "10." and "010" are read as the 10 a person means by them, as every amount field reads them.
   const value = canonicalDecimal(amount);
   const expected = useMemo(() => (cycle ? expectedOf(value, cycle.rate) : undefined), [value, cycle]);

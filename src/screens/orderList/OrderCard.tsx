@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import type { SpotOrderView } from '../../../protocol/spot';
 import { formatDecimal, formatMoney } from '../../components/format';
 import { RecordTime } from '../../components/RecordTime';
-import { usePairs } from '../../hooks/useMarket';
+import { usePair } from '../../hooks/usePair';
 import { returnedText } from './returned';
 
 /** One order in a list of records: side, pair, status and its figures; a tap opens its detail. */
 export const OrderCard = ({ order, onOpen }: { order: SpotOrderView; onOpen: () => void }) => {
   const { t, i18n } = useTranslation();
-  const pair = usePairs()?.find((p) => p.symbol === order.pair);
+  const pair = usePair(order.pair);
   const name = pair?.name ?? order.pair.toUpperCase();
   const returned = returnedText(order, pair, i18n.language);
   const num = (v: string | null) => (v === null ? '—' : formatDecimal(v, i18n.language));

@@ -5,7 +5,7 @@ import { spotApi } from '../../api/spot';
 import { formatDateTime, formatDecimal, formatMoney, formatTime } from '../../components/format';
 import { failureOf, Loading } from '../../components/LoadFailed';
 import { Sheet } from '../../components/Sheet';
-import { usePairs } from '../../hooks/useMarket';
+import { usePair } from '../../hooks/usePair';
 import { cancelOrder } from '../trade/cancelOrder';
 import { whileBusy } from '../../components/form/whileBusy';
 import { returnedText } from './returned';
@@ -28,7 +28,7 @@ export const OrderDetailSheet = ({
   const { t, i18n } = useTranslation();
   const [order, setOrder] = useState<SpotOrderDetail | undefined>();
   const [busy, setBusy] = useState(false);
-  const pair = usePairs()?.find((p) => p.symbol === order?.pair);
+  const pair = usePair(order?.pair);
   const num = (v: string | null) => (v === null ? '—' : formatDecimal(v, i18n.language));
   const money = (v: string | null) => (v === null ? '—' : formatMoney(v, i18n.language));
 

@@ -6,7 +6,7 @@ import { ORDER_FILTERS, ORDER_STATUS, TAB_STATUSES, type OrderTab } from '../../
 import { NavBar } from '../../components/NavBar';
 import { Segmented } from '../../components/Segmented';
 import { Tabs } from '../../components/Tabs';
-import { usePairName } from '../../hooks/usePairName';
+import { usePairName } from '../../hooks/usePair';
 import { useSetAddressParams } from '../../hooks/useSetAddressParams';
 import { SHOWN_PAGES_PARAM } from '../../hooks/useShownPages';
 import { OrderRecords } from './OrderRecords';

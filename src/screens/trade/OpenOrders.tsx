@@ -5,7 +5,7 @@ import { coinPairPath } from '../../../protocol/routes';
 import type { SpotOrderView } from '../../../protocol/spot';
 import type { PairOpenOrders } from '../../../streams/spot';
 import { formatDecimal, formatTime } from '../../components/format';
-import { usePairName } from '../../hooks/usePairName';
+import { usePairName } from '../../hooks/usePair';
 import { cancelOrder } from './cancelOrder';
 import { whileBusy } from '../../components/form/whileBusy';
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../bench/serverProcess';
 import { DEFAULT_SITE_CONFIG } from '../../server/db/seed/defaults';
 import { TEST_DATABASE_URL, createPgSchema } from './helpers/testDb';
 import { REFUSED_URL } from './helpers/silentServer';
@@ -34,16 +35,6 @@ const OWN_VARS = [
   'SMTP_URL',
   'SMTP_FROM',
 ];
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 interface Server {
   child: ChildProcess;
@@ -83,11 +74,15 @@ const waitForHealth = async (server: Server, port: number) => {
   void server.exited.then(() => (dead = true));
   while (Date.now() < deadline) {
     if (dead) throw new Error(`server exited early:\n${server.stdout()}\n${server.stderr()}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return (await res.json()) as { code: number; data: { status: string; serverTime: number } };
-    } catch {
-      // not listening yet
+    // Its own word that it listens first: another file's server may answer on a port freePort
+    // handed out before this one bound it (this one then exits with EADDRINUSE).
+    if (server.stdout().includes(`listening at http://127.0.0.1:${port}`)) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+        if (res.ok) return (await res.json()) as { code: number; data: { status: string; serverTime: number } };
+      } catch {
+        // listening, not answering yet
+      }
     }
     await new Promise((r) => setTimeout(r, 100));
   }

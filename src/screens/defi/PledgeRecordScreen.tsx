@@ -1,20 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PledgeRecord, PledgeStatus } from '../../../protocol';
+import type { PledgeRecord } from '../../../protocol';
 import { defiApi } from '../../api/defi';
 import { transport } from '../../app/streams';
 import { NavBar } from '../../components/NavBar';
 import { PagedList } from '../../components/PagedList';
 import { Tabs } from '../../components/Tabs';
-import { START_PAGES_MAX, usePages, type Seek } from '../../hooks/usePages';
+import { START_PAGES_MAX, usePages } from '../../hooks/usePages';
 import { usePickedRecord } from '../../hooks/usePickedRecord';
 import { useDateFormat } from '../../hooks/useDateFormat';
 import { useDefiFormat } from './format';
 import { pluralKey } from '../../i18n/plural';
+import { EARNING, nextPledgeView, SETTLED } from './pledgeSearch';
 
 const PAGE = 50;
-const EARNING: PledgeStatus = 'app.data.pledge_earning';
-const SETTLED: PledgeStatus = 'app.data.pledge_settled';
 
 const PledgeItem = ({ p, mark }: { p: PledgeRecord; mark: ReturnType<typeof usePickedRecord>['mark'] }) => {
   const { t, i18n } = useTranslation();
@@ -69,13 +68,10 @@ const PledgeItem = ({ p, mark }: { p: PledgeRecord; mark: ReturnType<typeof useP
 const PledgeRecordScreen = () => {
   const { t, i18n } = useTranslation();
   const picked = usePickedRecord();
-  const [status, setStatus] = useState<PledgeStatus>(EARNING);
-  // The pledge picked out is sought among those earning, then among those settled with the pages
-  // left (it may have settled since the entry that led here), keeping one to bring the first tab
-  // back should it be in neither.
-  const [seek, setSeek] = useState<Seek | undefined>(
-    picked.id === undefined ? undefined : { id: picked.id, pages: START_PAGES_MAX },
-  );
+  const [{ status, seek }, dispatch] = useReducer(nextPledgeView, {
+    status: EARNING,
+    seek: picked.id === undefined ? undefined : { id: picked.id, pages: START_PAGES_MAX },
+  });
   const [version, setVersion] = useState(0);
   useEffect(() => {
     const sub = transport.channel$('pledges').subscribe(() => setVersion((v) => v + 1));
@@ -91,31 +87,17 @@ const PledgeRecordScreen = () => {
     1,
     seek,
   );
-  const found =
-    seek && pledges.list && !pledges.loading ? pledges.list.some((p) => p.id === seek.id) : undefined;
-  // Sought no more once found: one that settles later leaves its tab without taking the reader along.
-  if (found === true) setSeek(undefined);
-  else if (found === false && seek) {
-    const left = seek.pages - pledges.shown - 1;
-    if (status === EARNING && left > 0) {
-      setSeek({ id: seek.id, pages: left });
-      setStatus(SETTLED);
-    } else {
-      setSeek(undefined);
-      setStatus(EARNING);
-    }
+  // Told in render, as soon as the pages are in, so that no frame shows the tab it leaves.
+  if (seek && pledges.list && !pledges.loading) {
+    dispatch({ type: 'looked', found: pledges.list.some((p) => p.id === seek.id), shown: pledges.shown });
   }
-  const show = (next: PledgeStatus) => {
-    setSeek(undefined);
-    setStatus(next);
-  };
   return (
     <>
       <NavBar title={t('route.defi_pledgeRecord')} />
       <Tabs
         label={t('route.defi_pledgeRecord')}
         value={status}
-        onChange={show}
+        onChange={(next) => dispatch({ type: 'show', status: next })}
         items={[
           { key: EARNING, label: t('app.data.pledge_earning') },
           { key: SETTLED, label: t('app.data.pledge_settled') },

@@ -79,7 +79,8 @@ const waitForHealth = async (server: Server, port: number) => {
     if (server.stdout().includes(`listening at http://127.0.0.1:${port}`)) {
       try {
         const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-        if (res.ok) return (await res.json()) as { code: number; data: { status: string; serverTime: number } };
+        if (res.ok)
+          return (await res.json()) as { code: number; data: { status: string; serverTime: number } };
       } catch {
         // listening, not answering yet
       }

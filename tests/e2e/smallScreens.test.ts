@@ -46,30 +46,36 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     await page.goto('/register');
     const found = await atWidths([390, 320], LOCALES, async (locale) => {
       await page.goto('/register');
+      // The link's words are those the translation marks, wherever its language puts them.
+      const sentence: string = translations(locale).register.agreement;
       await expect
         .poll(() => page.locator('label.checkbox a').textContent())
-        .toBe(translations(locale).route.serviceAgreement);
+        .toBe(/<agreement>(.*?)<\/agreement>/.exec(sentence)![1]);
       const label = page.locator('label.checkbox');
       await label.locator('a, button').waitFor();
       return label.evaluate((el) => {
         const faults: string[] = [];
-        /** The boxes of the words under `node`, without any padding of the link around them. */
-        const wordBoxes = (node: Node) => {
-          const rects: DOMRect[] = [];
-          const walk = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
-          for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        /** The boxes of the words in `nodes`, without any padding of the link around them. */
+        const wordBoxes = (nodes: Node[]) =>
+          nodes.flatMap((n) => {
             const range = document.createRange();
             range.selectNodeContents(n);
-            rects.push(...[...range.getClientRects()].filter((r) => r.width > 1));
-          }
-          return rects;
+            return [...range.getClientRects()].filter((r) => r.width > 1);
+          });
+        const textsUnder = (node: Node) => {
+          const texts: Text[] = [];
+          const walk = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+          for (let n = walk.nextNode(); n; n = walk.nextNode()) texts.push(n as Text);
+          return texts;
         };
+        const lineOf = (r: DOMRect) => Math.round(r.bottom);
         const box = el.querySelector('input')!.getBoundingClientRect();
         const text = el.querySelector('span')!;
         const link = text.querySelector('a, button')!;
-        const rects = wordBoxes(text);
-        const lines = [...new Set(rects.map((r) => Math.round(r.bottom)))].sort((a, b) => a - b);
-        const first = rects.filter((r) => Math.round(r.bottom) === lines[0]);
+        const texts = textsUnder(text);
+        const rects = wordBoxes(texts);
+        const lines = [...new Set(rects.map(lineOf))].sort((a, b) => a - b);
+        const first = rects.filter((r) => lineOf(r) === lines[0]);
         // The box beside the first line, as a bullet (it sat between two lines).
         const middle = box.top + box.height / 2;
         if (middle < Math.min(...first.map((r) => r.top)) || middle > lines[0]!)
@@ -77,29 +83,43 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
         // Every line starts where the paragraph does (a padded button indented its line).
         const left = text.getBoundingClientRect().left;
         for (const line of lines) {
-          const start = Math.min(...rects.filter((r) => Math.round(r.bottom) === line).map((r) => r.left));
+          const start = Math.min(...rects.filter((r) => lineOf(r) === line).map((r) => r.left));
           if (Math.abs(start - left) > 1) faults.push(`a line starts ${Math.round(start - left)} px in`);
         }
-        // The link shares its line with the word before it, and keeps its words together.
-        const linkRects = wordBoxes(link);
-        const before = rects.filter((r) => !linkRects.some((l) => l.left === r.left && l.top === r.top));
-        const linkLines = new Set(linkRects.map((r) => Math.round(r.bottom)));
-        // Apart only where the word before and the link are wider than a whole line together.
-        if (!linkLines.has(Math.round(before.at(-1)!.bottom))) {
-          // The text node just before the link, whichever element holds it.
-          const walk = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
-          let lead: Node | null = null;
-          for (let n = walk.nextNode(); n && !link.contains(n); n = walk.nextNode())
-            if (n.textContent!.trim()) lead = n;
-          const words = lead!.textContent!.trimEnd();
+        const linkRects = wordBoxes(textsUnder(link));
+        const linkLines = new Set(linkRects.map(lineOf));
+        const linkWidth = linkRects.reduce((sum, r) => sum + r.width, 0);
+        const width = text.getBoundingClientRect().width;
+        const said = (n: Text) => n.textContent!.trim() !== '';
+        const beforeLink = (n: Node) =>
+          !!(link.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_PRECEDING);
+        // The link shares its line with the word before it (Japanese and Korean may open with it)...
+        const lead = texts.filter((n) => beforeLink(n) && said(n)).at(-1);
+        const leadRects = lead ? wordBoxes([lead]) : [];
+        if (lead && leadRects.length && !linkLines.has(lineOf(leadRects.at(-1)!))) {
+          // ...apart only where the word and the link are wider than a whole line together. A
+          // word as the language's own rules part them (Chinese runs on without spaces: 同意).
+          const words = lead.textContent!.trimEnd();
+          const segments = [
+            ...new Intl.Segmenter(document.documentElement.lang, { granularity: 'word' }).segment(words),
+          ];
           const word = document.createRange();
-          word.setStart(lead!, words.lastIndexOf(' ') + 1);
-          word.setEnd(lead!, words.length);
-          // The word, a space's width and the link's words, as they would stand on one line.
-          const together =
-            word.getBoundingClientRect().width + 5 + linkRects.reduce((sum, r) => sum + r.width, 0);
-          if (together <= text.getBoundingClientRect().width)
+          word.setStart(lead, segments.filter((w) => w.isWordLike).at(-1)?.index ?? 0);
+          word.setEnd(lead, words.length);
+          // The word, a space's width where a space parts them, and the link's words, on one line.
+          const space = words.length < lead.textContent!.length ? 5 : 0;
+          if (word.getBoundingClientRect().width + space + linkWidth <= width)
             faults.push('the link starts a line of its own');
+        }
+        // What follows the link with no space (Japanese を, Korean 을) does not start the next line.
+        const next = texts.find((n) => !beforeLink(n) && !link.contains(n) && said(n));
+        if (next && !/^\s/.test(next.textContent!)) {
+          const mark = document.createRange();
+          mark.setStart(next, 0);
+          mark.setEnd(next, 1);
+          const markBox = mark.getBoundingClientRect();
+          if (!linkLines.has(lineOf(markBox)) && linkWidth + markBox.width <= width)
+            faults.push(`'${next.textContent![0]}' after the link starts a line`);
         }
         if (linkLines.size > 1) faults.push('the link is split');
         // Held as one unbreakable run, Russian 'принимаю Пользовательское соглашение' went past the

@@ -54,6 +54,13 @@ const SAME_AS_ENGLISH = new Set([
   'orders.roles.taker',
 ]);
 
+/** The tags of a value (`<keep>`, `</agreement>`) for react-i18next's Trans, as [closing, name]. */
+const tagsOf = (s: string) => [...s.matchAll(/<(\/?)([A-Za-z][\w-]*)\s*\/?>/g)].map((m) => [m[1] === '/', m[2]!] as const);
+/** HTML's void elements: Trans reads `<link>words</link>` as an empty link with the words after it. */
+const VOID_ELEMENTS = new Set(
+  ['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr'],
+);
+
 const sourceFiles = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
@@ -90,6 +97,29 @@ describe('locale files', () => {
       expect(value.trim(), `${locale}: ${key}`).not.toBe('');
       expect(placeholders(value), `${locale}: ${key}`).toBe(placeholders(english[key] ?? ''));
     }
+  });
+
+  it.each(LOCALES)(
+    '%s marks words only with the tags English uses, each closed where it opens, none an HTML void element',
+    (locale) => {
+      for (const [key, value] of Object.entries(flatten(read(locale)))) {
+        const names = new Set(tagsOf(english[key] ?? '').map(([, name]) => name));
+        const open: string[] = [];
+        for (const [closing, name] of tagsOf(value)) {
+          expect(names.has(name), `${locale}: ${key}: <${name}>`).toBe(true);
+          expect(VOID_ELEMENTS.has(name), `${locale}: ${key}: <${name}>`).toBe(false);
+          if (!closing) open.push(name);
+          else expect(open.pop(), `${locale}: ${key}: </${name}>`).toBe(name);
+        }
+        expect(open, `${locale}: ${key}`).toEqual([]);
+      }
+    },
+  );
+
+  it.each(LOCALES)('%s links the sign-up agreement once, around words', (locale) => {
+    const sentence = flatten(read(locale))['register.agreement'] ?? '';
+    expect(sentence.match(/<agreement>[^<]*\S[^<]*<\/agreement>/g), sentence).toHaveLength(1);
+    expect(tagsOf(sentence).filter(([, name]) => name === 'agreement'), sentence).toHaveLength(2);
   });
 
   it.each(LOCALES.filter((l) => l !== 'us'))('%s is really translated', (locale) => {

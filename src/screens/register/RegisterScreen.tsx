@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { registerSchema } from '../../../protocol/accounts';
 import { userApi } from '../../api/user';
@@ -29,12 +29,6 @@ const RegisterScreen = () => {
     if (yes) setAgreementAsked(false);
   };
   const [reading, setReading] = useState(false);
-  // Chinese and Japanese run on without spaces: their last two characters go with the link, so
-  // that neither the Japanese colon nor half of 同意 ('agree') starts the link's line.
-  const agreeText = t('register.agree');
-  const spaced = agreeText.includes(' ');
-  const cut = spaced ? agreeText.lastIndexOf(' ') + 1 : Math.max(agreeText.length - 2, 0);
-  const [agreeLead, agreeLast] = [agreeText.slice(0, cut), agreeText.slice(cut)];
   const form = useForm(registerSchema, {
     username: '',
     email: '',
@@ -123,24 +117,27 @@ const RegisterScreen = () => {
             aria-describedby={agreementAsked ? agreementError : undefined}
           />
           <span>
-            {agreeLead}
-            {/* The word before the link and the link go to the next line together ("the Service
-                agreement"), and part only where the two are wider than a whole line. */}
-            <span className="checkbox__tail">
-              {agreeLast}
-              {spaced && ' '}
-              <a
-                className="checkbox__link"
-                href="/serviceAgreement"
-                onClick={(e) => {
-                  // Read over the form, which keeps what was typed, rather than on the page it names.
-                  e.preventDefault();
-                  setReading(true);
-                }}
-              >
-                {t('route.serviceAgreement')}
-              </a>
-            </span>
+            {/* The translation holds the whole sentence, the link where its language puts it;
+                <keep> holds the words that go to the next line with the link ("the Service
+                agreement", "서비스 약관을"), which part only where wider than a whole line. */}
+            <Trans
+              t={t}
+              i18nKey="register.agreement"
+              components={{
+                keep: <span className="checkbox__tail" />,
+                agreement: (
+                  <a
+                    className="checkbox__link"
+                    href="/serviceAgreement"
+                    onClick={(e) => {
+                      // Read over the form, which keeps what was typed, rather than on the page it names.
+                      e.preventDefault();
+                      setReading(true);
+                    }}
+                  />
+                ),
+              }}
+            />
           </span>
         </label>
         {agreementAsked && (

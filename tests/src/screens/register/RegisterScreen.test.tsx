@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userApi } from '../../../../src/api/user';
+import { switchI18n } from '../../../../src/i18n';
 import RegisterScreen from '../../../../src/screens/register/RegisterScreen';
 import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
@@ -144,6 +145,25 @@ describe('registration screen', () => {
     expect(screen.getByText('Please agree to the service agreement first')).toBeInTheDocument();
     expect(screen.getByText('The username must be 6 to 30 characters long')).toBeInTheDocument();
     expect(userApi.register).not.toHaveBeenCalled();
+  });
+
+  it('reads the agreement as one sentence, its link where the language puts it', async () => {
+    renderScreen(<RegisterScreen />, { path: '/register' });
+    expect(screen.getByRole('checkbox')).toHaveAccessibleName(
+      'I have read and agree to the Service agreement',
+    );
+    expect(screen.getByRole('link', { name: 'Service agreement' })).toHaveAttribute(
+      'href',
+      '/serviceAgreement',
+    );
+    try {
+      // Korean names the agreement before the verb.
+      await act(() => switchI18n('kr'));
+      expect(screen.getByRole('checkbox')).toHaveAccessibleName('서비스 약관을 읽었으며 이에 동의합니다');
+      expect(screen.getByRole('link', { name: '서비스 약관' })).toHaveAttribute('href', '/serviceAgreement');
+    } finally {
+      await act(() => switchI18n('us'));
+    }
   });
 
   it('shows the agreement over the form, keeps what was typed, and ticks the box on agreeing', async () => {

@@ -1,6 +1,13 @@
 import { useId } from 'react';
 
-/** A segmented control: radio buttons drawn as one row of equal segments. */
+/** The first half of `options` (the larger, of an odd number) and the rest. */
+const halves = <T,>(options: readonly T[]): T[][] => {
+  const cut = Math.ceil(options.length / 2);
+  return [options.slice(0, cut), options.slice(cut)].filter((half) => half.length > 0);
+};
+
+/** A segmented control: radio buttons drawn as one row of equal segments, or, where the labels are
+ * wider than a row together, as two rows of half the segments each. */
 export const Segmented = <K extends string>({
   label,
   options,
@@ -20,18 +27,23 @@ export const Segmented = <K extends string>({
     <fieldset className="field seg-control-field" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="field__label">{label}</legend>
       <div className="seg-control">
-        {options.map((o) => (
-          <label key={o.value} className={`seg-control__option${o.value === value ? ' is-active' : ''}`}>
-            <input
-              className="visually-hidden"
-              type="radio"
-              name={id}
-              value={o.value}
-              checked={o.value === value}
-              onChange={() => onChange(o.value)}
-            />
-            <span>{o.label}</span>
-          </label>
+        {halves(options).map((half) => (
+          // Grown by its count of segments: in one row each segment has the same share.
+          <div key={half[0]!.value} className="seg-control__half" style={{ flexGrow: half.length }}>
+            {half.map((o) => (
+              <label key={o.value} className={`seg-control__option${o.value === value ? ' is-active' : ''}`}>
+                <input
+                  className="visually-hidden"
+                  type="radio"
+                  name={id}
+                  value={o.value}
+                  checked={o.value === value}
+                  onChange={() => onChange(o.value)}
+                />
+                <span>{o.label}</span>
+              </label>
+            ))}
+          </div>
         ))}
       </div>
       {error && (

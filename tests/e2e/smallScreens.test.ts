@@ -6,6 +6,7 @@ import { LEDGER_TYPES } from '../../protocol/assets';
 import { LOCALES, type Locale } from '../../protocol/locales';
 import { brokenFigures, brokenWords } from './helpers/figures';
 import { logIn, phoneSession } from './helpers/session';
+import { smallTargets } from './helpers/tapTargets';
 
 const translations = (locale: Locale) =>
   JSON.parse(fs.readFileSync(path.resolve(__dirname, `../../locales/${locale}.json`), 'utf8'));
@@ -161,6 +162,45 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
           .map((tab) => tab.textContent!),
       );
       return [...faults, ...apart.map((text) => `"${text}": the count apart from its label`)];
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('gives each /orderList tab and status segment a thumb’s room, its label whole inside it, in every language at 320 px', async () => {
+    const { page } = session;
+    const found = await atWidths([320], LOCALES, async (locale) => {
+      const faults: string[] = [];
+      // All orders offers every status, the history two of them.
+      for (const tab of ['all', 'history'] as const) {
+        await page.goto(`/orderList?tab=${tab}`);
+        await expect
+          .poll(() => page.getByRole('tab', { selected: true }).textContent())
+          .toBe(translations(locale).orders.tabs[tab]);
+        await expect.poll(() => page.locator('.seg-control__option').count()).toBe(tab === 'all' ? 4 : 3);
+        // English "All" was 30 px wide, Russian "Все" 42 px: the helper passed a radio in its label
+        // for the label's height alone.
+        faults.push(...(await smallTargets(page)).map((t) => `${tab}: "${t}" too small`));
+        const words = await brokenWords(page, '.seg-control__option, .tabs__tab');
+        faults.push(...words.map((w) => `${tab}: "${w}" broken`));
+        const cut = await page.locator('.seg-control__option, .tabs__tab').evaluateAll((els) =>
+          els
+            .filter((el) => {
+              const box = el.getBoundingClientRect();
+              const range = document.createRange();
+              range.selectNodeContents(el);
+              const text = [...range.getClientRects()].filter((r) => r.width > 0);
+              return (
+                el.scrollWidth > el.clientWidth ||
+                box.left < 0 ||
+                box.right > innerWidth ||
+                text.some((r) => r.left < box.left - 0.5 || r.right > box.right + 0.5)
+              );
+            })
+            .map((el) => el.textContent!),
+        );
+        faults.push(...cut.map((text) => `${tab}: "${text}" cut or past the screen`));
+      }
+      return faults;
     });
     expect(found).toEqual([]);
   });

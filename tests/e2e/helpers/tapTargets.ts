@@ -8,8 +8,10 @@ const THUMB_PX = 44;
  * visible link, button, field, tab or element in the tab order whose area that takes a tap is less
  * than 44 px wide or high through its middle. That area is found by tapping, as a finger would
  * (elementFromPoint): the element's box, with any margin a pseudo-element draws past it, less what
- * lies on top. A link within a paragraph's text is exempt, as WCAG has it, and so is a field whose
- * row (its label, or what holds it) is a thumb's height.
+ * lies on top. A link within a paragraph's text is exempt, as WCAG has it, and so is a field outside
+ * a label whose row (what holds it) is a thumb's height. A field inside a label is tapped through
+ * the label: the label is measured for it (a segment of a segmented control, its radio hidden, was
+ * passed for its height alone when 30 px wide).
  */
 export const smallTargets = (page: Page): Promise<string[]> =>
   page.evaluate((min) => {
@@ -39,13 +41,16 @@ export const smallTargets = (page: Page): Promise<string[]> =>
       if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
       if (el.matches('a') && el.closest('p') && getComputedStyle(el).display === 'inline') continue;
       const isField = el.matches('input, select, textarea');
-      const row = isField ? (el.closest('label') ?? el.parentElement) : null;
-      if (row && row.getBoundingClientRect().height >= min) continue;
-      el.scrollIntoView({ block: 'center', inline: 'center' });
-      const width = span(el, true);
-      const height = span(el, false);
+      // A field inside its label is tapped through the label, which must then be a thumb's size
+      // both ways: a segment of a segmented control, its radio hidden, is all label.
+      const label = isField ? el.closest('label') : null;
+      if (isField && !label && el.parentElement!.getBoundingClientRect().height >= min) continue;
+      const target = label ?? el;
+      target.scrollIntoView({ block: 'center', inline: 'center' });
+      const width = span(target, true);
+      const height = span(target, false);
       if (width < min || height < min) {
-        const name = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '';
+        const name = target.getAttribute('aria-label') ?? target.textContent?.trim() ?? '';
         found.push(`${name || el.outerHTML.slice(0, 60)} ${width}×${height}`);
       }
     }

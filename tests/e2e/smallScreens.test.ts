@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LEDGER_TYPES } from '../../protocol/assets';
 import { LOCALES, type Locale } from '../../protocol/locales';
+import { DEMO_NETWORKS } from '../../server/db/seed/wallet';
 import { brokenFigures, brokenWords } from './helpers/figures';
 import { logIn, phoneSession } from './helpers/session';
 import { smallTargets } from './helpers/tapTargets';
@@ -199,6 +200,60 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
             .map((el) => el.textContent!),
         );
         faults.push(...cut.map((text) => `${tab}: "${text}" cut or past the screen`));
+      }
+      return faults;
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('wraps each deposit address the demo shows into even lines, none left with a character or two, at 390 and 320 px', async () => {
+    const { page } = session;
+    const address = page.getByTestId('deposit-address');
+    // The coins and networks the demo seeds: addresses of 34 (TRC20) to 64 (Cardano) characters.
+    const coins = [...new Set(DEMO_NETWORKS.map(([coin]) => coin))];
+    // Japanese sets the address in another monospaced font, 39 characters to a line at 320 px.
+    const found = await atWidths([390, 320], ['us', 'jp'], async () => {
+      const faults: string[] = [];
+      for (const coin of coins) {
+        await page.goto(`/recharge?coin=${coin}`);
+        const networks = DEMO_NETWORKS.filter(([c]) => c === coin).map(([, network]) => network);
+        let shown = '';
+        for (const network of networks) {
+          if (networks.length > 1)
+            await page.locator('.seg-control__option', { hasText: new RegExp(`^${network}$`) }).click();
+          // The reader's own address is asked for the first time a network is opened.
+          await expect
+            .poll(async () => ((await address.count()) ? await address.textContent() : ''))
+            .not.toBe(shown);
+          shown = (await address.textContent())!;
+          const lines = await address.evaluate((el) => {
+            const text = el.firstChild!;
+            const box = el.getBoundingClientRect();
+            const counts = new Map<number, number>();
+            let outside = false;
+            for (let i = 0; i < text.textContent!.length; i++) {
+              const range = document.createRange();
+              range.setStart(text, i);
+              range.setEnd(text, i + 1);
+              const r = range.getClientRects()[0]!;
+              const line = Math.round(r.top);
+              counts.set(line, (counts.get(line) ?? 0) + 1);
+              if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.right > innerWidth)
+                outside = true;
+            }
+            return { counts: [...counts.entries()].sort(([a], [b]) => a - b).map(([, n]) => n), outside };
+          });
+          const name = `${coin} ${network} (${shown.length})`;
+          if (lines.outside) faults.push(`${name}: past its box`);
+          // Even lines: none shorter than the longest by more than a character or two. Before, the
+          // lines were as long as they could be: 32 + 2 for TRC20 at 320 px, 41 + 1 for ERC20 at 390.
+          const longest = Math.max(...lines.counts);
+          if (
+            lines.counts.length > 1 &&
+            (lines.counts.at(-1)! <= 2 || Math.min(...lines.counts) < longest - 2)
+          )
+            faults.push(`${name}: ${lines.counts.join(' + ')}`);
+        }
       }
       return faults;
     });

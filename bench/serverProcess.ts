@@ -16,6 +16,35 @@ export const freePort = (): Promise<number> =>
     });
   });
 
+/** Whether process `pid` itself holds the socket listening on `port` (Linux: the listening
+ * socket's inode in /proc/net/tcp among the process's open files). Another process's server may
+ * answer on a port freePort handed out before this one bound it; that one then exits with
+ * EADDRINUSE, and its health check must not have counted the other's answer as its own. */
+export const listensOn = (pid: number, port: number): boolean => {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set(
+    fs
+      .readFileSync('/proc/net/tcp', 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      // local address ends with the port; state 0A is LISTEN; the tenth field is the inode.
+      .filter((f) => f[1]?.endsWith(`:${hex}`) && f[3] === '0A')
+      .map((f) => `socket:[${f[9]}]`),
+  );
+  try {
+    return fs.readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return inodes.has(fs.readlinkSync(`/proc/${pid}/fd/${fd}`));
+      } catch {
+        return false; // closed meanwhile
+      }
+    });
+  } catch {
+    return false; // the process is gone
+  }
+};
+
 /** Resident memory of a process in MB, from /proc (Linux). */
 export const rssMb = (pid: number): number => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -82,7 +111,7 @@ export const startServerProcess = async (
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error('bench server exited');
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if (listensOn(child.pid!, port) && (await fetch(`${url}/api/health`)).ok) break;
     } catch {
       // not yet listening
     }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort } from '../../bench/serverProcess';
+import { freePort, listensOn } from '../../bench/serverProcess';
 import { DEFAULT_SITE_CONFIG } from '../../server/db/seed/defaults';
 import { TEST_DATABASE_URL, createPgSchema } from './helpers/testDb';
 import { REFUSED_URL } from './helpers/silentServer';
@@ -74,9 +74,9 @@ const waitForHealth = async (server: Server, port: number) => {
   void server.exited.then(() => (dead = true));
   while (Date.now() < deadline) {
     if (dead) throw new Error(`server exited early:\n${server.stdout()}\n${server.stderr()}`);
-    // Its own word that it listens first: another file's server may answer on a port freePort
-    // handed out before this one bound it (this one then exits with EADDRINUSE).
-    if (server.stdout().includes(`listening at http://127.0.0.1:${port}`)) {
+    // Its own socket first: another file's server may answer on a port freePort handed out
+    // before this one bound it (this one then exits with EADDRINUSE).
+    if (listensOn(server.child.pid!, port)) {
       try {
         const res = await fetch(`http://127.0.0.1:${port}/api/health`);
         if (res.ok)

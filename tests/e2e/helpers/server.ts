@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, serverEnv } from '../../../bench/serverProcess';
+import { freePort, listensOn, serverEnv } from '../../../bench/serverProcess';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -23,9 +23,8 @@ export interface RunningServer {
 
 /** Another test file's server may take the port between freePort closing it and this server
  * binding it (each file runs in its own process). This server then exits with EADDRINUSE while the
- * other one answers its health check, so a server counts as started only when it has said itself
- * that it listens (Fastify's start-up line; the servers here log at info), and a taken port is
- * swapped for another a few times. */
+ * other one answers its health check, so a server counts as started only once it holds the
+ * listening socket itself (listensOn), and a taken port is swapped for another a few times. */
 const PORT_ATTEMPTS = 5;
 
 /** The real exchange server on a free port with a fresh data directory. It can also go away and
@@ -68,7 +67,7 @@ export const startServer = async (
           portTaken: said.includes('EADDRINUSE'),
         });
       }
-      if (output.includes(`listening at ${url()}`, from)) {
+      if (listensOn(proc.pid!, port)) {
         try {
           if ((await fetch(`${url()}/api/health`)).ok) {
             started = true;

@@ -131,7 +131,12 @@ const ContractScreen = () => {
   const precision = usePair(pair?.pair)?.pricePrecision ?? 2;
   // "10." and "010" are read as the 10 a person means by them, as every amount field reads them.
   const value = canonicalDecimal(amount);
-  const expected = useMemo(() => (cycle ? expectedOf(value, cycle.rate) : undefined), [value, cycle]);
+  // Only an amount the cycle takes earns anything: "+40,000 USDT" beside "over the limit" read as
+  // an offer.
+  const expected = useMemo(
+    () => (cycle && !amountError(value, cycle) ? expectedOf(value, cycle.rate) : undefined),
+    [value, cycle],
+  );
 
   if (!info) return <Spinner />;
   if (!pair || !cycle) {

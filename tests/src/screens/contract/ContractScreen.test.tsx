@@ -210,6 +210,16 @@ describe('/contract', () => {
     expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('500');
   });
 
+  it.each(['5', '50001'])(
+    'shows no expected earnings for %s USDT, outside the cycle\u2019s limits: no contract earns them',
+    async (typed) => {
+      const user = userEvent.setup();
+      renderScreen(<ContractScreen />);
+      await user.type(screen.getByLabelText('Amount (USDT)'), typed);
+      expect(screen.getByTestId('expected')).toHaveTextContent('—');
+    },
+  );
+
   it('reads a decimal comma, as comma keypads type it, and buys that amount', async () => {
     const user = userEvent.setup();
     order.mockResolvedValue(pending());

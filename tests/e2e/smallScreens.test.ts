@@ -274,6 +274,24 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
+  it('keeps each /contract cycle’s payout on one line, in every language from 320 to 414 px', async () => {
+    // Four cycles side by side left "Payout" over "80%" at 375 px, "Rendite" over "80 %" up to 414.
+    const { page } = session;
+    // Logged out, in English, whatever the tests before left: the login form is the English one.
+    await inLanguage(page, 'us');
+    await page.evaluate(() => localStorage.removeItem('user'));
+    await page.goto('/login?redirect=%2Fcontract');
+    await logIn(page, 'demotrader', DEMO_PASSWORD);
+    await page.waitForURL('**/contract');
+    const found = await atWidths([320, 360, 375, 390, 414], LOCALES, async () => {
+      await page.goto('/contract');
+      await page.locator('.cycle-chip__rate').first().waitFor();
+      return (await brokenFigures(page, '.cycle-chip__rate')).map((text) => `"${text}" on two lines`);
+    });
+    expect(found).toEqual([]);
+    // 55 loads of the screen.
+  }, 180_000);
+
   it('shows the wallet history’s chosen type in full, its longest in every language at 320 px', async () => {
     const { page } = session;
     const types = LEDGER_TYPES.filter((type) => type !== 'app.data.house_funding');

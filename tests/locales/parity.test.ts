@@ -122,6 +122,17 @@ describe('locale files', () => {
     expect(tagsOf(sentence).filter(([, name]) => name === 'agreement'), sentence).toHaveLength(2);
   });
 
+  it.each(LOCALES)(
+    '%s names the document number in its refusal as the verification form labels it, whatever the document',
+    (locale) => {
+      // The form asks for an ID card's or a passport's number under one label: a refusal that
+      // says "ID card number" misleads a reader who chose the passport.
+      const values = flatten(read(locale));
+      const label = values['kyc.docNumber']!.toLocaleLowerCase(LOCALE_TAGS[locale]);
+      expect(values['app.msg.doc_number_invalid']!.toLocaleLowerCase(LOCALE_TAGS[locale])).toContain(label);
+    },
+  );
+
   it.each(LOCALES.filter((l) => l !== 'us'))('%s is really translated', (locale) => {
     const same = Object.entries(flatten(read(locale)))
       .filter(([key, value]) => value === english[key] && !SAME_AS_ENGLISH.has(key))

@@ -6,7 +6,14 @@ import { INTERVALS } from '../../protocol/market';
 import { LOCALES, type Locale } from '../../protocol/locales';
 import { phoneContext } from './helpers/browser';
 import { recordCanvasText, textPastEdges } from './helpers/canvasText';
-import { brokenFigures, brokenWords, crowded, labelsApart, unitsApart } from './helpers/figures';
+import {
+  brokenFigures,
+  brokenWords,
+  crowded,
+  labelsApart,
+  placeholderFits,
+  unitsApart,
+} from './helpers/figures';
 import { sentCode } from './helpers/operator';
 import { logIn, phoneSession } from './helpers/session';
 
@@ -477,15 +484,7 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
               ? translations(locale).login.accountPlaceholder
               : translations(locale).forget.targetHint,
           );
-        // The placeholder's width in the field's own font against the room inside the field.
-        const fits = await field.evaluate((input: HTMLInputElement) => {
-          const style = getComputedStyle(input);
-          const ctx = document.createElement('canvas').getContext('2d')!;
-          ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-          return ctx.measureText(input.placeholder).width <= room;
-        });
-        if (!fits) cut.push(`${locale} ${url}`);
+        if (!(await placeholderFits(field))) cut.push(`${locale} ${url}`);
       }
     }
     await context.close();

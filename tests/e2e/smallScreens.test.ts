@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { LEDGER_TYPES } from '../../protocol/assets';
 import { LOCALES, type Locale } from '../../protocol/locales';
 import { DEMO_NETWORKS } from '../../server/db/seed/wallet';
-import { brokenFigures, brokenWords } from './helpers/figures';
+import { brokenFigures, brokenWords, placeholderFits } from './helpers/figures';
+import { captchaAnswer, sentCode } from './helpers/operator';
 import { logIn, phoneSession } from './helpers/session';
 import { smallTargets } from './helpers/tapTargets';
 
@@ -333,5 +334,57 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
       return cut ? [cut] : [];
     });
     expect(found).toEqual([]);
+  });
+
+  it('shows the whole placeholder of the verification form’s name and document-number fields, for either document, in every language at 390 and 320 px', async () => {
+    const { page, server } = session;
+    // A new account, never verified, for the form itself: the demo trader is verified already.
+    const post = async (to: string, body: object) => {
+      const res = await fetch(`${server.url}/api${to}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return ((await res.json()) as { data: Record<string, unknown> }).data;
+    };
+    const captcha = (await (await fetch(`${server.url}/api/user/captcha`)).json()) as {
+      data: { id: string };
+    };
+    const email = 'placeholders@example.com';
+    const { codeTicket } = await post('/user/sendCode', {
+      target: email,
+      purpose: 'register',
+      captchaId: captcha.data.id,
+      captcha: captchaAnswer(server.dataDir, captcha.data.id),
+    });
+    const newUser = await post('/user/register', {
+      username: 'placeholders',
+      email,
+      password: 'Holder2026x',
+      confirmPassword: 'Holder2026x',
+      code: await sentCode(server.dataDir, email),
+      codeTicket,
+    });
+    await page.goto('/home');
+    await page.evaluate((user) => localStorage.setItem('user', JSON.stringify(user)), newUser);
+    try {
+      const found = await atWidths([390, 320], LOCALES, async (locale) => {
+        const tr = translations(locale);
+        const cut: string[] = [];
+        for (const doc of ['idCard', 'passport'] as const) {
+          await page.goto('/authentication');
+          await page.getByText(tr.kyc.docType[doc], { exact: true }).click();
+          const number = page.getByLabel(tr.kyc.docNumber);
+          await expect.poll(() => number.getAttribute('placeholder')).toBe(tr.kyc.docNumberPlaceholder[doc]);
+          for (const field of [page.getByLabel(tr.kyc.name), number]) {
+            if (!(await placeholderFits(field))) cut.push(`"${await field.getAttribute('placeholder')}" cut`);
+          }
+        }
+        return [...new Set(cut)];
+      });
+      expect(found).toEqual([]);
+    } finally {
+      await page.evaluate(() => localStorage.removeItem('user'));
+    }
   });
 });

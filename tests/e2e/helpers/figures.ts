@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** The texts of the elements matching `selector` that are drawn over more than one line or past
  * the screen's right edge: a figure broken in two, or pushed out of the phone. */
@@ -126,3 +126,14 @@ export const crowded = (page: Page, row: string, parts: string) =>
 /** The words (between spaces and hyphens) in the elements matching `selector` that are drawn over
  * more than one line: "Gewinne / r". For scripts written with spaces between words. */
 export const brokenWords = (page: Page, selector: string) => spreadOverLines(page, selector, /[^\s-]+/);
+
+/** Whether the placeholder of the input `field` fits the room inside it: its width in the field's
+ * own font against the field's width less its padding. A placeholder cut off says half a hint. */
+export const placeholderFits = (field: Locator) =>
+  field.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return ctx.measureText(input.placeholder).width <= room;
+  });

@@ -168,6 +168,43 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
+  it('keeps each /userInfo label on one line wherever the row has room for it, in every language at 390 and 320 px', async () => {
+    // Held to half the row, "Код приглашения" went over two lines with its code under it, and
+    // "Кредитный рейтинг" over two beside a "100" that left room for it on one.
+    const { page } = session;
+    // Run alone, the test logs in itself.
+    await page.goto('/home');
+    if (!(await page.evaluate(() => localStorage.getItem('user')))) {
+      await inLanguage(page, 'us');
+      await page.goto('/login');
+      await logIn(page, 'demotrader', DEMO_PASSWORD);
+      await page.waitForURL('**/home');
+    }
+    const found = await atWidths([390, 320], LOCALES, async (locale) => {
+      await page.goto('/userInfo');
+      await expect
+        .poll(() => page.locator('.info-row > dt').first().textContent())
+        .toBe(translations(locale).userInfo.id);
+      return page.locator('.info-row > dt').evaluateAll((labels) =>
+        labels
+          .filter((dt) => {
+            const range = document.createRange();
+            range.selectNodeContents(dt);
+            const lines = new Set(
+              [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+            );
+            // The label's width on one line, in its own font, against the whole row.
+            const style = getComputedStyle(dt);
+            const ctx = document.createElement('canvas').getContext('2d')!;
+            ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            return lines.size > 1 && ctx.measureText(dt.textContent!).width <= dt.parentElement!.clientWidth;
+          })
+          .map((dt) => `"${dt.textContent}" over two lines, with room for one`),
+      );
+    });
+    expect(found).toEqual([]);
+  });
+
   it('gives each /orderList tab and status segment a thumb’s room, its label whole inside it, in every language at 320 px', async () => {
     const { page } = session;
     const found = await atWidths([320], LOCALES, async (locale) => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LEDGER_TYPES } from '../../protocol/assets';
 import { LOCALES, type Locale } from '../../protocol/locales';
 import { DEMO_NETWORKS } from '../../server/db/seed/wallet';
+import { PNG, idNumber } from './helpers/documents';
 import { brokenFigures, brokenWords, placeholderFits } from './helpers/figures';
 import { captchaAnswer, sentCode } from './helpers/operator';
 import { logIn, phoneSession } from './helpers/session';
@@ -373,7 +374,7 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
-  it('shows the whole placeholder of the verification form’s name and document-number fields, for either document, in every language at 390 and 320 px', async () => {
+  it('shows the whole placeholder of the verification form’s name and document-number fields, for either document, and once sent the time it was sent whole, in every language at 390 and 320 px', async () => {
     const { page, server } = session;
     // A new account, never verified, for the form itself: the demo trader is verified already.
     const post = async (to: string, body: object) => {
@@ -420,6 +421,29 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
         return [...new Set(cut)];
       });
       expect(found).toEqual([]);
+
+      // Sent, the form gives way to the review, with the time it was sent: "Eingereicht am" went
+      // over two lines at 320 px, beside a date with its time under it.
+      const tr = translations('us');
+      await inLanguage(page, 'us');
+      await page.goto('/authentication');
+      await page.getByLabel(tr.kyc.name).fill('Small Screen');
+      await page.getByLabel(tr.kyc.docNumber).fill(idNumber());
+      for (const side of ['front', 'back'] as const)
+        await page
+          .getByLabel(tr.kyc[side])
+          .setInputFiles({ name: `${side}.png`, mimeType: 'image/png', buffer: PNG });
+      await page.getByText(tr.kyc.uploaded).nth(1).waitFor();
+      await page.getByRole('button', { name: tr.kyc.submit }).click();
+      await page.getByRole('heading', { name: tr.kyc.review.title }).waitFor();
+      const broken = await atWidths([390, 320], LOCALES, async (locale) => {
+        await page.goto('/authentication');
+        await page.getByText(translations(locale).kyc.review.submittedAt, { exact: true }).waitFor();
+        return (await brokenFigures(page, '.kyc-facts dt, .kyc-facts time')).map(
+          (text) => `"${text}" broken`,
+        );
+      });
+      expect(broken).toEqual([]);
     } finally {
       await page.evaluate(() => localStorage.removeItem('user'));
     }

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent } from '@testing-library/react';
+import { cleanup, configure, fireEvent } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { guardDoubleTaps } from '../../src/app/secondTap';
 
@@ -7,6 +7,12 @@ import { guardDoubleTaps } from '../../src/app/secondTap';
 // double tap for a moment (src/app/secondTap.ts). Tests tap faster than any finger, so the clock
 // that times it moves on a second between tests, and when a test says the reader has moved on.
 guardDoubleTaps();
+
+// findBy and waitFor give up after a second by default; with the whole suite and other work on two
+// cores, a test waiting for a refused verification's form failed that way under load, never alone.
+// Waiting longer changes no outcome: what a test expects still has to appear (within the test's
+// own five seconds, so a failure still shows the screen as it was).
+configure({ asyncUtilTimeout: 3000 });
 const realNow = performance.now.bind(performance);
 let skipped = 0;
 performance.now = () => realNow() + skipped;

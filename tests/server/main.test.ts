@@ -362,14 +362,21 @@ describe.runIf(TEST_DATABASE_URL)('server/main.ts while PostgreSQL cannot be rea
       const get = (p: string) => fetch(`http://127.0.0.1:${port}${p}`);
 
       await proxy.cut();
-      const health = await vi.waitFor(
-        async () => {
-          const res = await get('/api/health');
-          expect(res.status).toBe(503);
-          return res;
-        },
-        { timeout: 5000, interval: 100 },
-      );
+      // Once in CI every request here failed to connect for five seconds; what the server said
+      // (and whether it was still running) is the clue to why.
+      const health = await vi
+        .waitFor(
+          async () => {
+            const res = await get('/api/health');
+            expect(res.status).toBe(503);
+            return res;
+          },
+          { timeout: 5000, interval: 100 },
+        )
+        .catch((err: unknown) => {
+          const state = `exit code ${server.child.exitCode}, signal ${server.child.signalCode}`;
+          throw new Error(`${String(err)}\nserver (${state}):\n${server.stdout()}\n${server.stderr()}`);
+        });
       expect(health.headers.get('retry-after')).toBe('5');
       expect(((await health.json()) as { data: { status: string } }).data.status).toBe(
         'database_unreachable',

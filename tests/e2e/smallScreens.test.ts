@@ -169,6 +169,37 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
+  it('breaks the /invite link between the parts of its address, not inside a word, at 320 px', async () => {
+    const { page } = session;
+    const found = await atWidths([320], ['us'], async () => {
+      await page.goto('/invite');
+      const link = page.locator('.invite-field__link');
+      await expect.poll(() => link.textContent()).toContain('/register?code=');
+      // The address's lines as laid out, character by character.
+      const lines = await link.evaluate((el) => {
+        const rows = new Map<number, string>();
+        const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          for (let i = 0; i < n.textContent!.length; i++) {
+            const range = document.createRange();
+            range.setStart(n, i);
+            range.setEnd(n, i + 1);
+            const top = Math.round(range.getClientRects()[0]!.top);
+            rows.set(top, (rows.get(top) ?? '') + n.textContent![i]);
+          }
+        }
+        return [...rows.entries()].sort(([a], [b]) => a - b).map(([, text]) => text);
+      });
+      // Before, "http://127.0.0.1:PORT/registe" over "r?code=…".
+      return lines
+        .slice(1)
+        .map((next, i) => [lines[i]!, next] as const)
+        .filter(([line, next]) => !line.endsWith('/') && !/^[?&=]/.test(next))
+        .map(([line, next]) => `"${line}" | "${next}"`);
+    });
+    expect(found).toEqual([]);
+  });
+
   it('keeps each /userInfo label on one line wherever the row has room for it, in every language at 390 and 320 px', async () => {
     // Held to half the row, "Код приглашения" went over two lines with its code under it, and
     // "Кредитный рейтинг" over two beside a "100" that left room for it on one.

@@ -7,6 +7,7 @@ import { NavBar } from '../../components/NavBar';
 import { QrCode } from '../../components/QrCode';
 import { Loading } from '../../components/LoadFailed';
 import { Tabs } from '../../components/Tabs';
+import { UrlText } from '../../components/UrlText';
 import { useRemote } from '../../hooks/useRemote';
 import { useDateFormat } from '../../hooks/useDateFormat';
 
@@ -79,7 +80,9 @@ const InviteScreen = () => {
             <div className="invite-field">
               <span className="invite-field__label">{t('invite.link')}</span>
               <div className="invite-field__row">
-                <span className="invite-field__link">{inviteLink(data.inviteCode)}</span>
+                <span className="invite-field__link">
+                  <UrlText url={inviteLink(data.inviteCode)} />
+                </span>
               </div>
               <CopyButton
                 className="btn btn--primary btn--block"

@@ -218,6 +218,15 @@ const idleConnectionLost = (everyMs: number) => {
   };
 };
 
+/**
+ * A connection that failed while taken out of the pool. pg-pool listens for a client's errors only
+ * while the client waits in the pool, and Kysely holds one for every query; unheard, the client's
+ * error event ended the whole server when the database went away under a query. Nothing more is
+ * needed here: the query running on it, or the next one sent, fails with the same error (answered
+ * as the database being unreachable), and the pool drops the client when it is handed back.
+ */
+const inUseConnectionLost = () => undefined;
+
 /** How long opening a connection, or waiting for a pooled one, may take before the query fails as
  * the database being unreachable (503, try again later). Without it a host that drops packets
  * leaves each request waiting for the operating system's TCP timeout, about two minutes. */
@@ -235,7 +244,10 @@ export const openPostgres = (
     // kernel's probes instead of by the next query hanging on a dead socket.
     keepAlive: true,
   });
-  pool.on('connect', preparing);
+  pool.on('connect', (client) => {
+    preparing(client);
+    client.on('error', inUseConnectionLost);
+  });
   pool.on('error', idleConnectionLost(idleWarningEveryMs));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPostgres, openSqlite, type Db } from '../../../server/db/connect';
 import { isUnreachable } from '../../../server/db/unreachable';
 import { silentServer } from '../helpers/silentServer';
+import { hostOf, tcpProxy } from '../helpers/tcpProxy';
 import { TEST_DATABASE_URL } from '../helpers/testDb';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -220,6 +221,29 @@ describe.runIf(TEST_DATABASE_URL)('PostgreSQL connections', () => {
       expect(warnings).toEqual([expect.stringContaining('a PostgreSQL connection was lost while idle')]);
       expect(await pid()).not.toBe(first);
     });
+  });
+
+  it('survives its connection reset under a running query: the query fails as the database being unreachable, the next opens another', async () => {
+    // Kysely runs every query on a client it has taken out of the pool, and pg-pool listens for a
+    // client's errors only while the client is idle in it; a reset then raised an unheard error
+    // event, which ended the whole server (seen in CI, a start-up test cutting the database).
+    const proxy = await tcpProxy(hostOf(TEST_DATABASE_URL!));
+    const db = openPostgres(proxy.through(TEST_DATABASE_URL!));
+    try {
+      await sql`select 1`.execute(db.kysely);
+      const running = sql`select pg_sleep(5)`.execute(db.kysely).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      await proxy.cut();
+      expect(isUnreachable(await running)).toBe(true);
+      await proxy.restore();
+      expect((await sql<{ one: number }>`select 1 as one`.execute(db.kysely)).rows[0]!.one).toBe(1);
+    } finally {
+      await db.close();
+      await proxy.close();
+    }
   });
 
   it('says once, not once a connection, that a restart ended every idle connection', async () => {

@@ -1,8 +1,7 @@
-import type { PledgeStatus } from '../../../protocol';
+import { PLEDGE_STATUSES, type PledgeStatus } from '../../../protocol/defiRules';
 import type { Seek } from '../../hooks/usePages';
 
-export const EARNING: PledgeStatus = 'app.data.pledge_earning';
-export const SETTLED: PledgeStatus = 'app.data.pledge_settled';
+export const [EARNING, SETTLED] = PLEDGE_STATUSES;
 
 /** The tab /defi/pledgeRecord shows and the pledge it is still looking for, if any. */
 export interface PledgeView {

@@ -21,6 +21,16 @@ describe('a new user, from sign-up to passing the verification gate', () => {
       await page.getByRole('button', { name: en.register.submit }).tap();
       const email = page.getByLabel(en.register.email);
       await expect.poll(() => email.evaluate((input) => input === document.activeElement)).toBe(true);
+      // Focused, the field still wears its error's colour: the focus colour replaced it before.
+      const colours = await email.evaluate((input) => {
+        const down = document.createElement('span');
+        down.style.color = 'var(--down)';
+        document.body.append(down);
+        const wanted = getComputedStyle(down).color;
+        down.remove();
+        return { border: getComputedStyle(input.closest('.field__control')!).borderTopColor, wanted };
+      });
+      expect(colours.border).toBe(colours.wanted);
       // In sight with its label, not under the bar that stays at the top.
       const bar = (await page.locator('.navbar').boundingBox())!;
       const label = (await page.getByText(en.register.email, { exact: true }).boundingBox())!;

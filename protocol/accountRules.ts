@@ -45,8 +45,10 @@ export const CAPTCHA_LENGTH = 4;
 export const CODE_LENGTH = 6;
 export const CODE_RESEND_SECONDS = 60;
 
-/** The first broken password rule, as its message key, or null when the password is fine. */
+/** The first broken password rule, as its message key, or null when the password is fine. Nothing
+ * typed is said to be missing, as every empty field says, rather than of the wrong length. */
 export const passwordProblem = (password: string): string | null => {
+  if (password.length === 0) return 'app.msg.field_required';
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return 'app.msg.password_length';
   if (!PASSWORD_CHARSET_RE.test(password)) return 'app.msg.password_charset';
   if (!PASSWORD_LETTER_RE.test(password) || !PASSWORD_DIGIT_RE.test(password))
@@ -55,6 +57,7 @@ export const passwordProblem = (password: string): string | null => {
 };
 
 export const usernameProblem = (username: string): string | null => {
+  if (username.length === 0) return 'app.msg.field_required';
   if (username.length < USERNAME_MIN || username.length > USERNAME_MAX) return 'app.msg.username_length';
   if (!USERNAME_RE.test(username)) return 'app.msg.username_format';
   return null;

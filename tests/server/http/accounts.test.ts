@@ -192,6 +192,7 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       ['wrong type', { username: 123 }, 400, 'parameter_error'],
       ['unknown field', { extra: 1 }, 400, 'unknown_parameter'],
       ['short password', { password: 'a1', confirmPassword: 'a1' }, 400, 'password_length'],
+      ['no password', { password: '', confirmPassword: '' }, 400, 'field_required'],
       [
         'long password',
         { password: 'a1'.repeat(5000), confirmPassword: 'a1'.repeat(5000) },
@@ -210,6 +211,7 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       ['script in username', { username: '<script>alert(1)</script>' }, 400, 'username_format'],
       ['huge username', { username: 'a'.repeat(100_000) }, 400, 'username_length'],
       ['short username', { username: 'abc' }, 400, 'username_length'],
+      ['no username', { username: '' }, 400, 'field_required'],
       ['bad email', { email: 'not-an-email' }, 400, 'email_format'],
       // Nothing typed is missing, not wrong (spec §5), spaces alone included.
       ['no email', { email: '  ' }, 400, 'field_required'],

@@ -97,17 +97,17 @@ describe('registration screen', () => {
     expect(userApi.register).not.toHaveBeenCalled();
   });
 
-  it('asks for the email and the emailed code when none is typed, rather than calling them wrong', async () => {
+  it('asks for every field left empty rather than calling it wrong or too short', async () => {
     renderScreen(<RegisterScreen />, { path: '/register' });
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    // The fields whose empty value reads as missing: the others have their length rules.
-    for (const label of ['Email', 'Verification code'])
+    for (const label of ['Username', 'Email', 'Password', 'Verification code'])
       expect(within(screen.getByLabelText(label).closest('.field')!).getByRole('alert')).toHaveTextContent(
         'This field is required',
       );
     expect(screen.queryByText('The verification code is incorrect')).toBeNull();
     expect(screen.queryByText('Please enter a valid email address')).toBeNull();
+    expect(screen.queryByText('The password must be 6 to 20 characters long')).toBeNull();
     expect(userApi.register).not.toHaveBeenCalled();
   });
 

@@ -9,7 +9,7 @@ import {
 } from './contracts';
 import { amountString, decimalString } from './decimal';
 import { PAIR_SYMBOL_RE } from './market';
-import { amountProblem } from './wallet';
+import { amountSchema } from './wallet';
 import { rowIdParam } from './rowId';
 
 const pair = z
@@ -91,9 +91,8 @@ export const contractOrderRequestSchema = z.strictObject({
   pair,
   direction: z.enum(CONTRACT_DIRECTIONS),
   cycle: cycleMinutes,
-  /** The amount as the reader typed it: anything but a positive amount of at most 8 decimals is
-   * amount_invalid, as wherever else money is typed. */
-  amount: z.string().refine((s) => amountProblem(s) === null, 'app.msg.amount_invalid'),
+  /** The amount as the reader typed it, checked as wherever else money is typed. */
+  amount: amountSchema,
   rate: payoutRate,
   requestKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
 });

@@ -34,13 +34,17 @@ export const DECIMALS_MESSAGE = 'app.msg.amount_decimals';
 export const decimalsProblem = (value: string, decimals: number): string | null =>
   scaleOf(value) > decimals ? DECIMALS_MESSAGE : null;
 
-export const amountProblem = (value: string): string | null =>
-  !UNSIGNED_DECIMAL_RE.test(value) || scaleOf(value) > ASSET_SCALE || /^0(\.0*)?$/.test(value)
+/** What is wrong with an amount typed where money moves: nothing typed is asked for, as every empty
+ * field is (field_required); anything but a positive amount of at most 8 decimals is invalid. */
+export const amountProblem = (value: string): string | null => {
+  if (value.trim() === '') return 'app.msg.field_required';
+  return !UNSIGNED_DECIMAL_RE.test(value) || scaleOf(value) > ASSET_SCALE || /^0(\.0*)?$/.test(value)
     ? 'app.msg.amount_invalid'
     : null;
+};
 
-/** The amount a user types anywhere money moves (deposits, withdrawals, pledges): amount_invalid
- * unless amountProblem finds none. */
+/** The amount a user types anywhere money moves (deposits, withdrawals, pledges, contracts), checked
+ * by amountProblem. */
 export const amountSchema = z.string().superRefine((value, ctx) => {
   const problem = amountProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });

@@ -93,6 +93,8 @@ export const validateOrder = (
     type === 'market' && side === 'buy' && input.qty === undefined && input.amount !== undefined;
   let qty: number | null = null;
   let budget: bigint | null = null;
+  const size = byAmount ? input.amount : input.qty;
+  if (size === undefined || size.trim() === '') throw new AppError('field_required');
   if (byAmount) {
     const a = positive(input.amount, ASSET_SCALE);
     if (a === null) throw new AppError('amount_invalid');

@@ -20,8 +20,8 @@ export const AMOUNT_REFUSALS: readonly string[] = [
 ];
 
 /** The `app.msg.*` key an amount breaks for a cycle, or undefined when it is fine (the server
- * checks the same): a malformed or missing amount is an invalid one, as every amount field says,
- * a well-formed one may be outside the cycle's limits. */
+ * checks the same): a missing amount is asked for and a malformed one invalid, as every amount field
+ * says; a well-formed one may be outside the cycle's limits. */
 export const amountError = (amount: string, cycle: ContractCycle | undefined): string | undefined => {
   const malformed = amountProblem(amount);
   if (malformed) return malformed;

@@ -88,7 +88,9 @@ export const formProblem = (
     if (!price || price.lte(0)) return { message: 'app.msg.price_invalid' };
   }
   const byAmount = state.type === 'market' && state.side === 'buy';
-  const size = dec(byAmount ? state.amount : state.qty);
+  const typed = byAmount ? state.amount : state.qty;
+  if (typed.trim() === '') return { message: 'app.msg.field_required' };
+  const size = dec(typed);
   if (!size || size.lte(0)) return { message: 'app.msg.amount_invalid' };
   const notional = byAmount
     ? size

@@ -149,8 +149,10 @@ describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
     });
     expect(await msg('1000.00000001')).toBe('app.msg.outside_limit');
     // The wallet's amount rule and message, as the deposit and withdrawal forms have them.
-    for (const amount of ['12.123456789', 'abc', '0', '-500', ' 100 ', '0100', '', '1e3'])
+    for (const amount of ['12.123456789', 'abc', '0', '-500', ' 100 ', '0100', '1e3'])
       expect(await msg(amount), amount).toBe('app.msg.amount_invalid');
+    // Nothing typed is asked for, as every empty field is.
+    for (const amount of ['', '  ']) expect(await msg(amount), amount).toBe('app.msg.field_required');
     expect((await pledge('100', unverifiedToken)).json()).toMatchObject({
       code: 403,
       msg: 'app.msg.verification_required',

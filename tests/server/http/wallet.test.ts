@@ -354,6 +354,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       ['above the maximum', { amount: '1000000.01' }, 400, 'outside_limit'],
       ['too many decimals', { amount: '10.000000001' }, 400, 'amount_invalid'],
       ['zero', { amount: '0' }, 400, 'amount_invalid'],
+      ['no amount', { amount: '' }, 400, 'field_required'],
       ['not a number', { amount: '1e3' }, 400, 'amount_invalid'],
       ['a bad hash', { txHash: '0x-12' }, 400, 'tx_hash_invalid'],
       ['an unknown coin', { coin: 'ZZZ' }, 404, 'currency_not_exist'],

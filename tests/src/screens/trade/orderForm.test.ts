@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toRequest, type OrderFormState } from '../../../../src/screens/trade/orderForm';
+import type { PairInfo } from '../../../../protocol/market';
+import { formProblem, toRequest, type OrderFormState } from '../../../../src/screens/trade/orderForm';
 
 const limit = (price: string, qty: string): OrderFormState => ({
   side: 'buy',
@@ -21,5 +22,34 @@ describe('the order as sent', () => {
       ['100', '100'],
     ])
       expect(toRequest(limit('98000', typed), 'btcusdt', 'k')).toMatchObject({ qty: sent, price: '98000' });
+  });
+});
+
+const BTC: PairInfo = {
+  symbol: 'btcusdt',
+  name: 'BTC/USDT',
+  base: 'BTC',
+  quote: 'USDT',
+  pricePrecision: 2,
+  qtyPrecision: 4,
+};
+
+describe('the order checked before it is sent', () => {
+  const problem = (state: OrderFormState) => formProblem(state, BTC, undefined, undefined, '98000')?.message;
+
+  it('asks for a size left empty, and calls one that is not a positive figure invalid', () => {
+    expect(problem(limit('98000', ''))).toBe('app.msg.field_required');
+    expect(problem({ side: 'buy', type: 'market', price: '', qty: '', amount: ' ' })).toBe(
+      'app.msg.field_required',
+    );
+    expect(problem({ side: 'sell', type: 'market', price: '', qty: '', amount: '' })).toBe(
+      'app.msg.field_required',
+    );
+    expect(problem(limit('98000', '0'))).toBe('app.msg.amount_invalid');
+    expect(problem(limit('98000', '0.5'))).toBeUndefined();
+  });
+
+  it('asks for a limit order’s price before its size', () => {
+    expect(problem(limit('', ''))).toBe('app.msg.price_required');
   });
 });

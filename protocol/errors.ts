@@ -79,6 +79,8 @@ export const ERRORS = {
   // spot orders (issue 5); the last three are limit failures (2001/2002) with the limit as value
   client_oid_used: { status: 409 },
   price_required: { status: 400 },
+  quantity_required: { status: 400 },
+  amount_required: { status: 400 },
   price_invalid: { status: 400 },
   order_price_min: { status: 400 },
   order_price_max: { status: 400 },

@@ -93,8 +93,10 @@ export const validateOrder = (
     type === 'market' && side === 'buy' && input.qty === undefined && input.amount !== undefined;
   let qty: number | null = null;
   let budget: bigint | null = null;
+  // Said of the field the order is sized by: the form says it in one line under all of them.
   const size = byAmount ? input.amount : input.qty;
-  if (size === undefined || size.trim() === '') throw new AppError('field_required');
+  if (size === undefined || size.trim() === '')
+    throw new AppError(byAmount ? 'amount_required' : 'quantity_required');
   if (byAmount) {
     const a = positive(input.amount, ASSET_SCALE);
     if (a === null) throw new AppError('amount_invalid');

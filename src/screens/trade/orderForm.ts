@@ -89,7 +89,8 @@ export const formProblem = (
   }
   const byAmount = state.type === 'market' && state.side === 'buy';
   const typed = byAmount ? state.amount : state.qty;
-  if (typed.trim() === '') return { message: 'app.msg.field_required' };
+  if (typed.trim() === '')
+    return { message: byAmount ? 'app.msg.amount_required' : 'app.msg.quantity_required' };
   const size = dec(typed);
   if (!size || size.lte(0)) return { message: 'app.msg.amount_invalid' };
   const notional = byAmount

@@ -200,10 +200,10 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
     expect(await buy(a.token, { type: 'market', amount: '0100' })).toEqual(failure(400, 'amount_invalid'));
     // A size left empty, or not sent, is asked for rather than called invalid.
     expect(await buy(a.token, { type: 'limit', price: '99000', qty: '' })).toEqual(
-      failure(400, 'field_required'),
+      failure(400, 'quantity_required'),
     );
-    expect(await buy(a.token, { type: 'market', amount: ' ' })).toEqual(failure(400, 'field_required'));
-    expect(await buy(a.token, { type: 'market' })).toEqual(failure(400, 'field_required'));
+    expect(await buy(a.token, { type: 'market', amount: ' ' })).toEqual(failure(400, 'amount_required'));
+    expect(await buy(a.token, { type: 'market' })).toEqual(failure(400, 'quantity_required'));
     expect(await buy(a.token, { type: 'market', amount: ' 10' })).toEqual(failure(400, 'amount_invalid'));
     expect(await buy(a.token, { type: 'limit', price: ' 99000', qty: '0.1' })).toEqual(
       failure(400, 'price_invalid'),

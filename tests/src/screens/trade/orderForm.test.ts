@@ -37,13 +37,13 @@ const BTC: PairInfo = {
 describe('the order checked before it is sent', () => {
   const problem = (state: OrderFormState) => formProblem(state, BTC, undefined, undefined, '98000')?.message;
 
-  it('asks for a size left empty, and calls one that is not a positive figure invalid', () => {
-    expect(problem(limit('98000', ''))).toBe('app.msg.field_required');
+  it('asks for the size left empty by the field the order is sized by, and calls one that is not a positive figure invalid', () => {
+    expect(problem(limit('98000', ''))).toBe('app.msg.quantity_required');
     expect(problem({ side: 'buy', type: 'market', price: '', qty: '', amount: ' ' })).toBe(
-      'app.msg.field_required',
+      'app.msg.amount_required',
     );
     expect(problem({ side: 'sell', type: 'market', price: '', qty: '', amount: '' })).toBe(
-      'app.msg.field_required',
+      'app.msg.quantity_required',
     );
     expect(problem(limit('98000', '0'))).toBe('app.msg.amount_invalid');
     expect(problem(limit('98000', '0.5'))).toBeUndefined();

@@ -6,7 +6,7 @@ import { LEDGER_TYPES } from '../../protocol/assets';
 import { LOCALES, type Locale } from '../../protocol/locales';
 import { DEMO_NETWORKS } from '../../server/db/seed/wallet';
 import { PNG, idNumber } from './helpers/documents';
-import { brokenFigures, brokenWords, placeholderFits } from './helpers/figures';
+import { brokenFigures, brokenUnspacedWords, brokenWords, placeholderFits } from './helpers/figures';
 import { captchaAnswer, sentCode } from './helpers/operator';
 import { logIn, phoneSession } from './helpers/session';
 import { smallTargets } from './helpers/tapTargets';
@@ -14,11 +14,25 @@ import { smallTargets } from './helpers/tapTargets';
 const translations = (locale: Locale) =>
   JSON.parse(fs.readFileSync(path.resolve(__dirname, `../../locales/${locale}.json`), 'utf8'));
 
-const inLanguage = (page: Page, locale: Locale) =>
-  page.evaluate((l) => localStorage.setItem('lang', l), locale);
+/** The app's language, stored for the next load; a page not yet on the app is taken there first,
+ * so that a test run alone needs none before it. */
+const inLanguage = async (page: Page, locale: Locale) => {
+  if (page.url() === 'about:blank') await page.goto('/home');
+  await page.evaluate((l) => localStorage.setItem('lang', l), locale);
+};
 
 const DEMO_PASSWORD = 'Small2026local';
 const session = phoneSession({ DEMO_PASSWORD, RATE_LIMIT_PER_MINUTE: '100000' });
+
+/** The demo trader logged in afresh, whatever the tests before left (or none, for a test run
+ * alone), through the English login form. */
+const asDemoTrader = async (page: Page) => {
+  await inLanguage(page, 'us');
+  await page.evaluate(() => localStorage.removeItem('user'));
+  await page.goto('/login');
+  await logIn(page, 'demotrader', DEMO_PASSWORD);
+  await page.waitForURL('**/home');
+};
 
 /** What `faults` finds at each of `widths` (844 px high) in each of `locales`, as
  * 'width locale: fault'; the viewport goes back to 390 px after. */
@@ -138,10 +152,7 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
 
   it('keeps each /invite tab’s count on the line of its label’s last word, no word broken, in every language at 320 px', async () => {
     const { page } = session;
-    await inLanguage(page, 'us');
-    await page.goto('/login');
-    await logIn(page, 'demotrader', DEMO_PASSWORD);
-    await page.waitForURL('**/home');
+    await asDemoTrader(page);
     const found = await atWidths([320], LOCALES, async (locale) => {
       await page.goto('/invite');
       await expect
@@ -204,14 +215,7 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     // Held to half the row, "Код приглашения" went over two lines with its code under it, and
     // "Кредитный рейтинг" over two beside a "100" that left room for it on one.
     const { page } = session;
-    // Run alone, the test logs in itself.
-    await page.goto('/home');
-    if (!(await page.evaluate(() => localStorage.getItem('user')))) {
-      await inLanguage(page, 'us');
-      await page.goto('/login');
-      await logIn(page, 'demotrader', DEMO_PASSWORD);
-      await page.waitForURL('**/home');
-    }
+    await asDemoTrader(page);
     const found = await atWidths([390, 320], LOCALES, async (locale) => {
       await page.goto('/userInfo');
       await expect
@@ -347,12 +351,7 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
   it('keeps each /contract cycle’s payout and each direction’s button label on one line, in every language from 320 to 414 px', async () => {
     // Four cycles side by side left "Payout" over "80%" at 375 px, "Rendite" over "80 %" up to 414.
     const { page } = session;
-    // Logged out, in English, whatever the tests before left: the login form is the English one.
-    await inLanguage(page, 'us');
-    await page.evaluate(() => localStorage.removeItem('user'));
-    await page.goto('/login?redirect=%2Fcontract');
-    await logIn(page, 'demotrader', DEMO_PASSWORD);
-    await page.waitForURL('**/contract');
+    await asDemoTrader(page);
     const found = await atWidths([320, 360, 375, 390, 414], LOCALES, async () => {
       await page.goto('/contract');
       await page.locator('.cycle-chip__rate').first().waitFor();
@@ -404,6 +403,32 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
           : null;
       }, name);
       return cut ? [cut] : [];
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('breaks Japanese between words, not inside one, on the main screens at 390 and 320 px', async () => {
+    // Japanese is written without spaces and may break between any two characters: "表 / 示されます",
+    // "第2世 / 代". The phrase analysis (word-break: auto-phrase) breaks between phrases.
+    const { page } = session;
+    await asDemoTrader(page);
+    const found = await atWidths([390, 320], ['jp'], async () => {
+      const broken: string[] = [];
+      for (const [url, ready] of [
+        ['/home', '.top-lists__row'],
+        ['/defi', '.defi-card'],
+        ['/invite', '.invite-card'],
+        ['/contract', '.cycle-chip__rate'],
+        ['/recharge?coin=USDT', '.deposit-card__address'],
+        ['/withdraw', '.field'],
+        ['/user', '.list__row'],
+        ['/assets', '.wallet-coin'],
+      ] as const) {
+        await page.goto(url);
+        await page.locator(ready).first().waitFor();
+        for (const word of await brokenUnspacedWords(page, '#root', 'ja')) broken.push(`${url} "${word}"`);
+      }
+      return broken;
     });
     expect(found).toEqual([]);
   });

@@ -57,32 +57,44 @@ export const labelsApart = (page: Page, selector: string, labels: string[]) =>
     [selector, labels] as const,
   );
 
-/** In the elements matching `selector`, each match of `pattern` drawn over more than one line. */
-const spreadOverLines = (page: Page, selector: string, pattern: RegExp) =>
+/** In the elements matching `selector`, each piece of text drawn over more than one line: each
+ * match of `pieces.pattern`, or each word of two characters or more as the browser's segmenter for
+ * `pieces.wordsOf` (a language tag) finds them. */
+const spreadOverLines = (page: Page, selector: string, pieces: { pattern: string } | { wordsOf: string }) =>
   page.evaluate(
-    ([sel, source]) =>
+    ([sel, how]) =>
       [...document.querySelectorAll(sel)].flatMap((el) => {
         const spread: string[] = [];
+        const words = 'wordsOf' in how ? new Intl.Segmenter(how.wordsOf, { granularity: 'word' }) : undefined;
+        const piecesOf = (text: string): { at: number; piece: string }[] =>
+          words
+            ? [...words.segment(text)]
+                .filter((s) => s.isWordLike && s.segment.length > 1)
+                .map((s) => ({ at: s.index, piece: s.segment }))
+            : [...text.matchAll(new RegExp((how as { pattern: string }).pattern, 'g'))].map((m) => ({
+                at: m.index,
+                piece: m[0],
+              }));
         const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
         for (let n = walk.nextNode(); n; n = walk.nextNode()) {
           const node = n as Text;
-          for (const m of node.data.matchAll(new RegExp(source, 'g'))) {
+          for (const { at, piece } of piecesOf(node.data)) {
             const range = document.createRange();
-            range.setStart(node, m.index);
-            range.setEnd(node, m.index + m[0].length);
+            range.setStart(node, at);
+            range.setEnd(node, at + piece.length);
             const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top));
-            if (new Set(tops).size > 1) spread.push(m[0]);
+            if (new Set(tops).size > 1) spread.push(piece);
           }
         }
         return spread;
       }),
-    [selector, pattern.source] as const,
+    [selector, pieces] as const,
   );
 
 /** In the elements matching `selector`, each amount with its unit after it ("200,000.00 USDT") that
  * is drawn over more than one line: a unit left alone at the start of the next line. */
 export const unitsApart = (page: Page, selector: string) =>
-  spreadOverLines(page, selector, /\d[\d.,]*\s+[A-Z]{3,5}\b/);
+  spreadOverLines(page, selector, { pattern: /\d[\d.,]*\s+[A-Z]{3,5}\b/.source });
 
 /** In each element matching `row`, the parts matching `parts` whose text runs past the part's own
  * box or into another part's text: a code drawn out of its squeezed box under the copy button
@@ -125,7 +137,14 @@ export const crowded = (page: Page, row: string, parts: string) =>
 
 /** The words (between spaces and hyphens) in the elements matching `selector` that are drawn over
  * more than one line: "Gewinne / r". For scripts written with spaces between words. */
-export const brokenWords = (page: Page, selector: string) => spreadOverLines(page, selector, /[^\s-]+/);
+export const brokenWords = (page: Page, selector: string) =>
+  spreadOverLines(page, selector, { pattern: /[^\s-]+/.source });
+
+/** The words of a language written without spaces (Japanese, Chinese), as the browser's segmenter
+ * finds them, that are drawn over more than one line in the elements matching `selector`:
+ * "表 / 示されます". */
+export const brokenUnspacedWords = (page: Page, selector: string, languageTag: string) =>
+  spreadOverLines(page, selector, { wordsOf: languageTag });
 
 /** Whether the placeholder of the input `field` fits the room inside it: its width in the field's
  * own font against the field's width less its padding. A placeholder cut off says half a hint. */

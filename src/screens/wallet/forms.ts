@@ -45,13 +45,6 @@ export const depositFormSchema = (net: WalletNetwork | undefined) =>
       .refine((v) => v === '' || TX_HASH_RE.test(v), 'app.msg.tx_hash_invalid'),
   });
 
-export const withdrawAmountSchema = (net: WalletNetwork | undefined) =>
-  amountWithin(net, (v) =>
-    net
-      ? limitProblem(v, net.minWithdraw, net.maxWithdraw, 'app.msg.withdraw_min', 'app.msg.withdraw_max')
-      : null,
-  );
-
 /** The server's refusals of an amount, said under it (the limits, the network's places, the
  * balance). */
 export const AMOUNT_REFUSALS = [
@@ -100,26 +93,36 @@ export const addressFormSchema = (net: WalletNetwork | undefined) =>
     }))
     .pipe(addressRequestSchema);
 
-/** The withdrawal form: limits and the balance first, then the server's own schema. */
+/** The withdrawal form: the server's own schema, and on an amount it takes, the network's places
+ * and limits and the balance. In one stage: checked before the rest, a refused amount hid an empty
+ * address or password until the next tap. */
 export const withdrawFormSchema = (net: WalletNetwork | undefined, available: string) =>
   z
-    .object({
-      address: z.string(),
-      memo: z.string(),
-      amount: withdrawAmountSchema(net).refine(
-        (v) => amountProblem(v) !== null || new Decimal(v).lte(available),
-        'app.msg.insufficient_balance',
-      ),
-      password: z.string(),
-    })
+    .object({ address: z.string(), memo: z.string(), amount: z.string(), password: z.string() })
     .transform((v): WithdrawIntent => ({
       coin: net?.coin ?? '',
       network: net?.network ?? 'TRC20',
       address: v.address,
-      amount: v.amount,
+      amount: canonicalDecimal(v.amount),
       // The fee the form shows: the server refuses the withdrawal if the network now charges another.
       ...(net ? { fee: net.withdrawFee } : {}),
       password: v.password,
       ...(net?.memoRequired ? { memo: v.memo } : {}),
     }))
-    .pipe(withdrawIntentSchema);
+    .pipe(
+      withdrawIntentSchema.superRefine(({ amount }, ctx) => {
+        if (amountProblem(amount)) return;
+        const problem =
+          (net &&
+            (decimalsProblem(amount, net.decimals) ??
+              limitProblem(
+                amount,
+                net.minWithdraw,
+                net.maxWithdraw,
+                'app.msg.withdraw_min',
+                'app.msg.withdraw_max',
+              ))) ??
+          (new Decimal(amount).gt(available) ? 'app.msg.insufficient_balance' : null);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+      }),
+    );

@@ -291,6 +291,24 @@ describe('/withdraw', () => {
     expect(walletApi.withdraw).not.toHaveBeenCalled();
   });
 
+  it('sent empty, says every field that is missing at once, not the amount alone', async () => {
+    renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Another address' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await expectMarked('Amount', 'This field is required');
+    await expectMarked('Address', 'This field is required');
+    await expectMarked('Withdrawal password', 'This field is required');
+    expect(walletApi.withdraw).not.toHaveBeenCalled();
+  });
+
+  it('says a missing password with an amount below the minimum, both at once', async () => {
+    renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+    await userEvent.type(await screen.findByLabelText('Amount'), '9');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await expectMarked('Amount', 'Minimum withdrawal amount: 10');
+    await expectMarked('Withdrawal password', 'This field is required');
+  });
+
   it('offers only saved addresses when the site allows no others', async () => {
     configState.config = { thirdPartyWithdrawalAddress: false } as never;
     vi.mocked(walletApi.addresses).mockResolvedValue([]);

@@ -18,6 +18,9 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' |
   hint?: string;
   /** The most characters the field's rule allows, counted under it as they are typed. */
   maxChars?: number;
+  /** The id of a message about this field said elsewhere in its form (the order form's one line
+   * of problems): the field is marked wrong and described by it. */
+  problemId?: string | undefined;
 }
 
 /** A labelled input with its error; password inputs get a show/hide toggle. */
@@ -31,6 +34,7 @@ export const TextField = ({
   addon,
   hint,
   maxChars,
+  problemId,
   type = 'text',
   ...input
 }: Props) => {
@@ -51,7 +55,7 @@ export const TextField = ({
     )
   );
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
+    <div className={`field${error || problemId ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
@@ -62,8 +66,8 @@ export const TextField = ({
           type={isPassword && shown ? 'text' : type}
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+          aria-invalid={Boolean(error || problemId)}
+          aria-describedby={error ? `${id}-error` : (problemId ?? (hint ? `${id}-hint` : undefined))}
           {...input}
         />
         {isPassword && (

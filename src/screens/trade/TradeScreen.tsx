@@ -36,6 +36,7 @@ import {
   toRequest,
   type OrderFormState,
   type Side,
+  type OrderField,
 } from './orderForm';
 import { PairSheet } from './PairSheet';
 import { whileBusy } from '../../components/form/whileBusy';
@@ -70,7 +71,9 @@ const OrderForm = ({
   const ticker = useTicker(pair.symbol);
   const balances = useBalances();
   const [state, setState] = useState<OrderFormState>({ side: initialSide, type: 'limit', ...EMPTY });
-  const [problem, setProblem] = useState<string | undefined>();
+  // What is wrong with the order, said in one line above the button, and the field it is about
+  // when it is one field's (that field is marked wrong and described by the line).
+  const [problem, setProblem] = useState<{ text: string; field?: OrderField } | undefined>();
   const problemId = useId();
   const [busy, setBusy] = useState(false);
   // The client order id of the order the form holds, kept until the server answers it: a tap
@@ -119,11 +122,14 @@ const OrderForm = ({
   };
   // The field has refused places past the pair's (and said so); what is left to refuse is text
   // that is no plain number.
-  const typed = (field: 'price' | 'qty' | 'amount') => (value: string) => {
+  const typed = (field: OrderField) => (value: string) => {
     if (!/^\d*(\.\d*)?$/.test(value)) {
       // Said, as the server would say it, not only ignored: a grouped paste ("1,234.5") left the
       // field as it was without a word.
-      setProblem(translateKey(field === 'price' ? 'app.msg.price_invalid' : 'app.msg.amount_invalid'));
+      setProblem({
+        text: translateKey(field === 'price' ? 'app.msg.price_invalid' : 'app.msg.amount_invalid'),
+        field,
+      });
       return;
     }
     if (field === 'price') update({ price: value, amount: amountFrom(value, state.qty) });
@@ -140,7 +146,7 @@ const OrderForm = ({
     e.preventDefault();
     if (busy) return;
     const p = formProblem(state, pair, rules, available, last);
-    setProblem(p ? limitText(p.message, p.value ?? '') : undefined);
+    setProblem(p ? { text: limitText(p.message, p.value ?? ''), field: p.field } : undefined);
     if (p) return;
     setBusy(true);
     const sent = state;
@@ -156,7 +162,7 @@ const OrderForm = ({
           ),
         ORDER_REFUSALS,
         // Where the form's own checks are said, with the limit of a limit failure.
-        (_field, _key, failure) => setProblem(failureText(failure)),
+        (_field, _key, failure) => setProblem({ text: failureText(failure) }),
       );
       noteOrder(placed);
       showToast(t('trade.placed'));
@@ -207,6 +213,7 @@ const OrderForm = ({
           label={t('trade.price', { coin: pair.quote })}
           value={state.price}
           onChange={typed('price')}
+          problemId={problem?.field === 'price' ? problemId : undefined}
           places={pair.pricePrecision}
         />
       ) : (
@@ -217,6 +224,7 @@ const OrderForm = ({
           label={t('trade.qty', { coin })}
           value={state.qty}
           onChange={typed('qty')}
+          problemId={problem?.field === 'qty' ? problemId : undefined}
           places={pair.qtyPrecision}
         />
       )}
@@ -225,6 +233,7 @@ const OrderForm = ({
           label={t('trade.amount', { coin: pair.quote })}
           value={state.amount}
           onChange={typed('amount')}
+          problemId={problem?.field === 'amount' ? problemId : undefined}
           places={amountDigits(pair)}
           // A limit order trades whole lots: once the reader is done with the amount it shows what
           // the quantity it bought costs, which is what the server freezes and checks against the
@@ -260,7 +269,7 @@ const OrderForm = ({
       </p>
       {problem && (
         <p id={problemId} className="field__error" role="alert">
-          {problem}
+          {problem.text}
         </p>
       )}
       <button

@@ -14,11 +14,14 @@ export interface OrderFormState {
   amount: string;
 }
 
-/** A problem with the form: an `app.msg.*` key and, for the limit failures, the limit (shown
- * after the message, as the server's 2001/2002 answers are). */
+export type OrderField = 'price' | 'qty' | 'amount';
+
+/** A problem with the form: an `app.msg.*` key; for the limit failures, the limit (shown after the
+ * message, as the server's 2001/2002 answers are); the field it is about, when it is one field's. */
 export interface FormProblem {
   message: string;
   value?: string;
+  field?: OrderField;
 }
 
 export const PERCENTS = [25, 50, 75, 100] as const;
@@ -84,15 +87,16 @@ export const formProblem = (
 ): FormProblem | null => {
   const price = dec(state.price);
   if (state.type === 'limit') {
-    if (state.price.trim() === '') return { message: 'app.msg.price_required' };
-    if (!price || price.lte(0)) return { message: 'app.msg.price_invalid' };
+    if (state.price.trim() === '') return { message: 'app.msg.price_required', field: 'price' };
+    if (!price || price.lte(0)) return { message: 'app.msg.price_invalid', field: 'price' };
   }
   const byAmount = state.type === 'market' && state.side === 'buy';
-  const typed = byAmount ? state.amount : state.qty;
+  const sizeField = byAmount ? 'amount' : 'qty';
+  const typed = state[sizeField];
   if (typed.trim() === '')
-    return { message: byAmount ? 'app.msg.amount_required' : 'app.msg.quantity_required' };
+    return { message: byAmount ? 'app.msg.amount_required' : 'app.msg.quantity_required', field: sizeField };
   const size = dec(typed);
-  if (!size || size.lte(0)) return { message: 'app.msg.amount_invalid' };
+  if (!size || size.lte(0)) return { message: 'app.msg.amount_invalid', field: sizeField };
   const notional = byAmount
     ? size
     : state.type === 'limit'

@@ -7,6 +7,7 @@ import { setUser } from '../../../../src/state/session';
 import { uiState } from '../../../../src/state/ui';
 import { afterDoubleTap } from '../../../setup/dom';
 import { setupI18n } from '../../../setup/i18n';
+import { expectMarked } from '../fieldError';
 import { renderScreen } from '../renderScreen';
 import { DOGE, PAIRS, RULES, order } from './fixtures';
 
@@ -282,6 +283,22 @@ describe('/trade', () => {
     await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Insufficient balance');
     expect(api.order).not.toHaveBeenCalled();
+  });
+
+  it('marks the field a problem is about, and unmarks it once it is typed in', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TradeScreen />);
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    const qty = await expectMarked('Quantity (BTC)', 'Please enter a quantity');
+    expect(screen.getByLabelText('Price (USDT)')).toHaveAttribute('aria-invalid', 'false');
+    await user.type(qty, '0.01');
+    expect(qty).toHaveAttribute('aria-invalid', 'false');
+    await user.clear(screen.getByLabelText('Price (USDT)'));
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    await expectMarked('Price (USDT)', 'The unit price cannot be empty');
+    await user.click(screen.getByRole('button', { name: 'Market' }));
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    await expectMarked('Amount (USDT)', 'Please enter an amount');
   });
 
   it('places a market buy for an amount, and a limit sell with a client order id', async () => {

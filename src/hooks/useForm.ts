@@ -33,6 +33,18 @@ export interface SubmitOptions<K extends string = string> {
   atFields?: FieldRefusals<K>;
 }
 
+/** The `app.msg.*` key of the first rule each field breaks, of a schema's answer. */
+const fieldErrors = <T>(result: z.ZodSafeParseResult<unknown>): Errors<T> => {
+  const said: Errors<T> = {};
+  if (result.success) return said;
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '') as keyof T & string;
+    if (field && !said[field])
+      said[field] = issue.message.startsWith('app.msg.') ? issue.message : 'app.msg.parameter_error';
+  }
+  return said;
+};
+
 /**
  * Form state checked by the same protocol schema the server applies: a field's error is the
  * `app.msg.*` key of the first rule it breaks. `submit` runs once at a time, so a double tap sends
@@ -58,18 +70,32 @@ export const useForm = <S extends z.ZodType<Record<string, unknown>>>(schema: S,
     setErrors((e) => ({ ...e, [key]: undefined }));
   }, []);
 
+  // What the schema said of each field at the last submit. A rule between two fields (the
+  // confirmation matches the password) is said under one of them, and editing the other can make it
+  // true: the mark stayed on a confirmation that by then matched until it was typed in itself.
+  const schemaSaid = useRef<Errors<Values>>({});
+  useEffect(() => {
+    const now = fieldErrors<Values>(schema.safeParse(values));
+    setErrors((e) => {
+      const gone = (Object.keys(e) as (keyof Values & string)[]).filter(
+        (f) => e[f] !== undefined && e[f] === schemaSaid.current[f] && now[f] !== e[f],
+      );
+      if (!gone.length) return e;
+      const next = { ...e };
+      for (const f of gone) next[f] = undefined;
+      return next;
+    });
+  }, [schema, values]);
+
   const validate = useCallback((): z.output<S> | null => {
     const result = schema.safeParse(values);
     if (result.success) {
+      schemaSaid.current = {};
       setErrors({});
       return result.data;
     }
-    const next: Errors<Values> = {};
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? '') as keyof Values & string;
-      if (field && !next[field])
-        next[field] = issue.message.startsWith('app.msg.') ? issue.message : 'app.msg.parameter_error';
-    }
+    const next = fieldErrors<Values>(result);
+    schemaSaid.current = next;
     setErrors(next);
     return null;
   }, [schema, values]);

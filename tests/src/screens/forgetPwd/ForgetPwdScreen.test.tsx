@@ -186,6 +186,26 @@ describe('forgotten password', () => {
     expect(code).toHaveAttribute('aria-invalid', 'false');
   });
 
+  it('unmarks a confirmation that no longer differs once the password is typed to match it', async () => {
+    renderScreen(<ForgetPwdScreen />, { path: '/forgetPwd' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email or mobile'), 'alice@example.com');
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.type(screen.getByLabelText('New password'), 'newpass8');
+    await user.type(screen.getByLabelText('Confirm password'), 'newpass9');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    const confirm = await expectMarked('Confirm password', 'The passwords do not match');
+    const password = screen.getByLabelText('New password');
+    await user.clear(password);
+    await user.type(password, 'newpass');
+    // Still different: still said.
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    await user.type(password, '9');
+    expect(confirm).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText('The passwords do not match')).not.toBeInTheDocument();
+    expect(userApi.forgetPwd).not.toHaveBeenCalled();
+  });
+
   it('says a wrong captcha under it, and keeps saying so over the new picture it brings', async () => {
     vi.mocked(userApi.sendCode).mockRejectedValue({
       code: 400,

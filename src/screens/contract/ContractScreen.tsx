@@ -150,16 +150,20 @@ const ContractScreen = () => {
     );
   }
 
-  const place = async (direction: ContractDirection) => {
-    if (busy) return;
-    // Over the live balance is said beside the amount, as a limit is, not after a round trip.
+  // Over the live balance is said beside the amount, as a limit is, not after a round trip.
+  const checkAmount = () => {
     const problem =
       amountError(value, cycle) ??
       (available !== undefined && new Decimal(value).gt(available)
         ? 'app.msg.insufficient_balance'
         : undefined);
     setError(problem);
-    if (problem) return;
+    return problem;
+  };
+
+  const place = async (direction: ContractDirection) => {
+    if (busy) return;
+    if (checkAmount()) return;
     setBusy(true);
     const intended = {
       pair: pair.pair,
@@ -188,7 +192,12 @@ const ContractScreen = () => {
       setBusy(false);
     }
   };
-  const onSubmit = (e: FormEvent) => e.preventDefault();
+  // The keyboard's Enter (Go) cannot tell up from down, so it places nothing; it says what is wrong
+  // with the amount, where it did nothing at all.
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    checkAmount();
+  };
   const num = (v: string) => formatDecimal(v, i18n.language);
 
   return (

@@ -279,6 +279,21 @@ describe('/contract', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('on Enter checks the amount and says what is wrong with it, placing nothing without a direction', async () => {
+    const user = userEvent.setup();
+    renderScreen(<ContractScreen />);
+    const amount = screen.getByLabelText('Amount (USDT)');
+    await user.type(amount, '{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('This field is required');
+    await user.type(amount, '9.99{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('The amount is outside the limit (10 – 50,000 USDT)');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(amount);
+    await user.type(amount, '20{Enter}');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(order).not.toHaveBeenCalled();
+  });
+
   it('takes no digit past the ledger\u2019s eighth place, saying so, and buys what it shows', async () => {
     const user = userEvent.setup();
     order.mockResolvedValueOnce(pending());

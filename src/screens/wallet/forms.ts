@@ -23,22 +23,30 @@ export const limitProblem = (amount: string, min: string, max: string, below: st
   return null;
 };
 
-const amountWithin = (net: WalletNetwork | undefined, check: (v: string) => string | null) =>
-  z
-    .string()
-    .transform(canonicalDecimal)
-    .superRefine((v, ctx) => {
-      const problem = amountProblem(v) ?? (net && decimalsProblem(v, net.decimals)) ?? check(v);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    });
+/** What is wrong with an amount for the chosen network: the amount rule, then the network's
+ * places, then `limits` (its minimum and maximum, the balance) on a well-formed one. */
+const amountOnNetwork = (v: string, net: WalletNetwork | undefined, limits: (v: string) => string | null) =>
+  amountProblem(v) ?? (net && decimalsProblem(v, net.decimals)) ?? limits(v);
 
 export const depositFormSchema = (net: WalletNetwork | undefined) =>
   z.object({
-    amount: amountWithin(net, (v) =>
-      net
-        ? limitProblem(v, net.minDeposit, net.maxDeposit, 'app.msg.outside_limit', 'app.msg.outside_limit')
-        : null,
-    ),
+    amount: z
+      .string()
+      .transform(canonicalDecimal)
+      .superRefine((v, ctx) => {
+        const problem = amountOnNetwork(v, net, (a) =>
+          net
+            ? limitProblem(
+                a,
+                net.minDeposit,
+                net.maxDeposit,
+                'app.msg.outside_limit',
+                'app.msg.outside_limit',
+              )
+            : null,
+        );
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
     txHash: z
       .string()
       .trim()
@@ -111,18 +119,22 @@ export const withdrawFormSchema = (net: WalletNetwork | undefined, available: st
     }))
     .pipe(
       withdrawIntentSchema.superRefine(({ amount }, ctx) => {
+        // The intent's schema has said what the amount rule finds; these follow on an amount it takes.
         if (amountProblem(amount)) return;
-        const problem =
-          (net &&
-            (decimalsProblem(amount, net.decimals) ??
+        const problem = amountOnNetwork(
+          amount,
+          net,
+          (a) =>
+            (net &&
               limitProblem(
-                amount,
+                a,
                 net.minWithdraw,
                 net.maxWithdraw,
                 'app.msg.withdraw_min',
                 'app.msg.withdraw_max',
-              ))) ??
-          (new Decimal(amount).gt(available) ? 'app.msg.insufficient_balance' : null);
+              )) ??
+            (new Decimal(a).gt(available) ? 'app.msg.insufficient_balance' : null),
+        );
         if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
       }),
     );

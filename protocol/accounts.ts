@@ -54,7 +54,8 @@ const codeTarget = z
         ctx.addIssue({ code: 'custom', message: 'app.msg.email_format' });
     } else if (!phoneOf(text)) ctx.addIssue({ code: 'custom', message: 'app.msg.phone_format' });
   });
-const nickname = typedText().min(1, 'app.msg.nickname_length').max(NICKNAME_MAX, 'app.msg.nickname_length');
+// Nothing left of it once trimmed is asked for, as every empty field is.
+const nickname = typedText().min(1, 'app.msg.field_required').max(NICKNAME_MAX, 'app.msg.nickname_length');
 const captchaId = withoutNul(z.string().min(1).max(64));
 // Required, then correct (spec §5): nothing typed is said to be missing, not to be wrong.
 const captcha = z

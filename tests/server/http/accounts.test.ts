@@ -482,13 +482,13 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       const put = await call('PUT', '/api/user/info', { nickname: '  New Name ' }, s.token);
       expect(put.body.data.nickname).toBe('New Name');
       expect((await call('PUT', '/api/user/info', { nickname: '' }, s.token)).body).toMatchObject(
-        failure(400, 'nickname_length'),
+        failure(400, 'field_required'),
       );
       // Control characters are no part of a name: dropped, and a tab or a line break is a space.
       const typed = await call('PUT', '/api/user/info', { nickname: 'New\u0000\tName\u0007' }, s.token);
       expect(typed.body.data.nickname).toBe('New Name');
       expect((await call('PUT', '/api/user/info', { nickname: '\u0000' }, s.token)).body).toMatchObject(
-        failure(400, 'nickname_length'),
+        failure(400, 'field_required'),
       );
       expect(
         (await call('PUT', '/api/user/info', { nickname: 'x', username: 'hack' }, s.token)).body,

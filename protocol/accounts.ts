@@ -71,8 +71,11 @@ const code = z
  * it. A missing or malformed one is refused as a wrong code is. */
 const codeTicket = z.string('app.msg.captcha_incorrect').max(64, 'app.msg.captcha_incorrect');
 
+// A confirmation left empty is asked for, as every empty field is, rather than said not to match.
 const confirmed = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
-  if (v.password !== v.confirmPassword)
+  if (v.confirmPassword === '')
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'app.msg.field_required' });
+  else if (v.password !== v.confirmPassword)
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'app.msg.password_mismatch' });
 };
 

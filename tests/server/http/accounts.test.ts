@@ -207,6 +207,7 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       ],
       ['password with a space', { password: 'abc 123', confirmPassword: 'abc 123' }, 400, 'password_charset'],
       ['mismatch', { confirmPassword: 'other123' }, 400, 'password_mismatch'],
+      ['no confirmation', { confirmPassword: '' }, 400, 'field_required'],
       ['SQL in username', { username: "x' OR '1'='1" }, 400, 'username_format'],
       ['script in username', { username: '<script>alert(1)</script>' }, 400, 'username_format'],
       ['huge username', { username: 'a'.repeat(100_000) }, 400, 'username_length'],

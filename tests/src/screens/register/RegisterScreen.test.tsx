@@ -101,7 +101,7 @@ describe('registration screen', () => {
     renderScreen(<RegisterScreen />, { path: '/register' });
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    for (const label of ['Username', 'Email', 'Password', 'Verification code'])
+    for (const label of ['Username', 'Email', 'Password', 'Confirm password', 'Verification code'])
       expect(within(screen.getByLabelText(label).closest('.field')!).getByRole('alert')).toHaveTextContent(
         'This field is required',
       );

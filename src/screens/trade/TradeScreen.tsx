@@ -75,6 +75,13 @@ const OrderForm = ({
   // when it is one field's (that field is marked wrong and described by the line).
   const [problem, setProblem] = useState<{ text: string; field?: OrderField } | undefined>();
   const problemId = useId();
+  // A refused order's field takes the focus once it is marked, as the first wrong field of the other
+  // forms does; a new record with each refusal.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [refused, setRefused] = useState<object | null>(null);
+  useEffect(() => {
+    if (refused) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refused]);
   const [busy, setBusy] = useState(false);
   // The client order id of the order the form holds, kept until the server answers it: a tap
   // after a lost answer reaches the order that may already be placed instead of placing another.
@@ -147,7 +154,10 @@ const OrderForm = ({
     if (busy) return;
     const p = formProblem(state, pair, rules, available, last);
     setProblem(p ? { text: limitText(p.message, p.value ?? ''), field: p.field } : undefined);
-    if (p) return;
+    if (p) {
+      if (p.field) setRefused({});
+      return;
+    }
     setBusy(true);
     const sent = state;
     const intended = { side: state.side, ...toRequest(state, pair.symbol, '') };
@@ -181,7 +191,13 @@ const OrderForm = ({
   const marketBuy = state.type === 'market' && state.side === 'buy';
   const coin = pair.base;
   return (
-    <form className="order-form" onSubmit={(e) => void submit(e)} noValidate data-testid="order-form">
+    <form
+      ref={formRef}
+      className="order-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      data-testid="order-form"
+    >
       <div className="order-form__sides" role="group" aria-label={t('trade.side')}>
         {(['buy', 'sell'] as Side[]).map((side) => (
           <button

@@ -285,17 +285,18 @@ describe('/trade', () => {
     expect(api.order).not.toHaveBeenCalled();
   });
 
-  it('marks the field a problem is about, and unmarks it once it is typed in', async () => {
+  it('marks the field a problem is about and gives it the focus, and unmarks it once it is typed in', async () => {
     const user = userEvent.setup();
     renderScreen(<TradeScreen />);
     await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
     const qty = await expectMarked('Quantity (BTC)', 'Please enter a quantity');
+    expect(qty).toHaveFocus();
     expect(screen.getByLabelText('Price (USDT)')).toHaveAttribute('aria-invalid', 'false');
     await user.type(qty, '0.01');
     expect(qty).toHaveAttribute('aria-invalid', 'false');
     await user.clear(screen.getByLabelText('Price (USDT)'));
     await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
-    await expectMarked('Price (USDT)', 'The unit price cannot be empty');
+    expect(await expectMarked('Price (USDT)', 'The unit price cannot be empty')).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Market' }));
     await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
     await expectMarked('Amount (USDT)', 'Please enter an amount');

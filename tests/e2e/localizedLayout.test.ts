@@ -214,6 +214,34 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     }
   });
 
+  it('keeps each staking term’s figure on one line at 320 px, under its label where it cannot sit beside it, in every language', async () => {
+    const { page } = session;
+    // In Russian all three USDT ranges broke at the dash ("1 000,00 –" over "200 000,00 USDT")
+    // beside a two-line 'Сумма стейкинга'; in German the third did.
+    await page.setViewportSize({ width: 320, height: 568 });
+    try {
+      const broken: string[] = [];
+      for (const locale of LOCALES) {
+        await inLanguage(page, locale);
+        await page.goto('/defi');
+        await page.locator('.defi-card').nth(2).waitFor();
+        for (const figure of await brokenFigures(page, '.defi-terms dd')) broken.push(`${locale}: ${figure}`);
+        const inside = await page
+          .locator('.defi-terms dd')
+          .evaluateAll((els) =>
+            els.every(
+              (el) =>
+                el.getBoundingClientRect().right <= el.parentElement!.getBoundingClientRect().right + 0.5,
+            ),
+          );
+        if (!inside) broken.push(`${locale}: a figure past its row`);
+      }
+      expect(broken).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+  });
+
   it('keeps each balance beside its label in the wallet history, in Russian and German', async () => {
     const { page } = session;
     // Something frozen, so that each entry shows both balances.

@@ -348,6 +348,16 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
+  it('gives each /market sort button a thumb’s room, in every language at 320 px', async () => {
+    const { page } = session;
+    const found = await atWidths([320], LOCALES, async () => {
+      await page.goto('/market');
+      await expect.poll(() => page.locator('.market-row').count()).toBe(10);
+      return (await smallTargets(page)).map((target) => `"${target}" too small`);
+    });
+    expect(found).toEqual([]);
+  });
+
   it('keeps each /contract cycle’s payout and each direction’s button label on one line, in every language from 320 to 414 px', async () => {
     // Four cycles side by side left "Payout" over "80%" at 375 px, "Rendite" over "80 %" up to 414.
     const { page } = session;

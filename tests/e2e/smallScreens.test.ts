@@ -443,6 +443,19 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
+  it('breaks no Chinese staking term inside a word on /defi, at 390 and 320 px', async () => {
+    // Beside a range at 320 px the label had two or three characters a line: "單筆質 / 押金額".
+    const { page } = session;
+    await asDemoTrader(page);
+    const found = await atWidths([390, 320], ['tw', 'cn'], async (locale) => {
+      await page.goto('/defi');
+      await page.locator('.defi-card').nth(2).waitFor();
+      const tag = locale === 'tw' ? 'zh-Hant' : 'zh-Hans';
+      return (await brokenUnspacedWords(page, '.defi-terms dt', tag)).map((word) => `"${word}" broken`);
+    });
+    expect(found).toEqual([]);
+  });
+
   it('shows the whole placeholder of the verification form’s name and document-number fields, for either document, and once sent the time it was sent whole, in every language at 390 and 320 px', async () => {
     const { page, server } = session;
     // A new account, never verified, for the form itself: the demo trader is verified already.

@@ -48,4 +48,57 @@ describe('contrast', () => {
     }
     expect(low).toEqual([]);
   }, 180_000);
+
+  it('sets each deposit notice apart from the screen behind it, in the light theme', async () => {
+    const { page } = session;
+    await page.goto('/home');
+    if (!(await page.evaluate(() => localStorage.getItem('user')))) {
+      await page.goto('/login');
+      await logIn(page, 'demotrader', DEMO_PASSWORD);
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    }
+    const faint: string[] = [];
+    try {
+      await page.evaluate(() => localStorage.setItem('theme', 'light'));
+      await page.goto('/recharge?coin=USDT');
+      await page.locator('.wallet-notice').first().waitFor();
+      // What marks the box's edge, its fill or its border, each laid on the theme's --bg, against
+      // that --bg: a card's white fill gives 1.08, its border 1.2.
+      faint.push(
+        ...(await page.locator('.wallet-notice').evaluateAll((notices) => {
+          const probe = document.body.appendChild(document.createElement('span'));
+          const rgba = (css: string) => {
+            probe.style.color = css;
+            const [r = 0, g = 0, b = 0, a = 1] = (getComputedStyle(probe).color.match(/[\d.]+/g) ?? []).map(
+              Number,
+            );
+            return [r, g, b, a] as const;
+          };
+          const bg = rgba('var(--bg)');
+          const luminance = (c: readonly number[]) => {
+            const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+            const [r, g, b, a] = c as [number, number, number, number];
+            const on = (v: number, under: number) => a * v + (1 - a) * under;
+            return 0.2126 * lin(on(r, bg[0])) + 0.7152 * lin(on(g, bg[1])) + 0.0722 * lin(on(b, bg[2]));
+          };
+          const ratio = (c: readonly number[]) => {
+            const [hi, lo] = [luminance(c), luminance(bg)].sort((x, y) => y - x) as [number, number];
+            return (hi + 0.05) / (lo + 0.05);
+          };
+          const found = notices.flatMap((notice) => {
+            const style = getComputedStyle(notice);
+            const fill = ratio(rgba(style.backgroundColor));
+            const border = parseFloat(style.borderLeftWidth) >= 1 ? ratio(rgba(style.borderLeftColor)) : 1;
+            const apart = Math.max(fill, border);
+            return apart < 1.1 ? [`"${notice.textContent}" ${apart.toFixed(2)}:1`] : [];
+          });
+          probe.remove();
+          return found;
+        })),
+      );
+    } finally {
+      await page.evaluate(() => localStorage.removeItem('theme'));
+    }
+    expect(faint).toEqual([]);
+  });
 });

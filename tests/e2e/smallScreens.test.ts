@@ -456,6 +456,28 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
+  it('sets /trade’s two order types side by side, each a thumb’s room, in every language at 320 px', async () => {
+    // German "Limit-Order" over "Markt-Order", Russian "Лимитный" over "Рыночный": two rows, the
+    // upper 34 px tall to a tap.
+    const { page } = session;
+    await asDemoTrader(page);
+    const found = await atWidths([320], LOCALES, async (locale) => {
+      const tr = translations(locale);
+      await page.goto('/trade');
+      const types = page.locator('.order-form__types .seg-control__option');
+      await expect.poll(() => types.first().textContent()).toBe(tr.trade.limit);
+      const tops = new Set(
+        await types.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top))),
+      );
+      const faults = tops.size > 1 ? ['on two rows'] : [];
+      const labels = [tr.trade.limit, tr.trade.market];
+      for (const small of await smallTargets(page))
+        if (labels.includes(small)) faults.push(`"${small}" too small`);
+      return faults;
+    });
+    expect(found).toEqual([]);
+  });
+
   it('shows the whole placeholder of the verification form’s name and document-number fields, for either document, and once sent the time it was sent whole, in every language at 390 and 320 px', async () => {
     const { page, server } = session;
     // A new account, never verified, for the form itself: the demo trader is verified already.

@@ -48,6 +48,8 @@ const SAME_AS_ENGLISH = new Set([
   'help.category.trading',
   'trade.allOrders',
   'wallet.coins',
+  // "Limit" (German): the order type as German exchanges name it.
+  'trade.limit',
   // "Maker" and "Taker" (Portuguese, German, Spanish, French, Italian): the terms these exchanges
   // show a fill's side of the book by.
   'orders.roles.maker',

@@ -478,6 +478,17 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
+  it('keeps /marketDetail’s buy and sell labels on one line, in every language at 320 px', async () => {
+    // German "BTC verkaufen" went over two lines beside "BTC kaufen" on one.
+    const { page } = session;
+    const found = await atWidths([320], LOCALES, async () => {
+      await page.goto('/marketDetail?coinPair=btcusdt');
+      await page.locator('.trade-bar .btn').first().waitFor();
+      return (await brokenFigures(page, '.trade-bar .btn')).map((text) => `"${text}" on two lines`);
+    });
+    expect(found).toEqual([]);
+  });
+
   it('shows the whole placeholder of the verification form’s name and document-number fields, for either document, and once sent the time it was sent whole, in every language at 390 and 320 px', async () => {
     const { page, server } = session;
     // A new account, never verified, for the form itself: the demo trader is verified already.

@@ -19,7 +19,7 @@ describe('free text a person writes', () => {
     expect(typedText().parse('Bob \u202egnp.exe')).toBe('Bob gnp.exe');
     expect(typedText().parse('\u2066ali\u200bce\u2069\ufeff')).toBe('alice');
     expect(issue(updateUserInfoSchema.safeParse({ nickname: '\u200b\u202e\ufeff' }))).toBe(
-      'app.msg.nickname_length',
+      'app.msg.field_required',
     );
   });
 
@@ -29,7 +29,7 @@ describe('free text a person writes', () => {
     for (const hidden of ['\u2060', '\u00ad', '\u034f', '\u180e', '\u3164', '\u200e', '\u{e0041}'])
       expect(typedText().parse(`ali${hidden}ce`)).toBe('alice');
     for (const blank of ['\u2060', '\u00ad\u00ad', '\u3164', '\u{e0020}\u{e0041}'])
-      expect(issue(updateUserInfoSchema.safeParse({ nickname: blank }))).toBe('app.msg.nickname_length');
+      expect(issue(updateUserInfoSchema.safeParse({ nickname: blank }))).toBe('app.msg.field_required');
   });
 
   it('keeps what draws an emoji: joiners, variation selectors, the tags of a subdivision flag', () => {
@@ -42,7 +42,7 @@ describe('free text a person writes', () => {
     expect(typedText().parse('twin\ud800')).toBe('twin');
     expect(typedText({ lines: true }).parse('hi\udfffthere \ud83d\ude00')).toBe('hithere \ud83d\ude00');
     expect(issue(updateUserInfoSchema.safeParse({ nickname: '\ud800'.repeat(30) }))).toBe(
-      'app.msg.nickname_length',
+      'app.msg.field_required',
     );
   });
 
@@ -64,7 +64,7 @@ describe('free text a person writes', () => {
   it('counts what is kept, so a message of control characters alone is an empty message', () => {
     expect(issue(serviceSendSchema.safeParse({ body: '\u0000' }))).toBe('app.msg.field_required');
     expect(issue(serviceSendSchema.safeParse({ body: ' \u0000\u0001 \n' }))).toBe('app.msg.field_required');
-    expect(issue(updateUserInfoSchema.safeParse({ nickname: '\u0000\t' }))).toBe('app.msg.nickname_length');
+    expect(issue(updateUserInfoSchema.safeParse({ nickname: '\u0000\t' }))).toBe('app.msg.field_required');
     const name = authenticationSchema.safeParse({
       name: 'L\u0000',
       docType: 'passport',

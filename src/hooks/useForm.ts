@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { sayAtFields, type FieldRefusals } from '../api/fieldRefusals';
+import { useFocusRefused } from './useFocusRefused';
 
 type Errors<T> = Partial<Record<keyof T & string, string>>;
 
@@ -56,14 +57,7 @@ export const useForm = <S extends z.ZodType<Record<string, unknown>>>(schema: S,
   const [errors, setErrors] = useState<Errors<Values>>({});
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
-  // Where the last refused submit came from, a new record with each: once the errors are drawn,
-  // the first field marked in that form takes the focus. A long form (sign-up on a small
-  // phone) tapped at its foot said what was wrong above the screen's top, and a second tap seemed
-  // to do nothing.
-  const [refused, setRefused] = useState<{ within: ParentNode } | null>(null);
-  useEffect(() => {
-    refused?.within.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refused]);
+  const focusRefused = useFocusRefused();
 
   const set = useCallback(<K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...(v as object), [key]: value }) as Values);
@@ -110,7 +104,7 @@ export const useForm = <S extends z.ZodType<Record<string, unknown>>>(schema: S,
       if (!data) {
         // A phone's browser may not focus a tapped button: then the page is the form.
         const within = document.activeElement?.closest('form') ?? document;
-        setRefused({ within });
+        focusRefused(within);
         return;
       }
       busy.current = true;
@@ -128,7 +122,7 @@ export const useForm = <S extends z.ZodType<Record<string, unknown>>>(schema: S,
       busy.current = false;
       setSubmitting(false);
     },
-    [validate],
+    [validate, focusRefused],
   );
 
   /** A text field's value, change handler and error, to spread on a `TextField`; `typed` turns

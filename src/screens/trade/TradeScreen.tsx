@@ -40,6 +40,7 @@ import {
 } from './orderForm';
 import { PairSheet } from './PairSheet';
 import { whileBusy } from '../../components/form/whileBusy';
+import { useFocusRefused } from '../../hooks/useFocusRefused';
 
 /** The server's refusals of the order's price or size. */
 const ORDER_REFUSALS = {
@@ -75,13 +76,8 @@ const OrderForm = ({
   // when it is one field's (that field is marked wrong and described by the line).
   const [problem, setProblem] = useState<{ text: string; field?: OrderField } | undefined>();
   const problemId = useId();
-  // A refused order's field takes the focus once it is marked, as the first wrong field of the other
-  // forms does; a new record with each refusal.
-  const formRef = useRef<HTMLFormElement>(null);
-  const [refused, setRefused] = useState<object | null>(null);
-  useEffect(() => {
-    if (refused) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refused]);
+  // A refused order's field takes the focus once it is marked, as on every other form.
+  const focusRefused = useFocusRefused();
   const [busy, setBusy] = useState(false);
   // The client order id of the order the form holds, kept until the server answers it: a tap
   // after a lost answer reaches the order that may already be placed instead of placing another.
@@ -155,7 +151,7 @@ const OrderForm = ({
     const p = formProblem(state, pair, rules, available, last);
     setProblem(p ? { text: limitText(p.message, p.value ?? ''), field: p.field } : undefined);
     if (p) {
-      if (p.field) setRefused({});
+      if (p.field) focusRefused(e.currentTarget);
       return;
     }
     setBusy(true);
@@ -191,13 +187,7 @@ const OrderForm = ({
   const marketBuy = state.type === 'market' && state.side === 'buy';
   const coin = pair.base;
   return (
-    <form
-      ref={formRef}
-      className="order-form"
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      data-testid="order-form"
-    >
+    <form className="order-form" onSubmit={(e) => void submit(e)} noValidate data-testid="order-form">
       <div className="order-form__sides" role="group" aria-label={t('trade.side')}>
         {(['buy', 'sell'] as Side[]).map((side) => (
           <button

@@ -1,5 +1,6 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { lowContrast } from './helpers/contrast';
+import { faintBars, lowContrast } from './helpers/contrast';
 import { logIn, phoneSession } from './helpers/session';
 
 const DEMO_PASSWORD = 'Contrast2026local';
@@ -22,6 +23,15 @@ const SCREENS = [
   ['/orderList', 'main'],
   ['/notice', 'main'],
 ] as const;
+
+/** Signs the demo trader in unless an earlier test has (each test may run alone). */
+const signedIn = async (page: Page) => {
+  await page.goto('/home');
+  if (await page.evaluate(() => localStorage.getItem('user'))) return;
+  await page.goto('/login');
+  await logIn(page, 'demotrader', DEMO_PASSWORD);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+};
 
 // A banner's title is set over the operator's image, kept readable by a shade and a shadow.
 const OVER_IMAGES = '.carousel__title';
@@ -51,12 +61,7 @@ describe('contrast', () => {
 
   it('sets each deposit notice apart from the screen behind it, in the light theme', async () => {
     const { page } = session;
-    await page.goto('/home');
-    if (!(await page.evaluate(() => localStorage.getItem('user')))) {
-      await page.goto('/login');
-      await logIn(page, 'demotrader', DEMO_PASSWORD);
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    }
+    await signedIn(page);
     const faint: string[] = [];
     try {
       await page.evaluate(() => localStorage.setItem('theme', 'light'));
@@ -96,6 +101,26 @@ describe('contrast', () => {
           return found;
         })),
       );
+    } finally {
+      await page.evaluate(() => localStorage.removeItem('theme'));
+    }
+    expect(faint).toEqual([]);
+  });
+
+  it('sets each staking quota bar apart from its card, and its sold part from the rest, in both themes', async () => {
+    const { page } = session;
+    await signedIn(page);
+    const faint: string[] = [];
+    try {
+      for (const theme of ['dark', 'light']) {
+        await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+        await page.goto('/defi');
+        await page.locator('.defi-card__quota').first().waitFor();
+        // The light theme's gold is 2.7:1 on white: a track apart from both the card and the gold
+        // can only be a middle grey, about 1.5:1 from each.
+        const least = theme === 'dark' ? { track: 1.5, fill: 3 } : { track: 1.5, fill: 1.5 };
+        for (const bar of await faintBars(page, '.defi-card__quota', least)) faint.push(`${theme}: ${bar}`);
+      }
     } finally {
       await page.evaluate(() => localStorage.removeItem('theme'));
     }

@@ -64,3 +64,48 @@ export const lowContrast = (page: Page, skip: string) =>
     }
     return found;
   }, skip);
+
+/**
+ * Each progress bar in `selector` whose parts do not stand apart, as 'label track/fill/fill-on-card'
+ * ratios: its empty track against the card behind it (where the bar ends), its filled part against
+ * that track (how far it has come, WCAG 1.4.11's 3:1 where the theme's colours allow it) and
+ * against the card. The bar's colours are read as laid over the card, the card's over the page.
+ */
+export const faintBars = (page: Page, selector: string, least: { track: number; fill: number }) =>
+  page.locator(selector).evaluateAll((bars, need) => {
+    type Rgba = [number, number, number, number];
+    const probe = document.body.appendChild(document.createElement('span'));
+    const rgba = (css: string): Rgba => {
+      probe.style.color = css;
+      const [r = 0, g = 0, b = 0, a = 1] = (getComputedStyle(probe).color.match(/[\d.]+/g) ?? []).map(Number);
+      return [r, g, b, a];
+    };
+    const over = (top: Rgba, under: Rgba): Rgba =>
+      [0, 1, 2].map((i) => top[3] * top[i]! + (1 - top[3]) * under[i]!).concat(1) as Rgba;
+    const luminance = ([r, g, b]: Rgba) => {
+      const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const ratio = (a: Rgba, b: Rgba) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    const pageBg = rgba('var(--bg)');
+    const found = bars.flatMap((bar) => {
+      const layers: Rgba[] = [];
+      for (let e = bar.parentElement; e; e = e.parentElement) {
+        const c = rgba(getComputedStyle(e).backgroundColor);
+        if (c[3] > 0) layers.push(c);
+        if (c[3] === 1) break;
+      }
+      const card = layers.reverse().reduce((under, layer) => over(layer, under), pageBg);
+      const track = over(rgba(getComputedStyle(bar).backgroundColor), card);
+      const fill = over(rgba(getComputedStyle(bar.firstElementChild!).backgroundColor), track);
+      const [t, f, c] = [ratio(track, card), ratio(fill, track), ratio(fill, card)];
+      return t < need.track || f < need.fill || c < need.fill
+        ? [`${bar.getAttribute('aria-label')} ${[t, f, c].map((x) => x.toFixed(2)).join('/')}`]
+        : [];
+    });
+    probe.remove();
+    return found;
+  }, least);

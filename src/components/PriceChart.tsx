@@ -6,6 +6,7 @@ import {
   type IChartApi,
   type ISeriesApi,
   type TickMarkFormatter,
+  type TickmarksPriceFormatterFn,
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
@@ -55,6 +56,39 @@ const leftEdgeLabels = (chart: () => IChartApi | null, labels: () => ChartTimeLa
 };
 
 /**
+ * How near a price's label may come to the last price's before the last price's box covers part of
+ * it: half the box (the font and 2.5 px above and below it, as the library draws it) and half the
+ * label. Half covered, "97,000.00" peeked out under "97,053.59" and read as a figure of its own.
+ */
+const COVERED_PX = (12 + 5 + 12) / 2;
+
+/**
+ * The price scale's labels, less those the last price's box would half cover. The library builds
+ * its labels again only when the scale moves or its formatter is set, so the chart sets this one
+ * again (`refresh`) whenever the last price moves.
+ */
+const clearOfLastPrice = (
+  chart: () => IChartApi | null,
+  series: () => ISeriesApi<'Candlestick'> | null,
+  lastPrice: () => number | undefined,
+  format: () => (price: number) => string,
+) => {
+  const formatTicks: TickmarksPriceFormatterFn = (prices) => {
+    const s = series();
+    const last = lastPrice();
+    const lastY = s && last !== undefined ? s.priceToCoordinate(last) : null;
+    return prices.map((price) => {
+      const y = lastY === null ? null : s!.priceToCoordinate(price);
+      return y !== null && Math.abs(y - lastY!) < COVERED_PX ? '' : format()(price);
+    });
+  };
+  return {
+    format: formatTicks,
+    refresh: () => chart()?.applyOptions({ localization: { tickmarksPriceFormatter: formatTicks } }),
+  };
+};
+
+/**
  * The candlestick chart (its own chunk: lightweight-charts loads only where a chart is shown). The
  * chart is created once; a new pair or interval empties it at once and shows it loading until its
  * own candles come (`setData`); each live candle after that goes through `series.update`, straight
@@ -82,6 +116,10 @@ const PriceChart = ({
   // What the chart's formatters, set once, read.
   const currentLabels = useRef(timeLabels);
   const edgeLabels = useRef<ReturnType<typeof leftEdgeLabels> | null>(null);
+  // The newest candle's close, for the price labels its box would cover (display only).
+  const lastClose = useRef<number | undefined>(undefined);
+  const priceFormat = useRef<(price: number) => string>(String);
+  const priceLabels = useRef<ReturnType<typeof clearOfLastPrice> | null>(null);
   // The pair and interval whose candles are drawn.
   const [shown, setShown] = useState<string | undefined>();
   const key = `${pair}|${interval}`;
@@ -131,9 +169,19 @@ const PriceChart = ({
       () => currentLabels.current,
     );
     edgeLabels.current = edge;
+    const prices = clearOfLastPrice(
+      () => chart.current,
+      () => series.current,
+      () => lastClose.current,
+      () => priceFormat.current,
+    );
+    priceLabels.current = prices;
     // Labels only: the candles stay the server's, on UTC boundaries (chartTimeLabels).
     c.applyOptions({
-      localization: { timeFormatter: (time: Time) => currentLabels.current.crosshair(time as number) },
+      localization: {
+        timeFormatter: (time: Time) => currentLabels.current.crosshair(time as number),
+        tickmarksPriceFormatter: prices.format,
+      },
       timeScale: { tickMarkFormatter: edge.format },
     });
     c.timeScale().subscribeVisibleLogicalRangeChange(edge.refresh);
@@ -146,6 +194,7 @@ const PriceChart = ({
       series.current = null;
       scale.current = null;
       edgeLabels.current = null;
+      priceLabels.current = null;
     };
   }, []);
 
@@ -162,8 +211,9 @@ const PriceChart = ({
       minimumFractionDigits: precision,
       maximumFractionDigits: precision,
     });
+    priceFormat.current = (p: number) => format.format(p);
     chart.current?.applyOptions({
-      localization: { locale: tag, priceFormatter: (p: number) => format.format(p) },
+      localization: { locale: tag, priceFormatter: priceFormat.current },
     });
   }, [precision, tag]);
 
@@ -196,6 +246,11 @@ const PriceChart = ({
       }
       first = list[0]!.t;
       last = newest.t;
+      const close = Number(newest.c);
+      if (close !== lastClose.current) {
+        lastClose.current = close;
+        priceLabels.current?.refresh();
+      }
     });
     return () => sub.unsubscribe();
   }, [pair, interval, key]);

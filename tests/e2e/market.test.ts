@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { watchCsp } from './helpers/browser';
+import { phoneContext, skipPopupsToday, watchCsp } from './helpers/browser';
 import { recordCanvasText } from './helpers/canvasText';
 import { phoneSession } from './helpers/session';
 import { smallTargets } from './helpers/tapTargets';
@@ -92,6 +92,46 @@ describe('live market data in a real browser', () => {
       .toMatch(/, 1h$/);
     await session.page.keyboard.press('End');
     await expect.poll(() => selected.innerText()).toBe(english.marketDetail.intervals['1d']);
+  });
+
+  it('draws no price label half under the last price’s box, on any pair or interval', async () => {
+    const context = await phoneContext(session.browser, session.server.url);
+    await skipPopupsToday(context);
+    await recordCanvasText(context);
+    const page = await context.newPage();
+    const covered: string[] = [];
+    for (const pair of ['btcusdt', 'ethusdt', 'bnbusdt', 'solusdt']) {
+      await page.goto(`/marketDetail?coinPair=${pair}`);
+      // The pane's row: the candles' two canvases, then the price scale's (the left scale has none).
+      const axis = page.getByTestId('price-chart').locator('tr').first().locator('canvas').nth(2);
+      await axis.waitFor();
+      for (const interval of ['1m', '15m', '1h', '1d'] as const) {
+        await page.getByRole('tab', { name: english.marketDetail.intervals[interval], exact: true }).click();
+        const labelled = () =>
+          axis.evaluate((c: HTMLCanvasElement) => window.drawnText!(c).some((t) => t.text !== ''));
+        await expect.poll(labelled, { timeout: 15_000 }).toBe(true);
+        // In CSS pixels: the scale's labels are drawn in its muted colour, the last price in ink on
+        // its box. Box and label overlap within (17 + 12) / 2 px of each other's middles.
+        const drawn = await axis.evaluate((c: HTMLCanvasElement) => {
+          const scale = c.width / c.clientWidth;
+          return window.drawnText!(c)
+            .filter((t) => t.text !== '')
+            .map((t) => ({ text: t.text, y: t.y / scale, fill: t.fill }));
+        });
+        const count = (fill: string) => drawn.filter((t) => t.fill === fill).length;
+        const scaleFill = drawn.map((t) => t.fill).sort((a, b) => count(b) - count(a))[0];
+        const muted = drawn.filter((t) => t.fill === scaleFill);
+        const last = drawn.find((t) => t.fill !== scaleFill);
+        if (!last) continue;
+        for (const tick of muted)
+          if (Math.abs(tick.y - last.y) < 14)
+            covered.push(
+              `${pair} ${interval}: ${tick.text} ${(tick.y - last.y).toFixed(1)} px from ${last.text}`,
+            );
+      }
+    }
+    await context.close();
+    expect(covered).toEqual([]);
   });
 
   it('labels the chart’s time in the reader’s time zone and language', async () => {

@@ -4,6 +4,10 @@ interface DrawnText {
   text: string;
   left: number;
   right: number;
+  /** Where it was drawn down the canvas (its middle, for the library's middle-set labels). */
+  y: number;
+  /** Its colour, which tells the last price's label (ink on its box) from the scale's. */
+  fill: string;
 }
 
 declare global {
@@ -42,14 +46,20 @@ export const recordCanvasText = (context: BrowserContext) =>
       fillRect.call(this, x, y, w, h);
     };
     proto.fillText = function (...args) {
-      const [text, x] = args;
+      const [text, x, y] = args;
       const width = this.measureText(text).width;
       const align = this.textAlign;
       const start = align === 'center' ? x - width / 2 : align === 'right' || align === 'end' ? x - width : x;
       // In the canvas's own pixels, whatever scale the library drew at.
-      const { a, e } = this.getTransform();
+      const { a, d, e, f } = this.getTransform();
       const drawn = frames.get(this.canvas) ?? [];
-      drawn.push({ text, left: start * a + e, right: (start + width) * a + e });
+      drawn.push({
+        text,
+        left: start * a + e,
+        right: (start + width) * a + e,
+        y: y * d + f,
+        fill: String(this.fillStyle),
+      });
       frames.set(this.canvas, drawn);
       fillText.apply(this, args);
     };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { typedText, withoutNul } from './typedText';
+import { withoutNul } from './typedText';
 import { bothOrNeitherCaptchaField, docTypeSchema, loginCaptchaFields, userInfoSchema } from './accounts';
+import { reviewReasonSchema } from './reviewReasons';
 import { rowId, rowIdParam } from './rowId';
 
 /** The operator API (`/api/admin/*`): its own accounts and tokens, reviews, flags and the audit log. */
@@ -47,11 +48,7 @@ export type AdminVerification = z.infer<typeof adminVerificationSchema>;
 const id = rowId;
 
 export const approveVerificationSchema = z.strictObject({ id });
-export const REJECT_REASON_MAX = 200;
-export const rejectVerificationSchema = z.strictObject({
-  id,
-  reason: typedText({ lines: true }).min(1).max(REJECT_REASON_MAX),
-});
+export const rejectVerificationSchema = z.strictObject({ id, reason: reviewReasonSchema('verification') });
 
 export const userFlagsSchema = z
   .strictObject({

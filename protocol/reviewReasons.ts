@@ -1,3 +1,5 @@
+import { typedText } from './typedText';
+
 /**
  * The reasons operators give most often for a decision a user reads (a rejected verification, a
  * failed deposit, a rejected or failed withdrawal), each in every language. An operator gives one by
@@ -19,3 +21,20 @@ export const keptReason = (kind: ReviewKind, reason: string): string => {
   const code = reason.trim();
   return (REVIEW_REASONS[kind] as readonly string[]).includes(code) ? reviewReasonKey(code) : reason;
 };
+
+/** The other kind of decision whose catalogue holds `reason` as a code: failing a deposit with
+ * `withdraw_address_risk` is a slip, and the user would read the bare code. */
+export const otherKindOfCode = (kind: ReviewKind, reason: string): ReviewKind | undefined =>
+  (Object.keys(REVIEW_REASONS) as ReviewKind[]).find(
+    (other) => other !== kind && (REVIEW_REASONS[other] as readonly string[]).includes(reason.trim()),
+  );
+
+export const REVIEW_REASON_MAX = 200;
+
+/** A reason the user reads for a decision of `kind`: 1 to 200 characters of typed text, and not a
+ * code of another kind's catalogue. */
+export const reviewReasonSchema = (kind: ReviewKind) =>
+  typedText({ lines: true })
+    .min(1)
+    .max(REVIEW_REASON_MAX)
+    .refine((reason) => otherKindOfCode(kind, reason) === undefined, 'app.msg.parameter_error');

@@ -3,6 +3,7 @@ import { pageQueryFields } from './paging';
 import { typedText } from './typedText';
 import { ASSET_SCALE } from './assets';
 import { UNSIGNED_DECIMAL_RE, scaleOf } from './decimal';
+import { reviewReasonSchema } from './reviewReasons';
 import { rowId } from './rowId';
 import {
   ADDRESS_MAX,
@@ -269,9 +270,6 @@ export const adminWithdrawalQuerySchema = z.strictObject({
 });
 export type AdminPageQuery = Pick<RecordQuery, 'page' | 'size'>;
 
-/** An operator's reason for a refusal, as the user reads it: 1 to 200 characters. */
-export const reviewReasonSchema = typedText({ lines: true }).min(1).max(200);
-
 /** Confirms a deposit; `amount` is what the chain shows, when it differs from the declared one. */
 export const confirmDepositSchema = z.strictObject({
   id: rowId,
@@ -279,7 +277,8 @@ export const confirmDepositSchema = z.strictObject({
   /** An amount above the user's declaration is meant (else refused: more_than_declared). */
   moreThanDeclared: z.boolean().optional(),
 });
-export const reasonBodySchema = z.strictObject({ id: rowId, reason: reviewReasonSchema });
+export const failDepositSchema = z.strictObject({ id: rowId, reason: reviewReasonSchema('deposit') });
+export const refuseWithdrawalSchema = z.strictObject({ id: rowId, reason: reviewReasonSchema('withdrawal') });
 export const approveWithdrawalSchema = z.strictObject({
   id: rowId,
   txHash: z.string().regex(TX_HASH_RE, 'app.msg.tx_hash_invalid').optional(),

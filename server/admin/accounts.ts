@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { VerificationState } from '../../protocol';
 import { VERIFICATION_STATES } from '../../protocol';
 import { buildAccountService } from '../accounts';
+import { reasonProblem } from './args';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import {
@@ -140,8 +141,8 @@ export const runAccountCommand = async (
       const id = positiveInt(rest[0]);
       const reason = rest.slice(1).join(' ').trim();
       if (id === null) return usageError(out, `not a verification id: ${rest[0]}`);
-      if (reason.length < 1 || reason.length > 200)
-        return usageError(out, 'the reason must be 1 to 200 characters');
+      const problem = reasonProblem('verification', reason);
+      if (problem) return usageError(out, problem);
       const v = await rejectVerification(deps, actor, id, reason).catch((e: unknown) => decided(e, id));
       if (typeof v === 'number') return v;
       out(`verification #${v.id} of ${v.username} rejected: ${v.rejectReason}`);

@@ -1,4 +1,11 @@
 import fs from 'node:fs';
+import {
+  otherKindOfCode,
+  REVIEW_REASON_MAX,
+  REVIEW_REASONS,
+  reviewReasonSchema,
+  type ReviewKind,
+} from '../../protocol/reviewReasons';
 
 /** Arguments of the operator CLI's commands, read alike in every area. */
 
@@ -19,6 +26,16 @@ export const textArg = (raw: string) => {
       `cannot read ${raw.slice(1)}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
     );
   }
+};
+
+/** What is wrong with a REASON given for a decision of `kind`, told as a mistyped argument. */
+export const reasonProblem = (kind: ReviewKind, reason: string): string | null => {
+  const other = otherKindOfCode(kind, reason);
+  if (other)
+    return `${reason.trim()} is a reason for a ${other}; a ${kind}'s codes are ${REVIEW_REASONS[kind].join(' ')}`;
+  return reviewReasonSchema(kind).safeParse(reason).success
+    ? null
+    : `the reason must be 1 to ${REVIEW_REASON_MAX} characters`;
 };
 
 /** --key=value options into an object; null when one is malformed or not allowed. A key in

@@ -3,13 +3,13 @@ import {
   DEPOSIT_STATES,
   WITHDRAW_STATES,
   networkConfigPatchSchema,
-  reviewReasonSchema,
   type AdminDeposit,
   type AdminWithdrawal,
   type DepositState,
   type WithdrawState,
 } from '../../protocol';
 import { buildAccountService } from '../accounts';
+import { reasonProblem } from './args';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { createLedger } from '../domain/ledger/ledger';
@@ -159,7 +159,6 @@ export const runWalletCommand = async (
     alreadyDecided(out, e, `withdrawal #${id}`, () => wallet.adminWithdrawal(id), withdrawalText);
   const id = positiveInt(rest[0]);
   const reason = rest.slice(1).join(' ').trim();
-  const reasonOk = reviewReasonSchema.safeParse(reason).success;
 
   try {
     if (area === 'deposits' && verb === 'list' && rest.length <= 1) {
@@ -201,7 +200,8 @@ export const runWalletCommand = async (
     }
     if (area === 'deposits' && verb === 'fail' && rest.length >= 2) {
       if (id === null) return usage(`not a deposit id: ${rest[0]}`);
-      if (!reasonOk) return usage('the reason must be 1 to 200 characters');
+      const problem = reasonProblem('deposit', reason);
+      if (problem) return usage(problem);
       if (!(await goesAheadDeposit(id, `Fail deposit #${id}, crediting nothing`))) return 1;
       const failed = await wallet
         .failDeposit(actor, id, reason)
@@ -237,7 +237,8 @@ export const runWalletCommand = async (
     }
     if (area === 'withdrawals' && (verb === 'reject' || verb === 'fail') && rest.length >= 2) {
       if (id === null) return usage(`not a withdrawal id: ${rest[0]}`);
-      if (!reasonOk) return usage('the reason must be 1 to 200 characters');
+      const problem = reasonProblem('withdrawal', reason);
+      if (problem) return usage(problem);
       if (
         !(await goesAheadWithdrawal(
           id,

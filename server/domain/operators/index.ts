@@ -1,9 +1,8 @@
-import { keptReason } from '../../../protocol/reviewReasons';
+import { keptReason, reviewReasonSchema } from '../../../protocol/reviewReasons';
 import {
   ADMIN_PAGE_SIZE_MAX,
   CERTIFICATION,
   OPERATOR_NAME_RE,
-  rejectVerificationSchema,
   type AdminLoginRequest,
   type AdminUser,
   type AdminVerification,
@@ -154,7 +153,7 @@ export const rejectVerification = (deps: AccountDeps, actor: Actor, id: number, 
   // Held to the API's rules whoever gives it (the CLI too): the user reads it.
   review(deps, actor, id, {
     status: 'rejected',
-    reason: keptReason('verification', rejectVerificationSchema.shape.reason.parse(reason)),
+    reason: keptReason('verification', reviewReasonSchema('verification').parse(reason)),
   });
 
 /** Sets account flags. Locking also ends every session of the account. */

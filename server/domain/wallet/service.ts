@@ -1,4 +1,4 @@
-import { keptReason } from '../../../protocol/reviewReasons';
+import { keptReason, reviewReasonSchema } from '../../../protocol/reviewReasons';
 import {
   ADMIN_PAGE_SIZE_MAX,
   ASSET_SCALE,
@@ -25,7 +25,6 @@ import {
   canonicalAddress,
   canonicalTxHash,
   memoRequired,
-  reviewReasonSchema,
 } from '../../../protocol';
 import { AppError } from '../appError';
 import { assertCanWithdraw } from '../accounts/flags';
@@ -247,7 +246,7 @@ export const createWallet = (deps: WalletDeps) => {
   // A reason the user reads is held to the API's rules whoever gives it (the CLI too): 1 to 200
   // characters, no hidden or direction-reversing marks.
   const failDeposit = (actor: Actor, id: number, reason: string) => {
-    const note = keptReason('deposit', reviewReasonSchema.parse(reason));
+    const note = keptReason('deposit', reviewReasonSchema('deposit').parse(reason));
     return transitionDeposit(actor, id, () => ({ status: 'fail', credit: 0n, received: null, note }));
   };
 
@@ -574,9 +573,13 @@ export const createWallet = (deps: WalletDeps) => {
     approveWithdrawal: (actor: Actor, id: number, txHash?: string) =>
       review(actor, id, 'success', txHash ? { txHash } : {}),
     rejectWithdrawal: (actor: Actor, id: number, reason: string) =>
-      review(actor, id, 'rejected', { note: keptReason('withdrawal', reviewReasonSchema.parse(reason)) }),
+      review(actor, id, 'rejected', {
+        note: keptReason('withdrawal', reviewReasonSchema('withdrawal').parse(reason)),
+      }),
     failWithdrawal: (actor: Actor, id: number, reason: string) =>
-      review(actor, id, 'failed', { note: keptReason('withdrawal', reviewReasonSchema.parse(reason)) }),
+      review(actor, id, 'failed', {
+        note: keptReason('withdrawal', reviewReasonSchema('withdrawal').parse(reason)),
+      }),
     addresses: async (userId: number) => (await uow.repo.addresses(userId)).map(addressToWire),
     addAddress,
     deleteAddress: async (userId: number, id: number) => {

@@ -184,6 +184,13 @@ describe('operator CLI: accounts', () => {
   it('rejects with a reason of several words', async () => {
     const { db, accounts, user, verificationId } = await withUsers();
     try {
+      // A code of another kind of decision's catalogue is a slip: the user would read the bare code.
+      expect(
+        await run('verifications', 'reject', String(verificationId), 'deposit_not_received'),
+      ).toMatchObject({
+        code: 2,
+        out: expect.stringContaining('deposit_not_received is a reason for a deposit'),
+      });
       const res = await run('verifications', 'reject', String(verificationId), 'Photo', 'is', 'blurry');
       expect(res).toEqual({
         code: 0,

@@ -185,6 +185,14 @@ describe('operator CLI: wallet', () => {
       code: 2,
       out: expect.stringContaining('the reason must be 1 to 200 characters'),
     });
+    // A code of another kind of decision's catalogue is a slip: the user would read the bare code.
+    expect(await run('deposits', 'fail', failed, 'withdraw_address_risk')).toMatchObject({
+      code: 2,
+      out: expect.stringContaining(
+        "withdraw_address_risk is a reason for a withdrawal; a deposit's codes are deposit_not_received deposit_wrong_network",
+      ),
+    });
+    expect((await run('deposits', 'list')).out).toContain(`#${failed} pending`);
     // Stored as the API stores it: without the marks that would turn the user's text around.
     const marked = await run('deposits', 'fail', failed, 'never', '\u202Earrived');
     expect(marked.out).toContain('(never arrived)');

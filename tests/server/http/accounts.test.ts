@@ -990,6 +990,16 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
         (await call('POST', '/api/admin/verifications/reject', { id: String(mine.id), reason: 'x' }, op))
           .body,
       ).toMatchObject(failure(400, 'parameter_error'));
+      expect(
+        (
+          await call(
+            'POST',
+            '/api/admin/verifications/reject',
+            { id: mine.id, reason: 'withdraw_address_risk' },
+            op,
+          )
+        ).body,
+      ).toMatchObject(failure(400, 'parameter_error'));
       const rejected = await call(
         'POST',
         '/api/admin/verifications/reject',

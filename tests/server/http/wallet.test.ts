@@ -300,6 +300,20 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       expect((await call('GET', '/api/assets/balances', u.token)).body.data).toEqual([]);
     });
 
+    it('refuses a catalogued reason of another kind of decision, which the user would read as a bare code', async () => {
+      const u = await trader();
+      const d = (
+        await call('POST', '/api/recharge/submit', u.token, { coin: 'USDT', network: 'TRC20', amount: '10' })
+      ).body.data;
+      expect(
+        (await admin('/api/admin/deposits/fail', { id: d.id, reason: ' withdraw_address_risk ' })).body,
+      ).toMatchObject({ code: 400, msg: 'app.msg.parameter_error', data: { field: 'reason' } });
+      expect((await call('GET', '/api/recharge/list', u.token)).body.data[0]).toMatchObject({
+        status: 'pending',
+        note: null,
+      });
+    });
+
     it('credits one chain transaction once, however often and by whomever it is declared', async () => {
       const [a, b] = [await trader(), await trader()];
       const declare = (token: string, txHash: string) =>
@@ -436,6 +450,15 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       ).toMatchObject({ status: 'rejected', note: 'app.data.reason_withdraw_address_risk' });
       expect((await call('GET', '/api/assets/balances', u.token)).body.data[0]).toMatchObject({
         available: '100.00000000',
+      }); // One of another kind of decision's catalogue is a slip the user would read as a bare code.
+      const e = (await order(u.token)).body.data;
+      for (const verb of ['reject', 'fail'])
+        expect(
+          (await admin(`/api/admin/withdrawals/${verb}`, { id: e.id, reason: 'deposit_not_received' })).body,
+        ).toMatchObject({ code: 400, msg: 'app.msg.parameter_error', data: { field: 'reason' } });
+      expect((await call('GET', '/api/withdraw/list', u.token)).body.data[0]).toMatchObject({
+        id: e.id,
+        status: 'pending',
       });
     });
 

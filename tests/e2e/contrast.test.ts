@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { faintBars, lowContrast } from './helpers/contrast';
+import { adminCli } from './helpers/operator';
 import { logIn, phoneSession } from './helpers/session';
 
 const DEMO_PASSWORD = 'Contrast2026local';
@@ -126,4 +127,40 @@ describe('contrast', () => {
     }
     expect(faint).toEqual([]);
   });
+
+  it('keeps a failed deposit’s status and a spending’s sign readable in the wallet’s records, in both themes', async () => {
+    const { page, server } = session;
+    await signedIn(page);
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').token as string);
+    const post = async (path: string, body: object) =>
+      (
+        await fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', token },
+          body: JSON.stringify(body),
+        })
+      ).json();
+    const declared = await post('/api/recharge/submit', { coin: 'USDT', network: 'TRC20', amount: '10' });
+    await adminCli(server.dataDir, 'deposits', 'fail', String(declared.data.id), 'deposit_not_received');
+    expect(
+      (await post('/api/cointransaction/orderbuy', { pair: 'btcusdt', type: 'market', amount: '20' })).code,
+    ).toBe(1);
+    const low: string[] = [];
+    try {
+      for (const theme of ['dark', 'light']) {
+        await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+        for (const [url, ready] of [
+          ['/recharge/record', '.badge--bad'],
+          ['/assets/detail?coin=USDT', '.record__amount.is-down'],
+        ] as const) {
+          await page.goto(url);
+          await page.locator(ready).first().waitFor();
+          for (const found of await lowContrast(page, OVER_IMAGES)) low.push(`${theme} ${url}: ${found}`);
+        }
+      }
+    } finally {
+      await page.evaluate(() => localStorage.removeItem('theme'));
+    }
+    expect(low).toEqual([]);
+  }, 60_000);
 });

@@ -65,10 +65,13 @@ export const applyOpen = (list: readonly ContractOrder[], o: ContractOrder): Con
   return o.status === 'completed' ? rest : [...rest, o].sort((a, b) => b.id - a.id);
 };
 
-/** The first page of settled contracts with one update: a newly settled one goes on top. */
+/** The first page of settled contracts with one update: a newly settled one goes where the server
+ * lists it, newest opened first, since each row shows its open time (a long cycle settles after a
+ * shorter one opened later); one opened before the whole of a full page is on a later one. */
 export const applySettled = (page: ContractPage, o: ContractOrder): ContractPage => {
   if (page.page !== 1 || o.status !== 'completed' || page.list.some((c) => c.id === o.id)) return page;
-  return { ...page, total: page.total + 1, list: [o, ...page.list].slice(0, page.size) };
+  const list = [o, ...page.list].sort((a, b) => b.id - a.id).slice(0, page.size);
+  return { ...page, total: page.total + 1, list };
 };
 
 type Clock = ReturnType<typeof createServerClock>;

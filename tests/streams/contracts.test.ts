@@ -262,4 +262,18 @@ describe('contract streams', () => {
     expect(applySettled(applySettled(page, done), done).total).toBe(1);
     expect(applySettled({ ...page, page: 2 }, done).list).toEqual([]);
   });
+
+  it('puts a contract settled live where the server lists it: newest opened first', () => {
+    // A 3-minute contract opened a second before a 1-minute one settles after it: on top it read
+    // "10:00:00" above "10:00:01", and a reload put them the other way round.
+    const oneMinute = settled(order({ id: 5 }));
+    const threeMinutes = settled(order({ id: 4, cycle: 3 }));
+    const first = applySettled({ list: [], page: 1, size: 2, total: 0 }, oneMinute);
+    expect(applySettled(first, threeMinutes).list.map((o) => o.id)).toEqual([5, 4]);
+    // One opened before every contract of a full page belongs to a later page.
+    const full = { list: [settled(order({ id: 9 })), settled(order({ id: 8 }))], page: 1, size: 2, total: 2 };
+    const later = applySettled(full, threeMinutes);
+    expect(later.list.map((o) => o.id)).toEqual([9, 8]);
+    expect(later.total).toBe(3);
+  });
 });

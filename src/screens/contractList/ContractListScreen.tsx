@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ContractListState, ContractOrder } from '../../../protocol/contracts';
@@ -37,10 +38,17 @@ const Settled = ({ page, onPage }: { page: number; onPage: (page: number) => voi
   const { t } = useTranslation();
   const data = useSettledContracts(page, PAGE_SIZE);
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  // An address naming a page past the last (an old link, a typed one) showed "no settled contracts
+  // yet" under "Page 4 of 4" to a reader with one page of them: it shows that last page instead.
+  const past = data !== undefined && page > pages;
+  useEffect(() => {
+    if (past) onPage(pages);
+  }, [past, pages, onPage]);
+  if (past) return <Spinner />;
   return (
     <>
       <List list={data?.list} empty={t('contractList.emptySettled')} />
-      {(pages > 1 || page > 1) && (
+      {pages > 1 && (
         <nav className="pager" aria-label={t('contractList.pages')}>
           <button
             type="button"
@@ -50,7 +58,7 @@ const Settled = ({ page, onPage }: { page: number; onPage: (page: number) => voi
           >
             {t('contractList.prev')}
           </button>
-          <span>{t('contractList.page', { page, pages: Math.max(page, pages) })}</span>
+          <span>{t('contractList.page', { page, pages })}</span>
           <button
             type="button"
             className="btn btn--ghost"

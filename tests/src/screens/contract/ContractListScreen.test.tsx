@@ -29,7 +29,12 @@ const byId = new Map<number, ContractOrder>([...OPEN, ...SETTLED, LARGE].map((o)
 
 vi.mock('../../../../src/hooks/useContracts', () => ({
   useOpenContracts: () => openList,
-  useSettledContracts: (page: number, size: number) => ({ list: SETTLED, page, size, total: settledTotal }),
+  useSettledContracts: (page: number, size: number) => ({
+    list: page > Math.ceil(settledTotal / size) ? [] : SETTLED,
+    page,
+    size,
+    total: settledTotal,
+  }),
   useContract: (id: number | undefined, initial?: ContractOrder) => (id ? byId.get(id) : initial),
   useContractDetail: (id: number) =>
     byId.has(id) ? { order: byId.get(id) } : { failure: 'app.msg.contract_not_exist' },
@@ -106,6 +111,17 @@ describe('/contractList', () => {
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'In progress' }));
     expect(router.state.location.search).toBe('');
+  });
+
+  it('shows the last page for an address naming a page past it, not "none yet" with "Page 4 of 4"', () => {
+    // An old link or a typed address: the reader has settled contracts, only fewer pages of them.
+    const router = renderScreen(<ContractListScreen />, {
+      path: '/contractList',
+      at: '/contractList?tab=settled&page=4',
+    });
+    expect(router.state.location.search).toBe('?tab=settled');
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByText(/Page 4/)).toBeNull();
   });
 
   it('says there are none in the empty-state block other lists use, not flush against the edge', () => {

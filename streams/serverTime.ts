@@ -1,9 +1,12 @@
 import {
   BehaviorSubject,
-  combineLatest,
+  defer,
   distinctUntilChanged,
   filter,
   map,
+  of,
+  repeat,
+  switchMap,
   takeWhile,
   timer,
   type SchedulerLike,
@@ -49,13 +52,20 @@ export const createServerClock = (
   /** Whether the server's time has been read at all. */
   const sampled = () => reading$.value !== undefined;
 
-  /** Whole seconds left until `closeAt` (server time), once a second and at each new reading,
-   * ending at 0; undefined until the server's time is first read. */
+  /** Whole seconds left until `closeAt` (server time), at each new reading and each time the
+   * server's clock passes a whole second before the close, ending at 0 at the close itself;
+   * undefined until the server's time is first read. A timer running from the first look turned
+   * up to a second after the server's clock did, and still said 0:01 after the close. */
   const countdown$ = keyed((closeAt: number) =>
-    combineLatest([reading$, timer(0, 1000, scheduler)]).pipe(
-      map(([r]) =>
-        r === undefined ? undefined : Math.max(0, Math.ceil((closeAt - now() - r.offset) / 1000)),
-      ),
+    reading$.pipe(
+      switchMap((r) => {
+        if (r === undefined) return of(undefined);
+        const msLeft = () => closeAt - now() - r.offset;
+        const secondsLeft = () => Math.max(0, Math.ceil(msLeft() / 1000));
+        // Until the next whole second before the close, when `secondsLeft` drops by one.
+        const untilNext = () => Math.max(1, msLeft() - 1000 * (secondsLeft() - 1));
+        return defer(() => of(secondsLeft())).pipe(repeat({ delay: () => timer(untilNext(), scheduler) }));
+      }),
       distinctUntilChanged(),
       takeWhile((s) => s === undefined || s > 0, true),
     ),

@@ -52,6 +52,26 @@ describe('stream operators (marbles)', () => {
     });
   });
 
+  it('countdown$ turns each second when the server clock does, not up to a second late', () => {
+    const ts = testScheduler();
+    ts.run(({ expectObservable }) => {
+      const pong$ = new Subject<{ op: 'pong'; ts: number; serverTs: number; receivedAt: number }>();
+      const clock = createServerClock({ pong$ } as unknown as Transport, () => ts.now(), ts);
+      pong$.next({ op: 'pong', ts: 0, serverTs: 0, receivedAt: 0 });
+      // 5.5 s left: 6 until 0:05 is reached half a second on, and 0 at the close itself, where a
+      // timer from the first look said "0:01" until half a second after the close.
+      expectObservable(clock.countdown$(5500)).toBe('a 499ms b 999ms c 999ms d 999ms e 999ms f 999ms (g|)', {
+        a: 6,
+        b: 5,
+        c: 4,
+        d: 3,
+        e: 2,
+        f: 1,
+        g: 0,
+      });
+    });
+  });
+
   it('countdown$ shows nothing until the server time is read, then counts from the reading', () => {
     const ts = testScheduler();
     ts.run(({ cold, expectObservable }) => {
@@ -61,7 +81,8 @@ describe('stream operators (marbles)', () => {
       cold('1500ms a').subscribe(() =>
         pong$.next({ op: 'pong', ts: 1400, serverTs: 1500 - 120_000 + 10, receivedAt: 1500 }),
       );
-      expectObservable(clock.countdown$(-110_000), '^ 3400ms !').toBe('u 1499ms a 499ms b 999ms c', {
+      // 8.44 s left at the reading: 9, then 8 when 8 s are left, 440 ms on.
+      expectObservable(clock.countdown$(-110_000), '^ 3400ms !').toBe('u 1499ms a 439ms b 999ms c', {
         u: undefined,
         a: 9,
         b: 8,

@@ -180,6 +180,14 @@ describe('/contractList', () => {
     expect(screen.getByTestId('contract-result')).toHaveTextContent('No valid closing price');
   });
 
+  it('writes the nothing a refunded contract earned without a sign, "0.00", not "+0.00"', () => {
+    renderScreen(<ContractListScreen />, { path: '/contractList', at: '/contractList?id=39' });
+    expect(screen.getByTestId('contract-result').querySelector('.contract-result__figure')).toHaveTextContent(
+      /^0\.00 USDT$/,
+    );
+    expect(figure(document.body, 'contractList.profit')).toBe('0.00 USDT');
+  });
+
   it('says a contract does not exist, in the reader’s language, instead of waiting for it', async () => {
     await switchI18n('jp');
     try {

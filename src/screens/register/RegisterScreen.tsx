@@ -15,6 +15,10 @@ import { setUser } from '../../state/session';
 import { safeRedirect } from '../../app/safeRedirect';
 import { AgreementSheet } from './AgreementSheet';
 
+/** An invitation code as the server keeps it: upper case, without the spaces a link copied out of a
+ * message or a code pasted as it was read out brings along; empty is none. */
+const inviteCodeOf = (text: string | null) => text?.replace(/\s+/g, '').toUpperCase() || undefined;
+
 const RegisterScreen = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -35,7 +39,7 @@ const RegisterScreen = () => {
     phone: undefined,
     password: '',
     confirmPassword: '',
-    inviteCode: params.get('code')?.toUpperCase() || undefined,
+    inviteCode: inviteCodeOf(params.get('code')),
     code: '',
     codeTicket: '',
   });
@@ -105,7 +109,7 @@ const RegisterScreen = () => {
           label={t('register.inviteCode')}
           autoCapitalize="characters"
           value={form.values.inviteCode ?? ''}
-          onChange={(v) => set('inviteCode', v.trim().toUpperCase() || undefined)}
+          onChange={(v) => set('inviteCode', inviteCodeOf(v))}
           error={form.errors.inviteCode}
         />
         <label className="checkbox">

@@ -51,6 +51,19 @@ describe('registration screen', () => {
     expect(screen.getByLabelText('Invitation code (optional)')).toHaveValue('ABC234');
   });
 
+  it('takes the invitation code without the spaces a shared link or a paste brings along', async () => {
+    // A link copied out of a chat message with the space after it ("…?code=abc234 "), a code
+    // pasted as the friend read it out ("ABC 234"): the code is the same, and the server knows
+    // only its letters and digits.
+    renderScreen(<RegisterScreen />, { path: '/register', at: '/register?code=%20abc234%20' });
+    const field = screen.getByLabelText('Invitation code (optional)');
+    expect(field).toHaveValue('ABC234');
+    await userEvent.clear(field);
+    await userEvent.click(field);
+    await userEvent.paste('abc 234\t');
+    expect(field).toHaveValue('ABC234');
+  });
+
   it('shows the same translated rule messages as the server, before sending', async () => {
     renderScreen(<RegisterScreen />, { path: '/register' });
     await userEvent.type(screen.getByLabelText('Username'), 'ab');

@@ -7,12 +7,15 @@ import { useRemote } from '../../hooks/useRemote';
 import { EarningsSummary } from './EarningsSummary';
 import { ProductCard } from './ProductCard';
 import { EmptyText } from '../../components/EmptyText';
+import { usePledgePushes } from './usePledgePushes';
 
 /** /defi: my staking income at a glance, and the products on offer. */
 const DefiScreen = () => {
   const { t } = useTranslation();
-  const products = useRemote(defiApi.products);
-  const earnings = useRemote(defiApi.earnings);
+  // Read again on a push that a pledge changed: the income released, the quota and purchases taken.
+  const version = String(usePledgePushes());
+  const products = useRemote(defiApi.products, version);
+  const earnings = useRemote(defiApi.earnings, version);
   return (
     <>
       <NavBar title={t('route.defi')} />

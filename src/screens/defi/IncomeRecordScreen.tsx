@@ -5,6 +5,7 @@ import { PagedList } from '../../components/PagedList';
 import { usePages } from '../../hooks/usePages';
 import { RecordTime } from '../../components/RecordTime';
 import { useDefiFormat } from './format';
+import { usePledgePushes } from './usePledgePushes';
 
 const PAGE = 30;
 
@@ -13,8 +14,15 @@ const PAGE = 30;
 const IncomeRecordScreen = () => {
   const { t, i18n } = useTranslation();
   const f = useDefiFormat();
-  // Product names come in the reader's language: another one fetches the pages shown again.
-  const income = usePages((page, size) => defiApi.income({ page, size }), PAGE, '', i18n.language);
+  // Product names come in the reader's language: another one fetches the pages shown again, as a
+  // push that a day's income was released does.
+  const version = usePledgePushes();
+  const income = usePages(
+    (page, size) => defiApi.income({ page, size }),
+    PAGE,
+    '',
+    `${version}:${i18n.language}`,
+  );
   return (
     <>
       <NavBar title={t('route.defi_incomeRecord')} />

@@ -1,8 +1,7 @@
-import { useEffect, useReducer, useState } from 'react';
+import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PledgeRecord } from '../../../protocol';
 import { defiApi } from '../../api/defi';
-import { transport } from '../../app/streams';
 import { NavBar } from '../../components/NavBar';
 import { PagedList } from '../../components/PagedList';
 import { Tabs } from '../../components/Tabs';
@@ -12,6 +11,7 @@ import { useDateFormat } from '../../hooks/useDateFormat';
 import { useDefiFormat } from './format';
 import { pluralKey } from '../../i18n/plural';
 import { EARNING, nextPledgeView, SETTLED } from './pledgeSearch';
+import { usePledgePushes } from './usePledgePushes';
 
 const PAGE = 50;
 
@@ -72,11 +72,7 @@ const PledgeRecordScreen = () => {
     status: EARNING,
     seek: picked.id === undefined ? undefined : { id: picked.id, pages: START_PAGES_MAX },
   });
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    const sub = transport.channel$('pledges').subscribe(() => setVersion((v) => v + 1));
-    return () => sub.unsubscribe();
-  }, []);
+  const version = usePledgePushes();
   // From the first page again on another tab; the pages shown again on a push that a pledge
   // changed, or in another language (product names).
   const pledges = usePages(

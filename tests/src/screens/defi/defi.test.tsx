@@ -143,6 +143,32 @@ describe('staking screens', () => {
     expect(within(summary).getByText('Earnings still to come').nextSibling).toHaveTextContent('8.40 USDT');
   });
 
+  it('/defi and /defi/incomeRecord read again on a push that a pledge changed', async () => {
+    // A day's income released (or a pledge settled) while the reader looks at the summary or the
+    // releases: they showed the figures from before until the reader left and came back.
+    renderScreen(<DefiScreen />);
+    const summary = await screen.findByLabelText('USDT earnings');
+    vi.mocked(defiApi.earnings).mockResolvedValue([
+      {
+        asset: 'USDT',
+        pledged: '3000.00000000',
+        today: '0.60000000',
+        cumulative: '1.20000000',
+        projected: '7.80000000',
+      },
+    ]);
+    pledges$.next({ ch: 'pledges', seq: 1, ts: 0, data: {} });
+    await waitFor(() =>
+      expect(within(summary).getByText('Earnings still to come').nextSibling).toHaveTextContent('7.80 USDT'),
+    );
+    cleanup();
+    renderScreen(<IncomeRecordScreen />);
+    await screen.findByText('+0.30 USDT');
+    const calls = vi.mocked(defiApi.income).mock.calls.length;
+    pledges$.next({ ch: 'pledges', seq: 2, ts: 0, data: {} });
+    await waitFor(() => expect(vi.mocked(defiApi.income).mock.calls.length).toBe(calls + 1));
+  });
+
   it.each([
     ['every purchase made', { purchased: 3 }, 'No purchases left for this product'],
     ['the quota gone', { remainingQuota: '499.99999999' }, 'Sold out'],

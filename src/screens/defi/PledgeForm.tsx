@@ -162,7 +162,13 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
           <button
             type="button"
             className="link-btn"
-            onClick={() => form.set('amount', mostPledgeable(product, balance.data!))}
+            onClick={() => {
+              const most = mostPledgeable(product, balance.data!);
+              // Nothing to pledge: a 0 filled in was called an invalid amount, when the balance is
+              // what stands in the way.
+              if (parseUnits(most) === 0n) form.setErrors({ amount: 'app.msg.insufficient_balance' });
+              else form.set('amount', most);
+            }}
           >
             {t('defi.max')}
           </button>

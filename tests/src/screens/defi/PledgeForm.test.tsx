@@ -132,6 +132,18 @@ describe('the pledge form', () => {
     expect(await screen.findByRole('dialog', { name: 'Confirm pledge' })).toBeInTheDocument();
   });
 
+  it('says the balance is short for Max with nothing available, not that the amount is invalid', async () => {
+    // A friend just registered through an invitation, with nothing in the wallet yet: Max filled
+    // in 0 and the form called it "Please enter a valid amount".
+    vi.mocked(defiApi.available).mockResolvedValue('0.00000000');
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Max' }));
+    const amount = await expectMarked('Amount (USDT)', 'Insufficient balance');
+    expect(amount).toHaveValue('');
+    expect(screen.queryByText('Please enter a valid amount')).toBeNull();
+  });
+
   it('opens the confirmation on a double tap of the pledge button, and does not answer it', async () => {
     open();
     await userEvent.setup().type(await screen.findByLabelText('Amount (USDT)'), '100');

@@ -12,6 +12,7 @@ import { NavBar } from '../../components/NavBar';
 import { useForm } from '../../hooks/useForm';
 import { setUser } from '../../state/session';
 import { safeRedirect } from '../../app/safeRedirect';
+import { authLink } from '../../app/authLink';
 
 const LoginScreen = () => {
   const { t } = useTranslation();
@@ -78,11 +79,7 @@ const LoginScreen = () => {
         <SubmitButton busy={form.submitting}>{t('login.submit')}</SubmitButton>
         <div className="form__links">
           <Link to="/forgetPwd">{t('login.forgot')}</Link>
-          <Link
-            to={`/register${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect')!)}` : ''}`}
-          >
-            {t('login.register')}
-          </Link>
+          <Link to={authLink('/register', params)}>{t('login.register')}</Link>
         </div>
       </form>
     </>

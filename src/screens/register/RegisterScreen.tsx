@@ -13,6 +13,7 @@ import { useCodeSender } from '../../hooks/useCodeSender';
 import { useForm } from '../../hooks/useForm';
 import { setUser } from '../../state/session';
 import { safeRedirect } from '../../app/safeRedirect';
+import { authLink } from '../../app/authLink';
 import { AgreementSheet } from './AgreementSheet';
 
 /** An invitation code as the server keeps it: upper case, without the spaces a link copied out of a
@@ -152,7 +153,7 @@ const RegisterScreen = () => {
         <SubmitButton busy={form.submitting}>{t('register.submit')}</SubmitButton>
         <div className="form__links">
           <span className="muted">{t('register.haveAccount')}</span>
-          <Link to="/login">{t('route.login')}</Link>
+          <Link to={authLink('/login', params, { code: form.values.inviteCode })}>{t('route.login')}</Link>
         </div>
       </form>
       {reading && (

@@ -1,8 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userApi } from '../../../../src/api/user';
 import { switchI18n } from '../../../../src/i18n';
+import LoginScreen from '../../../../src/screens/login/LoginScreen';
 import RegisterScreen from '../../../../src/screens/register/RegisterScreen';
 import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
@@ -49,6 +50,22 @@ describe('registration screen', () => {
   it('pre-fills the invitation code from ?code=', async () => {
     renderScreen(<RegisterScreen />, { path: '/register', at: '/register?code=abc234' });
     expect(screen.getByLabelText('Invitation code (optional)')).toHaveValue('ABC234');
+  });
+
+  it('keeps the invitation code on the way to the login screen and back', async () => {
+    // A friend from an invitation link who taps "Log in", then "Sign up" there, came back to an
+    // empty code: registered, they were nobody's invitee.
+    renderScreen(<RegisterScreen />, { path: '/register', at: '/register?code=abc234&redirect=%2Fdefi' });
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fdefi&code=ABC234',
+    );
+    cleanup();
+    renderScreen(<LoginScreen />, { path: '/login', at: '/login?redirect=%2Fdefi&code=ABC234' });
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/register?redirect=%2Fdefi&code=ABC234',
+    );
   });
 
   it('takes the invitation code without the spaces a shared link or a paste brings along', async () => {

@@ -58,10 +58,17 @@ const digitsOf = (value: string) => {
 
 /** A decimal string in the reader's locale with exactly its own digits (Intl formats the string
  * itself, so no float ever rounds a price). */
-export const formatDecimal = (value: string, language: string, digits = digitsOf(value)) =>
-  numberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-    value as Intl.StringNumericLiteral,
-  );
+export const formatDecimal = (
+  value: string,
+  language: string,
+  digits = digitsOf(value),
+  signDisplay: Intl.NumberFormatOptions['signDisplay'] = 'auto',
+) =>
+  numberFormat(language, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    signDisplay,
+  }).format(value as Intl.StringNumericLiteral);
 
 /** A decimal without the zeros that only pad it, but with at least two places, no digit that
  * counts dropped: "100.00000000" → "100.00", "1700" → "1700.00", "941.0603" as it is. */
@@ -73,6 +80,14 @@ export const centsAtLeast = (value: string) => {
 /** An amount of money in the reader's locale, as a price shows its cents: a deal of 1700 reads
  * "1,700.00" beside one of "941.0603" (`centsAtLeast`). */
 export const formatMoney = (value: string, language: string) => formatDecimal(centsAtLeast(value), language);
+
+/** Money in or out (a profit, a loss, a wallet entry), signed as the reader's locale signs a number:
+ * "+80.00", "-1.250,50", and a refund's "0.00" with no sign. Every signed amount is written by this
+ * one, so the wallet's history and the contracts' results read alike. */
+export const formatSignedMoney = (value: string, language: string) => {
+  const cents = centsAtLeast(value);
+  return formatDecimal(cents, language, digitsOf(cents), 'exceptZero');
+};
 
 /** A large amount shortened (1.2K, 3.4M, 1,2 Mio.) for volume columns; with `significant`, to that
  * many significant digits where the room is a phone's line: Spanish counts thousands of millions

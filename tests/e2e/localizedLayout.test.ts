@@ -453,7 +453,7 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
   });
 
   it('keeps a settled contract’s amount and outcome whole in the records, in Spanish', async () => {
-    // 5432,12345678 USDT beside Ganancia +4345,69876542 or Pérdida −5432,12345678: not one line.
+    // 5432,12345678 USDT beside Ganancia +4345,69876542 or Pérdida -5432,12345678: not one line.
     const { page } = session;
     await call('/contract/order', {
       pair: 'btcusdt',

@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ContractOrder } from '../../../protocol/contracts';
-import { formatDecimal, formatMoney } from '../../components/format';
+import { formatDecimal, formatMoney, formatSignedMoney } from '../../components/format';
 import { ModalLayer } from '../../components/ModalLayer';
 import { useContract, useCountdown } from '../../hooks/useContracts';
 import { useTicker } from '../../hooks/useMarket';
-import { formatCountdown, signed } from './figures';
+import { formatCountdown } from './figures';
 import { showingOutcome } from './outcomes';
 
 /** The result of a settled contract, in words and figures. */
@@ -22,7 +22,7 @@ export const ResultLine = ({ order }: { order: ContractOrder }) => {
     <div className={`contract-result contract-result--${order.result}`} data-testid="contract-result">
       <p className="contract-result__title">{t(`contract.result.${order.result}`)}</p>
       <p className="contract-result__figure">
-        {signed(profit)} {order.asset}
+        {formatSignedMoney(order.profit ?? '0', i18n.language)} {order.asset}
       </p>
       <p className="contract-result__detail">{t(`contract.result.${order.result}Detail`, figures)}</p>
     </div>

@@ -50,11 +50,5 @@ export const formatCountdown = (seconds: number): string => {
 
 export { formatDateTime } from '../../components/format';
 
-/** A signed amount for profit and loss, written in the reader's format already: `+80.00`,
- * `−100.00`, and nothing, whatever its digits (`0.00`, `0,00`), without a sign: a refund read
- * "+0.00 USDT". */
-export const signed = (value: string) =>
-  value.startsWith('-') ? `−${value.slice(1)}` : /[1-9]/.test(value) ? `+${value}` : value;
-
 /** A rate without its padding zeros: `80.00` → `80`, `82.50` → `82.5`. */
 export const trimZeros = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);

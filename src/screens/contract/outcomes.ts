@@ -1,10 +1,9 @@
 import { first } from 'rxjs';
 import type { ContractOrder } from '../../../protocol/contracts';
 import { contracts } from '../../app/contractStreams';
-import { formatMoney } from '../../components/format';
+import { formatSignedMoney } from '../../components/format';
 import { i18n } from '../../i18n';
 import { showToast } from '../../state/ui';
-import { signed } from './figures';
 
 /** Contracts whose countdown sheet is up: their result shows there, in full. */
 const inView = new Set<number>();
@@ -22,7 +21,7 @@ export const outcomeText = (o: ContractOrder) =>
   [
     o.name,
     i18n.t(`contract.result.${o.result}`),
-    `${signed(formatMoney(o.profit ?? '0', i18n.language))} ${o.asset}`,
+    `${formatSignedMoney(o.profit ?? '0', i18n.language)} ${o.asset}`,
   ].join(' · ');
 
 /**

@@ -1,11 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tickSourceName, type ContractOrder, type ContractTick } from '../../../protocol/contracts';
-import { formatDecimal, formatMoney, formatPercent } from '../../components/format';
+import { formatDecimal, formatMoney, formatPercent, formatSignedMoney } from '../../components/format';
 import { Spinner } from '../../components/Spinner';
 import { useContractDetail } from '../../hooks/useContracts';
 import { ResultLine } from '../contract/CountdownSheet';
-import { formatDateTime, signed, trimZeros } from '../contract/figures';
+import { formatDateTime, trimZeros } from '../contract/figures';
 import { showingOutcome } from '../contract/outcomes';
 import { Remaining } from './Remaining';
 
@@ -97,7 +97,7 @@ export const ContractDetail = ({ id }: { id: number }) => {
             <span
               className={`pnl pnl--${order.profit.startsWith('-') ? 'down' : order.profit === '0' ? 'flat' : 'up'}`}
             >
-              {signed(money(order.profit))} {order.asset}
+              {formatSignedMoney(order.profit, i18n.language)} {order.asset}
             </span>
           )}
         </Row>

@@ -2,10 +2,9 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ContractOrder } from '../../../protocol/contracts';
-import { formatMoney } from '../../components/format';
+import { formatMoney, formatSignedMoney } from '../../components/format';
 import { useContract } from '../../hooks/useContracts';
 import { RecordTime } from '../../components/RecordTime';
-import { signed } from '../contract/figures';
 import { watchOutcome } from '../contract/outcomes';
 import { Remaining } from './Remaining';
 
@@ -21,7 +20,7 @@ const Outcome = ({ order }: { order: ContractOrder }) => {
       {t(order.resultname ?? order.statusname)}{' '}
       {refunded
         ? `${money(order.payout ?? order.amount)} ${order.asset}`
-        : signed(money(order.profit ?? '0'))}
+        : formatSignedMoney(order.profit ?? '0', i18n.language)}
     </span>
   );
 };

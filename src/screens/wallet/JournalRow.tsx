@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { JournalEntry } from '../../../protocol/assets';
 import { sourceOfRef, type LedgerSource } from '../../../protocol/ledgerRefs';
-import { formatMoney } from '../../components/format';
+import { formatMoney, formatSignedMoney } from '../../components/format';
 import { RecordTime } from '../../components/RecordTime';
 import { MASK } from './hideBalances';
 import { journalMove, type JournalMove } from './journalMove';
@@ -17,8 +17,6 @@ const RECORD_PAGES: Record<Exclude<LedgerSource, 'order'>, string> = {
   pledge: '/defi/pledgeRecord',
 };
 
-const signed = (v: string, lang: string) => (v.startsWith('-') ? '' : '+') + formatMoney(v, lang);
-
 /** Money in and out in the market's colours; funds only set aside or given back in neither. */
 const AMOUNT_CLASS: Record<JournalMove['kind'], string> = {
   in: 'is-up',
@@ -30,7 +28,7 @@ const AMOUNT_CLASS: Record<JournalMove['kind'], string> = {
 /**
  * One entry of a coin's history: why the balance moved, by how much, and what it was after. An
  * entry of a spot order opens that order (`onOpenOrder`, in place), one of a contract its detail
- * page: "Spot fee −0.12" is read beside the order that paid it. One of a deposit, a withdrawal or
+ * page: "Spot fee -0.12" is read beside the order that paid it. One of a deposit, a withdrawal or
  * a pledge leads to its record, picked out among the others (`?id=`) where its status, hash and
  * terms are read in full.
  */
@@ -50,7 +48,7 @@ export const JournalRow = ({
   const amount = hidden
     ? MASK
     : move.kind === 'in' || move.kind === 'out'
-      ? signed(move.amount, lang)
+      ? formatSignedMoney(move.amount, lang)
       : t(move.kind === 'frozen' ? 'wallet.toFrozen' : 'wallet.toAvailable', {
           amount: formatMoney(move.amount, lang),
         });

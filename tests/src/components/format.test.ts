@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatChange, formatCompact, formatMoney, formatPercent } from '../../../src/components/format';
+import {
+  formatChange,
+  formatCompact,
+  formatMoney,
+  formatPercent,
+  formatSignedMoney,
+} from '../../../src/components/format';
 
 describe('formatPercent', () => {
   it('writes a rate in the reader\u2019s percent style, with its own digits', () => {
@@ -21,6 +27,16 @@ describe('formatChange', () => {
     expect(formatChange('-0.004', 'us')).toBe('0.00%');
     expect(formatChange('0', 'us')).toBe('0.00%');
     expect(formatChange('-3.456', 'de')).toBe('-3,46\u00a0%');
+  });
+});
+
+describe('formatSignedMoney', () => {
+  it('signs money in and out as the reader\u2019s locale signs a number, and a refund not at all', () => {
+    expect(formatSignedMoney('80', 'us')).toBe('+80.00');
+    expect(formatSignedMoney('-1250.5', 'de')).toBe('-1.250,50');
+    expect(formatSignedMoney('0.00000000', 'fr')).toBe('0,00');
+    expect(formatSignedMoney('-0.00', 'us')).toBe('0.00');
+    expect(formatSignedMoney('0.00000001', 'us')).toBe('+0.00000001');
   });
 });
 

@@ -58,6 +58,6 @@ describe('the result of a contract opened here', () => {
         profit: '-1250.5',
       }),
     );
-    expect(toasts()).toEqual(['BTC/USDT · Diesmal nicht · −1.250,50 USDT']);
+    expect(toasts()).toEqual(['BTC/USDT · Diesmal nicht · -1.250,50 USDT']);
   });
 });

@@ -1,5 +1,4 @@
 import type {
-  Balance,
   DefiProduct,
   Earnings,
   IncomeListRequest,
@@ -24,8 +23,4 @@ export const defiApi = {
   pledges: (query: PledgeListRequest = {}) => api.get<PledgePage>('/defi/pledgeRecord', query, quiet),
   income: (query: IncomeListRequest = {}) => api.get<IncomePage>('/defi/incomeRecord', query, quiet),
   earnings: () => api.get<Earnings>('/defi/earnings', undefined, quiet),
-  /** What the user can pledge of `asset` now (quietly: the form shows a dash when unknown). */
-  available: async (asset: string) =>
-    (await api.get<Balance[]>('/assets/balances', undefined, quiet)).find((b) => b.asset === asset)
-      ?.available ?? '0',
 };

@@ -8,6 +8,7 @@ import { closedReason } from './availability';
 import { PledgeForm } from './PledgeForm';
 import { ProductCard } from './ProductCard';
 import { idParam } from '../../app/idParam';
+import { usePledgePushes } from './usePledgePushes';
 
 /** /defi/detail?id=: one product's terms, and a pledge with its projected income before confirming,
  * or why the reader can pledge it no more. */
@@ -15,7 +16,9 @@ const DefiDetailScreen = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = idParam(params.get('id'));
-  const product = useRemote(() => recordOf(id, defiApi.detail), String(id));
+  // Read again on a push that a pledge changed: the quota left and the purchases taken move with it.
+  const version = usePledgePushes();
+  const product = useRemote(() => recordOf(id, defiApi.detail), `${id}:${version}`);
   const closed = product.data && closedReason(product.data);
   return (
     <>

@@ -21,7 +21,7 @@ import { canonicalDecimal } from '../../components/form/decimalInput';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { DecimalField } from '../../components/form/DecimalField';
 import { useForm } from '../../hooks/useForm';
-import { useRemote } from '../../hooks/useRemote';
+import { useBalances } from '../../hooks/useSpot';
 import { useServerOffset } from '../../hooks/useMarket';
 import { showToast } from '../../state/ui';
 import { useDateFormat } from '../../hooks/useDateFormat';
@@ -100,8 +100,10 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
   const f = useDefiFormat();
   const date = useDateFormat(true);
   const navigate = useNavigate();
-  const balance = useRemote(() => defiApi.available(product.asset), product.asset);
-  const schema = useMemo(() => formSchema(product, balance.data), [product, balance.data]);
+  // The live balances, as /trade and /contract have them: a day's income or another pledge shows at once.
+  const balances = useBalances();
+  const available = balances && (balances.find((b) => b.asset === product.asset)?.available ?? '0');
+  const schema = useMemo(() => formSchema(product, available), [product, available]);
   const form = useForm(schema, { amount: '' });
   const [confirming, setConfirming] = useState(false);
   // The pledge the form holds keeps its key until the server answers it: a second tap after a lost
@@ -157,13 +159,13 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
       />
       <p className="defi-form__balance">
         {t('defi.available')}{' '}
-        <strong>{balance.data !== undefined ? f.amount(balance.data, product.asset) : '–'}</strong>
-        {balance.data !== undefined && (
+        <strong>{available !== undefined ? f.amount(available, product.asset) : '–'}</strong>
+        {available !== undefined && (
           <button
             type="button"
             className="link-btn"
             onClick={() => {
-              const most = mostPledgeable(product, balance.data!);
+              const most = mostPledgeable(product, available);
               // Nothing to pledge: a 0 filled in was called an invalid amount, when the balance is
               // what stands in the way.
               if (parseUnits(most) === 0n) form.setErrors({ amount: 'app.msg.insufficient_balance' });

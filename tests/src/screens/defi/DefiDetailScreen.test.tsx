@@ -8,9 +8,13 @@ import DefiDetailScreen from '../../../../src/screens/defi/DefiDetailScreen';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 import { afterDoubleTap } from '../../../setup/dom';
+import { liveBalances } from './liveBalances';
 
 vi.mock('../../../../src/api/defi', () => ({
-  defiApi: { detail: vi.fn(), pledge: vi.fn(), available: vi.fn() },
+  defiApi: { detail: vi.fn(), pledge: vi.fn() },
+}));
+vi.mock('../../../../src/hooks/useSpot', async () => ({
+  useBalances: (await import('./liveBalances')).useLiveBalances,
 }));
 
 const product: DefiProduct = {
@@ -33,7 +37,7 @@ beforeAll(setupI18n);
 beforeEach(async () => {
   vi.clearAllMocks();
   vi.mocked(defiApi.detail).mockResolvedValue(product);
-  vi.mocked(defiApi.available).mockResolvedValue('2500.00000000');
+  liveBalances.usdt = '2500.00000000';
   vi.mocked(defiApi.pledge).mockResolvedValue({} as never);
   await switchI18n('de');
 });

@@ -12,9 +12,13 @@ import { switchI18n } from '../../../../src/i18n';
 import { expectMarked } from '../fieldError';
 import { renderScreen } from '../renderScreen';
 import { afterDoubleTap, tap } from '../../../setup/dom';
+import { liveBalances } from './liveBalances';
 
 vi.mock('../../../../src/api/defi', () => ({
-  defiApi: { pledge: vi.fn(), available: vi.fn() },
+  defiApi: { pledge: vi.fn() },
+}));
+vi.mock('../../../../src/hooks/useSpot', async () => ({
+  useBalances: (await import('./liveBalances')).useLiveBalances,
 }));
 vi.mock('../../../../src/api/refreshUser', () => ({ refreshUserInfo: vi.fn(async () => undefined) }));
 
@@ -40,7 +44,7 @@ beforeEach(() => {
   uiState.toasts.length = 0;
   uiState.alerts.length = 0;
   setUser({ token: 'tok', userinfo: { certification: 2 } });
-  vi.mocked(defiApi.available).mockResolvedValue('60000.00000000');
+  liveBalances.usdt = '60000.00000000';
 });
 
 const open = () =>
@@ -100,7 +104,7 @@ describe('the pledge form', () => {
   });
 
   it('refuses more than the available balance beside the amount, opening no confirmation', async () => {
-    vi.mocked(defiApi.available).mockResolvedValue('9894.00000000');
+    liveBalances.usdt = '9894.00000000';
     open();
     await screen.findByText('9,894.00 USDT');
     await pledge('20000');
@@ -119,7 +123,7 @@ describe('the pledge form', () => {
       '1234.50000000',
     ],
   ] as const)('fills in %s for Max, an amount the form takes', async (_, available, terms, most) => {
-    vi.mocked(defiApi.available).mockResolvedValue(available);
+    liveBalances.usdt = available;
     const user = userEvent.setup();
     renderScreen(<PledgeForm product={{ ...product, ...terms }} />, {
       path: '/defi/detail',
@@ -135,7 +139,7 @@ describe('the pledge form', () => {
   it('says the balance is short for Max with nothing available, not that the amount is invalid', async () => {
     // A friend just registered through an invitation, with nothing in the wallet yet: Max filled
     // in 0 and the form called it "Please enter a valid amount".
-    vi.mocked(defiApi.available).mockResolvedValue('0.00000000');
+    liveBalances.usdt = '0.00000000';
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('button', { name: 'Max' }));

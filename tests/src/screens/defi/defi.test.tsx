@@ -13,6 +13,7 @@ import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 import { afterDoubleTap } from '../../../setup/dom';
 import { START_PAGES_MAX } from '../../../../src/hooks/usePages';
+import { liveBalances } from './liveBalances';
 
 const pledges$ = new Subject<unknown>();
 // The device's clock against the server's: the server is a day ahead in one test.
@@ -70,8 +71,10 @@ vi.mock('../../../../src/api/defi', () => ({
     pledges: vi.fn(),
     income: vi.fn(),
     earnings: vi.fn(),
-    available: vi.fn(),
   },
+}));
+vi.mock('../../../../src/hooks/useSpot', async () => ({
+  useBalances: (await import('./liveBalances')).useLiveBalances,
 }));
 
 beforeAll(setupI18n);
@@ -88,7 +91,7 @@ beforeEach(() => {
       projected: '8.40000000',
     },
   ]);
-  vi.mocked(defiApi.available).mockResolvedValue('2500.00000000');
+  liveBalances.usdt = '2500.00000000';
   vi.mocked(defiApi.pledge).mockResolvedValue(record({}));
   vi.mocked(defiApi.pledges).mockImplementation(async (q = {}) => ({
     page: 1,
@@ -167,6 +170,18 @@ describe('staking screens', () => {
     const calls = vi.mocked(defiApi.income).mock.calls.length;
     pledges$.next({ ch: 'pledges', seq: 2, ts: 0, data: {} });
     await waitFor(() => expect(vi.mocked(defiApi.income).mock.calls.length).toBe(calls + 1));
+  });
+
+  it('/defi/detail reads its product again on a push, keeping what the reader typed', async () => {
+    // Another pledge made (on another device) took purchases and quota: the form still offered them.
+    renderScreen(<DefiDetailScreen />, { path: '/defi/detail', at: '/defi/detail?id=3' });
+    const amount = await screen.findByLabelText('Amount (USDT)');
+    await userEvent.setup().type(amount, '150');
+    expect(screen.getByText('2 of 3')).toBeInTheDocument();
+    vi.mocked(defiApi.detail).mockResolvedValue({ ...product, purchased: 2 });
+    pledges$.next({ ch: 'pledges', seq: 3, ts: 0, data: {} });
+    await screen.findByText('1 of 3');
+    expect(amount).toHaveValue('150');
   });
 
   it.each([

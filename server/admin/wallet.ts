@@ -290,7 +290,9 @@ export const runWalletCommand = async (
         patch && networkConfigPatchSchema.safeParse({ coin: rest[0], network: rest[1], ...patch });
       if (!parsed?.success) {
         const issue = parsed?.error.issues[0];
-        return usage(`invalid settings${issue ? `: ${issue.path.join('.')} ${issue.message}` : ''}`);
+        // A key the settings do not have is an issue of the whole patch, with no path to name.
+        const told = issue && [issue.path.join('.'), issue.message].filter(Boolean).join(' ');
+        return usage(`invalid settings${told ? `: ${told}` : ''}`);
       }
       const n = await wallet.updateNetwork(actor, parsed.data);
       out(`${n.coin} on ${n.network} updated: ${JSON.stringify(n)}`);

@@ -6,7 +6,7 @@ import { AppError } from '../domain/appError';
  * Checks a request part against its wire schema. Fields the schema does not know are refused
  * (`unknown_parameter`) rather than ignored, so a client typo never passes silently; anything
  * missing or malformed is `parameter_error`, unless the schema's rule names its own catalogued
- * message (a password too short says so). `data.field` names the first offending field. A part
+ * message (a password too short says so). `data.field` names the first offending field, if any. A part
  * not sent, or sent as JSON `null`, reads as an empty one: a logout sent with `null` logs out, and
  * an order sent with `null` lacks its fields like one sent with nothing.
  */
@@ -20,5 +20,7 @@ export const parseInput = <S extends z.ZodType>(schema: S, input: unknown): z.in
   // A rule from protocol/ names its own message; any other failure is a plain parameter error.
   const named = issue?.message.startsWith(MSG_PREFIX) ? issue.message.slice(MSG_PREFIX.length) : '';
   const errorName: ErrorName = named in ERRORS ? (named as ErrorName) : 'parameter_error';
-  throw new AppError(errorName, { field: issue ? issue.path.join('.') : '' });
+  // A body that is no object at all (a JSON string, a number) names no field: `data` is then null.
+  const field = issue?.path.join('.');
+  throw new AppError(errorName, field ? { field } : null);
 };

@@ -127,7 +127,10 @@ describe('operator CLI: wallet', () => {
     expect((await run('wallet', 'set', 'USDT', 'TRC20', 'minWithdraw=1')).out).toContain(
       'refused: app.msg.parameter_error (withdrawFee must be below minWithdraw)',
     );
-    expect((await run('wallet', 'set', 'USDT', 'TRC20', 'colour=red')).code).toBe(2);
+    const unknownKey = await run('wallet', 'set', 'USDT', 'TRC20', 'colour=red');
+    expect(unknownKey.code).toBe(2);
+    // Said once, plainly: the key is no setting (no empty path before it).
+    expect(unknownKey.out).toMatch(/invalid settings: Unrecognized key: "colour"/);
     expect((await run('wallet', 'set', 'USDT', 'TRC20', 'decimals=4')).out).toContain('"decimals":4');
     expect((await run('wallet', 'set', 'USDT', 'TRC20', 'decimals=9')).code).toBe(2);
     expect((await run('audit')).out).toMatch(/cli:\S+\twallet\.network\tnetwork:USDT:TRC20/);

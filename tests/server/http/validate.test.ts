@@ -17,9 +17,9 @@ describe('parseInput', () => {
     ['an array', []],
     ['a number', 7],
     ['a string', 'page=1'],
-  ])('refuses %s where an object is due, as parameter_error', (_name, input) => {
+  ])('refuses %s where an object is due, as parameter_error naming no field', (_name, input) => {
     expect(() => parseInput(optional, input)).toThrow(
-      expect.objectContaining({ errorName: 'parameter_error' }),
+      expect.objectContaining({ errorName: 'parameter_error', data: null }),
     );
   });
 

@@ -15,6 +15,8 @@ export const siteApi = {
   coinList: () => api.get<CoinPair[]>('/index/coinlist'),
   popups: () => api.get<Popup[]>('/index/popups'),
   carousel: () => api.get<CarouselItem[]>('/index/carousel'),
-  content: (type?: ContentType) => api.get<ContentItem[]>('/index/content', type ? { type } : undefined),
+  /** `silent`: the caller says a failure itself (a document's screen, in place with a retry). */
+  content: (type?: ContentType, silent = false) =>
+    api.get<ContentItem[]>('/index/content', type ? { type } : undefined, silent ? { silent } : undefined),
   notices: () => api.get<Notice[]>('/index/notice'),
 };

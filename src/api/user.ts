@@ -46,7 +46,8 @@ export const userApi = {
     api.get<VerificationStatus>('/user/authentication', undefined, silent ? { silent } : undefined),
   submitVerification: (body: AuthenticationRequest) =>
     api.post<VerificationStatus>('/user/authentication', body),
-  invite: () => api.get<Invite>('/user/invite'),
+  /** Quiet: the invitation screen says a failure in place, with a retry. */
+  invite: () => api.get<Invite>('/user/invite', undefined, { silent: true }),
   /** `signal` cancels the upload (a side picked again): the server then drops it, and stops
    * counting it among the uploads a user may have under way at once. */
   upload: (file: File, onProgress?: (fraction: number) => void, signal?: AbortSignal) => {

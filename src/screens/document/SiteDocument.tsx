@@ -8,7 +8,7 @@ import { useRemote } from '../../hooks/useRemote';
 /** A site document kept per locale by the operator (about us, service agreement, MSB approval). */
 export const SiteDocument = ({ type }: { type: ContentType }) => {
   const { t } = useTranslation();
-  const doc = useRemote(() => siteApi.content(type), type);
+  const doc = useRemote(() => siteApi.content(type, true), type);
   const item = doc.data?.[0];
   return (
     <>

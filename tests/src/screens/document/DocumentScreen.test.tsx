@@ -42,7 +42,7 @@ describe('site documents', () => {
     show(path);
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: `Title of ${type}` })).toBeInTheDocument();
-    expect(siteApi.content).toHaveBeenCalledWith(type);
+    expect(siteApi.content).toHaveBeenCalledWith(type, true);
   });
 
   it('offers to read a document again after a failure, and says so when there is none', async () => {

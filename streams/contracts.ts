@@ -11,6 +11,7 @@ import {
   from,
   map,
   merge,
+  startWith,
   switchMap,
   tap,
   timer,
@@ -65,9 +66,10 @@ export const applyOpen = (list: readonly ContractOrder[], o: ContractOrder): Con
   return o.status === 'completed' ? rest : [...rest, o].sort((a, b) => b.id - a.id);
 };
 
-/** The first page of settled contracts with one update: a newly settled one goes where the server
- * lists it, newest opened first, since each row shows its open time (a long cycle settles after a
- * shorter one opened later); one opened before the whole of a full page is on a later one. */
+/** The first page of settled contracts with one update (later pages are read again): a newly
+ * settled one goes where the server lists it, newest opened first, since each row shows its open
+ * time (a long cycle settles after a shorter one opened later); one opened before the whole of a
+ * full page is on a later one. */
 export const applySettled = (page: ContractPage, o: ContractOrder): ContractPage => {
   if (page.page !== 1 || o.status !== 'completed' || page.list.some((c) => c.id === o.id)) return page;
   const list = [o, ...page.list].sort((a, b) => b.id - a.id).slice(0, page.size);
@@ -174,7 +176,7 @@ export const createContractStreams = ({
     ),
   );
 
-  const settled$ = keyed((page: number, size: number) =>
+  const settledPage$ = (page: number, size: number) =>
     synced$<ContractPage, ContractOrder>(
       transport,
       {
@@ -185,7 +187,17 @@ export const createContractStreams = ({
         pollMs: CONTRACT_POLL_MS.list,
       },
       scheduler,
-    ),
+    );
+  // Past the first page, a contract settling shifts the rows by one from a page this one does not
+  // hold: the page is read again (what it showed stays until the new one comes).
+  const settled$ = keyed((page: number, size: number) =>
+    page === 1
+      ? settledPage$(page, size)
+      : transport.channel$<ContractOrder>(CONTRACTS_CHANNEL).pipe(
+          filter((msg) => msg.data.status === 'completed'),
+          startWith(undefined),
+          switchMap(() => settledPage$(page, size)),
+        ),
   );
 
   /** One contract until its result: pushes when the socket is up, a poll while it is down, and

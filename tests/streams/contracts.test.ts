@@ -213,6 +213,26 @@ describe('contract streams', () => {
     sub.unsubscribe();
   });
 
+  it('reads a later page of settled contracts again when one settles, its rows shifting by one', async () => {
+    const s = setup();
+    s.setState('open');
+    const pages: ContractPage[] = [];
+    const sub = s.streams.settled$(2, 10).subscribe((p) => pages.push(p));
+    await vi.advanceTimersByTimeAsync(0);
+    const reads = () => s.api.list.mock.calls.filter(([q]) => q.state === 'settled' && q.page === 2).length;
+    expect(reads()).toBe(1);
+    // Still running: nothing moves.
+    s.push('contracts', 1, order({ id: 3 }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads()).toBe(1);
+    s.push('contracts', 2, settled(order({ id: 3 })));
+    await vi.advanceTimersByTimeAsync(0);
+    // The page as the server now has it, in place of the one shown until it came.
+    expect(reads()).toBe(2);
+    expect(pages.at(-1)).toEqual(await s.api.list.mock.results.at(-1)!.value);
+    sub.unsubscribe();
+  });
+
   it('follows one contract to its result by polling once due, even with no push at all', async () => {
     const s = setup();
     s.setState('open');

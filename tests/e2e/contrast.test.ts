@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { faintBars, lowContrast } from './helpers/contrast';
+import { lowContrast, standingApart } from './helpers/contrast';
 import { adminCli } from './helpers/operator';
 import { logIn, phoneSession } from './helpers/session';
 
@@ -68,40 +68,10 @@ describe('contrast', () => {
       await page.evaluate(() => localStorage.setItem('theme', 'light'));
       await page.goto('/recharge?coin=USDT');
       await page.locator('.wallet-notice').first().waitFor();
-      // What marks the box's edge, its fill or its border, each laid on the theme's --bg, against
-      // that --bg: a card's white fill gives 1.08, its border 1.2.
-      faint.push(
-        ...(await page.locator('.wallet-notice').evaluateAll((notices) => {
-          const probe = document.body.appendChild(document.createElement('span'));
-          const rgba = (css: string) => {
-            probe.style.color = css;
-            const [r = 0, g = 0, b = 0, a = 1] = (getComputedStyle(probe).color.match(/[\d.]+/g) ?? []).map(
-              Number,
-            );
-            return [r, g, b, a] as const;
-          };
-          const bg = rgba('var(--bg)');
-          const luminance = (c: readonly number[]) => {
-            const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-            const [r, g, b, a] = c as [number, number, number, number];
-            const on = (v: number, under: number) => a * v + (1 - a) * under;
-            return 0.2126 * lin(on(r, bg[0])) + 0.7152 * lin(on(g, bg[1])) + 0.0722 * lin(on(b, bg[2]));
-          };
-          const ratio = (c: readonly number[]) => {
-            const [hi, lo] = [luminance(c), luminance(bg)].sort((x, y) => y - x) as [number, number];
-            return (hi + 0.05) / (lo + 0.05);
-          };
-          const found = notices.flatMap((notice) => {
-            const style = getComputedStyle(notice);
-            const fill = ratio(rgba(style.backgroundColor));
-            const border = parseFloat(style.borderLeftWidth) >= 1 ? ratio(rgba(style.borderLeftColor)) : 1;
-            const apart = Math.max(fill, border);
-            return apart < 1.1 ? [`"${notice.textContent}" ${apart.toFixed(2)}:1`] : [];
-          });
-          probe.remove();
-          return found;
-        })),
-      );
+      // What marks the box's edge, its fill or its border, against what lies under it: a card's
+      // white fill gave 1.08, its border 1.2.
+      for (const notice of await standingApart(page, '.wallet-notice'))
+        if (notice.edge < 1.1) faint.push(`"${notice.text}" ${notice.edge.toFixed(2)}:1`);
     } finally {
       await page.evaluate(() => localStorage.removeItem('theme'));
     }
@@ -119,8 +89,12 @@ describe('contrast', () => {
         await page.locator('.defi-card__quota').first().waitFor();
         // The light theme's gold is 2.7:1 on white: a track apart from both the card and the gold
         // can only be a middle grey, about 1.5:1 from each.
-        const least = theme === 'dark' ? { track: 1.5, fill: 3 } : { track: 1.5, fill: 1.5 };
-        for (const bar of await faintBars(page, '.defi-card__quota', least)) faint.push(`${theme}: ${bar}`);
+        const fill = theme === 'dark' ? 3 : 1.5;
+        for (const bar of await standingApart(page, '.defi-card__quota'))
+          if (bar.edge < 1.5 || bar.inner < fill || bar.innerOnUnder < fill)
+            faint.push(
+              `${theme}: ${bar.text} ${[bar.edge, bar.inner, bar.innerOnUnder].map((x) => x.toFixed(2)).join('/')}`,
+            );
       }
     } finally {
       await page.evaluate(() => localStorage.removeItem('theme'));
@@ -128,7 +102,7 @@ describe('contrast', () => {
     expect(faint).toEqual([]);
   });
 
-  it('keeps a failed deposit’s status and a spending’s sign readable in the wallet’s records, in both themes', async () => {
+  it('keeps a failed deposit’s status, its network and a spending’s sign readable in the wallet’s records, in both themes', async () => {
     const { page, server } = session;
     await signedIn(page);
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').token as string);
@@ -146,6 +120,7 @@ describe('contrast', () => {
       (await post('/api/cointransaction/orderbuy', { pair: 'btcusdt', type: 'market', amount: '20' })).code,
     ).toBe(1);
     const low: string[] = [];
+    let chips = 0;
     try {
       for (const theme of ['dark', 'light']) {
         await page.evaluate((t) => localStorage.setItem('theme', t), theme);
@@ -156,11 +131,18 @@ describe('contrast', () => {
           await page.goto(url);
           await page.locator(ready).first().waitFor();
           for (const found of await lowContrast(page, OVER_IMAGES)) low.push(`${theme} ${url}: ${found}`);
+          // A record's network chip keeps its outline on its card (TRC20 on #f0f2f6 melted into it).
+          for (const chip of await standingApart(page, '.record__network')) {
+            chips++;
+            if (chip.edge < 1.2)
+              low.push(`${theme} ${url}: network "${chip.text}" ${chip.edge.toFixed(2)}:1`);
+          }
         }
       }
     } finally {
       await page.evaluate(() => localStorage.removeItem('theme'));
     }
     expect(low).toEqual([]);
+    expect(chips).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -65,14 +65,26 @@ export const lowContrast = (page: Page, skip: string) =>
     return found;
   }, skip);
 
+/** How far an element stands apart from what lies under it (`standingApart`). */
+export interface Apart {
+  /** Its text, to name it in a failure. */
+  text: string;
+  /** The larger of its fill's and its border's contrast with what lies under it: where its edge shows. */
+  edge: number;
+  /** Its first child's fill against its own (a bar's filled part against the empty track). */
+  inner: number;
+  /** That child's fill against what lies under the element. */
+  innerOnUnder: number;
+}
+
 /**
- * Each progress bar in `selector` whose parts do not stand apart, as 'label track/fill/fill-on-card'
- * ratios: its empty track against the card behind it (where the bar ends), its filled part against
- * that track (how far it has come, WCAG 1.4.11's 3:1 where the theme's colours allow it) and
- * against the card. The bar's colours are read as laid over the card, the card's over the page.
+ * For each element in `selector`: how far its edge, and its first child's fill, stand apart from
+ * what lies under it, as contrast ratios. What lies under it is its ancestors' backgrounds laid over
+ * one another on the theme's `--bg` (a translucent card included); its own colours are read as laid
+ * over that.
  */
-export const faintBars = (page: Page, selector: string, least: { track: number; fill: number }) =>
-  page.locator(selector).evaluateAll((bars, need) => {
+export const standingApart = (page: Page, selector: string): Promise<Apart[]> =>
+  page.locator(selector).evaluateAll((elements) => {
     type Rgba = [number, number, number, number];
     const probe = document.body.appendChild(document.createElement('span'));
     const rgba = (css: string): Rgba => {
@@ -80,7 +92,7 @@ export const faintBars = (page: Page, selector: string, least: { track: number; 
       const [r = 0, g = 0, b = 0, a = 1] = (getComputedStyle(probe).color.match(/[\d.]+/g) ?? []).map(Number);
       return [r, g, b, a];
     };
-    const over = (top: Rgba, under: Rgba): Rgba =>
+    const over = (top: Rgba, under: Rgba) =>
       [0, 1, 2].map((i) => top[3] * top[i]! + (1 - top[3]) * under[i]!).concat(1) as Rgba;
     const luminance = ([r, g, b]: Rgba) => {
       const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
@@ -91,21 +103,27 @@ export const faintBars = (page: Page, selector: string, least: { track: number; 
       return (hi + 0.05) / (lo + 0.05);
     };
     const pageBg = rgba('var(--bg)');
-    const found = bars.flatMap((bar) => {
+    const found = elements.map((el) => {
       const layers: Rgba[] = [];
-      for (let e = bar.parentElement; e; e = e.parentElement) {
+      for (let e = el.parentElement; e; e = e.parentElement) {
         const c = rgba(getComputedStyle(e).backgroundColor);
         if (c[3] > 0) layers.push(c);
         if (c[3] === 1) break;
       }
-      const card = layers.reverse().reduce((under, layer) => over(layer, under), pageBg);
-      const track = over(rgba(getComputedStyle(bar).backgroundColor), card);
-      const fill = over(rgba(getComputedStyle(bar.firstElementChild!).backgroundColor), track);
-      const [t, f, c] = [ratio(track, card), ratio(fill, track), ratio(fill, card)];
-      return t < need.track || f < need.fill || c < need.fill
-        ? [`${bar.getAttribute('aria-label')} ${[t, f, c].map((x) => x.toFixed(2)).join('/')}`]
-        : [];
+      const under = layers.reverse().reduce((below, layer) => over(layer, below), pageBg);
+      const style = getComputedStyle(el);
+      const fill = over(rgba(style.backgroundColor), under);
+      const border =
+        parseFloat(style.borderLeftWidth) >= 1 ? ratio(over(rgba(style.borderLeftColor), under), under) : 1;
+      const child =
+        el.firstElementChild && over(rgba(getComputedStyle(el.firstElementChild).backgroundColor), fill);
+      return {
+        text: el.getAttribute('aria-label') ?? el.textContent ?? '',
+        edge: Math.max(ratio(fill, under), border),
+        inner: child ? ratio(child, fill) : 1,
+        innerOnUnder: child ? ratio(child, under) : 1,
+      };
     });
     probe.remove();
     return found;
-  }, least);
+  });

@@ -34,6 +34,20 @@ afterEach(() => {
   afterDoubleTap();
 });
 
+// A jsdom test has no server to dial. jsdom's own WebSocket would reach for whatever listens on
+// localhost, and the app socket's retry after the refusal can outlive the test file's window (an
+// unhandled "window is not defined" once the file is done). A test that opens the app's socket
+// stubs in mock-socket (vi.stubGlobal) or mocks src/app/streams; one that forgets fails here.
+window.WebSocket = class {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  constructor(url: string | URL) {
+    throw new Error(`a jsdom test dialled ${String(url)}: stub in mock-socket or mock src/app/streams`);
+  }
+} as unknown as typeof WebSocket;
+
 // jsdom has no matchMedia. Report reduced motion so the particle layer (canvas) stays off in tests.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

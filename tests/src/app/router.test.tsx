@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { Server, WebSocket as MockWebSocket } from 'mock-socket';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GlobalConfig } from '../../../protocol';
+import { WS_PATH } from '../../../protocol/ws';
 import { createAppRouter } from '../../../src/app/router';
 import { SCREENS } from '../../../src/app/screens';
 import { i18n } from '../../../src/i18n';
@@ -90,7 +92,19 @@ const settled = async (router: ReturnType<typeof open>, pathname: string) =>
     { timeout: 5000 },
   );
 
-beforeAll(setupI18n);
+// The screens watch live data over the app's socket (built when a screen's code first loads it):
+// a silent stand-in server takes the connection, as no route here waits on a push.
+let server: Server;
+beforeAll(async () => {
+  server = new Server(`ws://${window.location.host}${WS_PATH}`);
+  vi.stubGlobal('WebSocket', MockWebSocket);
+  await setupI18n();
+});
+afterAll(async () => {
+  (await import('../../../src/app/streams')).transport.close();
+  server.stop();
+  vi.unstubAllGlobals();
+});
 beforeEach(async () => {
   serverInfo.certification = undefined;
   serverInfo.expired = false;

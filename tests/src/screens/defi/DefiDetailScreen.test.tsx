@@ -13,6 +13,11 @@ import { liveBalances } from './liveBalances';
 vi.mock('../../../../src/api/defi', () => ({
   defiApi: { detail: vi.fn(), pledge: vi.fn() },
 }));
+// No pledge is pushed while these tests run, and the server's clock is the device's.
+vi.mock('../../../../src/app/streams', async () => {
+  const { NEVER, of } = await import('rxjs');
+  return { transport: { channel$: () => NEVER }, serverClock: { offset$: of(0) } };
+});
 vi.mock('../../../../src/hooks/useSpot', async () => ({
   useBalances: (await import('./liveBalances')).useLiveBalances,
 }));

@@ -10,7 +10,7 @@ import { sayAtFields } from '../../api/fieldRefusals';
 import { verifiedAction } from '../../app/verificationPrompt';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
-import { formatDecimal, formatMoney, formatPercent } from '../../components/format';
+import { formatDecimal, formatMoney, formatPercent, formatSignedMoney } from '../../components/format';
 import { ASSET_SCALE } from '../../../protocol/assets';
 import { canonicalDecimal } from '../../components/form/decimalInput';
 import { DecimalField } from '../../components/form/DecimalField';
@@ -297,7 +297,7 @@ const ContractScreen = () => {
           <div className="kv__row">
             <dt>{t('contract.expected')}</dt>
             <dd className="price--up" data-testid="expected">
-              {expected === undefined ? '—' : `+${formatMoney(expected, i18n.language)}\u00a0${asset}`}
+              {expected === undefined ? '—' : `${formatSignedMoney(expected, i18n.language)}\u00a0${asset}`}
             </dd>
           </div>
         </dl>

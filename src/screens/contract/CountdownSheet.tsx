@@ -114,7 +114,7 @@ export const CountdownSheet = ({ placed, onClose }: { placed: ContractOrder; onC
           <div className="kv__row">
             <dt>{t('contract.expected')}</dt>
             <dd>
-              +{money(order.expected)} {order.asset}
+              {formatSignedMoney(order.expected, i18n.language)} {order.asset}
             </dd>
           </div>
         )}

@@ -75,6 +75,33 @@ describe('home, content and language in a real browser', () => {
     }
   });
 
+  it('keeps an unbroken address inside the notice pop-up at 320 px', async () => {
+    const context = await phoneContext(session.browser, session.server.url);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 320, height: 640 });
+    // The operator's pop-up as an operator writes one, an address in its title and its text.
+    await page.route('**/api/index/popups', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Array<{ id: number; title: string; content: string }> };
+      body.data = [{ id: 1, title: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE000000', content: UNBROKEN }];
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/home');
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText(/TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE/)
+      .first()
+      .waitFor();
+    // The dialog scrolls up and down for a long text; sideways, a line would be cut at its edge.
+    const overflowing = await dialog.evaluate((d) =>
+      [d, ...d.querySelectorAll('h2, p')]
+        .filter((el) => el.scrollWidth > el.clientWidth)
+        .map((el) => `${el.tagName} ${el.scrollWidth} > ${el.clientWidth}`),
+    );
+    expect(overflowing).toEqual([]);
+    await context.close();
+  });
+
   it('goes back to the notices where the reader left them, once the list has come again', async () => {
     const { page } = session;
     for (let i = 1; i <= 30; i++) {

@@ -23,7 +23,9 @@ export const arrangePairs = (
   favourites: readonly string[],
   { tab, query, sort, dir }: Arrangement,
 ): PairInfo[] => {
-  const q = query.trim().toLowerCase().replace(/[\s/]/g, '');
+  // A Japanese or Chinese keyboard often writes Latin letters full-width ('ＢＴＣ', '／'): NFKC
+  // makes them the letters the pairs are named with.
+  const q = query.normalize('NFKC').trim().toLowerCase().replace(/[\s/]/g, '');
   let list = pairs.filter((p) => (tab === 'favourites' ? favourites.includes(p.symbol) : p.quote === 'USDT'));
   if (q) list = list.filter((p) => p.symbol.includes(q) || p.base.toLowerCase().includes(q));
   if (!sort) return list;

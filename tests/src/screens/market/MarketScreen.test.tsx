@@ -107,6 +107,20 @@ describe('the market list', () => {
     expect(screen.getByText('No pair matches your search.')).toBeInTheDocument();
   });
 
+  it('finds a pair typed in full-width letters, as a Japanese or Chinese keyboard often writes them', async () => {
+    renderScreen();
+    const search = screen.getByRole('searchbox', { name: 'Search coin' });
+    await userEvent.type(search, 'ＥＴＨ');
+    expect(order()).toEqual(['ethusdt']);
+    await userEvent.clear(search);
+    // A full-width slash and space too.
+    await userEvent.type(search, 'ｄｏｇｅ／ｕｓ');
+    expect(order()).toEqual(['dogeusdt']);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'ｂｔｃ　');
+    expect(order()).toEqual(['btcusdt']);
+  });
+
   it('sorts by name, price, change and volume, descending first, then ascending, then off', async () => {
     renderScreen();
     const sortBy = (name: string) => userEvent.click(screen.getByRole('button', { name: new RegExp(name) }));

@@ -14,7 +14,9 @@ const RechargeSelectScreen = () => {
   const { t } = useTranslation();
   const { nets, failure, reload } = useNetworks();
   const [query, setQuery] = useState('');
-  const coins = nets ? coinsOf(nets, 'deposit').filter((c) => c.includes(query.trim().toUpperCase())) : [];
+  // NFKC: a Japanese or Chinese keyboard often writes Latin letters full-width ('ＵＳＤＴ').
+  const wanted = query.normalize('NFKC').trim().toUpperCase();
+  const coins = nets ? coinsOf(nets, 'deposit').filter((c) => c.includes(wanted)) : [];
   return (
     <>
       <NavBar title={t('route.recharge_select')} />

@@ -8,6 +8,7 @@ import { walletApi } from '../../../../src/api/wallet';
 import RechargeRecordScreen from '../../../../src/screens/wallet/RechargeRecordScreen';
 import RechargeResultScreen from '../../../../src/screens/wallet/RechargeResultScreen';
 import RechargeScreen from '../../../../src/screens/wallet/RechargeScreen';
+import RechargeSelectScreen from '../../../../src/screens/wallet/RechargeSelectScreen';
 import { i18n } from '../../../../src/i18n';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
@@ -47,6 +48,15 @@ beforeEach(() => {
   vi.mocked(walletApi.deposits).mockReset();
 });
 afterEach(() => vi.useRealTimers());
+
+describe('/recharge/select', () => {
+  it('finds a coin typed in full-width letters, as a Japanese or Chinese keyboard often writes them', async () => {
+    renderScreen(<RechargeSelectScreen />, { path: '/recharge/select', at: '/recharge/select' });
+    await screen.findByRole('link', { name: /XRP/ });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search coin' }), 'ｘｒｐ\u3000');
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/recharge?coin=XRP']);
+  });
+});
 
 describe('/recharge', () => {
   it('shows the address, its QR code, the memo where needed, the limits and the warning', async () => {

@@ -89,6 +89,10 @@ export const formatSignedMoney = (value: string, language: string) => {
   return formatDecimal(cents, language, digitsOf(cents), 'exceptZero');
 };
 
+/** The significant digits of a volume in a list's column (the market list, the home page's volume
+ * board): the same figure reads the same in both. */
+export const COLUMN_VOLUME_DIGITS = 3;
+
 /** A large amount shortened (1.2K, 3.4M, 1,2 Mio.) for volume columns; with `significant`, to that
  * many significant digits where the room is a phone's line: Spanish counts thousands of millions
  * ("1069,25 M"), which took two lines of the market list at 320 px, where "1070 M" takes one. */

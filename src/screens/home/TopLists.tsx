@@ -6,7 +6,7 @@ import type { Ticker } from '../../../protocol';
 import { coinPairPath } from '../../../protocol/routes';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { PairName } from '../../components/PairName';
-import { formatCompact, formatDecimal, trendOf } from '../../components/format';
+import { COLUMN_VOLUME_DIGITS, formatCompact, formatDecimal, trendOf } from '../../components/format';
 import { usePairs, useTickersEvery } from '../../hooks/useMarket';
 import { useTabList } from '../../hooks/useTabList';
 
@@ -60,7 +60,9 @@ export const TopLists = () => {
                     <PairName className="top-lists__name" base={p?.base ?? tk.pair} quote={p?.quote ?? ''} />
                     <span className="top-lists__price">{formatDecimal(tk.last, i18n.language)}</span>
                     {board === 'volume' ? (
-                      <span className="top-lists__vol">{formatCompact(tk.quoteVolume, i18n.language)}</span>
+                      <span className="top-lists__vol">
+                        {formatCompact(tk.quoteVolume, i18n.language, COLUMN_VOLUME_DIGITS)}
+                      </span>
                     ) : (
                       <ChangeBadge changePercent={tk.changePercent} />
                     )}

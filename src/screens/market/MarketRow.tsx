@@ -8,7 +8,7 @@ import { CoinBadge } from '../../components/CoinBadge';
 import { PairName } from '../../components/PairName';
 import { PriceFlash } from '../../components/PriceFlash';
 import { StarButton } from '../../components/StarButton';
-import { formatCompact, formatDecimal } from '../../components/format';
+import { COLUMN_VOLUME_DIGITS, formatCompact, formatDecimal } from '../../components/format';
 import { useInView } from '../../hooks/useInView';
 import { useTicker } from '../../hooks/useMarket';
 
@@ -35,7 +35,9 @@ export const MarketRow = memo(function MarketRow({
         <span className="market-row__name">
           <PairName base={pair.base} quote={pair.quote} />
           <span className="market-row__vol muted">
-            {ticker ? t('market.vol', { value: formatCompact(ticker.quoteVolume, lang, 3) }) : '—'}
+            {ticker
+              ? t('market.vol', { value: formatCompact(ticker.quoteVolume, lang, COLUMN_VOLUME_DIGITS) })
+              : '—'}
           </span>
         </span>
         <PriceFlash

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Ticker } from '../../../../protocol';
 import { useTickersEvery } from '../../../../src/hooks/useMarket';
-import { i18n } from '../../../../src/i18n';
+import { i18n, switchI18n } from '../../../../src/i18n';
 import { TopLists } from '../../../../src/screens/home/TopLists';
 import { setupI18n } from '../../../setup/i18n';
 
@@ -56,6 +56,20 @@ describe('top lists', () => {
     expect(screen.getByText('No pair has fallen in the last 24 hours')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Volume' }));
     expect(screen.getAllByRole('link')).toHaveLength(2);
+  });
+
+  it('writes a volume as the market list does, to three significant digits', async () => {
+    vi.mocked(useTickersEvery).mockReturnValue(
+      new Map([['btcusdt', { ...ticker('btcusdt', '1.50'), quoteVolume: '1578290000.12' }]]),
+    );
+    await switchI18n('es');
+    try {
+      show();
+      await userEvent.click(screen.getByRole('tab', { name: 'Volumen' }));
+      expect(screen.getByText('1580 M')).toBeInTheDocument();
+    } finally {
+      await switchI18n('us');
+    }
   });
 
   it('keeps quiet until the tickers have arrived', () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import {
   otherKindOfCode,
+  unknownCode,
   REVIEW_REASON_MAX,
   REVIEW_REASONS,
   reviewReasonSchema,
@@ -33,6 +34,8 @@ export const reasonProblem = (kind: ReviewKind, reason: string): string | null =
   const other = otherKindOfCode(kind, reason);
   if (other)
     return `${reason.trim()} is a reason for a ${other}; a ${kind}'s codes are ${REVIEW_REASONS[kind].join(' ')}`;
+  if (unknownCode(kind, reason))
+    return `${reason.trim()} is no reason code: a ${kind}'s codes are ${REVIEW_REASONS[kind].join(' ')}; a reason of your own is written in words`;
   return reviewReasonSchema(kind).safeParse(reason).success
     ? null
     : `the reason must be 1 to ${REVIEW_REASON_MAX} characters`;

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keptReason, REVIEW_REASONS, reviewReasonKey } from '../../protocol/reviewReasons';
+import {
+  keptReason,
+  REVIEW_REASONS,
+  reviewReasonKey,
+  reviewReasonSchema,
+} from '../../protocol/reviewReasons';
 
 const us = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
 
@@ -21,5 +26,19 @@ describe('the reasons operators give by code', () => {
     );
     expect(keptReason('verification', 'withdraw_address_risk')).toBe('withdraw_address_risk');
     expect(keptReason('deposit', 'deposit not received')).toBe('deposit not received');
+  });
+
+  it('know a code typed in capitals', () => {
+    expect(keptReason('verification', 'Document_Unreadable')).toBe(reviewReasonKey('document_unreadable'));
+  });
+
+  it('refuse a code that is none of the kind’s: the user would read it bare', () => {
+    const reason = reviewReasonSchema('verification');
+    expect(reason.safeParse('document_unreadble').success).toBe(false);
+    expect(reason.safeParse('deposit_not_received').success).toBe(false);
+    expect(reason.safeParse('DETAILS_MISMATCH').success).toBe(true);
+    // Words of the operator's own, one word too, are what the user reads.
+    expect(reason.safeParse('Blurry').success).toBe(true);
+    expect(reason.safeParse('Photo is blurry, see ticket_12').success).toBe(true);
   });
 });

@@ -191,6 +191,16 @@ describe('operator CLI: accounts', () => {
         code: 2,
         out: expect.stringContaining('deposit_not_received is a reason for a deposit'),
       });
+      // So is a code misspelt, which names no reason at all.
+      expect(
+        await run('verifications', 'reject', String(verificationId), 'document_unreadble'),
+      ).toMatchObject({
+        code: 2,
+        out: expect.stringContaining(
+          "document_unreadble is no reason code: a verification's codes are document_unreadable document_incomplete",
+        ),
+      });
+      expect(await accounts.getVerificationStatus(user.userinfo.id)).toMatchObject({ certification: 0 });
       const res = await run('verifications', 'reject', String(verificationId), 'Photo', 'is', 'blurry');
       expect(res).toEqual({
         code: 0,

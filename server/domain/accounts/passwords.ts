@@ -2,13 +2,16 @@ import type { SetWithdrawPwdRequest, UserInfo } from '../../../protocol';
 import { spendCode, usingCode } from './codes';
 import type { AccountDeps } from './deps';
 import { AppError, fail } from './errors';
-import { userFailureKey } from './login';
 import { getUser, getUserInfo } from './profile';
 import { checkThrottled, clearFailures } from './rateLimit';
 import { upgradeHash } from './rehash';
 import { hashPassword, verifyPassword } from './secrets';
 
 const withdrawFailureKey = (userId: number) => `withdraw:${userId}`;
+/** Wrong old passwords given by a session, counted apart from failed logins: counted with them,
+ * five failures by anyone who knew the name (no captcha needed for those) refused the owner's
+ * change of password, the very thing to do on seeing them, for as long as they went on. */
+const changeFailureKey = (userId: number) => `changePwd:${userId}`;
 
 /** A withdrawal password checked under its own limit of wrong tries: past it, the refusal says so
  * and names the way out (the reset by email code), where a request rate would read as a glitch. */
@@ -30,7 +33,8 @@ export const assertOtherPassword = async (password: string, otherHash: string | 
 /**
  * Changes the login password. The session making the change stays; every other session of the
  * account is revoked, and withdrawals are locked for `withdrawLockMs` (spec §5). Wrong old
- * passwords count against the account's login throttle, so a stolen session cannot guess freely.
+ * passwords are throttled as logins are, under their own key, so a stolen session cannot guess
+ * freely.
  */
 export const changePassword = async (
   deps: AccountDeps,
@@ -39,7 +43,7 @@ export const changePassword = async (
   req: { oldPassword: string; password: string },
 ): Promise<UserInfo> => {
   const user = await getUser(deps, userId);
-  const key = userFailureKey(userId);
+  const key = changeFailureKey(userId);
   if (!(await checkThrottled(deps, key, null, () => verifyPassword(req.oldPassword, user.passwordHash))))
     throw fail('old_password_wrong');
   await assertOtherPassword(req.password, user.withdrawPasswordHash);

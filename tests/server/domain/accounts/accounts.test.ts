@@ -832,6 +832,30 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       );
     });
 
+    it('changes the password of an account someone is failing to log in to', async () => {
+      const s = await registerUser(h.accounts);
+      const me = await h.accounts.authenticateUser(s.token);
+      // A stranger who knows the name keeps five failures in the window, which takes no captcha:
+      // the owner, seeing the failed logins, must still be able to change the password.
+      for (let i = 0; i < 5; i++)
+        await rejectsWith(
+          h.accounts.login({ username: s.userinfo.username, password: 'wrong123' }, `10.7.0.${i}`),
+          'login_failed',
+        );
+      await rejectsWith(
+        h.accounts.login({ username: s.userinfo.username, password: 'wrong123' }, '10.7.1.1'),
+        'captcha_required',
+      );
+      await h.accounts.changePassword(s.userinfo.id, me.sessionId, {
+        oldPassword: s.password,
+        password: 'newpass9',
+      });
+      await rejectsWith(
+        h.accounts.login({ username: s.userinfo.username, password: 'newpass9' }, null),
+        'captcha_required',
+      );
+    });
+
     it('sets the withdrawal password once, changes it with the old one, checks it', async () => {
       const s = await registerUser(h.accounts);
       const id = s.userinfo.id;

@@ -28,6 +28,8 @@ export const ERRORS = {
   code_not_delivered: { status: 503 },
   // passwords
   old_password_wrong: { status: 400 },
+  // wrong old passwords past the limit, on the change form: paused for the failure window
+  old_password_tries: { status: 429 },
   old_withdraw_pwd_wrong: { status: 400 },
   withdraw_pwd_incorrect: { status: 400 },
   // wrong withdrawal passwords past the limit: paused for the failure window, or reset by email

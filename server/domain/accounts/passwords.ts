@@ -13,12 +13,16 @@ const withdrawFailureKey = (userId: number) => `withdraw:${userId}`;
  * change of password, the very thing to do on seeing them, for as long as they went on. */
 const changeFailureKey = (userId: number) => `changePwd:${userId}`;
 
+/** Past the limit of wrong tries the refusal says the pause (the failure window), where a request
+ * rate ("slow down") would read as a glitch and the next try be refused again. */
+const triedOut = (key: Parameters<typeof fail>[0]) => (err: unknown) => {
+  throw err instanceof AppError && err.errorName === 'too_many_requests' ? fail(key) : err;
+};
+
 /** A withdrawal password checked under its own limit of wrong tries: past it, the refusal says so
  * and names the way out (the reset by email code), where a request rate would read as a glitch. */
 const checkWithdrawTry = (deps: AccountDeps, userId: number, check: () => Promise<boolean>) =>
-  checkThrottled(deps, withdrawFailureKey(userId), null, check).catch((err: unknown) => {
-    throw err instanceof AppError && err.errorName === 'too_many_requests' ? fail('withdraw_pwd_tries') : err;
-  });
+  checkThrottled(deps, withdrawFailureKey(userId), null, check).catch(triedOut('withdraw_pwd_tries'));
 
 /**
  * The login and the withdrawal password guard different things: whoever learns the one (a phone
@@ -43,9 +47,10 @@ export const changePassword = async (
   req: { oldPassword: string; password: string },
 ): Promise<UserInfo> => {
   const user = await getUser(deps, userId);
-  const key = changeFailureKey(userId);
-  if (!(await checkThrottled(deps, key, null, () => verifyPassword(req.oldPassword, user.passwordHash))))
-    throw fail('old_password_wrong');
+  const right = await checkThrottled(deps, changeFailureKey(userId), null, () =>
+    verifyPassword(req.oldPassword, user.passwordHash),
+  ).catch(triedOut('old_password_tries'));
+  if (!right) throw fail('old_password_wrong');
   await assertOtherPassword(req.password, user.withdrawPasswordHash);
   const passwordHash = await hashPassword(req.password, deps.settings.scryptN);
   await deps.uow.transaction(async (tx) => {

@@ -16,7 +16,10 @@ const ChangePwdScreen = () => {
     { oldPassword: '', password: '', confirmPassword: '' },
     userApi.changePwd,
     'pwd.changed',
-    { oldPassword: ['app.msg.old_password_wrong'], password: NEW_PASSWORD_REFUSALS },
+    {
+      oldPassword: ['app.msg.old_password_wrong', 'app.msg.old_password_tries'],
+      password: NEW_PASSWORD_REFUSALS,
+    },
   );
   return (
     <>

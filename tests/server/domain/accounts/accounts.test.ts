@@ -812,7 +812,7 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       await h.accounts.login({ username: s.userinfo.username, password: 'newpass9' }, null);
     });
 
-    it('throttles wrong old passwords like logins', async () => {
+    it('throttles wrong old passwords like logins, saying for how long', async () => {
       const s = await registerUser(h.accounts);
       const me = await h.accounts.authenticateUser(s.token);
       for (let i = 0; i < 5; i++)
@@ -828,8 +828,13 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
           oldPassword: s.password,
           password: 'newpass9',
         }),
-        'too_many_requests',
+        'old_password_tries',
       );
+      h.clock.advance(15 * MIN + 1);
+      await h.accounts.changePassword(s.userinfo.id, me.sessionId, {
+        oldPassword: s.password,
+        password: 'newpass9',
+      });
     });
 
     it('changes the password of an account someone is failing to log in to', async () => {

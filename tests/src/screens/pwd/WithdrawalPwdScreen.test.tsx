@@ -176,6 +176,24 @@ describe('login password change', () => {
     await expectMarked('Current password', 'The old password is wrong');
   });
 
+  it('says under the current password that its tries are paused, and for how long', async () => {
+    login(false);
+    vi.mocked(userApi.changePwd).mockRejectedValue({
+      code: 429,
+      msg: 'app.msg.old_password_tries',
+      data: null,
+    });
+    renderScreen(<ChangePwdScreen />, { path: '/changePwd' });
+    await userEvent.type(screen.getByLabelText('Current password'), 'secret12');
+    await userEvent.type(screen.getByLabelText('New password'), 'secret34');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret34');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await expectMarked(
+      'Current password',
+      'The current password was entered wrong too many times. Try again in 15 minutes.',
+    );
+  });
+
   it('says when the confirmation does not match', async () => {
     login(false);
     renderScreen(<ChangePwdScreen />, { path: '/changePwd' });

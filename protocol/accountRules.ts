@@ -32,10 +32,14 @@ export const PHONE_RE = /^\+?[1-9]\d{6,14}$/;
  * and "+4915112345678" and "4915112345678" are one number, held by one account. */
 export const phoneKey = (phone: string) => (phone.startsWith('+') ? phone : `+${phone}`);
 
-/** Text typed as a phone number (a login name, where a code goes), with the spaces, dashes, dots
- * and brackets people write in it, in its stored form; undefined when it is not a phone number. */
+/** A phone number as typed, without the spaces, dashes, dots and brackets people write in it
+ * (a browser's autofill writes "+1 (555) 010-9999"). */
+export const compactPhone = (text: string) => text.trim().replace(/[\s\-.()]/g, '');
+
+/** Text typed as a phone number (a login name, where a code goes) in its stored form; undefined
+ * when it is not a phone number. */
 export const phoneOf = (text: string): string | undefined => {
-  const compact = text.trim().replace(/[\s\-.()]/g, '');
+  const compact = compactPhone(text);
   return PHONE_RE.test(compact) ? phoneKey(compact) : undefined;
 };
 

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { registerSchema } from '../../../protocol/accounts';
+import { compactPhone } from '../../../protocol/accountRules';
 import { userApi } from '../../api/user';
 import { CodeFields } from '../../components/form/CodeFields';
 import { SubmitButton } from '../../components/form/SubmitButton';
@@ -102,7 +103,7 @@ const RegisterScreen = () => {
           inputMode="tel"
           placeholder="+44 7700 900123"
           value={form.values.phone ?? ''}
-          onChange={(v) => set('phone', v.replace(/[\s-]/g, '') || undefined)}
+          onChange={(v) => set('phone', compactPhone(v) || undefined)}
           error={form.errors.phone}
         />
         <NewPasswordFields form={form} label={t('form.password')} />

@@ -251,6 +251,20 @@ describe('registration screen', () => {
     expect(storedUser()).toEqual({ token: 't', userinfo: { certification: null } });
   });
 
+  it('takes a mobile number as a phone writes it, brackets and dots too, as login does', async () => {
+    // A browser's autofill writes a US number "+1 (555) 010-9999": the login form takes it so.
+    vi.mocked(userApi.register).mockResolvedValue({ token: 't', userinfo: { certification: null } } as never);
+    renderScreen(<RegisterScreen />, { path: '/register' });
+    await waitFor(() => expect(userApi.captcha).toHaveBeenCalled());
+    await fillValid();
+    await userEvent.type(screen.getByLabelText('Mobile (optional)'), '+1 (555) 010-9999');
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() =>
+      expect(userApi.register).toHaveBeenCalledWith(expect.objectContaining({ phone: '+15550109999' })),
+    );
+  });
+
   it('says a name taken and a wrong code under their fields, not in toasts', async () => {
     vi.mocked(userApi.register)
       .mockRejectedValueOnce({ code: 409, msg: 'app.msg.username_exists', data: null })

@@ -42,7 +42,12 @@ const ChangeWithdrawalPwd = () => {
     { oldPassword: '', password: '', confirmPassword: '' },
     userApi.changeWithdrawPwd,
     'pwd.withdrawChanged',
-    { oldPassword: ['app.msg.old_withdraw_pwd_wrong'], password: NEW_PASSWORD_REFUSALS },
+    {
+      // Tries paused is said there too, above the reset link it names, where a toast was gone
+      // before its sentence was read.
+      oldPassword: ['app.msg.old_withdraw_pwd_wrong', 'app.msg.withdraw_pwd_tries'],
+      password: NEW_PASSWORD_REFUSALS,
+    },
   );
   return (
     <form className="form" onSubmit={onSubmit} noValidate>

@@ -127,6 +127,24 @@ describe('withdrawal password', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('says under the current one that its tries are paused, where the reset link is at hand', async () => {
+    login(true);
+    vi.mocked(userApi.changeWithdrawPwd).mockRejectedValue({
+      code: 429,
+      msg: 'app.msg.withdraw_pwd_tries',
+      data: null,
+    });
+    renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
+    await userEvent.type(await screen.findByLabelText('Current withdrawal password'), 'fund1234');
+    await userEvent.type(screen.getByLabelText('New withdrawal password'), 'fund5678');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'fund5678');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await expectMarked(
+      'Current withdrawal password',
+      'Too many wrong withdrawal passwords. Try again in 15 minutes, or reset your withdrawal password.',
+    );
+  });
+
   it('asks the server first: a password set from another device is changed, not set again', async () => {
     login(false, true);
     renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });

@@ -16,7 +16,6 @@ export type ReviewKind = keyof typeof REVIEW_REASONS;
 
 export const reviewReasonKey = (code: string) => `app.data.reason_${code}`;
 
-/** A reason as it is kept: a code of `kind`'s catalogue as its key, anything else as given. */
 /** A code of `kind`'s catalogue that `reason` names, in any case (an operator's caps lock is no
  * other reason). */
 const codeOf = (kind: ReviewKind, reason: string) =>

@@ -148,14 +148,17 @@ const OrderForm = ({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    // Held here: the event lets go of its target once it has been handled, before any answer.
+    const form = e.currentTarget;
     const p = formProblem(state, pair, rules, available, last);
     setProblem(p ? { text: limitText(p.message, p.value ?? ''), field: p.field } : undefined);
     if (p) {
-      if (p.field) focusRefused(e.currentTarget);
+      if (p.field) focusRefused(form);
       return;
     }
     setBusy(true);
     const sent = state;
+    const sizeField: OrderField = state.type === 'market' && state.side === 'buy' ? 'amount' : 'qty';
     const intended = { side: state.side, ...toRequest(state, pair.symbol, '') };
     try {
       const placed = await sayAtFields(
@@ -167,8 +170,14 @@ const OrderForm = ({
             ),
           ),
         ORDER_REFUSALS,
-        // Where the form's own checks are said, with the limit of a limit failure.
-        (_field, _key, failure) => setProblem({ text: failureText(failure) }),
+        // Where the form's own checks are said, with the limit of a limit failure, and marking the
+        // field they would mark: the price, or the size of an order the server cannot read. The
+        // minimum and the balance are the whole order's, as they are before sending.
+        (field, key, failure) => {
+          const at = field === 'price' ? 'price' : key === 'app.msg.amount_invalid' ? sizeField : undefined;
+          setProblem({ text: failureText(failure), field: at });
+          if (at) focusRefused(form);
+        },
       );
       noteOrder(placed);
       showToast(t('trade.placed'));

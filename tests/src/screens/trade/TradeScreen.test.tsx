@@ -448,6 +448,26 @@ describe('/trade', () => {
     expect(uiState.toasts).toHaveLength(0);
   });
 
+  it('marks the field the server refused, as its own checks mark it, and gives it the focus', async () => {
+    const user = userEvent.setup();
+    api.order.mockRejectedValueOnce({
+      code: 2001,
+      msg: 'app.msg.order_price_min',
+      data: { message: 'app.msg.order_price_min', value: '95000.00' },
+    });
+    renderScreen(<TradeScreen />);
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(await expectMarked('Price (USDT)', /95,000\.00$/)).toHaveFocus();
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveAttribute('aria-invalid', 'false');
+    // A market buy is sized by its amount: a size the server cannot read is that field's.
+    api.order.mockRejectedValueOnce({ code: 400, msg: 'app.msg.amount_invalid', data: null });
+    await user.click(screen.getByRole('button', { name: 'Market' }));
+    await user.type(screen.getByLabelText('Amount (USDT)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(await expectMarked('Amount (USDT)', 'Please enter a valid amount')).toHaveFocus();
+  });
+
   it('still toasts a refusal of the whole order', async () => {
     const user = userEvent.setup();
     uiState.toasts.length = 0;

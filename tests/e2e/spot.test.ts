@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { doubleTap, doubleTapAt, moveOn } from './helpers/browser';
-import { brokenFigures } from './helpers/figures';
+import { brokenFigures, brokenWords } from './helpers/figures';
 import { logIn, phoneSession } from './helpers/session';
 
 const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/us.json'), 'utf8'));
@@ -328,7 +328,33 @@ describe('the demo trader on /trade', () => {
       await page.evaluate(() => localStorage.setItem('lang', 'ru'));
       await page.goto('/dealList');
       await expect.poll(() => page.getByTestId('order-card').count()).toBe(2);
-      expect(await brokenFigures(page, '.order-card__grid > :nth-child(even)')).toEqual([]);
+      expect(await brokenFigures(page, '.order-card__figure')).toEqual([]);
+    } finally {
+      await page.evaluate(() => localStorage.setItem('lang', 'us'));
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+  });
+
+  it('keeps a deal\u2019s labels whole on a 320 px phone, its figure going under one that leaves it no room', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 320, height: 844 });
+    try {
+      // The deals sit in a card of their own, narrower than the order list: "Ausführungsbetrag"
+      // beside "5.819,3548966" was broken as "Ausführungsbetra" over "g".
+      for (const lang of ['de', 'ru']) {
+        await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+        await page.goto('/dealList');
+        await expect.poll(() => page.getByTestId('order-card').count()).toBe(2);
+        const cards = page.getByTestId('order-card');
+        expect(await brokenWords(page, '.order-card .muted'), lang).toEqual([]);
+        expect(await brokenFigures(page, '.order-card__figure'), lang).toEqual([]);
+        // Every figure stays at the card's right edge, under its label or beside it.
+        const rights = await cards
+          .first()
+          .locator('.order-card__figure')
+          .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().right)));
+        expect(new Set(rights).size, lang).toBe(1);
+      }
     } finally {
       await page.evaluate(() => localStorage.setItem('lang', 'us'));
       await page.setViewportSize({ width: 390, height: 844 });

@@ -5,6 +5,14 @@ import { RecordTime } from '../../components/RecordTime';
 import { usePair } from '../../hooks/usePair';
 import { returnedText } from './returned';
 
+/** A label and its figure on one line, or the figure under the label where both do not fit. */
+const Row = ({ label, figure }: { label: string; figure: string }) => (
+  <span className="order-card__row">
+    <span className="muted">{label}</span>
+    <span className="order-card__figure">{figure}</span>
+  </span>
+);
+
 /** One order in a list of records: side, pair, status and its figures; a tap opens its detail. */
 export const OrderCard = ({ order, onOpen }: { order: SpotOrderView; onOpen: () => void }) => {
   const { t, i18n } = useTranslation();
@@ -22,27 +30,19 @@ export const OrderCard = ({ order, onOpen }: { order: SpotOrderView; onOpen: () 
           </span>
           <span className="order-card__status">{t(order.status)}</span>
         </span>
-        <span className="order-card__grid">
-          <span className="muted">{t('orders.type')}</span>
-          <span>{t(`orders.types.${order.type}`)}</span>
-          <span className="muted">{t('orders.price')}</span>
-          <span>{order.price ? num(order.price) : t('orders.marketPrice')}</span>
+        <span className="order-card__rows">
+          <Row label={t('orders.type')} figure={t(`orders.types.${order.type}`)} />
+          <Row label={t('orders.price')} figure={order.price ? num(order.price) : t('orders.marketPrice')} />
           {/* A market buy is given as an amount and has no quantity ordered: what it bought is
               what it filled. */}
-          <span className="muted">{t(order.qty === null ? 'orders.filled' : 'orders.qty')}</span>
-          <span>{num(order.qty ?? order.filledQty)}</span>
-          <span className="muted">{t('orders.amount')}</span>
-          <span>{money(order.amount)}</span>
-          <span className="muted">{t('orders.dealPrice')}</span>
-          <span>{num(order.avgPrice)}</span>
-          <span className="muted">{t('orders.dealAmount')}</span>
-          <span>{money(order.filledAmount)}</span>
-          {returned && (
-            <>
-              <span className="muted">{t('orders.returned')}</span>
-              <span>{returned}</span>
-            </>
-          )}
+          <Row
+            label={t(order.qty === null ? 'orders.filled' : 'orders.qty')}
+            figure={num(order.qty ?? order.filledQty)}
+          />
+          <Row label={t('orders.amount')} figure={money(order.amount)} />
+          <Row label={t('orders.dealPrice')} figure={num(order.avgPrice)} />
+          <Row label={t('orders.dealAmount')} figure={money(order.filledAmount)} />
+          {returned && <Row label={t('orders.returned')} figure={returned} />}
         </span>
         <RecordTime className="order-card__time muted" ts={order.createdAt} />
       </button>

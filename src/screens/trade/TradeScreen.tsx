@@ -61,12 +61,15 @@ const OrderForm = ({
   rules,
   picked,
   initialSide,
+  onRefused,
 }: {
   pair: PairInfo;
   rules: SpotPairRules | undefined;
   picked: Picked | undefined;
   /** From the market detail's buy and sell links (`direction`). */
   initialSide: Side;
+  /** An order was refused: the pair's rules may have changed since they were read. */
+  onRefused: () => void;
 }) => {
   const { t, i18n } = useTranslation();
   const ticker = useTicker(pair.symbol);
@@ -74,7 +77,9 @@ const OrderForm = ({
   const [state, setState] = useState<OrderFormState>({ side: initialSide, type: 'limit', ...EMPTY });
   // What is wrong with the order, said in one line above the button, and the field it is about
   // when it is one field's (that field is marked wrong and described by the line).
-  const [problem, setProblem] = useState<{ text: string; field?: OrderField } | undefined>();
+  const [problem, setProblem] = useState<
+    { text: string; field?: OrderField; closed?: boolean } | undefined
+  >();
   const problemId = useId();
   // A refused order's field takes the focus once it is marked, as on every other form.
   const focusRefused = useFocusRefused();
@@ -119,6 +124,12 @@ const OrderForm = ({
     }));
   }, [picked]);
 
+  // A pair found open again takes orders: its closing is no longer what is wrong.
+  const open = rules?.enabled === true;
+  useEffect(() => {
+    if (open) setProblem((p) => (p?.closed ? undefined : p));
+  }, [open]);
+
   const update = (patch: Partial<OrderFormState>) => {
     setProblem(undefined);
     setState((s) => ({ ...s, ...patch }));
@@ -151,9 +162,19 @@ const OrderForm = ({
     // Held here: the event lets go of its target once it has been handled, before any answer.
     const form = e.currentTarget;
     const p = formProblem(state, pair, rules, available, last);
-    setProblem(p ? { text: limitText(p.message, p.value ?? ''), field: p.field } : undefined);
+    setProblem(
+      p
+        ? {
+            text: limitText(p.message, p.value ?? ''),
+            field: p.field,
+            closed: p.message === 'app.msg.spot_not_enabled',
+          }
+        : undefined,
+    );
     if (p) {
       if (p.field) focusRefused(form);
+      // Closed by the rules as read: the next tap goes by whether the pair has opened since.
+      if (p.message === 'app.msg.spot_not_enabled') onRefused();
       return;
     }
     setBusy(true);
@@ -187,7 +208,9 @@ const OrderForm = ({
     } catch {
       // Said in the form, or shown by verifiedAction, which sent the reader on where it had to.
       // Only a refusal settles the order; after no answer or a server fault it may have been
-      // placed, and the same order keeps its id.
+      // placed, and the same order keeps its id. The form's own checks then go by the rules the
+      // server holds now (a pair closed, a minimum raised), not those read on arrival.
+      onRefused();
     } finally {
       setBusy(false);
     }
@@ -282,10 +305,17 @@ const OrderForm = ({
           {payAsset}
         </span>
       </p>
-      {problem && (
+      {problem ? (
         <p id={problemId} className="field__error" role="alert">
           {problem.text}
         </p>
+      ) : (
+        // Said before anything is typed: the reader is not left to fill the form in for a refusal.
+        rules?.enabled === false && (
+          <p className="field__error" role="status">
+            {translateKey('app.msg.spot_not_enabled')}
+          </p>
+        )
       )}
       <button
         type="submit"
@@ -331,6 +361,8 @@ const TradeScreen = () => {
   const [sheet, setSheet] = useState(false);
   const [rules, setRules] = useState<SpotPairRules | undefined>();
   const [picked, setPicked] = useState<Picked | undefined>();
+  // Counts the refused orders, each of which reads the pair's rules again.
+  const [refusals, setRefusals] = useState(0);
 
   useEffect(() => {
     if (!pair) return;
@@ -342,7 +374,7 @@ const TradeScreen = () => {
     return () => {
       live = false;
     };
-  }, [pair]);
+  }, [pair, refusals]);
 
   if (!pairs || !pair) return <Spinner />;
   return (
@@ -370,6 +402,7 @@ const TradeScreen = () => {
           rules={rules?.pair === pair.symbol ? rules : undefined}
           picked={picked}
           initialSide={params.get('direction') === 'sell' ? 'sell' : 'buy'}
+          onRefused={() => setRefusals((n) => n + 1)}
         />
         <MiniBook
           pair={pair.symbol}

@@ -74,9 +74,10 @@ export const fromPercent = (
 };
 
 /**
- * The same rules the server applies (spec §5), checked before sending: a limit order needs a
- * price; sizes must be positive; the amount must reach the pair's minimum and the balance, when
- * it is known (else the server says). `refPrice` values a market sell against the minimum.
+ * The same rules the server applies (spec §5), checked before sending: the pair must be open to
+ * orders; a limit order needs a price; sizes must be positive; the amount must reach the pair's
+ * minimum and the balance, when it is known (else the server says). `refPrice` values a market
+ * sell against the minimum.
  */
 export const formProblem = (
   state: OrderFormState,
@@ -85,6 +86,8 @@ export const formProblem = (
   available: string | undefined,
   refPrice: string | undefined,
 ): FormProblem | null => {
+  // A pair closed to new orders takes none, whatever is typed.
+  if (rules && !rules.enabled) return { message: 'app.msg.spot_not_enabled' };
   const price = dec(state.price);
   if (state.type === 'limit') {
     if (state.price.trim() === '') return { message: 'app.msg.price_required', field: 'price' };

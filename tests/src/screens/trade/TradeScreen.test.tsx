@@ -412,6 +412,52 @@ describe('/trade', () => {
     expect(screen.queryByText(/minimum order amount/)).toBeNull();
   });
 
+  it('says at once that a pair closed to new orders takes none, and sends once it has opened again', async () => {
+    const user = userEvent.setup();
+    uiState.toasts.length = 0;
+    api.rules.mockResolvedValue({ ...RULES, enabled: false });
+    api.order.mockResolvedValue(order());
+    renderScreen(<TradeScreen />);
+    // Before anything is typed: the reader is not left to fill the form in for a refusal.
+    expect(await screen.findByText('Spot trading is not enabled for this currency')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    const calls = api.rules.mock.calls.length;
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Spot trading is not enabled for this currency');
+    expect(api.order).not.toHaveBeenCalled();
+    expect(uiState.toasts).toHaveLength(0);
+    // The refusal asks again: a pair opened since is known by the next tap.
+    await vi.waitFor(() => expect(api.rules.mock.calls.length).toBeGreaterThan(calls));
+    api.rules.mockResolvedValue(RULES);
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    await vi.waitFor(() => expect(api.rules.mock.calls.length).toBeGreaterThan(calls + 1));
+    await vi.waitFor(() =>
+      expect(screen.queryByText('Spot trading is not enabled for this currency')).toBeNull(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    await vi.waitFor(() => expect(api.order).toHaveBeenCalledTimes(1));
+  });
+
+  it('reads the pair\u2019s rules again when the server refuses an order, so the next check is the server\u2019s', async () => {
+    const user = userEvent.setup();
+    api.order.mockRejectedValueOnce({
+      code: 2001,
+      msg: 'app.msg.order_amount_min',
+      data: { message: 'app.msg.order_amount_min', value: '1000 USDT' },
+    });
+    renderScreen(<TradeScreen />);
+    await vi.waitFor(() => expect(api.rules).toHaveBeenCalled());
+    const calls = api.rules.mock.calls.length;
+    api.rules.mockResolvedValue({ ...RULES, minAmount: '1000' });
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.001');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    await vi.waitFor(() => expect(api.rules.mock.calls.length).toBeGreaterThan(calls));
+    // The operator's new minimum is checked before sending now, not found out from the server.
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The minimum order amount is 1,000 USDT');
+    expect(api.order).toHaveBeenCalledTimes(1);
+  });
+
   it('clears the order it placed, not one the reader went on to write while it was on its way', async () => {
     const user = userEvent.setup();
     let answer: (o: ReturnType<typeof order>) => void = () => undefined;

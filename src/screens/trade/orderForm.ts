@@ -99,6 +99,9 @@ export const formProblem = (
   if (typed.trim() === '')
     return { message: byAmount ? 'app.msg.amount_required' : 'app.msg.quantity_required', field: sizeField };
   const size = dec(typed);
+  // A share of nothing fills in 0: what is wrong is the balance, not the figure.
+  if (size?.isZero() && available !== undefined && new Decimal(available || '0').lte(0))
+    return { message: 'app.msg.insufficient_balance' };
   if (!size || size.lte(0)) return { message: 'app.msg.amount_invalid', field: sizeField };
   const notional = byAmount
     ? size

@@ -49,6 +49,19 @@ describe('the order checked before it is sent', () => {
     expect(problem(limit('98000', '0.5'))).toBeUndefined();
   });
 
+  it('says a balance of nothing is too little, not that the 0 a share of it filled in is invalid', () => {
+    // A reader with no BTC who taps 100 % on the sell side gets a quantity of 0.
+    const sellAll = { side: 'sell' as const, type: 'market' as const, price: '', qty: '0', amount: '' };
+    expect(formProblem(sellAll, BTC, undefined, '0', '98000')).toEqual({
+      message: 'app.msg.insufficient_balance',
+    });
+    expect(formProblem(limit('98000', '0'), BTC, undefined, '0', undefined)?.message).toBe(
+      'app.msg.insufficient_balance',
+    );
+    // With something to spend, 0 is still no quantity to trade.
+    expect(formProblem(sellAll, BTC, undefined, '0.5', '98000')?.message).toBe('app.msg.amount_invalid');
+  });
+
   it('asks for a limit order’s price before its size', () => {
     expect(problem(limit('', ''))).toBe('app.msg.price_required');
   });

@@ -27,13 +27,16 @@ import { showToast } from '../../state/ui';
 import { MiniBook } from './MiniBook';
 import { OpenOrders } from './OpenOrders';
 import {
+  NO_SIZE,
   PERCENTS,
   amountDigits,
   amountFrom,
   formProblem,
   fromPercent,
-  qtyFrom,
   toRequest,
+  withAmount,
+  withPrice,
+  withQty,
   type OrderFormState,
   type Side,
   type OrderField,
@@ -48,7 +51,7 @@ const ORDER_REFUSALS = {
   amount: ['app.msg.amount_invalid', 'app.msg.order_amount_min', 'app.msg.insufficient_balance'],
 };
 
-const EMPTY: Omit<OrderFormState, 'side' | 'type'> = { price: '', qty: '', amount: '' };
+const EMPTY: Omit<OrderFormState, 'side' | 'type'> = { price: '', ...NO_SIZE };
 
 /** A price tapped in the book; `at` tells two taps on the same price apart. */
 interface Picked {
@@ -108,20 +111,23 @@ const OrderForm = ({
   useEffect(() => {
     if (!last || pricedFor.current === pair.symbol) return;
     pricedFor.current = pair.symbol;
-    setState((s) => (s.price === '' ? { ...s, price: new Decimal(last).toFixed(pair.pricePrecision) } : s));
-  }, [last, pair.symbol, pair.pricePrecision]);
+    // A size chosen before the price came (a share tapped, a quantity typed) is sized at it.
+    setState((s) =>
+      s.price === '' ? { ...s, ...withPrice(s, new Decimal(last).toFixed(pair.pricePrecision), pair) } : s,
+    );
+  }, [last, pair]);
 
   // A price tapped in the book, when it is tapped: never again for the next pair. It changes the
   // order, so what was said of the order before goes, as with any other change.
   useEffect(() => {
     if (!picked) return;
     setProblem(undefined);
-    setState((s) => ({
-      ...s,
-      type: 'limit',
-      price: picked.price,
-      amount: amountFrom(picked.price, s.qty),
-    }));
+    setState((s) => {
+      const limit = { ...s, type: 'limit' as const };
+      return { ...limit, ...withPrice(limit, picked.price, pair) };
+    });
+    // The pair is read when a price is tapped, not followed: a new pair never takes the last one's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [picked]);
 
   // A pair found open again takes orders: its closing is no longer what is wrong.
@@ -146,14 +152,9 @@ const OrderForm = ({
       });
       return;
     }
-    if (field === 'price') update({ price: value, amount: amountFrom(value, state.qty) });
-    else if (field === 'qty')
-      update({
-        qty: value,
-        amount: state.type === 'limit' ? amountFrom(state.price, value) : state.amount,
-      });
-    else
-      update({ amount: value, qty: state.type === 'limit' ? qtyFrom(value, state.price, pair) : state.qty });
+    if (field === 'price') update(withPrice(state, value, pair));
+    else if (field === 'qty') update(withQty(state, value));
+    else update(withAmount(state, value, pair));
   };
 
   const submit = async (e: FormEvent) => {
@@ -204,7 +205,7 @@ const OrderForm = ({
       showToast(t('trade.placed'));
       // Only the order placed is cleared: one the reader went on to write while it was on its way
       // (another pair's, or this one changed) is theirs to send.
-      setState((s) => (s === sent ? { ...s, qty: '', amount: '' } : s));
+      setState((s) => (s === sent ? { ...s, ...NO_SIZE } : s));
     } catch {
       // Said in the form, or shown by verifiedAction, which sent the reader on where it had to.
       // Only a refusal settles the order; after no answer or a server fault it may have been
@@ -227,7 +228,7 @@ const OrderForm = ({
             type="button"
             className={`order-form__side order-form__side--${side}${state.side === side ? ' is-active' : ''}`}
             aria-pressed={state.side === side}
-            onClick={() => update({ side, qty: '', amount: '' })}
+            onClick={() => update({ side, ...NO_SIZE })}
           >
             {t(`trade.${side}`)}
           </button>
@@ -240,7 +241,7 @@ const OrderForm = ({
             type="button"
             className={`seg-control__option${state.type === type ? ' is-active' : ''}`}
             aria-pressed={state.type === type}
-            onClick={() => update({ type, qty: '', amount: '' })}
+            onClick={() => update({ type, ...NO_SIZE })}
           >
             {t(`trade.${type}`)}
           </button>

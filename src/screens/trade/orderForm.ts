@@ -5,6 +5,11 @@ import { canonicalDecimal } from '../../components/form/decimalInput';
 
 export type Side = 'buy' | 'sell';
 
+/** The figure the reader sized the order by: the other one follows it when the price moves, as on
+ * any exchange (a price typed after 50 % of the USDT buys what that share affords, instead of
+ * wiping the share for the empty quantity). */
+export type SizeLead = 'qty' | 'amount';
+
 export interface OrderFormState {
   side: Side;
   type: SpotOrderType;
@@ -12,6 +17,11 @@ export interface OrderFormState {
   qty: string;
   /** Quote amount: price × quantity of a limit order, or what a market buy spends. */
   amount: string;
+  lead: SizeLead;
+  /** The quote amount the reader chose (typed, or a share of the balance) while it leads. Kept
+   * apart from `amount`, which shows what the whole lots it buys cost: each new price is applied to
+   * the figure chosen, not to the last one rounded down to lots, which shrank at every keystroke. */
+  budget: string;
 }
 
 export type OrderField = 'price' | 'qty' | 'amount';
@@ -53,6 +63,43 @@ export const qtyFrom = (amount: string, price: string, pair: PairInfo): string =
   return a && p && p.gt(0) ? a.div(p).toDecimalPlaces(pair.qtyPrecision, Decimal.ROUND_DOWN).toFixed() : '';
 };
 
+/** No size: a new pair, side or order type, or an order just placed. */
+export const NO_SIZE = {
+  qty: '',
+  amount: '',
+  lead: 'qty',
+  budget: '',
+} as const satisfies Partial<OrderFormState>;
+
+/** A limit order's new price, typed or tapped in the book: the figure the reader chose stays and the
+ * other follows it. A market order's size does not depend on the price it keeps for later. */
+export const withPrice = (state: OrderFormState, price: string, pair: PairInfo): Partial<OrderFormState> => {
+  if (state.type !== 'limit') return { price };
+  if (state.lead === 'qty') return { price, amount: amountFrom(price, state.qty) };
+  const qty = qtyFrom(state.budget, price, pair);
+  return { price, qty, amount: qty ? amountFrom(price, qty) : state.budget };
+};
+
+/** A quantity typed: the order is now sized by it. */
+export const withQty = (state: OrderFormState, qty: string): Partial<OrderFormState> => ({
+  qty,
+  lead: 'qty',
+  budget: '',
+  amount: state.type === 'limit' ? amountFrom(state.price, qty) : state.amount,
+});
+
+/** An amount typed: the order is now sized by it, and a limit order buys the whole lots it affords. */
+export const withAmount = (
+  state: OrderFormState,
+  amount: string,
+  pair: PairInfo,
+): Partial<OrderFormState> => ({
+  amount,
+  lead: 'amount',
+  budget: amount,
+  qty: state.type === 'limit' ? qtyFrom(amount, state.price, pair) : state.qty,
+});
+
 /** What a share of the available balance fills in: the quantity to sell, the amount a market buy
  * spends, or the quantity a limit buy can afford at its price. */
 export const fromPercent = (
@@ -64,13 +111,13 @@ export const fromPercent = (
   const share = new Decimal(available || '0').times(pct).div(100);
   if (state.side === 'sell') {
     const qty = share.toDecimalPlaces(pair.qtyPrecision, Decimal.ROUND_DOWN).toFixed();
-    return { qty, amount: state.type === 'limit' ? amountFrom(state.price, qty) : '' };
+    return withQty(state, qty);
   }
+  // A share of the quote coin is an amount chosen: the lots it affords at the price, and what they
+  // cost exactly, or the share itself until there is a price.
   const amount = share.toDecimalPlaces(amountDigits(pair), Decimal.ROUND_DOWN).toFixed();
-  if (state.type === 'market') return { amount, qty: '' };
-  // The lots that share affords, and what they cost exactly.
-  const qty = qtyFrom(amount, state.price, pair);
-  return { qty, amount: qty ? amountFrom(state.price, qty) : amount };
+  const sized = { ...state, lead: 'amount', budget: amount } as const;
+  return { amount, qty: '', lead: 'amount', budget: amount, ...withPrice(sized, state.price, pair) };
 };
 
 /**

@@ -126,6 +126,65 @@ describe('/trade', () => {
     expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('11974.6660485');
   });
 
+  it('sizes a share of the balance chosen before the price at the price typed, instead of wiping it', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TradeScreen />);
+    const price = screen.getByLabelText('Price (USDT)');
+    await user.clear(price);
+    await user.click(screen.getByRole('button', { name: '50%' }));
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('5000');
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('');
+    await user.type(price, '97000');
+    // 5000 USDT at 97 000 buys 0.05154 BTC in whole lots, which cost 4999.38.
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('0.05154');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('4999.38');
+    // Each new price goes by the 5000 chosen, not by what the last price's lots cost.
+    await user.clear(price);
+    await user.type(price, '50000');
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('0.1');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('5000');
+  });
+
+  it('keeps the amount typed and follows it with the quantity when the price changes or is tapped', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TradeScreen />);
+    await user.type(screen.getByLabelText('Amount (USDT)'), '1000');
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('0.01');
+    await user.click(within(screen.getByTestId('book-asks')).getByRole('button', { name: /100,020.00/ }));
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('0.00999');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('999.1998');
+    // A quantity typed leads from then on: the amount follows it.
+    await user.clear(screen.getByLabelText('Quantity (BTC)'));
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.02');
+    await user.click(within(screen.getByTestId('book-bids')).getByRole('button', { name: /99,990.00/ }));
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('0.02');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('1999.8');
+  });
+
+  it('turns a market buy’s amount into the whole lots it buys at a price tapped in the book', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TradeScreen />);
+    await user.click(screen.getByRole('button', { name: 'Market' }));
+    await user.click(screen.getByRole('button', { name: '25%' }));
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('2500');
+    await user.click(within(screen.getByTestId('book-asks')).getByRole('button', { name: /100,010.00/ }));
+    expect(screen.getByRole('button', { name: 'Limit' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('0.02499');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('2499.2499');
+  });
+
+  it('sizes a quantity typed before the last price came at that price once it comes', async () => {
+    const user = userEvent.setup();
+    market.silent = ['btcusdt'];
+    renderScreen(<TradeScreen />);
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('');
+    market.silent = [];
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '5');
+    expect(screen.getByLabelText('Price (USDT)')).toHaveValue('100000.00');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('1500');
+  });
+
   it('reads a decimal comma, as comma keypads type it, in the price, the quantity and the amount', async () => {
     const user = userEvent.setup();
     api.order.mockResolvedValue(order());

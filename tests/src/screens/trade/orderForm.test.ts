@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { PairInfo } from '../../../../protocol/market';
-import { formProblem, toRequest, type OrderFormState } from '../../../../src/screens/trade/orderForm';
+import {
+  NO_SIZE,
+  formProblem,
+  fromPercent,
+  toRequest,
+  withAmount,
+  withPrice,
+  withQty,
+  type OrderFormState,
+} from '../../../../src/screens/trade/orderForm';
 
 const limit = (price: string, qty: string): OrderFormState => ({
   side: 'buy',
   type: 'limit',
   price,
+  ...NO_SIZE,
   qty,
-  amount: '',
 });
 
 describe('the order as sent', () => {
@@ -34,15 +43,59 @@ const BTC: PairInfo = {
   qtyPrecision: 4,
 };
 
+describe('the figures following the one the reader chose', () => {
+  /** The state after a change, as the form applies it. */
+  const after = (s: OrderFormState, change: (s: OrderFormState) => Partial<OrderFormState>) => ({
+    ...s,
+    ...change(s),
+  });
+  const empty = limit('', '');
+
+  it('follows a quantity typed with the amount at every price, and with none while there is no price', () => {
+    const typed = after(empty, (s) => withQty(s, '0.015'));
+    expect(typed).toMatchObject({ amount: '', lead: 'qty' });
+    const priced = after(typed, (s) => withPrice(s, '97000.13', BTC));
+    expect(priced).toMatchObject({ qty: '0.015', amount: '1455.00195' });
+    expect(after(priced, (s) => withPrice(s, '', BTC))).toMatchObject({ qty: '0.015', amount: '' });
+  });
+
+  it('follows an amount typed with the whole lots it buys at each price, going by the amount typed', () => {
+    const typed = after(empty, (s) => withAmount(s, '10', BTC));
+    expect(typed).toMatchObject({ qty: '', amount: '10', lead: 'amount', budget: '10' });
+    const at97 = after(typed, (s) => withPrice(s, '97000', BTC));
+    expect(at97).toMatchObject({ qty: '0.0001', amount: '9.7' });
+    // Not 9.7 at 50 000 (0.0001 BTC): the 10 chosen buys 0.0002.
+    expect(after(at97, (s) => withPrice(s, '50000', BTC))).toMatchObject({ qty: '0.0002', amount: '10' });
+    // Without a price the amount chosen is what shows.
+    expect(after(at97, (s) => withPrice(s, '', BTC))).toMatchObject({ qty: '', amount: '10' });
+  });
+
+  it('sizes a buy share by the amount it is, and a sell share by the quantity it is', () => {
+    const half = after(empty, (s) => fromPercent(50, s, '10000', BTC));
+    expect(half).toMatchObject({ qty: '', amount: '5000', lead: 'amount' });
+    expect(after(half, (s) => withPrice(s, '97000', BTC))).toMatchObject({ qty: '0.0515', amount: '4995.5' });
+    const sell = after({ ...empty, side: 'sell' }, (s) => fromPercent(50, s, '0.12345', BTC));
+    expect(sell).toMatchObject({ qty: '0.0617', amount: '', lead: 'qty' });
+    expect(after(sell, (s) => withPrice(s, '100000', BTC))).toMatchObject({ qty: '0.0617', amount: '6170' });
+  });
+
+  it('leaves the size of a market order alone when the price it keeps changes', () => {
+    const buy = { ...empty, type: 'market' as const };
+    const spend = after(buy, (s) => fromPercent(25, s, '1000.129', BTC));
+    expect(spend).toMatchObject({ amount: '250.03', qty: '', lead: 'amount' });
+    expect(withPrice(spend, '97000', BTC)).toEqual({ price: '97000' });
+  });
+});
+
 describe('the order checked before it is sent', () => {
   const problem = (state: OrderFormState) => formProblem(state, BTC, undefined, undefined, '98000')?.message;
 
   it('asks for the size left empty by the field the order is sized by, and calls one that is not a positive figure invalid', () => {
     expect(problem(limit('98000', ''))).toBe('app.msg.quantity_required');
-    expect(problem({ side: 'buy', type: 'market', price: '', qty: '', amount: ' ' })).toBe(
+    expect(problem({ side: 'buy', type: 'market', price: '', ...NO_SIZE, amount: ' ' })).toBe(
       'app.msg.amount_required',
     );
-    expect(problem({ side: 'sell', type: 'market', price: '', qty: '', amount: '' })).toBe(
+    expect(problem({ side: 'sell', type: 'market', price: '', ...NO_SIZE })).toBe(
       'app.msg.quantity_required',
     );
     expect(problem(limit('98000', '0'))).toBe('app.msg.amount_invalid');
@@ -51,7 +104,7 @@ describe('the order checked before it is sent', () => {
 
   it('says a balance of nothing is too little, not that the 0 a share of it filled in is invalid', () => {
     // A reader with no BTC who taps 100 % on the sell side gets a quantity of 0.
-    const sellAll = { side: 'sell' as const, type: 'market' as const, price: '', qty: '0', amount: '' };
+    const sellAll: OrderFormState = { side: 'sell', type: 'market', price: '', ...NO_SIZE, qty: '0' };
     expect(formProblem(sellAll, BTC, undefined, '0', '98000')).toEqual({
       message: 'app.msg.insufficient_balance',
     });

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ContractOrder } from '../../../protocol/contracts';
@@ -11,7 +11,7 @@ import { formatCountdown } from './figures';
 import { showingOutcome } from './outcomes';
 
 /** The result of a settled contract, in words and figures. */
-export const ResultLine = ({ order }: { order: ContractOrder }) => {
+const ResultLine = ({ order }: { order: ContractOrder }) => {
   const { t, i18n } = useTranslation();
   if (!order.result || order.payout === null) return null;
   // In the reader's own number format, like every other amount on the screen.
@@ -28,6 +28,16 @@ export const ResultLine = ({ order }: { order: ContractOrder }) => {
     </div>
   );
 };
+
+/**
+ * The contract's clock while it runs (`running`), its result once settled, in one live region that
+ * stays on the page from the first to the last: a screen reader says what is added to a region it
+ * already follows, and the result, drawn in place of a region that went with the clock, was never
+ * said while the sheet or the detail was up (nor shown as a toast then, outcomes.ts).
+ */
+export const ClockOrResult = ({ order, running }: { order: ContractOrder; running: ReactNode }) => (
+  <div aria-live="polite">{order.status === 'completed' ? <ResultLine order={order} /> : running}</div>
+);
 
 /**
  * The running contract: open price, live price, direction and the seconds left on the server's
@@ -58,28 +68,29 @@ export const CountdownSheet = ({ placed, onClose }: { placed: ContractOrder; onC
           {order.name} · {t(order.directionname)} · {t('contract.cycleMinutes', { count: order.cycle })}
         </h2>
       </header>
-      {done ? (
-        <ResultLine order={order} />
-      ) : (
-        <div className="contract-sheet__clock" aria-live="polite">
-          {left === undefined || left > 0 ? (
-            <>
-              {/* A timer is not read out every second; "settling" and the result are. */}
-              <span
-                className="contract-sheet__remaining"
-                role="timer"
-                aria-live="off"
-                data-testid="countdown"
-              >
-                {left === undefined ? '—' : formatCountdown(left)}
-              </span>
-              <span className="contract-sheet__label">{t('contract.sheet.remaining')}</span>
-            </>
-          ) : (
-            <span className="contract-sheet__settling">{t('contract.sheet.settling')}</span>
-          )}
-        </div>
-      )}
+      <ClockOrResult
+        order={order}
+        running={
+          <div className="contract-sheet__clock">
+            {left === undefined || left > 0 ? (
+              <>
+                {/* A timer is not read out every second; "settling" and the result are. */}
+                <span
+                  className="contract-sheet__remaining"
+                  role="timer"
+                  aria-live="off"
+                  data-testid="countdown"
+                >
+                  {left === undefined ? '—' : formatCountdown(left)}
+                </span>
+                <span className="contract-sheet__label">{t('contract.sheet.remaining')}</span>
+              </>
+            ) : (
+              <span className="contract-sheet__settling">{t('contract.sheet.settling')}</span>
+            )}
+          </div>
+        }
+      />
       <dl className="kv">
         <div className="kv__row">
           <dt>{t('contract.sheet.direction')}</dt>

@@ -4,7 +4,7 @@ import { tickSourceName, type ContractOrder, type ContractTick } from '../../../
 import { formatDecimal, formatMoney, formatPercent, formatSignedMoney } from '../../components/format';
 import { Spinner } from '../../components/Spinner';
 import { useContractDetail } from '../../hooks/useContracts';
-import { ResultLine } from '../contract/CountdownSheet';
+import { ClockOrResult } from '../contract/CountdownSheet';
 import { formatDateTime, trimZeros } from '../contract/figures';
 import { showingOutcome } from '../contract/outcomes';
 import { Remaining } from './Remaining';
@@ -69,10 +69,9 @@ export const ContractDetail = ({ id }: { id: number }) => {
   const num = (v: string) => formatDecimal(v, i18n.language);
   const money = (v: string) => formatMoney(v, i18n.language);
   const time = (ts: number) => formatDateTime(ts, i18n.language);
-  const done = order.status === 'completed';
   return (
     <article className="contract-detail">
-      {done ? <ResultLine order={order} /> : <Remaining order={order} large />}
+      <ClockOrResult order={order} running={<Remaining order={order} large />} />
       <dl className="kv">
         <Row label={t('contractList.type')}>{t('contractList.typeValue', { pair: order.name })}</Row>
         <Row label={t('contractList.direction')}>

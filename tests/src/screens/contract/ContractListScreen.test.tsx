@@ -1,5 +1,6 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useSyncExternalStore } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContractOrder, Locale } from '../../../../protocol';
 import { i18n, switchI18n } from '../../../../src/i18n';
@@ -26,6 +27,12 @@ const LARGE = wonLarge();
 let openList: ContractOrder[] = OPEN;
 let settledTotal = 2;
 const byId = new Map<number, ContractOrder>([...OPEN, ...SETTLED, LARGE].map((o) => [o.id, o]));
+/** Those following a contract's detail, told when a test changes it (as the stream would). */
+const detailReaders = new Set<() => void>();
+const settle = (order: ContractOrder) => {
+  byId.set(order.id, order);
+  detailReaders.forEach((tell) => tell());
+};
 
 vi.mock('../../../../src/hooks/useContracts', () => ({
   useOpenContracts: () => openList,
@@ -36,8 +43,16 @@ vi.mock('../../../../src/hooks/useContracts', () => ({
     total: settledTotal,
   }),
   useContract: (id: number | undefined, initial?: ContractOrder) => (id ? byId.get(id) : initial),
-  useContractDetail: (id: number) =>
-    byId.has(id) ? { order: byId.get(id) } : { failure: 'app.msg.contract_not_exist' },
+  useContractDetail: (id: number) => {
+    const order = useSyncExternalStore(
+      (tell) => {
+        detailReaders.add(tell);
+        return () => void detailReaders.delete(tell);
+      },
+      () => byId.get(id),
+    );
+    return order ? { order } : { failure: 'app.msg.contract_not_exist' };
+  },
   useCountdown: () => 42,
 }));
 vi.mock('../../../../src/hooks/useMarket', () => ({ useConnection: () => 'open' }));
@@ -173,6 +188,20 @@ describe('/contractList', () => {
         expect(within(receipt).getByLabelText(i18n.t('contractList.closeTick'))).toHaveTextContent(source);
       }),
   );
+
+  it('says the result of a running contract to a screen reader in the live region of its countdown', () => {
+    renderScreen(<ContractListScreen />, { path: '/contractList', at: '/contractList?id=42' });
+    const followed = [...document.querySelectorAll('[aria-live="polite"]')];
+    try {
+      act(() => settle(won({ id: 42, direction: 'down', directionname: 'app.data.contract_down' })));
+      // Added to a region the reader follows already: one drawn with the result would not be read.
+      const region = screen.getByTestId('contract-result').closest('[aria-live]');
+      expect(region).toHaveAttribute('aria-live', 'polite');
+      expect(followed).toContain(region);
+    } finally {
+      byId.set(42, OPEN[0]!);
+    }
+  });
 
   it('says why a void contract has no closing tick', () => {
     renderScreen(<ContractListScreen />, { path: '/contractList', at: '/contractList?id=39' });

@@ -465,6 +465,24 @@ describe('/contract', () => {
     );
   });
 
+  it('says the result to a screen reader in the live region that said "Settling…", which stays', () => {
+    renderScreen(<CountdownSheet placed={pending()} onClose={() => undefined} />);
+    act(() => {
+      state.seconds = 0;
+      state.emit();
+    });
+    const region = within(screen.getByRole('dialog')).getByText('Settling…').closest('[aria-live]');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    act(() => {
+      state.order = won();
+      state.emit();
+    });
+    // Added to a region the reader follows already: one drawn with the result would not be read.
+    expect(region).toBeInTheDocument();
+    expect(region).toContainElement(screen.getByTestId('contract-result'));
+    expect(screen.getByTestId('contract-result').closest('[aria-live]')).toBe(region);
+  });
+
   it.each(LARGE_FIGURES)('writes the settled result in the number format of $lang', async (f) => {
     await switchI18n(f.lang);
     try {

@@ -14,10 +14,12 @@ export const HomeHeader = () => {
       <Link to="/user" className="icon-btn" aria-label={t('route.user')}>
         <UserIcon />
       </Link>
-      <div className="home-header__brand">
+      {/* The screen's title, as a NavBar's is on the others: a reader going by headings finds it,
+          and focus goes to it as the screen comes up (useScreenFocus). */}
+      <h1 className="home-header__brand" tabIndex={-1}>
         {config?.logo && <img src={config.logo} alt="" width="24" height="24" />}
         <span>{config?.companyName || t('route.home')}</span>
-      </div>
+      </h1>
       <div className="home-header__actions">
         <button
           type="button"

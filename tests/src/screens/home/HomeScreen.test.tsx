@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { siteApi } from '../../../../src/api/site';
 import { i18n } from '../../../../src/i18n';
+import { configState } from '../../../../src/state/config';
 import HomeScreen from '../../../../src/screens/home/HomeScreen';
 import { setupI18n } from '../../../setup/i18n';
 
@@ -73,5 +75,34 @@ describe('home screen', () => {
     );
     expect(screen.getByRole('link', { name: /BTC/ })).toHaveTextContent('97,000.00');
     expect(screen.getByText('Honest prices')).toBeInTheDocument();
+  });
+
+  it('is titled by one heading of the first level, the exchange’s name, where focus goes as it comes up', async () => {
+    configState.config = {
+      certification: true,
+      lang: 'en-us',
+      custom: '',
+      thirdPartyWithdrawalAddress: true,
+      h5ico: '/favicon.svg',
+      appDownloadLink: '',
+      logo: '/logo.svg',
+      companyName: 'Acme Exchange',
+    };
+    // No pop-up in front, which would leave the screen inert to the queries.
+    vi.mocked(siteApi.popups).mockResolvedValueOnce([]);
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <HomeScreen />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    await screen.findByText('Honest prices');
+    // A reader going by headings found the sections alone, and arriving from another tab was put
+    // at the start of the screen with nothing said of where it was (useScreenFocus wants the title).
+    const titles = screen.getAllByRole('heading', { level: 1 });
+    expect(titles).toHaveLength(1);
+    expect(titles[0]).toHaveAccessibleName('Acme Exchange');
+    expect(titles[0]).toHaveAttribute('tabindex', '-1');
   });
 });

@@ -19,9 +19,14 @@ const Side = ({
   onPrice: (price: string) => void;
   hintId: string;
 }) => {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
-    <ol className={`mini-book__side mini-book__side--${kind}`} data-testid={`book-${kind}s`}>
+    // Named: the sides stand apart by colour and place, which a screen reader does not say.
+    <ol
+      className={`mini-book__side mini-book__side--${kind}`}
+      aria-label={t(`marketDetail.${kind}`)}
+      data-testid={`book-${kind}s`}
+    >
       {/* Keyed by place, not price: the house requotes every second, and a row keyed by its price
           went with its level, taking the keyboard's focus with it. */}
       {rows.map(({ price, qty, total }, place) => (

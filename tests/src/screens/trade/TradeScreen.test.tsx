@@ -78,6 +78,9 @@ describe('/trade', () => {
     expect(screen.getByRole('button', { name: /BTC\/USDT/ })).toBeInTheDocument();
     expect(within(screen.getByTestId('book-asks')).getAllByRole('listitem')).toHaveLength(2);
     expect(within(screen.getByTestId('book-bids')).getAllByRole('listitem')).toHaveLength(2);
+    // Named, as colour and place tell the sides apart only to the eye.
+    expect(screen.getByRole('list', { name: 'Ask' })).toBe(screen.getByTestId('book-asks'));
+    expect(screen.getByRole('list', { name: 'Bid' })).toBe(screen.getByTestId('book-bids'));
     expect(screen.getByTestId('trade-last')).toHaveTextContent('100,000.00');
     expect(screen.getByTestId('available')).toHaveTextContent('10,000 USDT');
     // Figure and unit stay on one line.

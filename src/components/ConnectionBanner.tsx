@@ -5,8 +5,9 @@ import { networkState } from '../state/network';
 
 /** Shown while the socket is down. Prices and balances keep coming by polling, a little less often,
  * as long as the server answers; when it does not either (no network, the server restarting) the
- * banner says that what the screen shows may be out of date. */
-export const ConnectionBanner = () => {
+ * banner says that what the screen shows may be out of date. The service thread's speaks of its
+ * messages, which come the same way. */
+export const ConnectionBanner = ({ of = 'prices' }: { of?: 'prices' | 'messages' }) => {
   const { t } = useTranslation();
   const state = useConnection();
   const { serverAnswers } = useSnapshot(networkState);
@@ -20,7 +21,9 @@ export const ConnectionBanner = () => {
       <span className="connection-banner__dot" aria-hidden="true" />
       <span>
         <strong>{t('connection.reconnecting')}</strong>{' '}
-        {t(serverAnswers ? 'connection.polling' : 'connection.lost')}
+        {of === 'messages'
+          ? t(serverAnswers ? 'connection.messagesPolling' : 'connection.messagesLost')
+          : t(serverAnswers ? 'connection.polling' : 'connection.lost')}
       </span>
     </div>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { SERVICE_MESSAGE_MAX, serviceSendSchema } from '../../../protocol/help';
 import { helpApi } from '../../api/help';
+import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { NavBar } from '../../components/NavBar';
 import { CharCount } from '../../components/form/CharCount';
 import { SubmitButton } from '../../components/form/SubmitButton';
@@ -41,6 +42,7 @@ const Thread = ({ login }: { login: string }) => {
 
   return (
     <section className="service-thread" aria-label={t('service.thread')}>
+      <ConnectionBanner of="messages" />
       {!messages && <Spinner />}
       {messages?.length === 0 && <p className="service-thread__empty">{t('service.welcome')}</p>}
       <ul className="service-thread__list">

@@ -4,7 +4,7 @@ import { helpApi } from '../../../src/api/help';
 import { siteApi } from '../../../src/api/site';
 import { userApi } from '../../../src/api/user';
 import { setupI18n } from '../../setup/i18n';
-import { resetUi, stubAdapter, toastTexts } from './helpers';
+import { resetUi, stubAdapter, stubTransportError, toastTexts } from './helpers';
 
 const originalAdapter = http.defaults.adapter;
 
@@ -35,5 +35,15 @@ describe('reads whose screens say a failure in place', () => {
     stubAdapter({ status: 404, data: refused });
     await expect(siteApi.content('home')).rejects.toEqual(refused);
     expect(toastTexts()).toEqual(['Record not found']);
+  });
+});
+
+describe('the customer-service thread', () => {
+  // Polled every 5 s while the socket is down: with the server gone, the chat toasted "Network
+  // error" every 5 s for as long as it stayed gone. The screen's banner says the connection is lost.
+  it('leaves a failed read of the thread to the screen, toasting nothing', async () => {
+    stubTransportError('network');
+    await expect(helpApi.messages()).rejects.toMatchObject({ msg: 'app.msg.network_error' });
+    expect(toastTexts()).toEqual([]);
   });
 });

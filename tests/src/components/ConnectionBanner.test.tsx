@@ -22,10 +22,10 @@ afterEach(() => {
   noteServerAnswers(true);
 });
 
-const show = () =>
+const show = (of?: 'prices' | 'messages') =>
   render(
     <I18nextProvider i18n={i18n}>
-      <ConnectionBanner />
+      <ConnectionBanner of={of} />
     </I18nextProvider>,
   );
 
@@ -49,5 +49,16 @@ describe('the connection banner', () => {
     expect(banner).toHaveTextContent('Prices still update every few seconds.');
     act(() => connection.state.next('open'));
     expect(screen.queryByTestId('connection-banner')).toBeNull();
+  });
+
+  it('speaks of messages on the service thread, not of prices and balances', async () => {
+    show('messages');
+    act(() => connection.state.next('reconnecting'));
+    const banner = await screen.findByTestId('connection-banner');
+    expect(banner).toHaveTextContent('Reconnecting… New messages still arrive every few seconds.');
+    await act(async () => noteServerAnswers(false));
+    expect(banner).toHaveTextContent(
+      'Reconnecting… Connection lost: new messages may not show until it is back.',
+    );
   });
 });

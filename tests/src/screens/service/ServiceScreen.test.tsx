@@ -167,4 +167,19 @@ describe('/service', () => {
     expect(await screen.findByText('Written while you were away.')).toBeInTheDocument();
     await subscribed(token);
   });
+
+  // The thread is polled while the socket is down; a reader waiting for an answer was not told that
+  // it might come late, or not until the connection is back.
+  it('says while the socket is down that the connection is lost, and no more once it is back', async () => {
+    const token = await openThread();
+    await subscribed(token);
+    expect(screen.queryByTestId('connection-banner')).toBeNull();
+    socket!.close();
+    // Of messages, not of the prices and balances the other screens' banner speaks of.
+    expect(await screen.findByTestId('connection-banner')).toHaveTextContent(
+      'Reconnecting… New messages still arrive every few seconds.',
+    );
+    await subscribed(token);
+    await waitFor(() => expect(screen.queryByTestId('connection-banner')).toBeNull());
+  });
 });

@@ -162,7 +162,9 @@ export const createContractStreams = ({
     }),
   );
 
-  const open$ = keyed(() =>
+  // The reader's lists are one a login (keyed by its token), as the spot streams are: someone
+  // logging in just after another is shown none of the other's contracts.
+  const open$ = keyed((_login: string) =>
     synced$<ContractOrder[], ContractOrder>(
       transport,
       {
@@ -190,7 +192,7 @@ export const createContractStreams = ({
     );
   // Past the first page, a contract settling shifts the rows by one from a page this one does not
   // hold: the page is read again (what it showed stays until the new one comes).
-  const settled$ = keyed((page: number, size: number) =>
+  const settled$ = keyed((_login: string, page: number, size: number) =>
     page === 1
       ? settledPage$(page, size)
       : transport.channel$<ContractOrder>(CONTRACTS_CHANNEL).pipe(

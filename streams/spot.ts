@@ -1,7 +1,7 @@
 import type { Balance } from '../protocol/assets';
 import type { SpotOrderPage, SpotOrderView } from '../protocol/spot';
 import type { ChannelMessage } from '../protocol/ws';
-import { Subject } from 'rxjs';
+import { Subject, filter, map } from 'rxjs';
 import { keyed } from './keyed';
 import { GAP, type Step } from './reducers';
 import { synced$ } from './synced';
@@ -54,20 +54,25 @@ export const applyOrder = (state: PairOpenOrders, pair: string, o: SpotOrderView
   return { list: next.slice(0, OPEN_ORDERS_SIZE), total: current ? total : total + 1 };
 };
 
-/** The spot streams over the private channels: open orders of a pair, and the balances. */
+/** The spot streams over the private channels: open orders of a pair, and the balances. Each is
+ * one a login (keyed by its token, as the service thread is): someone logging in on this device
+ * just after another, within a stream's keep-alive, is shown none of the other's figures. */
 export const createSpotStreams = ({ transport, api }: { transport: Transport; api: SpotApi }) => {
-  const answers = new Subject<SpotOrderView>();
-  const openOrders$ = keyed((pair: string) =>
+  const answers = new Subject<{ login: string; order: SpotOrderView }>();
+  const openOrders$ = keyed((login: string, pair: string) =>
     synced$<PairOpenOrders, SpotOrderView>(transport, {
       channel: ORDERS_CHANNEL,
       load: () => api.openOrders(pair, OPEN_ORDERS_SIZE).then(({ list, total }) => ({ list, total })),
       apply: (state, msg: ChannelMessage<SpotOrderView>) => applyOrder(state, pair, msg.data),
       countsSeq: false,
       pollMs: SPOT_POLL_MS.orders,
-      local$: answers,
+      local$: answers.pipe(
+        filter((a) => a.login === login),
+        map((a) => a.order),
+      ),
     }),
   );
-  const balances$ = keyed(() =>
+  const balances$ = keyed((_login: string) =>
     synced$<Balance[], Balance[]>(transport, {
       channel: BALANCES_CHANNEL,
       load: () => api.balances(),
@@ -76,7 +81,7 @@ export const createSpotStreams = ({ transport, api }: { transport: Transport; ap
       pollMs: SPOT_POLL_MS.balances,
     }),
   );
-  /** An order as the server answered a place or cancel: the open orders show it at once. */
-  const noteOrder = (order: SpotOrderView) => answers.next(order);
+  /** An order as the server answered a place or cancel: that login's open orders show it at once. */
+  const noteOrder = (login: string, order: SpotOrderView) => answers.next({ login, order });
   return { openOrders$, balances$, noteOrder };
 };

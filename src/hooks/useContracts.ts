@@ -3,14 +3,15 @@ import { useState } from 'react';
 import { NEVER } from 'rxjs';
 import type { ContractOrder, Envelope } from '../../protocol';
 import { contracts } from '../app/contractStreams';
+import { useLogin } from './useLogin';
 
 /** Hooks over the shared contract streams (created once per key in streams/). */
 export const useContractInfo = () => useObservableState(contracts.info$(), undefined);
 /** Reads the info again now (rates and limits an operator may have changed). */
 export const refreshContractInfo = () => contracts.refreshInfo();
-export const useOpenContracts = () => useObservableState(contracts.open$(), undefined);
+export const useOpenContracts = () => useObservableState(contracts.open$(useLogin()), undefined);
 export const useSettledContracts = (page: number, size: number) =>
-  useObservableState(contracts.settled$(page, size), undefined);
+  useObservableState(contracts.settled$(useLogin(), page, size), undefined);
 /** One contract as it runs to its result; `initial` shows until the first answer. */
 export const useContract = (id: number | undefined, initial?: ContractOrder) =>
   useObservableState(id ? contracts.order$(id) : NEVER, initial);

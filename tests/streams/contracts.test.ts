@@ -133,7 +133,7 @@ describe('contract streams', () => {
   it('polls the info and the open list while the socket is down, and stops once it is up', async () => {
     const s = setup();
     s.setState('reconnecting');
-    const subs = [s.streams.info$().subscribe(), s.streams.open$().subscribe()];
+    const subs = [s.streams.info$().subscribe(), s.streams.open$('token').subscribe()];
     await vi.advanceTimersByTimeAsync(20_500);
     expect(s.api.info).toHaveBeenCalledTimes(3);
     expect(s.api.list).toHaveBeenCalledTimes(5);
@@ -204,7 +204,7 @@ describe('contract streams', () => {
     const s = setup();
     s.setState('open');
     const lists: ContractOrder[][] = [];
-    const sub = s.streams.open$().subscribe((l) => lists.push(l));
+    const sub = s.streams.open$('token').subscribe((l) => lists.push(l));
     await vi.advanceTimersByTimeAsync(0);
     expect(lists.at(-1)!.map((o) => o.id)).toEqual([1]);
     s.push('contracts', 1, order({ id: 2 }));
@@ -217,7 +217,7 @@ describe('contract streams', () => {
     const s = setup();
     s.setState('open');
     const pages: ContractPage[] = [];
-    const sub = s.streams.settled$(2, 10).subscribe((p) => pages.push(p));
+    const sub = s.streams.settled$('token', 2, 10).subscribe((p) => pages.push(p));
     await vi.advanceTimersByTimeAsync(0);
     const reads = () => s.api.list.mock.calls.filter(([q]) => q.state === 'settled' && q.page === 2).length;
     expect(reads()).toBe(1);

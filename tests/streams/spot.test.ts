@@ -96,7 +96,7 @@ describe('open orders from pushes', () => {
     };
     const spot = createSpotStreams({ transport: t.transport, api });
     const seen: Array<ReturnType<typeof held>> = [];
-    const sub = spot.openOrders$('btcusdt').subscribe((s) => seen.push(held(s)));
+    const sub = spot.openOrders$('token', 'btcusdt').subscribe((s) => seen.push(held(s)));
     t.setState('open');
     await vi.waitFor(() => expect(seen.at(-1)).toEqual({ ids: [9], total: 3 }));
     t.push('orders', 1, o(9, { status: 'app.data.order_cancelled', updatedAt: 2 }));
@@ -119,14 +119,59 @@ describe('open orders from the client\u2019s own answers', () => {
     };
     const spot = createSpotStreams({ transport: t.transport, api });
     const seen: number[][] = [];
-    const sub = spot.openOrders$('btcusdt').subscribe(({ list }) => seen.push(list.map((x) => x.id)));
+    const sub = spot
+      .openOrders$('token', 'btcusdt')
+      .subscribe(({ list }) => seen.push(list.map((x) => x.id)));
     await vi.advanceTimersByTimeAsync(10);
     expect(seen.at(-1)).toEqual([1]);
-    spot.noteOrder(o(2, { updatedAt: 2 }));
+    spot.noteOrder('token', o(2, { updatedAt: 2 }));
     expect(seen.at(-1)).toEqual([2, 1]);
-    spot.noteOrder(o(1, { status: 'app.data.order_cancelled', updatedAt: 3 }));
+    spot.noteOrder('token', o(1, { status: 'app.data.order_cancelled', updatedAt: 3 }));
     expect(seen.at(-1)).toEqual([2]);
     expect(api.openOrders).toHaveBeenCalledTimes(1);
     sub.unsubscribe();
+  });
+});
+
+describe('the private streams of one login and the next', () => {
+  // A logout and a login as someone else within the streams' keep-alive (another tab logging out
+  // and in, which sends this one back to the screen it was on) showed the new reader the previous
+  // one's balances and open orders, replayed at once, until the next read came.
+  it('never replay one login’s balances or open orders to another', async () => {
+    const t = fakeTransport();
+    t.setState('open');
+    let who = 'a';
+    const api = {
+      openOrders: vi.fn(async () => ({
+        list: who === 'a' ? [o(1)] : [],
+        page: 1,
+        size: 50,
+        total: who === 'a' ? 1 : 0,
+      })),
+      balances: vi.fn(async () => [{ asset: 'USDT', available: who === 'a' ? '500' : '7', frozen: '0' }]),
+    };
+    const spot = createSpotStreams({ transport: t.transport, api });
+    const seenA: string[] = [];
+    const a = [
+      spot.balances$('token-a').subscribe((b) => seenA.push(b[0]!.available)),
+      spot.openOrders$('token-a', 'btcusdt').subscribe(),
+    ];
+    await vi.waitFor(() => expect(seenA).toEqual(['500']));
+    a.forEach((s) => s.unsubscribe());
+    who = 'b';
+    const balancesB: string[] = [];
+    const ordersB: number[][] = [];
+    const b = [
+      spot.balances$('token-b').subscribe((x) => balancesB.push(x[0]!.available)),
+      spot.openOrders$('token-b', 'btcusdt').subscribe(({ list }) => ordersB.push(list.map((x) => x.id))),
+    ];
+    await vi.waitFor(() => expect(balancesB).toContain('7'));
+    await vi.waitFor(() => expect(ordersB).toContainEqual([]));
+    expect(balancesB).toEqual(['7']);
+    expect(ordersB).toEqual([[]]);
+    // An order answered to one login's form is shown in that login's list only.
+    spot.noteOrder('token-a', o(3, { updatedAt: 3 }));
+    expect(ordersB).toEqual([[]]);
+    b.forEach((s) => s.unsubscribe());
   });
 });

@@ -11,7 +11,7 @@ vi.mock('../../../src/app/spotStreams', async () => {
   const { Subject: S } = await import('rxjs');
   return {
     spot: {
-      openOrders$: (pair: string) => {
+      openOrders$: (_login: string, pair: string) => {
         if (!streams.openOrders.has(pair)) streams.openOrders.set(pair, new S());
         return streams.openOrders.get(pair);
       },

@@ -49,15 +49,18 @@ vi.mock('../../../../src/hooks/useMarket', () => ({
 
 beforeAll(setupI18n);
 
+const showHome = () =>
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <HomeScreen />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+
 describe('home screen', () => {
   it('shows the pop-up, then banners, the latest notice, shortcuts, the listed pairs and home content', async () => {
-    render(
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <HomeScreen />
-        </MemoryRouter>
-      </I18nextProvider>,
-    );
+    showHome();
     // The pop-up stands in front of the screen (which is inert meanwhile) until it is acknowledged.
     expect(await screen.findByRole('dialog')).toHaveTextContent('Welcome');
     await userEvent.click(screen.getByRole('button', { name: 'I understand' }));
@@ -90,13 +93,7 @@ describe('home screen', () => {
     };
     // No pop-up in front, which would leave the screen inert to the queries.
     vi.mocked(siteApi.popups).mockResolvedValueOnce([]);
-    render(
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <HomeScreen />
-        </MemoryRouter>
-      </I18nextProvider>,
-    );
+    showHome();
     await screen.findByText('Honest prices');
     // A reader going by headings found the sections alone, and arriving from another tab was put
     // at the start of the screen with nothing said of where it was (useScreenFocus wants the title).

@@ -108,18 +108,19 @@ describe('withdrawal password', () => {
     expect(userApi.changeWithdrawPwd).not.toHaveBeenCalled();
   });
 
-  it('says a wrong current one under its field until it is typed again', async () => {
+  /** A change of the withdrawal password, filled in and sent, that the server refuses with `msg`. */
+  const refusedChange = async (code: number, msg: string) => {
     login(true);
-    vi.mocked(userApi.changeWithdrawPwd).mockRejectedValue({
-      code: 400,
-      msg: 'app.msg.old_withdraw_pwd_wrong',
-      data: null,
-    });
+    vi.mocked(userApi.changeWithdrawPwd).mockRejectedValue({ code, msg, data: null });
     renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
     await userEvent.type(await screen.findByLabelText('Current withdrawal password'), 'fund1234');
     await userEvent.type(screen.getByLabelText('New withdrawal password'), 'fund5678');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'fund5678');
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+  };
+
+  it('says a wrong current one under its field until it is typed again', async () => {
+    await refusedChange(400, 'app.msg.old_withdraw_pwd_wrong');
     const old = await expectMarked('Current withdrawal password', 'The old withdrawal password is wrong');
     expect(screen.getByLabelText('New withdrawal password')).toHaveAttribute('aria-invalid', 'false');
     await userEvent.type(old, '9');
@@ -128,17 +129,7 @@ describe('withdrawal password', () => {
   });
 
   it('says under the current one that its tries are paused, where the reset link is at hand', async () => {
-    login(true);
-    vi.mocked(userApi.changeWithdrawPwd).mockRejectedValue({
-      code: 429,
-      msg: 'app.msg.withdraw_pwd_tries',
-      data: null,
-    });
-    renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
-    await userEvent.type(await screen.findByLabelText('Current withdrawal password'), 'fund1234');
-    await userEvent.type(screen.getByLabelText('New withdrawal password'), 'fund5678');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'fund5678');
-    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await refusedChange(429, 'app.msg.withdraw_pwd_tries');
     await expectMarked(
       'Current withdrawal password',
       'Too many wrong withdrawal passwords. Try again in 15 minutes, or reset your withdrawal password.',

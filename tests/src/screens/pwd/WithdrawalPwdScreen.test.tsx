@@ -170,33 +170,24 @@ describe('login password change', () => {
     expect(storedUser().token).toBe('tok');
   });
 
-  it('says a wrong current password under its field, in the reader’s language', async () => {
+  /** A change of the login password, filled in and sent, that the server refuses with `msg`. */
+  const refusedPwdChange = async (code: number, msg: string) => {
     login(false);
-    vi.mocked(userApi.changePwd).mockRejectedValue({
-      code: 400,
-      msg: 'app.msg.old_password_wrong',
-      data: null,
-    });
+    vi.mocked(userApi.changePwd).mockRejectedValue({ code, msg, data: null });
     renderScreen(<ChangePwdScreen />, { path: '/changePwd' });
     await userEvent.type(screen.getByLabelText('Current password'), 'secret12');
     await userEvent.type(screen.getByLabelText('New password'), 'secret34');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'secret34');
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+  };
+
+  it('says a wrong current password under its field, in the reader’s language', async () => {
+    await refusedPwdChange(400, 'app.msg.old_password_wrong');
     await expectMarked('Current password', 'The old password is wrong');
   });
 
   it('says under the current password that its tries are paused, and for how long', async () => {
-    login(false);
-    vi.mocked(userApi.changePwd).mockRejectedValue({
-      code: 429,
-      msg: 'app.msg.old_password_tries',
-      data: null,
-    });
-    renderScreen(<ChangePwdScreen />, { path: '/changePwd' });
-    await userEvent.type(screen.getByLabelText('Current password'), 'secret12');
-    await userEvent.type(screen.getByLabelText('New password'), 'secret34');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret34');
-    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await refusedPwdChange(429, 'app.msg.old_password_tries');
     await expectMarked(
       'Current password',
       'The current password was entered wrong too many times. Try again in 15 minutes.',

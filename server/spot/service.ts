@@ -335,14 +335,20 @@ export const createSpot = ({
         b.requoteQueued = false;
         b.lastRequote = now();
         const bandNow = band(b);
-        if (!bandNow || !b.ref || config.houseLevels === 0) return { value: undefined };
+        const ref = b.ref;
+        // On a pair an operator closed, the house takes its quotes down (an empty ladder): no one
+        // may trade there, and left in the book they would go stale against the live price.
+        const quoting = b.enabled && bandNow && ref && config.houseLevels > 0;
+        if (b.enabled && !quoting) return { value: undefined };
         const t = now();
         const house = SYSTEM_ACCOUNTS.house;
-        const ladder = houseLadder(b.spec.symbol, b.ref.price, b.printLots, {
-          levels: config.houseLevels,
-          stepBp: config.houseStepBp,
-          seed,
-        });
+        const ladder = quoting
+          ? houseLadder(b.spec.symbol, ref.price, b.printLots, {
+              levels: config.houseLevels,
+              stepBp: config.houseStepBp,
+              seed,
+            })
+          : [];
         const resting: SpotOrder[] = [];
         for (const id of [...b.houseIds]) {
           const o = b.engine.openOrder(id);
@@ -366,32 +372,35 @@ export const createSpot = ({
             for (const o of e.orders) budget[o.side] += e.movements.reduce((a, m) => a + m.available, 0n);
           }
           const placed: SpotOrder[] = [];
-          for (const q of plan.place) {
-            const order = b.engine.create(
-              {
-                id: ids.order + 1,
-                userId: house,
-                side: q.side,
-                type: 'limit',
-                price: q.price,
-                qty: q.qty,
-                budget: null,
-                clientOid: null,
-              },
-              bandNow,
-              t,
-            );
-            if (order.frozen > budget[q.side]) continue;
-            ids.order += 1;
-            budget[q.side] -= order.frozen;
-            placed.push(order);
-          }
+          // Only a pair being quoted has a ladder to place, and a band to place it in.
+          if (quoting)
+            for (const q of plan.place) {
+              const order = b.engine.create(
+                {
+                  id: ids.order + 1,
+                  userId: house,
+                  side: q.side,
+                  type: 'limit',
+                  price: q.price,
+                  qty: q.qty,
+                  budget: null,
+                  clientOid: null,
+                },
+                bandNow,
+                t,
+              );
+              if (order.frozen > budget[q.side]) continue;
+              ids.order += 1;
+              budget[q.side] -= order.frozen;
+              placed.push(order);
+            }
           const own = [...cancelled.flatMap((e) => e.movements), ...placed.map((o) => b.engine.freezeOf(o))];
           const entries = await session.post(net(own, `requote:${b.spec.symbol}`), t);
-          for (const o of placed) {
-            execs.push(b.engine.execute(o, bandNow, t));
-            b.houseIds.add(o.id);
-          }
+          if (quoting)
+            for (const o of placed) {
+              execs.push(b.engine.execute(o, bandNow, t));
+              b.houseIds.add(o.id);
+            }
           entries.push(
             ...session.settle(
               execs.flatMap((e) => e.movements),
@@ -474,8 +483,11 @@ export const createSpot = ({
   const applySettings = (rows: Map<string, SpotPairRow>) => {
     for (const [symbol, b] of books) {
       const row = rows.get(symbol);
+      const was = b.enabled;
       b.enabled = b.exact && row?.spot_enabled !== 0;
       b.minQuote = parseExact(row?.spot_min_amount ?? '0', ASSET_SCALE) ?? 0n;
+      // Closed, the house pulls its quotes; reopened, it quotes at once rather than at the next tick.
+      if (was !== b.enabled && b.ref && !b.requoteQueued) requote(b);
     }
     onSettings();
   };

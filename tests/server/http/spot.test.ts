@@ -609,4 +609,37 @@ describe.each(forEachEngine())('spot API on %s', (_engine, open) => {
     expect(kept.filter((o) => o.status === 'cancelled' && Number(o.filled_qty) === 0)).toEqual([]);
     await after.stop();
   });
+
+  it('the house takes its quotes down when an operator closes the pair, and quotes again when it reopens', async () => {
+    await fund(ledger, SYSTEM_ACCOUNTS.house, { USDT: '10000000', ETH: '1000' });
+    const house = houseSpot();
+    await house.start();
+    clock.advance(10);
+    tick(house, 'ethusdt', '3000.00', clock.now);
+    await house.idle();
+    expect(house.depth('ethusdt', 20).asks).toHaveLength(5);
+    const cli = { operatorId: null, name: 'cli:test' };
+    await configureSpotPair(t.db, cli, { pair: 'ethusdt', enabled: false });
+    await house.reloadSettings();
+    await house.idle();
+    try {
+      // Left in a book no one may trade in, they would go stale against the live price.
+      expect(house.depth('ethusdt', 20)).toMatchObject({ bids: [], asks: [] });
+      expect(await balance(SYSTEM_ACCOUNTS.house, 'ETH')).toMatchObject({ frozen: '0.00000000' });
+      clock.advance(10);
+      tick(house, 'ethusdt', '3100.00', clock.now);
+      await house.idle();
+      expect(house.depth('ethusdt', 20)).toMatchObject({ bids: [], asks: [] });
+    } finally {
+      await configureSpotPair(t.db, cli, { pair: 'ethusdt', enabled: true });
+      await house.reloadSettings();
+    }
+    // Quoted again at once around the price of the moment, before the next tick.
+    await house.idle();
+    const depth = house.depth('ethusdt', 20);
+    expect(depth.bids).toHaveLength(5);
+    expect(depth.asks).toHaveLength(5);
+    expect(Number(depth.bids.at(-1)![0])).toBeGreaterThan(3000);
+    await house.stop();
+  });
 });

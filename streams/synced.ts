@@ -17,7 +17,8 @@ export interface SyncSpec<S, D> {
   retryMs?: number;
   /** What this client learnt from its own calls' answers (an order placed or cancelled): applied
    * at once, as the channel's message of it will be, so the screen waits neither for the socket
-   * nor, while it is down, for the next poll. */
+   * nor, while it is down, for the next poll. Applied again on top of a snapshot asked for before
+   * it came, which cannot hold it: `apply` must take an update it has already seen. */
   local$?: Observable<D>;
 }
 
@@ -48,9 +49,35 @@ export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, schedu
     let pending: { unsubscribe(): void } | undefined;
     /** The generation of the polling under way, if one is. */
     let polling: number | undefined;
+    /** Snapshots asked for so far, and which of them the state holds: one asked for earlier but
+     * answered later is older than it, and is not taken. */
+    let asked = 0;
+    let taken = 0;
+    /** The client's own updates, each with the number of snapshots asked for before it came, kept
+     * until a snapshot asked for after it is taken. */
+    const locals: Array<{ after: number; data: D }> = [];
 
     const emit = () => {
       if (state !== undefined) subscriber.next(state);
+    };
+
+    const applyLocal = (data: D) => {
+      const next = spec.apply(state as S, { ch: spec.channel, seq: lastSeq ?? 0, ts: Date.now(), data });
+      if (next !== GAP) state = next;
+    };
+
+    /** Asks for the snapshot; answers whether it was taken: it is not if the stream moved on
+     * (`gen`) or a snapshot asked for after it was taken first. */
+    const load = (gen: number) => {
+      const n = ++asked;
+      return spec.load().then((snapshot) => {
+        if (gen !== generation || n < taken) return false;
+        taken = n;
+        state = snapshot;
+        while (locals.length > 0 && locals[0]!.after < n) locals.shift();
+        for (const l of locals) applyLocal(l.data);
+        return true;
+      });
     };
 
     const step = (msg: ChannelMessage<D>): boolean => {
@@ -72,10 +99,9 @@ export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, schedu
       held = [...carry];
       lastSeq = undefined;
       pending?.unsubscribe();
-      spec.load().then(
-        (snapshot) => {
-          if (gen !== generation) return;
-          state = snapshot;
+      load(gen).then(
+        (fresh) => {
+          if (!fresh) return;
           const queued = held ?? [];
           held = null;
           for (let i = 0; i < queued.length; i++) {
@@ -91,11 +117,9 @@ export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, schedu
     };
 
     const pollOnce = (gen: number) =>
-      spec.load().then(
-        (snapshot) => {
-          if (gen !== generation) return;
-          state = snapshot;
-          emit();
+      load(gen).then(
+        (fresh) => {
+          if (fresh) emit();
         },
         () => undefined,
       );
@@ -124,10 +148,9 @@ export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, schedu
       else resync([msg]);
     });
     const local = spec.local$?.subscribe((data) => {
+      if (asked > taken) locals.push({ after: asked, data });
       if (state === undefined) return;
-      const next = spec.apply(state, { ch: spec.channel, seq: lastSeq ?? 0, ts: Date.now(), data });
-      if (next === GAP) return;
-      state = next;
+      applyLocal(data);
       emit();
     });
     const connection = transport.connection$.subscribe((s) => {

@@ -131,6 +131,50 @@ describe('open orders from the client\u2019s own answers', () => {
     expect(api.openOrders).toHaveBeenCalledTimes(1);
     sub.unsubscribe();
   });
+
+  it('keeps an order placed or cancelled while a poll was under way, which that poll cannot know of', async () => {
+    const t = fakeTransport();
+    t.setState('reconnecting');
+    const answers: Array<(page: { list: SpotOrderView[]; total: number }) => void> = [];
+    const api = {
+      openOrders: vi.fn(
+        () =>
+          new Promise<{ list: SpotOrderView[]; total: number; page: number; size: number }>((resolve) =>
+            answers.push((p) => resolve({ ...p, page: 1, size: 50 })),
+          ),
+      ),
+      balances: vi.fn(async () => []),
+    };
+    const spot = createSpotStreams({ transport: t.transport, api });
+    const seen: string[][] = [];
+    const sub = spot
+      .openOrders$('token', 'btcusdt')
+      .subscribe(({ list }) => seen.push(list.map((x) => `${x.id}: ${x.filledQty}`)));
+    await vi.advanceTimersByTimeAsync(10);
+    answers.shift()!({ list: [o(1)], total: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.at(-1)).toEqual(['1: 0.00000']);
+    // The next poll goes out; order 2 is placed and order 1 cancelled before it is answered.
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(answers).toHaveLength(1);
+    spot.noteOrder('token', o(2, { updatedAt: 2 }));
+    spot.noteOrder('token', o(1, { status: 'app.data.order_cancelled', updatedAt: 3 }));
+    expect(seen.at(-1)).toEqual(['2: 0.00000']);
+    answers.shift()!({ list: [o(1)], total: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.at(-1)).toEqual(['2: 0.00000']);
+    // The poll after them knows of both; an earlier one answered after it is not taken.
+    await vi.advanceTimersByTimeAsync(3000);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(answers).toHaveLength(2);
+    answers[1]!({ list: [o(2, { filledQty: '0.50000', updatedAt: 4 })], total: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.at(-1)).toEqual(['2: 0.50000']);
+    answers[0]!({ list: [o(2, { updatedAt: 2 })], total: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.at(-1)).toEqual(['2: 0.50000']);
+    sub.unsubscribe();
+  });
 });
 
 describe('the private streams of one login and the next', () => {

@@ -132,6 +132,8 @@ export const userRoutes = (accounts: AccountService) => [
     tag: 'user',
     auth: 'user',
     summary: 'Send a code to the account’s own email address, to set or reset the withdrawal password',
+    // Nothing to name: a `target` sent along would otherwise pass as if the code went there.
+    body: emptyBody,
     response: sentCodeSchema,
     handler: ({ req }) => accounts.sendWithdrawPwdCode(currentUser(req).user.id, requestLocale(req)),
   }),

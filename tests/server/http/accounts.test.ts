@@ -561,6 +561,14 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       const mail = await accounts.deps.uow.store.outbox.listFor('draw.set@example.com');
       expect(mail).toHaveLength(2);
     });
+
+    it('refuses a field on the withdrawal password code, which only ever goes to the account’s own address', async () => {
+      const s = await register({ email: 'draw.own@example.com' });
+      const res = await call('POST', '/api/user/withdrawPwd/code', { target: 'victim@example.com' }, s.token);
+      expect(res.body).toEqual({ code: 400, msg: 'app.msg.unknown_parameter', data: { field: 'target' } });
+      expect(await accounts.deps.uow.store.outbox.listFor('draw.own@example.com')).toEqual([]);
+      expect(await accounts.deps.uow.store.outbox.listFor('victim@example.com')).toEqual([]);
+    });
   });
 
   describe('verification codes', () => {

@@ -15,7 +15,9 @@ export const parseInput = <S extends z.ZodType>(schema: S, input: unknown): z.in
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (issue?.code === 'unrecognized_keys') {
-    throw new AppError('unknown_parameter', { field: [...issue.path, ...issue.keys].join('.') });
+    // The issue lists every unknown key of one object: joined, they read as a path that is not
+    // there (`a.b` for a body with `a` and `b`), and a body of many keys came back whole.
+    throw new AppError('unknown_parameter', { field: [...issue.path, issue.keys[0]].join('.') });
   }
   // A rule from protocol/ names its own message; any other failure is a plain parameter error.
   const named = issue?.message.startsWith(MSG_PREFIX) ? issue.message.slice(MSG_PREFIX.length) : '';

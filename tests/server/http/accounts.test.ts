@@ -299,6 +299,16 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       expect(res.body).toMatchObject(failure(400, error));
     });
 
+    it('names the first of several unknown fields, not a path made of all of them', async () => {
+      const res = await call('POST', '/api/user/login', {
+        username: 'a',
+        password: 'b',
+        remember: 1,
+        device: 2,
+      });
+      expect(res.body).toEqual({ code: 400, msg: 'app.msg.unknown_parameter', data: { field: 'remember' } });
+    });
+
     it('refuses a NUL in a captcha id or an operator name, which are looked up as sent', async () => {
       const reg = await call('POST', '/api/user/sendCode', {
         target: 'nul.check@example.com',

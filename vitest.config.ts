@@ -9,6 +9,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // A bound on a hung test, not a speed goal (those are measured in bench/): at vitest's 5 s,
+    // tests that start a worker thread or a process failed on a slow or busy 2-core machine.
+    testTimeout: 20_000,
     projects: [
       {
         extends: true,

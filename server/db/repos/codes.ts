@@ -36,11 +36,12 @@ export const codesRepo = (db: Kysely<Database>): CodesRepo => ({
       .executeTakeFirstOrThrow();
     return row.id;
   },
-  countSince: async (target, since) => {
+  countSince: async (target, purpose, since) => {
     const r = await db
       .selectFrom('verification_codes')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('target', '=', target)
+      .where('purpose', '=', purpose)
       .where('created_at', '>=', since)
       .executeTakeFirstOrThrow();
     return Number(r.n);

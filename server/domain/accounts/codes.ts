@@ -37,9 +37,11 @@ const accountOf = async (
   return user;
 };
 
-/** Issues a code for `purpose` to `target` under the daily cap per target (UTC day, all purposes
- * together) and the minimum interval between sends of one purpose (a code for the withdrawal
- * password does not wait on the sign-up code sent a moment before), and delivers it. Answers the
+/** Issues a code for `purpose` to `target` under the daily cap per target and purpose (UTC day)
+ * and the minimum interval between sends of one purpose, and delivers it. Per purpose, so that a
+ * stranger who knows an address and spends its day of password-reset codes leaves its owner the
+ * codes for the withdrawal password, asked for signed in (nor does that code wait on a reset code
+ * sent a moment before). Answers the
  * ticket the code's use must name (see spendCode). Only the sha256 of the code and of the ticket
  * are kept. */
 const issueCode = async (
@@ -53,7 +55,7 @@ const issueCode = async (
   const codeTicket = newToken();
   const id = await deps.uow.transaction(async (tx) => {
     await tx.codes.lockTarget(target);
-    if ((await tx.codes.countSince(target, utcDayStart(now))) >= deps.settings.codeDailyLimit)
+    if ((await tx.codes.countSince(target, purpose, utcDayStart(now))) >= deps.settings.codeDailyLimit)
       throw fail('code_limit_reached');
     const latest = await tx.codes.latest(target, purpose);
     // The wait is told, so a form reloaded since the last send can count it down again.

@@ -9,7 +9,7 @@ export interface AccountSettings {
   /** Lifetime of an operator's session: a working shift, since an operator's token approves
    * withdrawals and identities. */
   operatorSessionTtlMs: number;
-  /** Codes one target may receive per UTC day. */
+  /** Codes of one purpose one target may receive per UTC day. */
   codeDailyLimit: number;
   codeResendMs: number;
   codeTtlMs: number;

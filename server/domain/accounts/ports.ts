@@ -140,7 +140,8 @@ export interface CodesRepo {
     createdAt: number;
     expiresAt: number;
   }): Promise<number>;
-  countSince(target: string, since: number): Promise<number>;
+  /** Codes of `purpose` sent to the target since `since`. */
+  countSince(target: string, purpose: string, since: number): Promise<number>;
   /** The newest code of `purpose` sent to the target. */
   latest(target: string, purpose: string): Promise<CodeRecord | undefined>;
   /** The unconsumed code for the target and purpose that the send answering the ticket of

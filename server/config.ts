@@ -116,6 +116,20 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** The variable that named the database, as a message about it names it: where it points, never
+ * DATABASE_URL's password. */
+export const databaseVariable = (config: Pick<Config, 'databaseUrl' | 'sqliteFile'>) => {
+  if (!config.databaseUrl) return `DATA_DIR (${config.sqliteFile})`;
+  try {
+    const url = new URL(config.databaseUrl);
+    url.password = '';
+    url.search = '';
+    return `DATABASE_URL (${url.href})`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+};
+
 /** Reads and checks the environment once at start; a bad value stops the process with a message
  * that names the variable, rather than failing later in some request. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, databaseVariable, loadConfig, type Config } from './config';
 import { openDb } from './db/connect';
 import { migrate } from './db/migrate';
 import { firstConnection } from './db/firstConnection';
@@ -56,19 +56,6 @@ const readConfig = (): Config & {
 const stopFor = (variables: string, err: unknown): never => {
   console.error(`Cannot start: ${variables}: ${reasonOf(err)}`);
   process.exit(1);
-};
-
-/** DATABASE_URL as a start-up message names it: where it points, never its password. */
-const databaseVariable = (config: Config) => {
-  if (!config.databaseUrl) return `DATA_DIR (${config.sqliteFile})`;
-  try {
-    const url = new URL(config.databaseUrl);
-    url.password = '';
-    url.search = '';
-    return `DATABASE_URL (${url.href})`;
-  } catch {
-    return 'DATABASE_URL';
-  }
 };
 
 const main = async () => {

@@ -1,7 +1,7 @@
 import { ZodError } from 'zod';
 import { globalConfigSchema, type GlobalConfig } from '../../protocol';
-import { ConfigError, loadConfig } from '../config';
-import { openDb } from '../db/connect';
+import { ConfigError, databaseVariable, loadConfig } from '../config';
+import { openDb, type Db } from '../db/connect';
 import { migrate } from '../db/migrate';
 import { isUnreachable, reasonOf } from '../db/unreachable';
 import { readGlobalConfig, setGlobalConfig } from '../db/repos/siteConfig';
@@ -53,7 +53,14 @@ export const runCli = async (
   const { argv, yes } = withoutYes(line);
   const [area, verb, ...rest] = argv;
   const config = loadConfig();
-  const db = openDb(config);
+  let db: Db;
+  try {
+    db = openDb(config);
+  } catch (err) {
+    // A data folder that is a file, or a file there that is no database: said as the server says
+    // it at start, naming the variable, not as a fault's stack.
+    throw new ConfigError(`Cannot open the database: ${databaseVariable(config)}: ${reasonOf(err)}`);
+  }
   try {
     await migrate(db);
     await seedIfEmpty(db.kysely);

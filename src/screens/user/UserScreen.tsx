@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { userApi } from '../../api/user';
-import { CertificationBadge } from '../../components/CertificationBadge';
+import { CertificationBadge } from '../authentication/status';
 import { ChevronIcon, UserIcon } from '../../components/icons';
 import { NavBar } from '../../components/NavBar';
 import { clearUser, sessionState, updateUserInfo } from '../../state/session';

@@ -50,6 +50,19 @@ describe('account centre', () => {
     expect(userApi.info).not.toHaveBeenCalled();
   });
 
+  // The words and tone /userInfo and the verification screen give each state.
+  it.each([
+    [null, 'Not verified', 'badge'],
+    [0, 'Under review', 'badge--warn'],
+    [1, 'Verification failed', 'badge--bad'],
+    [2, 'Verified', 'badge--ok'],
+  ])('names certification %s "%s", as the personal centre does', async (certification, text, tone) => {
+    login(certification);
+    vi.mocked(userApi.info).mockResolvedValue({ ...info, certification });
+    renderScreen(<UserScreen />, { path: '/user' });
+    expect(await screen.findByText(text, { selector: '.badge' })).toHaveClass(tone);
+  });
+
   it('shows the user, refreshed from the server, with the verification badge', async () => {
     login(0);
     vi.mocked(userApi.info).mockResolvedValue({ ...info, certification: 2 });

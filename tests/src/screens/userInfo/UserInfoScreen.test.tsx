@@ -75,7 +75,8 @@ describe('personal centre', () => {
 
   it.each([
     [null, 'Not verified', ''],
-    [1, 'Failed', 'badge--bad'],
+    // Said in full: under the names it stands with nothing to say what failed.
+    [1, 'Verification failed', 'badge--bad'],
     [2, 'Verified', 'badge--ok'],
   ])('shows certification %s as "%s"', async (certification, text, tone) => {
     api.info.mockResolvedValue({ ...INFO, certification });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { VerificationState } from '../../protocol';
 import { VERIFICATION_STATES } from '../../protocol';
 import { buildAccountService } from '../accounts';
-import { reasonProblem } from './args';
+import { positiveInt, reasonProblem, when } from './args';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import {
@@ -52,7 +52,6 @@ Changes are recorded in the audit log as cli:<your system user name>.`;
  * `network:USDT:TRC20`, `outbox:a@b.c`). */
 const AUDIT_TARGET = /^[a-z_]+:\S+$/;
 
-const when = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
 const onOff = (v: boolean) => (v ? 'on' : 'off');
 
 /** --name=on|off → true/false; anything else → undefined, or an error for a malformed flag. */
@@ -65,9 +64,6 @@ const parseFlags = (args: string[]) => {
   }
   return flags;
 };
-
-const positiveInt = (raw: string | undefined) =>
-  raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 
 /**
  * The account commands of the operator CLI, over the same domain functions as the operator API.

@@ -9,7 +9,7 @@ import {
   type WithdrawState,
 } from '../../protocol';
 import { buildAccountService } from '../accounts';
-import { reasonProblem } from './args';
+import { positiveInt, reasonProblem, when } from './args';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { createLedger } from '../domain/ledger/ledger';
@@ -54,9 +54,6 @@ export const WALLET_USAGE = `
                                             maxWithdraw withdrawFee depositEnabled withdrawEnabled
                                             decimals (places the coin carries on the network, 0-8)`;
 
-const when = (ms: number) => new Date(ms).toISOString();
-const positiveInt = (raw: string | undefined) =>
-  raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 
 /** Whose record it is: the id the API and the audit log use, and the name the operator knows. */
 const owner = (userId: number, names: ReadonlyMap<number, string>) =>

@@ -135,6 +135,25 @@ describe('locale files', () => {
     },
   );
 
+  it.each(['fr', 'it'] as const)('%s writes its apostrophe as ’ throughout', (locale) => {
+    for (const [key, value] of Object.entries(flatten(read(locale))))
+      expect(value, `${locale}: ${key}`).not.toMatch(/\p{L}'\p{L}/u);
+  });
+
+  it('fr puts a no-break space before : ; ? ! » and after «, so the sign never starts a line alone', () => {
+    // Only after a word, a number or a placeholder: the password rule lists its allowed signs
+    // one by one between plain spaces.
+    for (const [key, value] of Object.entries(flatten(read('fr'))))
+      expect(value, `fr: ${key}`).not.toMatch(/[\p{L}\p{N}}] [:;?!»]|« /u);
+  });
+
+  it.each(['cn', 'tw', 'jp'] as const)('%s uses full-width punctuation next to its own script', (locale) => {
+    const cjk = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}';
+    const halfWidth = new RegExp(`[${cjk}][(),:;?!]|[(),:;?!][${cjk}]`, 'u');
+    for (const [key, value] of Object.entries(flatten(read(locale))))
+      expect(value, `${locale}: ${key}`).not.toMatch(halfWidth);
+  });
+
   it.each(LOCALES.filter((l) => l !== 'us'))('%s is really translated', (locale) => {
     const same = Object.entries(flatten(read(locale)))
       .filter(([key, value]) => value === english[key] && !SAME_AS_ENGLISH.has(key))

@@ -44,6 +44,8 @@ const SAME_AS_ENGLISH = new Set([
   // "{{min}} – {{max}}": the European languages write a range with the same dash (the Asian ones
   // with their tilde).
   'common.range',
+  // "Socket" (Portuguese, Spanish, French, Italian): the diagnostics term these languages borrow.
+  'test.socket',
   // "Trading" (French, Italian), "Orders" and "Coins" (German): loanwords these exchanges use.
   'help.category.trading',
   'trade.allOrders',

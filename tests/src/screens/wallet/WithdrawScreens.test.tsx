@@ -532,7 +532,7 @@ describe('/withdraw in German', () => {
     open();
     const amount = await screen.findByLabelText('Betrag');
     expect(screen.getByTestId('withdraw-available')).toHaveTextContent('9.237,50000000 USDT');
-    expect(screen.getByText('Grenzen je Auszahlung').nextSibling).toHaveTextContent(/^10 – 100\.000 USDT$/);
+    expect(screen.getByText('Limits pro Auszahlung').nextSibling).toHaveTextContent(/^10 – 100\.000 USDT$/);
     expect(screen.getByText('Servicegebühr').nextSibling).toHaveTextContent('1 USDT');
     expect(amount).toHaveAttribute('placeholder', '10 – 100.000');
   });

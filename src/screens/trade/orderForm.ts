@@ -149,6 +149,15 @@ export const formProblem = (
   // A share of nothing fills in 0: what is wrong is the balance, not the figure.
   if (size?.isZero() && available !== undefined && new Decimal(available || '0').lte(0))
     return { message: 'app.msg.insufficient_balance' };
+  // An amount chosen that buys no whole lot at the limit is too small, not invalid: said as the
+  // server's minimum is, with the least that buys an order, which is one lot when that costs more
+  // than the pair's minimum (or is all the form knows before the rules come).
+  const budget = dec(state.budget);
+  if (size?.isZero() && state.type === 'limit' && state.lead === 'amount' && budget?.gt(0)) {
+    const lot = price!.times(new Decimal(10).pow(-pair.qtyPrecision));
+    const least = Decimal.max(rules?.minAmount ?? 0, lot);
+    return { message: 'app.msg.order_amount_min', value: `${least.toFixed()} ${pair.quote}` };
+  }
   if (!size || size.lte(0)) return { message: 'app.msg.amount_invalid', field: sizeField };
   const notional = byAmount
     ? size

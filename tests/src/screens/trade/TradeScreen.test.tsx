@@ -347,6 +347,35 @@ describe('/trade', () => {
     expect(api.order).not.toHaveBeenCalled();
   });
 
+  it('says an amount too small for one lot is below the minimum, as the server says it, not that it is invalid', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TradeScreen />);
+    // One lot (0.00001 BTC) costs 1 USDT at 100 000: 0.5 USDT buys none.
+    await user.type(screen.getByLabelText('Amount (USDT)'), '0.5');
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('0');
+    await vi.waitFor(async () => {
+      await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+      expect(screen.getByRole('alert')).toHaveTextContent('The minimum order amount is 5 USDT');
+    });
+    // Once the amount is left it shows what the lots it buys cost, 0; the minimum is still said.
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The minimum order amount is 5 USDT');
+    expect(api.order).not.toHaveBeenCalled();
+  });
+
+  it('says the cost of one lot is the least an amount can be when the pair\u2019s minimum is lower', async () => {
+    const user = userEvent.setup();
+    api.rules.mockResolvedValue({ ...RULES, minAmount: '0.1' });
+    renderScreen(<TradeScreen />);
+    await user.type(screen.getByLabelText('Amount (USDT)'), '0.5');
+    await vi.waitFor(async () => {
+      await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+      expect(screen.getByRole('alert')).toHaveTextContent('The minimum order amount is 1 USDT');
+    });
+    expect(api.order).not.toHaveBeenCalled();
+  });
+
   it('marks the field a problem is about and gives it the focus, and unmarks it once it is typed in', async () => {
     const user = userEvent.setup();
     renderScreen(<TradeScreen />);

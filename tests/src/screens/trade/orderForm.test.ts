@@ -115,6 +115,17 @@ describe('the order checked before it is sent', () => {
     expect(formProblem(sellAll, BTC, undefined, '0.5', '98000')?.message).toBe('app.msg.amount_invalid');
   });
 
+  it('calls an amount chosen that buys no whole lot too small, before the pair’s rules are read too', () => {
+    const priced = limit('98000', '');
+    const tooSmall = { ...priced, ...withAmount(priced, '5', BTC) };
+    expect(tooSmall.qty).toBe('0');
+    // One lot, 0.0001 BTC, is the least an order can buy.
+    expect(formProblem(tooSmall, BTC, undefined, '100', undefined)).toEqual({
+      message: 'app.msg.order_amount_min',
+      value: '9.8 USDT',
+    });
+  });
+
   it('asks for a limit order’s price before its size', () => {
     expect(problem(limit('', ''))).toBe('app.msg.price_required');
   });

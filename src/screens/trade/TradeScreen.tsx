@@ -37,6 +37,7 @@ import {
   withAmount,
   withPrice,
   withQty,
+  withType,
   type OrderFormState,
   type Side,
   type OrderField,
@@ -241,7 +242,7 @@ const OrderForm = ({
             type="button"
             className={`seg-control__option${state.type === type ? ' is-active' : ''}`}
             aria-pressed={state.type === type}
-            onClick={() => update({ type, ...NO_SIZE })}
+            onClick={() => update(withType(state, type, pair))}
           >
             {t(`trade.${type}`)}
           </button>

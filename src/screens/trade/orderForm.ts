@@ -63,7 +63,8 @@ export const qtyFrom = (amount: string, price: string, pair: PairInfo): string =
   return a && p && p.gt(0) ? a.div(p).toDecimalPlaces(pair.qtyPrecision, Decimal.ROUND_DOWN).toFixed() : '';
 };
 
-/** No size: a new pair, side or order type, or an order just placed. */
+/** No size: a new pair or side, an order just placed, or a buy's quantity on a change of type
+ * (`withType`). */
 export const NO_SIZE = {
   qty: '',
   amount: '',
@@ -99,6 +100,23 @@ export const withAmount = (
   budget: amount,
   qty: state.type === 'limit' ? qtyFrom(amount, state.price, pair) : state.qty,
 });
+
+/** The other order type, keeping the size where it means the same in both. A sell sells its
+ * quantity at either. A buy keeps the amount the reader chose to spend (typed, or a share of the
+ * balance): a market buy spends it, a limit buy buys the whole lots it affords at the price. A
+ * buy's quantity is dropped, not turned into an amount at the limit price: a market buy is sized
+ * by what it spends, so a quantity carried over as a spend would buy a different quantity at
+ * whatever the market gives, under a figure the reader never chose. */
+export const withType = (
+  state: OrderFormState,
+  type: SpotOrderType,
+  pair: PairInfo,
+): Partial<OrderFormState> => {
+  if (state.side === 'sell') return { type, ...withQty({ ...state, type, amount: '' }, state.qty) };
+  if (state.lead !== 'amount') return { type, ...NO_SIZE };
+  const spend = { ...state, type, qty: '', amount: state.budget };
+  return { type, qty: '', amount: state.budget, ...withPrice(spend, state.price, pair) };
+};
 
 /** What a share of the available balance fills in: the quantity to sell, the amount a market buy
  * spends, or the quantity a limit buy can afford at its price. */

@@ -176,6 +176,40 @@ describe('/trade', () => {
     expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('2499.2499');
   });
 
+  it('keeps a sell\u2019s quantity across limit and market, which sell the same coins', async () => {
+    const user = userEvent.setup();
+    api.order.mockResolvedValue(order());
+    renderScreen(<TradeScreen />);
+    await user.click(screen.getByRole('button', { name: 'Sell' }));
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.25');
+    await user.click(screen.getByRole('button', { name: 'Market' }));
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('0.25');
+    await user.click(screen.getByRole('button', { name: 'Sell BTC' }));
+    expect(api.order).toHaveBeenLastCalledWith(
+      'sell',
+      expect.objectContaining({ type: 'market', qty: '0.25' }),
+    );
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.1');
+    await user.click(screen.getByRole('button', { name: 'Limit' }));
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('0.1');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('10000');
+  });
+
+  it('keeps the amount a buyer chose to spend across limit and market, but not a quantity, which a market buy is not sized by', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TradeScreen />);
+    await user.type(screen.getByLabelText('Amount (USDT)'), '1000');
+    await user.click(screen.getByRole('button', { name: 'Market' }));
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('1000');
+    await user.click(screen.getByRole('button', { name: 'Limit' }));
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('0.01');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('1000');
+    await user.clear(screen.getByLabelText('Quantity (BTC)'));
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.02');
+    await user.click(screen.getByRole('button', { name: 'Market' }));
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('');
+  });
+
   it('sizes a quantity typed before the last price came at that price once it comes', async () => {
     const user = userEvent.setup();
     market.silent = ['btcusdt'];

@@ -6,13 +6,22 @@ import { whileBusy } from './whileBusy';
 export const SubmitButton = ({
   busy,
   disabled = false,
+  describedBy,
   children,
 }: {
   busy: boolean;
   disabled?: boolean;
+  /** The id of what the form says of its last send, read with the button when it is reached. */
+  describedBy?: string | undefined;
   children: ReactNode;
 }) => (
-  <button type="submit" className="btn btn--primary btn--block" disabled={disabled} {...whileBusy(busy)}>
+  <button
+    type="submit"
+    className="btn btn--primary btn--block"
+    disabled={disabled}
+    aria-describedby={describedBy}
+    {...whileBusy(busy)}
+  >
     {children}
   </button>
 );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema } from '../../../protocol/accounts';
@@ -14,6 +14,11 @@ import { setUser } from '../../state/session';
 import { safeRedirect } from '../../app/safeRedirect';
 import { authLink } from '../../app/authLink';
 
+/** Refusals of what was typed, said in the form above its button instead of in a toast that goes
+ * after a second. The form's, not a field's: the server does not say which of the two is wrong (an
+ * unknown account is answered as a wrong password is), and a locked account is neither. */
+const SAID_IN_FORM = ['app.msg.login_failed', 'app.msg.account_locked'];
+
 const LoginScreen = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,9 +30,24 @@ const LoginScreen = () => {
   });
   const [captchaAsked, setCaptchaAsked] = useState(false);
   const [captchaRenewals, setCaptchaRenewals] = useState(0);
+  const [refused, setRefused] = useState<string | undefined>();
+  const refusedId = useId();
+  // What was said of the last try goes once the reader types either field again.
+  const typedAgain = (key: 'username' | 'password') => {
+    const binding = form.field(key);
+    return {
+      ...binding,
+      onChange: (text: string) => {
+        setRefused(undefined);
+        binding.onChange(text);
+      },
+    };
+  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    // Gone while the try is out, so the same refusal of the next is announced again.
+    setRefused(undefined);
     void form.submit(
       async (body) => {
         try {
@@ -39,7 +59,9 @@ const LoginScreen = () => {
           // picture's answer; a wrong one is said under it too.
           if (refusal.msg === 'app.msg.captcha_required') setCaptchaAsked(true);
           else {
-            showFailure(refusal);
+            // Said once: in the form only, as a toast too would be read out a second time.
+            if (SAID_IN_FORM.includes(refusal.msg)) setRefused(refusal.msg);
+            else showFailure(refusal);
             if (captchaAsked) setCaptchaRenewals((n) => n + 1);
           }
           throw failure;
@@ -60,13 +82,13 @@ const LoginScreen = () => {
           label={t('login.account')}
           placeholder={t('login.accountPlaceholder')}
           autoComplete="username"
-          {...form.field('username')}
+          {...typedAgain('username')}
         />
         <TextField
           label={t('form.password')}
           type="password"
           autoComplete="current-password"
-          {...form.field('password')}
+          {...typedAgain('password')}
         />
         {captchaAsked && (
           <CaptchaField
@@ -76,7 +98,16 @@ const LoginScreen = () => {
             autoFocus
           />
         )}
-        <SubmitButton busy={form.submitting}>{t('login.submit')}</SubmitButton>
+        {/* The focus stays where the reader sent from (the button, or the password by Enter): the
+            alert says it once as it comes, and the button says it again when it is reached. */}
+        {refused && (
+          <p id={refusedId} className="field__error" role="alert">
+            {t(refused)}
+          </p>
+        )}
+        <SubmitButton busy={form.submitting} describedBy={refused && refusedId}>
+          {t('login.submit')}
+        </SubmitButton>
         <div className="form__links">
           <Link to="/forgetPwd">{t('login.forgot')}</Link>
           <Link to={authLink('/register', params)}>{t('login.register')}</Link>

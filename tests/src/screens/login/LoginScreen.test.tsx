@@ -86,7 +86,42 @@ describe('login screen', () => {
     );
     expect(router.state.location.pathname).toBe('/login');
     expect(storedUser()).toBeNull();
-    expect(toasts()).toEqual(['Incorrect username or password']);
+  });
+
+  it('says a refused login in the form, once, with the focus left where the reader is, until they type again', async () => {
+    vi.mocked(userApi.login).mockRejectedValue({ code: 400, msg: 'app.msg.login_failed', data: null });
+    renderScreen(<LoginScreen />, { path: '/login' });
+    await fill('alice01', 'wrong123');
+    const said = await screen.findByRole('alert');
+    expect(said).toHaveTextContent('Incorrect username or password');
+    const button = screen.getByRole('button', { name: 'Log in' });
+    expect(button).toHaveAccessibleDescription('Incorrect username or password');
+    expect(button).toHaveFocus();
+    // Not toasted as well: a screen reader would read it twice.
+    expect(toasts()).toEqual([]);
+    await userEvent.type(screen.getByLabelText('Password'), '4');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(button).not.toHaveAccessibleDescription();
+  });
+
+  it('says a locked account in the form too, and clears it when the account is typed again', async () => {
+    vi.mocked(userApi.login).mockRejectedValue({ code: 400, msg: 'app.msg.account_locked', data: null });
+    renderScreen(<LoginScreen />, { path: '/login' });
+    await fill('alice01', 'secret12');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your account is locked. Please contact customer service',
+    );
+    expect(toasts()).toEqual([]);
+    await userEvent.type(screen.getByLabelText('Username, email or mobile'), '2');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('still toasts a failure that is not about what was typed', async () => {
+    vi.mocked(userApi.login).mockRejectedValue({ code: 429, msg: 'app.msg.too_many_requests', data: null });
+    renderScreen(<LoginScreen />, { path: '/login' });
+    await fill('alice01', 'secret12');
+    await waitFor(() => expect(toasts()).toEqual(['Too many requests. Please slow down']));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('sends one request for a double tap', async () => {

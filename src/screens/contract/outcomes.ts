@@ -1,8 +1,10 @@
 import { first } from 'rxjs';
+import { subscribe } from 'valtio';
 import type { ContractOrder } from '../../../protocol/contracts';
 import { contracts } from '../../app/contractStreams';
 import { formatSignedMoney } from '../../components/format';
 import { i18n } from '../../i18n';
+import { currentUser, sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
 
 /** Contracts whose countdown sheet is up: their result shows there, in full. */
@@ -31,9 +33,10 @@ export const outcomeText = (o: ContractOrder) =>
  * the records were opened. Not while its sheet is up, which says it in full.
  */
 export const watchOutcome = (order: ContractOrder) => {
-  if (watched.has(order.id)) return;
+  const login = currentUser()?.token;
+  if (!login || watched.has(order.id)) return;
   watched.add(order.id);
-  contracts
+  const watch = contracts
     .order$(order.id)
     .pipe(first((o) => o.status === 'completed' && o.result !== null))
     .subscribe({
@@ -43,4 +46,14 @@ export const watchOutcome = (order: ContractOrder) => {
       // A contract the server no longer answers for has no result to tell.
       error: () => undefined,
     });
+  // The result is the login's that opened the contract. Logged out (here or in another tab), the
+  // watch asked every second, refused each time for want of a login, for as long as the tab lived;
+  // someone else logging in would have been told another reader's result. A later login that shows
+  // the contract watches it again.
+  const unfollow = subscribe(sessionState, () => {
+    if (sessionState.user?.token === login) return;
+    watch.unsubscribe();
+    watched.delete(order.id);
+  });
+  watch.add(unfollow);
 };

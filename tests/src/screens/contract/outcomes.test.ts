@@ -2,6 +2,7 @@ import { Subject } from 'rxjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContractOrder } from '../../../../protocol';
 import { switchI18n } from '../../../../src/i18n';
+import { clearUser, setUser } from '../../../../src/state/session';
 import { uiState } from '../../../../src/state/ui';
 import { setupI18n } from '../../../setup/i18n';
 import { pending, won } from './fixtures';
@@ -24,8 +25,12 @@ beforeAll(setupI18n);
 beforeEach(() => {
   uiState.toasts.length = 0;
   streams.clear();
+  setUser({ token: 'tok', userinfo: { certification: 2 } });
 });
-afterEach(() => switchI18n('us'));
+afterEach(async () => {
+  clearUser();
+  await switchI18n('us');
+});
 
 describe('the result of a contract opened here', () => {
   it('is told wherever the reader is once it is settled, once', () => {

@@ -56,6 +56,9 @@ const SAME_AS_ENGLISH = new Set([
   // show a fill's side of the book by.
   'orders.roles.maker',
   'orders.roles.taker',
+  // "Status" (German) and the tab "Home" (Italian): the words apps in these languages use.
+  'contractList.status',
+  'tab.home',
 ]);
 
 /** The tags of a value (`<keep>`, `</agreement>`) for react-i18next's Trans, as [closing, name]. */

@@ -417,6 +417,43 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
+  it('keeps the /assets deposit and withdrawal buttons inside the total’s card, each label whole in its button, in every language at 390 and 320 px', async () => {
+    const { page } = session;
+    await asDemoTrader(page);
+    const found = await atWidths([390, 320], LOCALES, async () => {
+      await page.goto('/assets');
+      await page.locator('.wallet-action').first().waitFor();
+      return page.locator('.wallet-total').evaluate((card) => {
+        const faults: string[] = [];
+        const inside = (el: Element) => {
+          const box = el.getBoundingClientRect();
+          const style = getComputedStyle(el);
+          return {
+            left: box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft),
+            right: box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight),
+          };
+        };
+        const room = inside(card);
+        for (const button of card.querySelectorAll('.wallet-action')) {
+          const box = button.getBoundingClientRect();
+          const name = button.textContent;
+          // German's "Auszahlen" ran 8 px past the card's padding at 320 px, Russian's pair 6 px.
+          if (box.left < room.left - 0.5 || box.right > room.right + 0.5)
+            faults.push(`"${name}" runs ${Math.round(box.right - room.right)} px past the card`);
+          const label = button.querySelector('span')!;
+          const range = document.createRange();
+          range.selectNodeContents(label);
+          const text = range.getBoundingClientRect();
+          const own = inside(button);
+          if (text.left < own.left - 0.5 || text.right > own.right + 0.5) faults.push(`"${name}" cut`);
+          if (range.getClientRects().length > 1) faults.push(`"${name}" on two lines`);
+        }
+        return faults;
+      });
+    });
+    expect(found).toEqual([]);
+  });
+
   it('breaks Japanese between words, not inside one, on the main screens at 390 and 320 px', async () => {
     // Japanese is written without spaces and may break between any two characters: "表 / 示されます",
     // "第2世 / 代". The phrase analysis (word-break: auto-phrase) breaks between phrases.

@@ -484,6 +484,21 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     expect(await edges('.service-form textarea')).toEqual(thread);
   });
 
+  it('lines the wallet history’s entries up with its title and type filter on /assets/detail', async () => {
+    // The records' own inset, meant for a list on the screen, set them in again inside the card:
+    // each entry's text 16 px in from the title and filter, its line 12 px.
+    const { page } = session;
+    await inLanguage(page, 'de');
+    await page.goto('/assets/detail?coin=BTC');
+    await page.locator('.wallet-journal .record__title').first().waitFor();
+    const title = await edges('.wallet-journal__title');
+    const filter = await edges('.wallet-select__shown');
+    const entry = await edges('.wallet-journal .record');
+    expect(entry).toEqual({ left: title.left, right: filter.right });
+    expect((await edges('.wallet-journal .record__title')).left).toBe(title.left);
+    expect((await edges('.wallet-journal .record__amount')).right).toBe(filter.right);
+  });
+
   it('lines the logout button up with the account card and the menu above it on /user', async () => {
     const { page } = session;
     await inLanguage(page, 'us');

@@ -499,6 +499,20 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     expect((await edges('.wallet-journal .record__amount')).right).toBe(filter.right);
   });
 
+  it('lines the help centre’s section headings up with their articles, and the line under an article up with it', async () => {
+    // Both were set 16 px in, 4 px off the 12 px of the articles, the card and the button.
+    const { page } = session;
+    await inLanguage(page, 'us');
+    await page.goto('/help');
+    await page.locator('.link-list__item').first().waitFor();
+    const article = await edges('.link-list__item');
+    expect((await edges('.help-section__title')).left).toBe(article.left);
+    expect(await edges('.page-action')).toEqual(article);
+    await page.locator('.link-list__item').first().click();
+    await page.locator('.document').waitFor();
+    expect((await edges('.help-more')).left).toBe((await edges('.document')).left);
+  });
+
   it('lines the logout button up with the account card and the menu above it on /user', async () => {
     const { page } = session;
     await inLanguage(page, 'us');

@@ -115,7 +115,11 @@ export const startServerProcess = async (
     } catch {
       // not yet listening
     }
-    if (i > 300) throw new Error('bench server did not start');
+    if (i > 300) {
+      // Left running, it would hold its port and a core, and slow every start after it.
+      child.kill('SIGKILL');
+      throw new Error('bench server did not start');
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -77,7 +77,11 @@ export const startServer = async (
           // listening, not answering yet
         }
       }
-      if (Date.now() > deadline) throw new Error(`server did not start:\n${output.slice(from)}`);
+      if (Date.now() > deadline) {
+        // Left running, it would hold its port and a core, and slow every start after it.
+        proc.kill('SIGKILL');
+        throw new Error(`server did not start:\n${output.slice(from)}`);
+      }
       await new Promise((r) => setTimeout(r, 150));
     }
   };

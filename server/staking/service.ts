@@ -253,8 +253,14 @@ export const createStaking = ({ db, ledger, clock, onError }: StakingDeps) => {
             incomeReserved: true,
           });
           const ref = ledgerRef('pledge', id);
-          posted = await ledger.postIn(
-            trx,
+          const income = dailyIncome * BigInt(product.cycleDays);
+          const house = { userId: SYSTEM_ACCOUNTS.house, asset: product.asset };
+          // Both accounts locked at once, in the ledger's order (the house's first), as every other
+          // writer takes them: the trader's held while waiting for the house's deadlocked on
+          // PostgreSQL with a spot batch or a contract holding the house's and wanting the trader's.
+          const session = ledger.session(trx);
+          await session.hold([house, { userId: user.id, asset: product.asset }]);
+          posted = await session.post(
             [
               {
                 userId: user.id,
@@ -270,24 +276,23 @@ export const createStaking = ({ db, ledger, clock, onError }: StakingDeps) => {
           // The whole income is set aside from the house now, frozen in its own account: paying it
           // can never fail later, so the principal always comes back at maturity. A house that
           // cannot cover it takes no more pledges of the asset.
-          const income = dailyIncome * BigInt(product.cycleDays);
           if (income > 0n) {
             const reserve: Movement = {
-              userId: SYSTEM_ACCOUNTS.house,
-              asset: product.asset,
+              ...house,
               available: -income,
               frozen: income,
               type: 'app.data.pledge_income',
               ref,
             };
             try {
-              posted = [...posted, ...(await ledger.postIn(trx, [reserve], now))];
+              posted = [...posted, ...(await session.post([reserve], now))];
             } catch (e) {
               if (e instanceof AppError && e.errorName === 'insufficient_balance')
                 throw new AppError('product_unavailable');
               throw e;
             }
           }
+          await session.flush();
           return id;
         });
       } catch (e) {

@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { ledgerStore } from '../../../server/db/repos/ledger';
 import { writeGlobalConfig } from '../../../server/db/repos/siteConfig';
+import { SYSTEM_ACCOUNTS } from '../../../server/domain/ledger/types';
 import { rejectsWith } from '../helpers/errors';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
 import { stakingHarness, UNIT } from './helpers';
@@ -11,7 +14,7 @@ const housed = async (t: Parameters<typeof stakingHarness>[0]) => {
   return h;
 };
 
-describe.each(forEachEngine())('pledging on %s', (_engine, open) => {
+describe.each(forEachEngine())('pledging on %s', (engine, open) => {
   const db = useTestDb(open, { seed: true });
 
   const state = async (productId: number) => {
@@ -105,6 +108,35 @@ describe.each(forEachEngine())('pledging on %s', (_engine, open) => {
     expect(await state(productId)).toEqual({ remaining: String(99_800n * UNIT), pledges: 2 });
     expect(await h.balance(u.id)).toEqual({ available: '4800.00000000', frozen: '200.00000000' });
   });
+
+  it.runIf(engine === 'postgres')(
+    'waits for the house’s account holding none of the trader’s, as every other writer takes them',
+    async () => {
+      const h = await housed(db());
+      const productId = await h.product();
+      const u = await h.user({ USDT: 5_000n * UNIT });
+      const k = db().db.kysely;
+      const waiting = async () => {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(k);
+        return rows[0]!.n;
+      };
+      let pledging: ReturnType<typeof h.staking.pledge> | undefined;
+      // A spot batch, say: the exchange's accounts locked first, then a trader's as a fill pays it.
+      // A pledge holding the trader's USDT while it waited for the house's would deadlock with it,
+      // broken only after deadlock_timeout (a second); the lock timeout says so at once.
+      await k.transaction().execute(async (trx) => {
+        await sql`set local lock_timeout = '300ms'`.execute(trx);
+        const store = ledgerStore(trx, 'postgres');
+        await store.lock([{ userId: SYSTEM_ACCOUNTS.house, asset: 'USDT' }]);
+        pledging = h.staking.pledge(u, productId, '100');
+        while ((await waiting()) === 0) await new Promise((r) => setTimeout(r, 10));
+        await store.lock([{ userId: u.id, asset: 'USDT' }]);
+      });
+      await expect(pledging).resolves.toMatchObject({ amount: '100.00000000' });
+      expect(await h.balance(u.id)).toEqual({ available: '4900.00000000', frozen: '100.00000000' });
+    },
+  );
 });
 
 describe.each(forEachEngine())('a pledge retried with its request key on %s', (_engine, open) => {

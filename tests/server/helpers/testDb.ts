@@ -31,15 +31,25 @@ export interface OpenOptions {
   seed?: boolean;
   /** Clock passed to the seed. */
   now?: number;
+  /** Settings of every PostgreSQL connection (`lock_timeout`, say); none on SQLite. */
+  pgSettings?: Record<string, string>;
 }
 
 export type OpenTestDb = (opts?: OpenOptions) => Promise<TestDb>;
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
-/** A connection string that puts every pooled connection in `schema`. */
-export const withSearchPath = (url: string, schema: string): string =>
-  `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+/** A connection string that puts every pooled connection in `schema`, with `settings`. */
+export const withSearchPath = (
+  url: string,
+  schema: string,
+  settings: Record<string, string> = {},
+): string => {
+  const options = Object.entries({ search_path: schema, ...settings })
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
+  return `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(options)}`;
+};
 
 const adminQuery = async (url: string, text: string) => {
   const client = new pg.Client({ connectionString: url });
@@ -52,12 +62,12 @@ const adminQuery = async (url: string, text: string) => {
 };
 
 /** A fresh, empty PostgreSQL schema and a connection string that works in it. */
-export const createPgSchema = async (baseUrl: string) => {
+export const createPgSchema = async (baseUrl: string, settings?: Record<string, string>) => {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   await adminQuery(baseUrl, `create schema ${schema}`);
   return {
     schema,
-    url: withSearchPath(baseUrl, schema),
+    url: withSearchPath(baseUrl, schema, settings),
     drop: () => adminQuery(baseUrl, `drop schema if exists ${schema} cascade`),
   };
 };
@@ -82,7 +92,7 @@ export const openSqliteTest: OpenTestDb = async (opts = {}) => {
 const openPostgresTest =
   (baseUrl: string): OpenTestDb =>
   async (opts = {}) => {
-    const { schema, url, drop } = await createPgSchema(baseUrl);
+    const { schema, url, drop } = await createPgSchema(baseUrl, opts.pgSettings);
     const db = openPostgres(url);
     const close = async () => {
       try {

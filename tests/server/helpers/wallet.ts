@@ -107,3 +107,13 @@ export const feesHeld = async (ledger: Ledger, asset: string) =>
 
 let key = 0;
 export const requestKey = () => `req-${Date.now().toString(36)}-${(key += 1)}`;
+
+/** A withdrawal of `amount` USDT over TRC20 to a good address, with the right password and a new key. */
+export const usdtWithdrawal = (amount: string) => ({
+  coin: 'USDT',
+  network: 'TRC20' as const,
+  address: ADDRESSES.TRC20,
+  amount,
+  password: WITHDRAW_PASSWORD,
+  requestKey: requestKey(),
+});

@@ -3,14 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../server/domain/appError';
 import { forEachEngine } from '../../helpers/testDb';
 import {
-  ADDRESSES,
   OPERATOR,
-  WITHDRAW_PASSWORD,
   feesHeld,
   insertUser,
-  requestKey,
   totalHeld,
   units,
+  usdtWithdrawal,
   walletFor,
 } from '../../helpers/wallet';
 
@@ -79,14 +77,7 @@ describe.each(forEachEngine())('ledger conservation over wallet sequences on %s'
                 tolerate(h.wallet.confirmDeposit(OPERATOR, id)),
               ]);
             } else if (o.kind === 'withdraw') {
-              const w = h.wallet.submitWithdrawal(users[o.user]!, {
-                coin: 'USDT',
-                network: 'TRC20',
-                address: ADDRESSES.TRC20,
-                amount: decimal(o.cents),
-                password: WITHDRAW_PASSWORD,
-                requestKey: requestKey(),
-              });
+              const w = h.wallet.submitWithdrawal(users[o.user]!, usdtWithdrawal(decimal(o.cents)));
               await tolerate(w.then((x) => withdrawals.push(x.id)));
             } else if (o.kind === 'review' && withdrawals.length > 0) {
               const id = withdrawals[o.pick % withdrawals.length]!;

@@ -18,6 +18,7 @@ import {
   requestKey,
   totalHeld,
   units,
+  usdtWithdrawal,
   walletFor,
 } from '../../helpers/wallet';
 
@@ -450,15 +451,7 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
       const d = await h.wallet.submitDeposit(user, { coin: 'USDT', network: 'TRC20', amount: '100' });
       await h.wallet.confirmDeposit(OPERATOR, d.id);
       const order = (amount: string, over: Record<string, unknown> = {}) =>
-        h.wallet.submitWithdrawal(user, {
-          coin: 'USDT',
-          network: 'TRC20',
-          address: ADDRESSES.TRC20,
-          amount,
-          password: WITHDRAW_PASSWORD,
-          requestKey: requestKey(),
-          ...over,
-        });
+        h.wallet.submitWithdrawal(user, { ...usdtWithdrawal(amount), ...over });
       return { h, user, order };
     };
 

@@ -54,7 +54,6 @@ export const WALLET_USAGE = `
                                             maxWithdraw withdrawFee depositEnabled withdrawEnabled
                                             decimals (places the coin carries on the network, 0-8)`;
 
-
 /** Whose record it is: the id the API and the audit log use, and the name the operator knows. */
 const owner = (userId: number, names: ReadonlyMap<number, string>) =>
   `user ${userId} (${names.get(userId) ?? ''})`;

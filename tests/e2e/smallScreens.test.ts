@@ -599,5 +599,6 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     } finally {
       await page.evaluate(() => localStorage.removeItem('user'));
     }
-  });
+    // 66 loads of the screen and a send.
+  }, 180_000);
 });

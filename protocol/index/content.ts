@@ -50,8 +50,6 @@ export type Notice = z.infer<typeof noticeSchema>;
 export const noticeDetailSchema = noticeSchema.extend({ locale: z.enum(LOCALES) });
 export type NoticeDetail = z.infer<typeof noticeDetailSchema>;
 
-export const emptyQuerySchema = z.strictObject({});
-
 export const healthSchema = z.object({ status: z.literal('up'), serverTime: z.number().int() });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  noFieldsSchema,
   adminLoginSchema,
   adminTokenSchema,
   adminUserQuerySchema,
@@ -54,7 +55,7 @@ export const adminRoutes = (accounts: AccountService) => {
       tag: 'admin',
       auth: 'operator',
       summary: 'Operator logout: the token stops working',
-      body: z.strictObject({}),
+      body: noFieldsSchema,
       response: z.object({}),
       handler: async ({ req }) => {
         await accounts.logout(currentOperator(req).sessionId);

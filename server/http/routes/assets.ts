@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { balanceSchema, emptyQuerySchema, financPageSchema, financQuerySchema } from '../../../protocol';
+import { balanceSchema, noFieldsSchema, financPageSchema, financQuerySchema } from '../../../protocol';
 import type { Ledger } from '../../domain/ledger/ledger';
 import { currentUser } from '../auth';
 import { defineRoute } from '../route';
@@ -12,7 +12,7 @@ export const assetsRoutes = (ledger: Ledger) => [
     tag: 'assets',
     summary: 'Balances per asset: available and frozen',
     auth: 'user',
-    query: emptyQuerySchema,
+    query: noFieldsSchema,
     response: z.array(balanceSchema),
     handler: ({ req }) => ledger.balances(currentUser(req).user.id),
   }),

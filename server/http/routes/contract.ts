@@ -8,7 +8,7 @@ import {
   contractOrderSchema,
   contractPageSchema,
   contractPairConfigSchema,
-  emptyQuerySchema,
+  noFieldsSchema,
 } from '../../../protocol';
 import type { ContractService } from '../../domain/contracts/service';
 import { currentOperator, currentUser } from '../auth';
@@ -23,7 +23,7 @@ export const contractRoutes = (contracts: ContractService) => [
     tag: 'contract',
     summary:
       'Pairs open for contracts with their cycles, payout rates and limits; direction and status names',
-    query: emptyQuerySchema,
+    query: noFieldsSchema,
     response: contractInfoSchema,
     handler: () => contracts.info(),
   }),
@@ -68,7 +68,7 @@ export const contractAdminRoutes = (contracts: ContractService) => [
     tag: 'admin',
     auth: 'operator',
     summary: 'Contract settings of every listed pair',
-    query: emptyQuerySchema,
+    query: noFieldsSchema,
     response: z.array(contractPairConfigSchema),
     handler: () => contracts.settingsList(),
   }),

@@ -1,4 +1,4 @@
-import { HEALTH_DATABASE_DOWN, emptyQuerySchema, healthSchema, type HealthDown } from '../../../protocol';
+import { HEALTH_DATABASE_DOWN, noFieldsSchema, healthSchema, type HealthDown } from '../../../protocol';
 import type { OutageLog } from '../../db/outageLog';
 import type { DatabaseProbe } from '../../db/probe';
 import { defineRoute } from '../route';
@@ -17,7 +17,7 @@ export const healthRoutes = (probe: DatabaseProbe, outage: OutageLog) => [
     tag: 'system',
     summary:
       'Liveness and database reachability, with the server clock for offset checks; 503 when the database cannot be reached',
-    query: emptyQuerySchema,
+    query: noFieldsSchema,
     response: healthSchema,
     handler: async ({ reply }) => {
       const result = await probe();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  emptyQuerySchema,
+  noFieldsSchema,
   helpArticleSchema,
   helpArticleSummarySchema,
   idQuerySchema,
@@ -45,7 +45,7 @@ export const helpRoutes = (db: Db, now: () => number = Date.now) => {
       path: '/help/list',
       tag: 'help',
       summary: 'Help articles of the reader’s locale (English where it has none), by category',
-      query: emptyQuerySchema,
+      query: noFieldsSchema,
       response: z.array(helpArticleSummarySchema),
       handler: ({ locale }) => listHelp(k, locale),
     }),
@@ -69,7 +69,7 @@ export const helpRoutes = (db: Db, now: () => number = Date.now) => {
       tag: 'service',
       summary: 'The user’s thread with customer service, oldest first',
       auth: 'user',
-      query: emptyQuerySchema,
+      query: noFieldsSchema,
       response: z.array(serviceMessageSchema),
       handler: ({ req }) => listServiceMessages(k, currentUser(req).user.id),
     }),

@@ -4,7 +4,7 @@ import {
   captchaSchema,
   changePwdSchema,
   changeWithdrawPwdSchema,
-  emptyQuerySchema,
+  noFieldsSchema,
   forgetPwdSchema,
   inviteSchema,
   loginSchema,
@@ -23,7 +23,6 @@ import { requestLocale } from '../locale';
 import { clientAddress } from '../rateLimits';
 import { defineRoute } from '../route';
 
-const emptyBody = z.strictObject({});
 const nothing = z.object({});
 
 /** Accounts under /api/user: captcha, registration, login and logout, personal info, codes,
@@ -34,7 +33,7 @@ export const userRoutes = (accounts: AccountService) => [
     path: '/user/captcha',
     tag: 'user',
     summary: 'A graphic captcha (SVG) and its id; single use, valid for 5 minutes',
-    query: emptyQuerySchema,
+    query: noFieldsSchema,
     response: captchaSchema,
     handler: () => accounts.issueCaptcha(),
   }),
@@ -63,7 +62,7 @@ export const userRoutes = (accounts: AccountService) => [
     tag: 'user',
     auth: 'user',
     summary: 'Log out: the session token stops working',
-    body: emptyBody,
+    body: noFieldsSchema,
     response: nothing,
     handler: async ({ req }) => {
       await accounts.logout(currentUser(req).sessionId);
@@ -76,7 +75,7 @@ export const userRoutes = (accounts: AccountService) => [
     tag: 'user',
     auth: 'user',
     summary: 'The logged-in user’s userinfo',
-    query: emptyQuerySchema,
+    query: noFieldsSchema,
     response: userInfoSchema,
     handler: ({ req }) => accounts.getUserInfo(currentUser(req).user.id),
   }),
@@ -133,7 +132,7 @@ export const userRoutes = (accounts: AccountService) => [
     auth: 'user',
     summary: 'Send a code to the account’s own email address, to set or reset the withdrawal password',
     // Nothing to name: a `target` sent along would otherwise pass as if the code went there.
-    body: emptyBody,
+    body: noFieldsSchema,
     response: sentCodeSchema,
     handler: ({ req }) => accounts.sendWithdrawPwdCode(currentUser(req).user.id, requestLocale(req)),
   }),
@@ -183,7 +182,7 @@ export const userRoutes = (accounts: AccountService) => [
     tag: 'user',
     auth: 'user',
     summary: 'Real-name verification status (document number masked)',
-    query: emptyQuerySchema,
+    query: noFieldsSchema,
     response: verificationStatusSchema,
     handler: ({ req }) => accounts.getVerificationStatus(currentUser(req).user.id),
   }),
@@ -193,7 +192,7 @@ export const userRoutes = (accounts: AccountService) => [
     tag: 'user',
     auth: 'user',
     summary: 'Invitation code and first- and second-generation members',
-    query: emptyQuerySchema,
+    query: noFieldsSchema,
     response: inviteSchema,
     handler: ({ req }) => accounts.getInvite(currentUser(req).user.id),
   }),

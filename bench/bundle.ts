@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildWeb } from './buildWeb';
 
-export interface BundleFigures {
+interface BundleFigures {
   initialJsGzipKb: number;
   initialCssGzipKb: number;
   lazyJsGzipKb: number;

@@ -7,7 +7,7 @@ import type { PairInfo, Ticker } from '../protocol';
 import { launchBrowser } from '../tests/e2e/helpers/browser';
 import { buildWeb } from './buildWeb';
 
-export interface ClientStreamFigures {
+interface ClientStreamFigures {
   pairs: number;
   ticksPerPairPerSecond: number;
   seconds: number;

@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { percentile } from './serverProcess';
 
-export interface ColdWake {
+interface ColdWake {
   /** µs a read, the reads run back to back (the median of the rounds). */
   warmUs: number;
   /** µs a read, each round run right after the thread slept 1 ms, and 5 ms. */

@@ -12,7 +12,7 @@ import { createLedger } from '../server/domain/ledger/ledger';
 import { transfer } from '../server/domain/ledger/post';
 import { SYSTEM_ACCOUNTS } from '../server/domain/ledger/types';
 
-export interface ContractFigures {
+interface ContractFigures {
   contracts: number;
   windowSeconds: number;
   settleDelayMs: number;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { cpuMs, percentile, startServerProcess } from './serverProcess';
 
-export interface HttpFigures {
+interface HttpFigures {
   path: string;
   requests: number;
   concurrency: number;

@@ -1,6 +1,6 @@
 import net from 'node:net';
 
-export interface Answer {
+interface Answer {
   status: number;
   body: string;
 }

@@ -8,7 +8,7 @@ interface ThreadCounts {
 }
 
 /** Every thread of a process, by thread id; empty where `/proc` has no scheduler counts. */
-export type ProcessCounts = Map<number, ThreadCounts>;
+type ProcessCounts = Map<number, ThreadCounts>;
 
 export const threadCounts = (pid: number): ProcessCounts => {
   const out: ProcessCounts = new Map();

@@ -7,7 +7,7 @@ import { measureSpotService, type SpotServiceFigures } from './spotService';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-export interface AllocationSite {
+interface AllocationSite {
   /** The project's own function that made the objects, or called the library or built-in that did:
    * `server/domain/ledger/post.ts:52 post`. */
   site: string;
@@ -15,7 +15,7 @@ export interface AllocationSite {
   sharePct: number;
 }
 
-export interface SpotAllocationsFigures {
+interface SpotAllocationsFigures {
   /** The books' run without the sampler. */
   books: SpotServiceFigures;
   /** V8's collections during that run. */

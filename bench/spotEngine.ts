@@ -9,7 +9,7 @@ import { pairUnits } from '../server/domain/spot/units';
 import { createRng } from '../server/market/rng';
 import { machineTimes, stealPctSince } from './steal';
 
-export interface EngineFigures {
+interface EngineFigures {
   engine: string;
   /** Bytes allocated an operation (measured untimed). */
   bytesPerOp: number;
@@ -188,7 +188,7 @@ const waitUntil = (due: number, now: number) => {
   }
 };
 
-export interface Hiccups {
+interface Hiccups {
   /** Share of the time the core was away in gaps longer than 10 µs. */
   lostPct: number;
   perSec: number;
@@ -350,7 +350,7 @@ const GC_FLAGS = ['--max-semi-space-size=64', '--min-semi-space-size=64'];
 
 /** How long one operation takes, each timed alone with nothing scheduled (no offered rate, so no
  * queueing behind a slow one or behind a gap of the machine's). */
-export interface ServiceFigures {
+interface ServiceFigures {
   engine: string;
   p50Us: number;
   p99Us: number;
@@ -378,7 +378,7 @@ const serviceTimes = (make: () => Target, n: number, resting: number) => {
   };
 };
 
-export interface EngineBench {
+interface EngineBench {
   rows: EngineFigures[];
   service: ServiceFigures[];
   hiccups: Hiccups;

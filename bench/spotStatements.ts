@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3';
 import { measureSpotService, type SpotServiceFigures } from './spotService';
 import { walCommits } from './walCommits';
 
-export interface StatementFigures {
+interface StatementFigures {
   /** The statement's SQL with its row lists folded, cut short. */
   statement: string;
   runs: number;
@@ -14,14 +14,14 @@ export interface StatementFigures {
   sharePct: number;
 }
 
-export interface PagesFigures {
+interface PagesFigures {
   /** A table or index, as SQLite's `dbstat` names it (`sqlite_schema` holds page 1, the header). */
   btree: string;
   pagesPerCommit: number;
   pagesPerOrder: number;
 }
 
-export interface SpotStatementsFigures {
+interface SpotStatementsFigures {
   books: SpotServiceFigures;
   /** Time inside SQLite's statements (better-sqlite3's calls), an order. */
   statementsUsPerOrder: number;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 /** The machine's CPU time so far, every vCPU together, in Linux's ticks (`/proc/stat`): time spent
  * running something (ours or the kernel's), and time a vCPU had work that the hypervisor did not
  * run because it ran something else on that core (`steal`). */
-export interface MachineTimes {
+interface MachineTimes {
   busy: number;
   steal: number;
 }

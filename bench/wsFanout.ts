@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { percentile, rssMb, startServerProcess } from './serverProcess';
 
-export interface FanoutFigures {
+interface FanoutFigures {
   clients: number;
   seconds: number;
   messagesPerSecond: number;

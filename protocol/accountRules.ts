@@ -8,15 +8,15 @@
  * - Username: 6 to 30 characters (the stricter reading), letters, digits and underscore, starting
  *   with a letter, so it can never be mistaken for a phone number or an email address.
  */
-export const PASSWORD_MIN = 6;
+const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 20;
-export const PASSWORD_CHARSET_RE = /^[A-Za-z0-9\-*/+.~!@#$%^&()]+$/;
-export const PASSWORD_LETTER_RE = /[A-Za-z]/;
-export const PASSWORD_DIGIT_RE = /\d/;
+const PASSWORD_CHARSET_RE = /^[A-Za-z0-9\-*/+.~!@#$%^&()]+$/;
+const PASSWORD_LETTER_RE = /[A-Za-z]/;
+const PASSWORD_DIGIT_RE = /\d/;
 
-export const USERNAME_MIN = 6;
-export const USERNAME_MAX = 30;
-export const USERNAME_RE = /^[A-Za-z][A-Za-z0-9_]*$/;
+const USERNAME_MIN = 6;
+const USERNAME_MAX = 30;
+const USERNAME_RE = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 export const NICKNAME_MAX = 30;
 

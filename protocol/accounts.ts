@@ -165,7 +165,6 @@ export const setWithdrawPwdSchema = z
 export type SetWithdrawPwdRequest = z.infer<typeof setWithdrawPwdSchema>;
 
 export const changeWithdrawPwdSchema = changePwdSchema;
-export type ChangeWithdrawPwdRequest = ChangePwdRequest;
 
 export const updateUserInfoSchema = z.strictObject({ nickname });
 
@@ -229,7 +228,7 @@ export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
 export const uploadSchema = z.object({ id: z.string(), url: z.string() });
 export type Upload = z.infer<typeof uploadSchema>;
 
-export const inviteMemberSchema = z.object({
+const inviteMemberSchema = z.object({
   username: z.string(),
   registeredAt: z.number().int(),
   certified: z.boolean(),

@@ -29,7 +29,7 @@ const payoutRate = amountString.refine(
   'app.msg.parameter_error',
 );
 
-export const contractCycleSchema = z.strictObject({
+const contractCycleSchema = z.strictObject({
   minutes: operatorMinutes,
   rate: payoutRate,
   min: money,
@@ -52,7 +52,7 @@ export const contractInfoSchema = z.object({
   serverTime: z.number().int(),
 });
 
-export const contractTickSchema = z.object({
+const contractTickSchema = z.object({
   id: z.number().int(),
   ts: z.number().int(),
   price: amountString,

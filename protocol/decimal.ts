@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Money travels as a plain decimal string: no exponent, no sign unless negative, no leading zeros. */
-export const DECIMAL_RE = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+const DECIMAL_RE = /^-?(0|[1-9]\d*)(\.\d+)?$/;
 export const UNSIGNED_DECIMAL_RE = /^(0|[1-9]\d*)(\.\d+)?$/;
 
 export const decimalString = z.string().regex(DECIMAL_RE);

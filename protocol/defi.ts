@@ -78,7 +78,7 @@ export const pledgeListQuerySchema = z.strictObject({
 });
 export type PledgeListRequest = Partial<z.output<typeof pledgeListQuerySchema>>;
 
-export const incomeRecordSchema = z.object({
+const incomeRecordSchema = z.object({
   id: z.number().int(),
   pledgeId: z.number().int(),
   name: z.string(),
@@ -91,7 +91,6 @@ export const incomeRecordSchema = z.object({
   amount: z.string(),
   releasedAt: z.number().int(),
 });
-export type IncomeRecord = z.infer<typeof incomeRecordSchema>;
 
 export const incomeListQuerySchema = z.strictObject({
   pledgeId: id.optional(),
@@ -116,29 +115,26 @@ export const earningsSchema = z.array(
 );
 export type Earnings = z.infer<typeof earningsSchema>;
 
-/** What the private `pledges` channel carries: the pledge as it now stands. */
-export const pledgeUpdateSchema = pledgeRecordSchema;
-
 // ---------- operator ----------
 
 const unsigned = z.string().regex(UNSIGNED_DECIMAL_RE, 'app.msg.parameter_error');
 /** The largest amount, in ledger units, a product's terms may hold: they are kept in 64-bit integer
  * columns, which PostgreSQL refuses to pass and SQLite would silently clamp or turn into a float. */
-export const MAX_PRODUCT_UNITS = 2n ** 63n - 1n;
+const MAX_PRODUCT_UNITS = 2n ** 63n - 1n;
 const amount8 = unsigned.refine((v) => {
   const units = parseScaledExact(v, UNIT_SCALE);
   return units !== null && units <= MAX_PRODUCT_UNITS;
 }, 'app.msg.parameter_error');
 /** The highest daily yield an operator may set, in percent: 10 % a day is already 3 650 % a year;
  * above it is a slip (50 typed for 0.50), and the house must set a pledge's whole income aside. */
-export const MAX_DAILY_YIELD_PERCENT = 10;
+const MAX_DAILY_YIELD_PERCENT = 10;
 /** The daily yield an operator sets, in percent (at most 6 places: 8 as a fraction). */
 const yieldPercent = unsigned.refine((v) => {
   const scaled = parseScaledExact(v, RATE_SCALE - 2);
   return scaled !== null && scaled <= BigInt(MAX_DAILY_YIELD_PERCENT) * 10n ** BigInt(RATE_SCALE - 2);
 }, 'app.msg.parameter_error');
 
-export const adminProductFields = {
+const adminProductFields = {
   name: typedText().min(1).max(60),
   asset: z
     .string()
@@ -159,7 +155,6 @@ export const adminCreateProductSchema = z.strictObject({
   enabled: adminProductFields.enabled.default(true),
   sort: adminProductFields.sort.default(0),
 });
-export type AdminCreateProduct = z.input<typeof adminCreateProductSchema>;
 
 /** Changes to a product. The quota changes by the same amount on both sides (`totalQuota` moves
  * `remainingQuota` by the difference), so what was sold stays sold. */
@@ -174,7 +169,6 @@ export const adminUpdateProductSchema = z.strictObject({
   enabled: adminProductFields.enabled.optional(),
   sort: adminProductFields.sort.optional(),
 });
-export type AdminUpdateProduct = z.input<typeof adminUpdateProductSchema>;
 
 export const adminPledgeQuerySchema = z.strictObject({
   userId: id.optional(),

@@ -12,7 +12,7 @@
  */
 export const UNIT_SCALE = 8;
 export const RATE_SCALE = 8;
-export const DAYS_PER_YEAR = 365n;
+const DAYS_PER_YEAR = 365n;
 export const DAY_MS = 86_400_000;
 
 const RATE_UNIT = 10n ** BigInt(RATE_SCALE);
@@ -23,9 +23,6 @@ export type PledgeStatus = (typeof PLEDGE_STATUSES)[number];
 
 export const dailyIncomeUnits = (principal: bigint, dailyRate: bigint): bigint =>
   (principal * dailyRate) / RATE_UNIT;
-
-export const projectedIncomeUnits = (principal: bigint, dailyRate: bigint, cycleDays: number): bigint =>
-  dailyIncomeUnits(principal, dailyRate) * BigInt(cycleDays);
 
 export const annualRateUnits = (dailyRate: bigint): bigint => dailyRate * DAYS_PER_YEAR;
 
@@ -43,7 +40,7 @@ export const parseScaledExact = (value: string, scale: number): bigint | null =>
 export const parseUnits = (value: string): bigint | null => parseScaledExact(value, UNIT_SCALE);
 
 /** A scaled integer as a decimal string with exactly `scale` digits after the point. */
-export const formatScaledUnits = (value: bigint, scale: number): string => {
+const formatScaledUnits = (value: bigint, scale: number): string => {
   const negative = value < 0n;
   const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
   const body = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;

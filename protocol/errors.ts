@@ -149,7 +149,7 @@ export const errorKey = (name: ErrorName): ErrorKey => `app.msg.${name}`;
 export const ERROR_KEYS: readonly ErrorKey[] = (Object.keys(ERRORS) as ErrorName[]).map(errorKey);
 
 export const MSG_PREFIX = 'app.msg.';
-export const DATA_PREFIX = 'app.data.';
+const DATA_PREFIX = 'app.data.';
 
 export const isMsgKey = (value: unknown): value is string =>
   typeof value === 'string' && value.startsWith(MSG_PREFIX);

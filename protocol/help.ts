@@ -4,7 +4,7 @@ import { LOCALES } from './locales';
 import { rowId, rowIdParam } from './rowId';
 import { siteLink } from './index/config';
 import { carouselItemSchema, popupSchema } from './index/content';
-import { SERVICE_CHANNEL, type ChannelMessage } from './ws';
+import { SERVICE_CHANNEL } from './ws';
 import { channelMessageSchema } from './wsSchema';
 
 /**
@@ -95,7 +95,6 @@ export const adminPopupUpdateSchema = z.strictObject({
   sort: sort.optional(),
 });
 export const adminPopupSchema = popupSchema.extend({ locale: z.string(), sort: z.number().int() });
-export type AdminPopup = z.infer<typeof adminPopupSchema>;
 
 export const adminCarouselCreateSchema = z.strictObject({
   locale,
@@ -112,7 +111,6 @@ export const adminCarouselUpdateSchema = z.strictObject({
   sort: sort.optional(),
 });
 export const adminCarouselSchema = carouselItemSchema.extend({ locale: z.string(), sort: z.number().int() });
-export type AdminCarouselItem = z.infer<typeof adminCarouselSchema>;
 
 /** A document with a screen of its own (one per locale and type), replaced as a whole. */
 export const adminDocumentSchema = z.strictObject({
@@ -121,17 +119,15 @@ export const adminDocumentSchema = z.strictObject({
   title,
   body: text,
 });
-export type AdminDocument = z.infer<typeof adminDocumentSchema>;
 
 // ---------- customer service ----------
 
 export const SERVICE_MESSAGE_MAX = 1000;
-export const serviceMessageBody = typedText({ lines: true })
+const serviceMessageBody = typedText({ lines: true })
   .min(1, 'app.msg.field_required')
   .max(SERVICE_MESSAGE_MAX, 'app.msg.text_too_long');
 
 export const serviceSendSchema = z.strictObject({ body: serviceMessageBody });
-export type ServiceSendRequest = z.input<typeof serviceSendSchema>;
 
 export const serviceMessageSchema = z.object({
   id: z.number().int(),
@@ -144,7 +140,6 @@ export type ServiceMessage = z.infer<typeof serviceMessageSchema>;
 
 /** What the private `service` channel carries: one message of the reader's thread, once written. */
 export const serviceChannelMessageSchema = channelMessageSchema(SERVICE_CHANNEL, serviceMessageSchema);
-export type ServiceChannelMessage = ChannelMessage<ServiceMessage>;
 
 export const adminServiceThreadSchema = z.object({
   userId: z.number().int(),

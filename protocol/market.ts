@@ -18,9 +18,6 @@ export const INTERVAL_MS: Record<Interval, number> = {
   '1d': 1440 * MINUTE,
 };
 
-export const isInterval = (value: unknown): value is Interval =>
-  typeof value === 'string' && (INTERVALS as readonly string[]).includes(value);
-
 /** Open time of the candle of `interval` that holds `ts` (UTC, so daily candles open at 00:00 UTC). */
 export const candleOpenTime = (ts: number, interval: Interval): number =>
   ts - (((ts % INTERVAL_MS[interval]) + INTERVAL_MS[interval]) % INTERVAL_MS[interval]);

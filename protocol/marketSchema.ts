@@ -11,7 +11,7 @@ import {
   TRADES_LIMIT_MAX,
 } from './market';
 
-export const intervalSchema = z.enum(INTERVALS);
+const intervalSchema = z.enum(INTERVALS);
 export const pairSymbolSchema = z.string().regex(PAIR_SYMBOL_RE);
 
 const limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
@@ -46,7 +46,7 @@ export const klineSchema = z.object({
   v: amountString,
 });
 
-export const depthLevelSchema = z.tuple([amountString, amountString]);
+const depthLevelSchema = z.tuple([amountString, amountString]);
 
 export const depthSnapshotSchema = z.object({
   pair: pairSymbolSchema,
@@ -71,16 +71,13 @@ export const klineQuerySchema = z.strictObject({
   /** Only candles that open before this time (paging back through history). */
   before: z.coerce.number().int().min(0).optional(),
 });
-export type KlineQuery = z.infer<typeof klineQuerySchema>;
 
 export const depthQuerySchema = z.strictObject({
   pair: pairSymbolSchema,
   limit: limit(DEPTH_LIMIT_MAX, DEPTH_LIMIT_DEFAULT),
 });
-export type DepthQuery = z.infer<typeof depthQuerySchema>;
 
 export const tradesQuerySchema = z.strictObject({
   pair: pairSymbolSchema,
   limit: limit(TRADES_LIMIT_MAX, TRADES_LIMIT_DEFAULT),
 });
-export type TradesQuery = z.infer<typeof tradesQuerySchema>;

@@ -35,7 +35,6 @@ const orderRef = (id: z.ZodType<number, unknown>) =>
 
 // A body's id is a JSON number: `true` or `[7]`, which a coercion reads as 1 and 7, is refused.
 export const cancelRequestSchema = orderRef(orderId);
-export type CancelRequest = z.input<typeof cancelRequestSchema>;
 export type OrderRef = z.infer<typeof cancelRequestSchema>;
 
 export const orderListQuerySchema = z.strictObject({
@@ -76,7 +75,7 @@ export const spotOrderSchema = z.object({
   updatedAt: z.number().int(),
 });
 
-export const spotFillSchema = z.object({
+const spotFillSchema = z.object({
   id: z.number().int(),
   price: amountString,
   qty: amountString,

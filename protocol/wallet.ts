@@ -26,12 +26,12 @@ export const coinSchema = z
   .string()
   .regex(/^[A-Za-z0-9]{2,10}$/, 'app.msg.currency_not_exist')
   .transform((s) => s.toUpperCase());
-export const networkSchema = z.enum(NETWORKS, 'app.msg.parameter_error');
+const networkSchema = z.enum(NETWORKS, 'app.msg.parameter_error');
 
 /** A positive amount of at most ASSET_SCALE decimals (what the ledger can hold exactly). */
 /** An amount with more decimal places than its coin's network carries: the chain could not move it
  * as booked. */
-export const DECIMALS_MESSAGE = 'app.msg.amount_decimals';
+const DECIMALS_MESSAGE = 'app.msg.amount_decimals';
 export const decimalsProblem = (value: string, decimals: number): string | null =>
   scaleOf(value) > decimals ? DECIMALS_MESSAGE : null;
 

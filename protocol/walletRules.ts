@@ -61,7 +61,7 @@ const EVM = { address: evmAddress, memo: false, hexTx: true, caseless: /^0x[0-9a
 /** Version bytes are the chains' own: Bitcoin pays to a key hash (`1…`) or a script hash (`3…`);
  * Dogecoin `D…`, scripts `9…`/`A…`; Litecoin `L…`, scripts `M…` and, as it wrote them before
  * 2018, `3…`; TRON `T…` (0x41). */
-export const NETWORK_RULES: Record<Network, NetworkRule> = {
+const NETWORK_RULES: Record<Network, NetworkRule> = {
   TRC20: { address: base58checkAddress(0x41), memo: false, hexTx: true },
   ERC20: EVM,
   BEP20: EVM,
@@ -84,7 +84,7 @@ export const NETWORK_RULES: Record<Network, NetworkRule> = {
   DOT: { address: polkadotAddress, memo: false, hexTx: true },
 };
 
-export const ADDRESS_CHARSET_RE = /^[A-Za-z0-9]+$/;
+const ADDRESS_CHARSET_RE = /^[A-Za-z0-9]+$/;
 /** Longer than any network's address (Cardano's, the longest, reach 113): past it nothing is one. */
 export const ADDRESS_MAX = 128;
 /** A memo (destination tag) as chains write them: letters and digits. */

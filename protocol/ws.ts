@@ -33,7 +33,7 @@ export const klineChannel = (pair: string, interval: Interval) => `kline.${pair}
 export const depthChannel = (pair: string) => `depth.${pair}`;
 export const tradesChannel = (pair: string) => `trades.${pair}`;
 
-export type ParsedChannel =
+type ParsedChannel =
   | { kind: 'tickers' }
   | { kind: 'contractSettings' }
   | { kind: 'kline'; pair: string; interval: Interval }

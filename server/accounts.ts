@@ -21,7 +21,7 @@ export type AccountConfig = Partial<
 >;
 
 /** Graphic captchas from svg-captcha: CAPTCHA_LENGTH characters without look-alikes. */
-export const svgCaptchaMaker: CaptchaMaker = () => {
+const svgCaptchaMaker: CaptchaMaker = () => {
   const c = svgCaptcha.create({
     size: CAPTCHA_LENGTH,
     ignoreChars: '0oO1iIlL',
@@ -42,12 +42,7 @@ export const codeTextIn =
       .replace('{{minutes}}', String(ttlMinutes)),
   });
 
-export const codeSenderFor = (
-  config: AccountConfig,
-  log: Logger,
-  clock: Clock,
-  ttlMinutes: number,
-): CodeSender => {
+const codeSenderFor = (config: AccountConfig, log: Logger, clock: Clock, ttlMinutes: number): CodeSender => {
   const text = codeTextIn(ttlMinutes);
   const embedded = embeddedSender(log, clock, text);
   if (!config.smtpUrl) return embedded;

@@ -40,13 +40,13 @@ export interface ContractApi {
   detail(id: number): Promise<ContractOrder>;
 }
 
-export const CONTRACTS_CHANNEL = 'contracts';
+const CONTRACTS_CHANNEL = 'contracts';
 /** Polling while the socket is down; the info is refreshed now and then even while it is up. */
-export const CONTRACT_POLL_MS = { info: 10_000, infoRefresh: 60_000, list: 5000, order: 3000 } as const;
+const CONTRACT_POLL_MS = { info: 10_000, infoRefresh: 60_000, list: 5000, order: 3000 } as const;
 /** After its close time a contract is fetched once a second until settled (the push is faster but
  * only a shortcut); the first fetch waits this long for the push. */
-export const SETTLE_WAIT_MS = 1500;
-export const OPEN_LIST_SIZE = 50;
+const SETTLE_WAIT_MS = 1500;
+const OPEN_LIST_SIZE = 50;
 
 const RANK: Record<ContractStatus, number> = { pending: 0, closing: 1, completed: 2 };
 
@@ -55,7 +55,7 @@ const isGone = (err: unknown) =>
   (err as Partial<Envelope> | undefined)?.msg === errorKey('contract_not_exist');
 
 /** A contract only moves forward: an older state of it (a late poll) never replaces a newer one. */
-export const isNewer = (next: ContractOrder, current: ContractOrder | undefined) =>
+const isNewer = (next: ContractOrder, current: ContractOrder | undefined) =>
   !current || RANK[next.status] >= RANK[current.status];
 
 /** The open list with one contract's update: settled ones leave it, new ones go on top. */
@@ -78,7 +78,7 @@ export const applySettled = (page: ContractPage, o: ContractOrder): ContractPage
 
 type Clock = ReturnType<typeof createServerClock>;
 
-export interface ContractStreamsOptions {
+interface ContractStreamsOptions {
   transport: Transport;
   api: ContractApi;
   clock: Clock;
@@ -86,8 +86,6 @@ export interface ContractStreamsOptions {
   /** This device's clock, for timing REST answers (the server clock's offset). */
   now?: () => number;
 }
-
-export type ContractStreams = ReturnType<typeof createContractStreams>;
 
 /**
  * The contract streams: the info (pairs, cycles, names), the reader's open contracts and settled

@@ -36,11 +36,11 @@ import { synced$ } from './synced';
 import type { Transport } from './transport';
 
 /** REST polling while the socket is down. */
-export const POLL_MS = { tickers: 3000, kline: 5000, depth: 3000, trades: 3000 } as const;
+const POLL_MS = { tickers: 3000, kline: 5000, depth: 3000, trades: 3000 } as const;
 /** Levels a side the depth stream shows. */
-export const DEPTH_SHOWN = 20;
+const DEPTH_SHOWN = 20;
 
-export interface MarketStreamsOptions {
+interface MarketStreamsOptions {
   transport: Transport;
   api: MarketApi;
   /** Where the per-frame coalescing runs (animation frames in a browser). */
@@ -48,8 +48,6 @@ export interface MarketStreamsOptions {
   /** Where polling and retries are timed. */
   scheduler?: SchedulerLike;
 }
-
-export type MarketStreams = ReturnType<typeof createMarketStreams>;
 
 /** The keyed, shared market streams the screens use: each created once per key. */
 export const createMarketStreams = ({ transport, api, frameScheduler, scheduler }: MarketStreamsOptions) => {

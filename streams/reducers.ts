@@ -5,7 +5,7 @@ import { compareDecimal, isZero } from './decimalOrder';
 export const GAP = Symbol('gap');
 export type Step<S> = S | typeof GAP;
 
-export const KLINE_KEEP = 1000;
+const KLINE_KEEP = 1000;
 export const TRADES_KEEP = 50;
 
 /** Candles move only forward: the open candle is replaced, a newer one appended, an older one

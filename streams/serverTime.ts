@@ -16,7 +16,7 @@ import type { Transport } from './transport';
 
 /** A reading whose answer took longer than this is kept only while no better one is held: a
  * phone asleep between a ping and its pong would otherwise move the clock by half the sleep. */
-export const MAX_SAMPLE_ROUND_TRIP_MS = 2000;
+const MAX_SAMPLE_ROUND_TRIP_MS = 2000;
 
 interface Reading {
   offset: number;

@@ -6,7 +6,7 @@ import { synced$ } from './synced';
 import type { Transport } from './transport';
 
 /** The REST call the thread starts from and polls; the app passes its axios client's. */
-export interface ServiceApi {
+interface ServiceApi {
   messages(): Promise<ServiceMessage[]>;
 }
 

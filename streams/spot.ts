@@ -14,7 +14,7 @@ export interface SpotApi {
 }
 
 export const ORDERS_CHANNEL = 'orders';
-export const BALANCES_CHANNEL = 'balances';
+const BALANCES_CHANNEL = 'balances';
 /** Polling while the socket is down. */
 export const SPOT_POLL_MS = { orders: 3000, balances: 3000 } as const;
 /** Open orders of a pair the trade screen holds at most: the newest; the rest are counted. */

@@ -3,7 +3,7 @@ import type { ChannelMessage } from '../protocol/ws';
 import { GAP, type Step } from './reducers';
 import type { ConnectionState, Transport } from './transport';
 
-export interface SyncSpec<S, D> {
+interface SyncSpec<S, D> {
   channel: string;
   /** The REST snapshot. */
   load: () => Promise<S>;

@@ -16,7 +16,7 @@ import {
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
-export interface TransportOptions {
+interface TransportOptions {
   url: string | (() => string);
   /** The WebSocket class (mock-socket's in tests, a browser's otherwise). */
   WebSocket?: unknown;

@@ -19,7 +19,7 @@ export const globalConfigSchema = z.object({
 });
 export type GlobalConfig = z.infer<typeof globalConfigSchema>;
 
-export const COMPANY_NAME_MAX = 60;
+const COMPANY_NAME_MAX = 60;
 
 const LINK_RE = /^(https?:\/\/[^\s/?#]+|\/(?!\/))\S*$/;
 // Characters no address holds, which `\S` lets through: control characters (a NUL, which
@@ -40,12 +40,11 @@ const link = siteLink('must be empty, a path on this site (/logo.svg) or an http
 const onOff = z.boolean('must be true or false');
 
 /**
- * What an operator may write into the global config (every writer goes through
- * `writeGlobalConfig`, which checks against this). The read schema above takes whatever is
- * stored; this one refuses what would break the display, each rule with a sentence the operator
- * reads: a language the app does not have (silently ignored by every reader), a link that is
- * none. Text is kept as typed text is (trimmed, no control characters): a company name of spaces
- * is no company name, not a title of "   - Home".
+ * What an operator may write into the global config (`setGlobalConfig` checks against this). The
+ * read schema above takes whatever is stored; this one refuses what would break the display, each
+ * rule with a sentence the operator reads: a language the app does not have (silently ignored by
+ * every reader), a link that is none. Text is kept as typed text is (trimmed, no control
+ * characters): a company name of spaces is no company name, not a title of "   - Home".
  */
 export const globalConfigWriteSchema = z
   .strictObject({

@@ -34,7 +34,6 @@ export const contentItemSchema = z.object({
 export type ContentItem = z.infer<typeof contentItemSchema>;
 
 export const contentQuerySchema = z.strictObject({ type: contentTypeSchema.optional() });
-export type ContentQuery = z.infer<typeof contentQuerySchema>;
 
 export const noticeSchema = z.object({
   id: z.number().int(),

@@ -105,7 +105,7 @@ const cachedKysely = (
   return kysely;
 };
 
-export interface SqliteOptions {
+interface SqliteOptions {
   /** Checkpoints on a thread of their own rather than inside commits (the server: see
    * checkpointWorker.mjs); failures are reported here. */
   backgroundCheckpoints?: (message: string) => void;
@@ -230,7 +230,7 @@ const inUseConnectionLost = () => undefined;
 /** How long opening a connection, or waiting for a pooled one, may take before the query fails as
  * the database being unreachable (503, try again later). Without it a host that drops packets
  * leaves each request waiting for the operating system's TCP timeout, about two minutes. */
-export const PG_CONNECT_TIMEOUT_MS = 10_000;
+const PG_CONNECT_TIMEOUT_MS = 10_000;
 
 export const openPostgres = (
   url: string,

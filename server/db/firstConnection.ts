@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './connect';
 import { isUnreachable } from './unreachable';
 
-export interface FirstConnectionOptions {
+interface FirstConnectionOptions {
   /** How long to keep trying (DATABASE_WAIT_SECONDS): PostgreSQL started beside the server (a
    * machine booting, a container set) may take a few seconds to take connections. */
   forMs: number;

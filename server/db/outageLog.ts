@@ -2,7 +2,7 @@ import { reportEvery } from './reportEvery';
 import { isUnreachable, reasonOf } from './unreachable';
 
 /** The part of a pino logger this needs (Fastify's and its children's). */
-export interface WarnLog {
+interface WarnLog {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }

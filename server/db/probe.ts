@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from './connect';
 
-export interface ProbeResult {
+interface ProbeResult {
   up: boolean;
   /** Why not, when not: the failure, or that the probe took too long. */
   error?: unknown;
 }
 
-export interface ProbeOptions {
+interface ProbeOptions {
   /** A probe that has not answered by then counts as down (the database may be out of reach
    * without refusing: packets dropped, a pooler waiting for a server). */
   timeoutMs?: number;
@@ -17,8 +17,8 @@ export interface ProbeOptions {
   now?: () => number;
 }
 
-export const PROBE_TIMEOUT_MS = 2000;
-export const PROBE_CACHE_MS = 1000;
+const PROBE_TIMEOUT_MS = 2000;
+const PROBE_CACHE_MS = 1000;
 
 /** A probe not answered in time. Coded as a network timeout: for the server a database that does
  * not answer is one it cannot reach (unreachable.ts), and is logged as such. */

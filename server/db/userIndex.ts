@@ -131,7 +131,7 @@ const USER_INDEX_SLICE = 20_000;
  */
 const USER_INDEX_SPAN = 20_000;
 
-export interface CatchUpLimits {
+interface CatchUpLimits {
   /** Rows moved in one transaction at most (on SQLite, a span of ids). */
   slice?: number;
 }

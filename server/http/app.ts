@@ -56,7 +56,7 @@ import { contentAdminRoutes } from './routes/contentAdmin';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** What the app waits for an answer before it gives up (spec §9): a request still arriving after it is cut off. */
-export const REQUEST_TIMEOUT_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface AppDeps {
   config: Pick<

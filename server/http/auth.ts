@@ -11,7 +11,7 @@ import { AppError } from '../domain/appError';
 export type AuthKind = 'user' | 'operator';
 export type Authenticate = (kind: AuthKind, req: FastifyRequest) => Promise<void>;
 
-export const TOKEN_HEADER = 'token';
+const TOKEN_HEADER = 'token';
 
 const users = new WeakMap<FastifyRequest, UserPrincipal>();
 const operators = new WeakMap<FastifyRequest, OperatorPrincipal>();

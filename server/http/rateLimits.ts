@@ -10,7 +10,7 @@ import { isApiPath } from './apiPath';
  */
 export type LimitCaller = (req: FastifyRequest, reply: FastifyReply, caller?: string) => Promise<void>;
 
-export interface RateLimits {
+interface RateLimits {
   /** Requests a minute one signed-in account may make; a caller not signed in counts by address. */
   perCaller: number;
   /** Requests a minute from one address, whoever makes them. */

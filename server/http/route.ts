@@ -38,7 +38,7 @@ export interface ApiRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
 export const defineRoute = <Q extends z.ZodType, B extends z.ZodType>(route: ApiRoute<Q, B>): ApiRoute =>
   route as unknown as ApiRoute;
 
-export interface RouteGuards {
+interface RouteGuards {
   authenticate?: Authenticate;
   /** Counts each call against its caller's allowance, after authentication names the caller. */
   limit?: LimitCaller;

@@ -1,7 +1,7 @@
 import type { ContractStore, RunInTx } from '../domain/contracts/ports';
 import { settleContracts, type SettleResult } from '../domain/contracts/settle';
 
-export interface SweeperOptions {
+interface SweeperOptions {
   runInTx: RunInTx;
   /** Contract rows outside any transaction: what is due, what closes next. */
   contracts: ContractStore;

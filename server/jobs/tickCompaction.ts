@@ -6,7 +6,7 @@ import { repeat } from './repeat';
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 /** 1-minute candles older than this are dropped; every coarser interval is kept. */
-export const MINUTE_CANDLE_RETENTION_MS = 90 * 24 * HOUR_MS;
+const MINUTE_CANDLE_RETENTION_MS = 90 * 24 * HOUR_MS;
 
 /**
  * Thins recorded ticks older than `before` to the last tick of each pair and minute. What stays is
@@ -45,7 +45,7 @@ export const compactTicks = async (db: Kysely<Database>, before: number, from?: 
   return { removed, upTo: end };
 };
 
-export interface CompactionOptions {
+interface CompactionOptions {
   rawRetentionMs: number;
   everyMs?: number;
   now?: () => number;

@@ -5,7 +5,7 @@ import { toScaled } from '../domain/money/scaled';
 
 export const BINANCE_SOURCE = 'binance';
 
-export interface BinanceFeedOptions {
+interface BinanceFeedOptions {
   /** Base of the combined-stream endpoint, e.g. `wss://stream.binance.com:9443`. */
   url: string;
   instruments: readonly Instrument[];

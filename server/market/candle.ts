@@ -36,7 +36,7 @@ export const addPrint = (candle: Candle, price: bigint, qty: bigint): Candle => 
   qv: candle.qv + price * qty,
 });
 
-export interface CandleStep {
+interface CandleStep {
   current: Candle;
   /** The candle the tick closed, when it opened a new one. */
   closed?: Candle;

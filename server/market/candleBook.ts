@@ -4,7 +4,7 @@ import type { Tick } from './feed';
 
 const key = (pair: string, interval: Interval) => `${pair}|${interval}`;
 
-export interface CandleChange {
+interface CandleChange {
   interval: Interval;
   candle: Candle;
   closed?: Candle;

@@ -5,7 +5,7 @@ import { createRng, deriveSeed, gaussian } from './rng';
 import { scaledFromFloat, scaledToFloat } from '../domain/money/scaled';
 import { gbmStep, printQty } from './walk';
 
-export interface HistoryOptions {
+interface HistoryOptions {
   instrument: Instrument;
   seed: number;
   /** The history ends here, at `endPrice`, where the live feed takes over. */

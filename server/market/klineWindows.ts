@@ -1,6 +1,6 @@
 import type { Interval, Kline } from '../../protocol';
 
-export type ReadKlines = (pair: string, interval: Interval, limit: number) => Promise<Kline[]>;
+type ReadKlines = (pair: string, interval: Interval, limit: number) => Promise<Kline[]>;
 
 /**
  * The newest stored candles of each pair and interval, kept from one write of the candles to the

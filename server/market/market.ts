@@ -27,7 +27,7 @@ import { toScaled } from '../domain/money/scaled';
 import { TickStore, lastTick } from './tickStore';
 import { transact } from '../db/transient';
 
-export interface MarketOptions {
+interface MarketOptions {
   db: Kysely<Database>;
   /** Builds the reference feed once the listed pairs and their last prices are known. */
   feed: (instruments: readonly Instrument[], startPrices: ReadonlyMap<string, bigint>) => PriceFeed;
@@ -43,7 +43,7 @@ export interface MarketOptions {
   book?: TickedBook;
 }
 
-export type TickedBook = BookSource & { onTick(tick: Tick): void };
+type TickedBook = BookSource & { onTick(tick: Tick): void };
 
 export interface Market {
   start(): Promise<void>;

@@ -4,7 +4,7 @@ import { scaledToFloat, toScaled } from '../domain/money/scaled';
 import { createRng, deriveSeed, secureRng } from './rng';
 import { createWalk } from './walk';
 
-export interface SimulatorOptions {
+interface SimulatorOptions {
   /** Replays one path for tests. The server never gives one: a seeded path could be foreseen from
    * the public source and a few prints, and every timed contract won. */
   seed?: number;

@@ -18,7 +18,7 @@ export const printQty = (instrument: Instrument, rng: Rng, factor = 1): bigint =
     instrument.qtyPrecision,
   );
 
-export interface WalkStep {
+interface WalkStep {
   /** Time since the previous step. */
   gapMs: number;
   price: bigint;

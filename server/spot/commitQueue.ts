@@ -5,7 +5,7 @@ import { AppError } from '../domain/appError';
 
 /** What a command answers once its transaction has committed, and what it then publishes. Both
  * are made when the command runs: they are sent later, after later commands may have moved on. */
-export interface Committed<T> {
+interface Committed<T> {
   value: T;
   publish?: () => void;
 }
@@ -17,7 +17,7 @@ interface Job<C, H> {
   reject: (err: unknown) => void;
 }
 
-export interface CommitQueueOptions<C, H> {
+interface CommitQueueOptions<C, H> {
   db: Kysely<Database>;
   /** What the batch's commands share within its transaction (buffers written at the end). */
   begin: (trx: Kysely<Database>) => C;

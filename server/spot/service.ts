@@ -103,7 +103,7 @@ export interface SpotService<V = SpotOrderView> extends BookSource {
   pairs(): string[];
 }
 
-export interface SpotOptions {
+interface SpotOptions {
   db: Db;
   ledger: Ledger;
   config?: SpotConfig;

@@ -45,9 +45,9 @@ import { transact } from '../db/transient';
 /** The staking clock: real time, or real time plus the test-mode offset (see testClock.ts). */
 export type StakingClock = () => Promise<number>;
 
-export type PledgeListener = (userId: number, pledge: PledgeRecord) => void;
+type PledgeListener = (userId: number, pledge: PledgeRecord) => void;
 
-export interface StakingDeps {
+interface StakingDeps {
   db: Db;
   ledger: Ledger;
   clock: StakingClock;

@@ -81,9 +81,9 @@ const POLICY_VIOLATION = 1008;
 const TRY_AGAIN_LATER = 1013;
 /** Refused `auth`s a socket may send: the app sends one a login, so a few cover a session that
  * expired and the next login; more are guesses, each a session lookup. */
-export const WS_MAX_FAILED_AUTHS = 3;
-export const WS_MESSAGE_BURST = 4 * MAX_SUBSCRIPTIONS;
-export const WS_MESSAGES_PER_SECOND = 20;
+const WS_MAX_FAILED_AUTHS = 3;
+const WS_MESSAGE_BURST = 4 * MAX_SUBSCRIPTIONS;
+const WS_MESSAGES_PER_SECOND = 20;
 const privateKey = (channel: PrivateChannel, userId: number) => `${channel}#${userId}`;
 
 /**

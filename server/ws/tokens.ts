@@ -13,7 +13,3 @@ export interface TokenVerifier {
    * moves, and otherwise only now and then, for sessions that simply ran out. */
   epoch?(): Promise<number>;
 }
-
-export const noTokens: TokenVerifier = {
-  verify: async () => null,
-};

@@ -124,7 +124,7 @@ const fail = (config: AxiosRequestConfig | undefined, body: Envelope) => {
   return Promise.reject(body);
 };
 
-export const createClient = (): AxiosInstance => {
+const createClient = (): AxiosInstance => {
   const client = axios.create({
     baseURL: BASE_URL,
     timeout: TIMEOUT_MS,

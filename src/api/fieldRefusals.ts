@@ -7,7 +7,7 @@ import { claimFailures, isEnvelope } from './client';
 export type FieldRefusals<K extends string> = Partial<Record<K, readonly string[]>>;
 
 /** The key a refusal says: a limit failure's is its `data.message` (its limit is the form's to add). */
-export const refusalKey = (failure: Envelope) =>
+const refusalKey = (failure: Envelope) =>
   LIMIT_CODES.includes(failure.code) && isLimitData(failure.data) ? failure.data.message : failure.msg;
 
 const namedField = (failure: Envelope) => {
@@ -16,7 +16,7 @@ const namedField = (failure: Envelope) => {
 };
 
 /** The field of `fields` a failure is about, if any. */
-export const refusalField = <K extends string>(failure: unknown, fields: FieldRefusals<K>): K | undefined => {
+const refusalField = <K extends string>(failure: unknown, fields: FieldRefusals<K>): K | undefined => {
   if (!isEnvelope(failure)) return undefined;
   const key = refusalKey(failure);
   const named = namedField(failure);

@@ -6,7 +6,7 @@ import { NavBar } from '../components/NavBar';
 import { loadScreen } from './screens';
 
 /** While a screen's code cannot be fetched, how long before it is asked for again by itself. */
-export const SCREEN_RETRY_MS = 5_000;
+const SCREEN_RETRY_MS = 5_000;
 
 /**
  * What a route shows when its screen's code could not be fetched (no network, the server down or

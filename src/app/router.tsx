@@ -16,7 +16,7 @@ export interface RouteHandle {
   route: RouteInfo;
 }
 
-export const buildRouteObjects = (currentPath: () => string | null): RouteObject[] => [
+const buildRouteObjects = (currentPath: () => string | null): RouteObject[] => [
   {
     element: <Layout />,
     HydrateFallback: Spinner,

@@ -22,7 +22,7 @@ const legacyCopy = (text: string): boolean => {
 };
 
 /** Puts `text` on the clipboard: the async clipboard where allowed, else the legacy way. */
-export const copyText = async (text: string): Promise<boolean> => {
+const copyText = async (text: string): Promise<boolean> => {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);

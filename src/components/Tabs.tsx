@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTabList } from '../hooks/useTabList';
 
-export interface TabItem<K extends string> {
+interface TabItem<K extends string> {
   key: K;
   label: ReactNode;
 }

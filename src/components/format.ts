@@ -41,7 +41,7 @@ const numberFormat = (language: string, options: Intl.NumberFormatOptions) => {
 };
 
 /** The reader's decimal mark: "," in German, "." in English. */
-export const decimalMark = (language: string) =>
+const decimalMark = (language: string) =>
   numberFormat(language, { minimumFractionDigits: 1 })
     .formatToParts(1.5)
     .find((p) => p.type === 'decimal')!.value;
@@ -122,7 +122,7 @@ export const formatChange = (changePercent: string, language: string) =>
 export const formatPercent = (value: string, language: string, digits = digitsOf(value)) =>
   percentOf(value, language, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-export type Trend = 'up' | 'down' | 'flat';
+type Trend = 'up' | 'down' | 'flat';
 
 export const trendOf = (changePercent: string | undefined): Trend => {
   if (!changePercent) return 'flat';

@@ -15,7 +15,7 @@ export const useSettledContracts = (page: number, size: number) =>
 /** One contract as it runs to its result; `initial` shows until the first answer. */
 export const useContract = (id: number | undefined, initial?: ContractOrder) =>
   useObservableState(id ? contracts.order$(id) : NEVER, initial);
-export interface ContractDetailState {
+interface ContractDetailState {
   order?: ContractOrder;
   failure?: string;
 }

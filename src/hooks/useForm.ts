@@ -24,7 +24,7 @@ export interface TextFields<K extends string> {
 type TextKeys<T> = { [K in keyof T & string]-?: NonNullable<T[K]> extends string ? K : never }[keyof T &
   string];
 
-export interface SubmitOptions<K extends string = string> {
+interface SubmitOptions<K extends string = string> {
   /** A successful send takes the reader away from the form (it navigates, or goes back): the form
    * then stays busy until it is gone. Released, a tap in the moment before the next screen is up
    * (a lazily loaded screen can take a while) sent the request again, under a new idempotency key,

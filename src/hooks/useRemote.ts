@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { prefetched } from '../api/prefetch';
 import { failureOf } from '../components/LoadFailed';
 
-export interface Remote<T> {
+interface Remote<T> {
   data: T | undefined;
   /** Why the last read failed (an `app.msg.*` key), until a read succeeds or `retry` asks again. */
   failure: string | undefined;

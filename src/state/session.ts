@@ -19,7 +19,7 @@ const isStoredUser = (v: unknown): v is StoredUser =>
   typeof (v as StoredUser).userinfo === 'object' &&
   (v as StoredUser).userinfo !== null;
 
-export const readStoredUser = (): StoredUser | null => {
+const readStoredUser = (): StoredUser | null => {
   const v = readJson<unknown>(local.get(KEYS.user));
   return isStoredUser(v) ? v : null;
 };

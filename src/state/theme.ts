@@ -1,7 +1,7 @@
 import { proxy, subscribe } from 'valtio';
 import { KEYS, local } from './storage';
 
-export type Theme = 'dark' | 'light';
+type Theme = 'dark' | 'light';
 
 /** Dark is the exchange default; a reader's choice of light is remembered. */
 export const themeState = proxy<{ theme: Theme }>({

@@ -42,7 +42,7 @@ export interface PledgeRow {
   incomeReserved: boolean;
 }
 
-export interface IncomeRow {
+interface IncomeRow {
   id: number;
   pledgeId: number;
   name: string;
@@ -149,7 +149,7 @@ export const insertProduct = async (db: Kysely<Database>, p: NewProduct, now: nu
   return row.id;
 };
 
-export interface ProductChanges {
+interface ProductChanges {
   name?: string | undefined;
   dailyRate?: bigint | undefined;
   minAmount?: bigint | undefined;
@@ -232,7 +232,7 @@ export const pledgeCounts = async (db: Kysely<Database>, userId: number) => {
   return new Map(rows.map((r) => [r.product_id, Number(r.n)]));
 };
 
-export interface NewPledge {
+interface NewPledge {
   userId: number;
   productId: number;
   asset: string;

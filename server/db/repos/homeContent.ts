@@ -8,7 +8,7 @@ import type { Database } from '../schema';
  * so they share one implementation; a row's columns are exactly its admin wire shape.
  */
 
-export type HomeTable = 'popups' | 'carousel';
+type HomeTable = 'popups' | 'carousel';
 type Row<T extends HomeTable> = Selectable<Database[T]>;
 type Fields<T extends HomeTable> = Omit<Row<T>, 'id' | 'locale' | 'sort'>;
 
@@ -16,7 +16,7 @@ type Fields<T extends HomeTable> = Omit<Row<T>, 'id' | 'locale' | 'sort'>;
 const given = (changes: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
 
-export const homeRows = <T extends HomeTable>(table: T) => {
+const homeRows = <T extends HomeTable>(table: T) => {
   // Kysely cannot follow a table named by a type parameter; both tables have id, locale and sort,
   // and the rows read back are of `T`.
   const t = table as HomeTable;

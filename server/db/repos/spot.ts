@@ -33,7 +33,7 @@ export const ORDER_TYPES: ColumnTypes<SpotOrderTable> = {
   updated_at: 'int8',
 };
 
-export const TRADE_TYPES: ColumnTypes<SpotTradeTable> = {
+const TRADE_TYPES: ColumnTypes<SpotTradeTable> = {
   id: 'int8',
   pair: 'text',
   price: 'text',
@@ -49,7 +49,7 @@ export const TRADE_TYPES: ColumnTypes<SpotTradeTable> = {
   created_at: 'int8',
 };
 
-export const orderToRow = (o: SpotOrder, p: PairSpec): SpotOrderTable => ({
+const orderToRow = (o: SpotOrder, p: PairSpec): SpotOrderTable => ({
   id: o.id,
   user_id: o.userId,
   pair: o.pair,
@@ -227,7 +227,7 @@ export interface SpotPairRow {
   spot_min_amount: string;
 }
 
-export interface OrderFilter {
+interface OrderFilter {
   userId: number;
   statuses: readonly OrderStatus[];
   pair?: string | undefined;

@@ -10,10 +10,10 @@ import {
 import type { Database } from '../schema';
 import { accountStore } from '../repos/accountStore';
 
-export const SEED_OPERATOR = 'admin';
+const SEED_OPERATOR = 'admin';
 export const SEED_TRADER = { username: 'demotrader', email: 'demo@example.com' };
 
-export interface SeedCredentials {
+interface SeedCredentials {
   operator: { username: string; password: string };
   trader: { username: string; password: string };
 }

@@ -14,7 +14,7 @@ const localeContentSchema = z.strictObject({
   ),
   notices: z.array(z.strictObject({ title: z.string().min(1), message: z.string().min(1) })),
 });
-export type LocaleContent = z.infer<typeof localeContentSchema>;
+type LocaleContent = z.infer<typeof localeContentSchema>;
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'content');
 

@@ -8,7 +8,7 @@ const percent = (v: string) => parseScaledExact(v, RATE_SCALE - 2)!;
 
 /** Demo staking products: daily yields an operator could actually pay (7.3 % to 14.6 % a year on
  * USDT, 4.38 % on ETH), quotas the house's seeded funds cover many times over. */
-export const DEMO_PRODUCTS: NewProduct[] = [
+const DEMO_PRODUCTS: NewProduct[] = [
   {
     name: 'USDT Saver 7',
     asset: 'USDT',

@@ -8,7 +8,7 @@ import { SEED_TRADER } from './accounts';
 const units = (amount: string) => parseExact(amount, ASSET_SCALE)!;
 
 /** The house's working capital: enough to quote every book and pay timed contracts and staking. */
-export const HOUSE_FUNDS: Record<string, string> = {
+const HOUSE_FUNDS: Record<string, string> = {
   USDT: '50000000',
   BTC: '500',
   ETH: '8000',

@@ -13,7 +13,7 @@ const articlesSchema = z.array(
     body: z.string().min(1),
   }),
 );
-export type SeedArticles = z.infer<typeof articlesSchema>;
+type SeedArticles = z.infer<typeof articlesSchema>;
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'help');
 

@@ -1,7 +1,7 @@
 import { fail } from './errors';
 
 /** Account flags set by operators (spec §6), enforced by the trading and wallet rules. */
-export interface AccountFlags {
+interface AccountFlags {
   tradingDisabled: boolean;
   withdrawProhibited: boolean;
   withdrawLockedUntil: number;

@@ -24,8 +24,7 @@ import { authenticateOperator, authenticateUser, authenticateViewer, logout } fr
 import { readUpload, saveUpload, type Viewer } from './uploads';
 import { getVerificationStatus, submitVerification } from './verification';
 
-export { assertCanTrade, assertCanWithdraw } from './flags';
-export { DEFAULT_ACCOUNT_SETTINGS, type AccountDeps, type AccountSettings } from './deps';
+export { DEFAULT_ACCOUNT_SETTINGS } from './deps';
 
 /** The account rules bound to their dependencies: what routes, the CLI and later issues call. */
 export const createAccountService = (deps: AccountDeps) => ({

@@ -6,7 +6,7 @@ import { isApproved } from './userinfo';
 
 /** The first two and last two characters of a username, the middle as four stars (whatever its
  * length, so the length does not show either). */
-export const maskUsername = (name: string) =>
+const maskUsername = (name: string) =>
   name.length <= 4 ? `${name[0] ?? ''}****` : `${name.slice(0, 2)}****${name.slice(-2)}`;
 
 const member = (u: UserRecord) => ({

@@ -12,7 +12,7 @@ import { toUserInfo } from './userinfo';
 /** The account a login name points at: an email address (has @), a phone number (digits, optional
  * +, written with spaces or dashes or not; usernames start with a letter so cannot be one), or
  * else a username. */
-export const findByLoginName = async (deps: AccountDeps, name: string): Promise<UserRecord | undefined> => {
+const findByLoginName = async (deps: AccountDeps, name: string): Promise<UserRecord | undefined> => {
   const users = deps.uow.store.users;
   const text = name.trim();
   if (text.includes('@')) return users.findByEmail(text.toLowerCase());

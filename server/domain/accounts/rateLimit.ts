@@ -28,7 +28,7 @@ export const checkThrottled = (
  * script sending wrong passwords cannot cheaply pass, and refused only past
  * `failuresPerAccountWithCaptcha`.
  */
-export type CaptchaStep = 'solved' | 'absent';
+type CaptchaStep = 'solved' | 'absent';
 
 /**
  * The checks of one account key in this process run one after another. Run side by side, each

@@ -7,7 +7,7 @@ import { imageSize } from 'image-size';
  * (upload_format): GIF, BMP, TIFF, ICO, HEIC/AVIF and other ISO-BMFF images. Anything else is not an
  * image (upload_not_image), a file that only begins like one, or is cut short, included.
  */
-export type Sniffed =
+type Sniffed =
   | { kind: 'accepted'; mime: 'image/jpeg' | 'image/png' | 'image/webp'; ext: 'jpg' | 'png' | 'webp' }
   | { kind: 'other-image'; mime: string }
   | { kind: 'not-image' };

@@ -12,7 +12,7 @@ import { ownUpload } from './uploads';
 import { isApproved } from './userinfo';
 
 /** Only the first and the last characters of a document number are shown. */
-export const maskDocNumber = (value: string) =>
+const maskDocNumber = (value: string) =>
   value.length <= 2
     ? '*'.repeat(value.length)
     : `${value[0]}${'*'.repeat(value.length - 2)}${value[value.length - 1]}`;

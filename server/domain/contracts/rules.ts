@@ -17,7 +17,7 @@ export const compareDecimals = (a: string, b: string): number => {
 
 /** What the reader asked for: the cycle, the payout rate they were shown (basis points) and the
  * amount (ledger units). */
-export interface CycleRequest {
+interface CycleRequest {
   minutes: number;
   rateBp: number;
   amount: bigint;

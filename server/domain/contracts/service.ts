@@ -30,9 +30,9 @@ import { toSettingsChange } from './settings';
 import type { ContractRecord } from './types';
 import { toWireOrder, toWirePair } from './view';
 
-export type ContractListener = (userId: number, order: ContractOrder) => void;
+type ContractListener = (userId: number, order: ContractOrder) => void;
 
-export interface ContractDeps {
+interface ContractDeps {
   runInTx: RunInTx;
   contracts: ContractStore;
   settings: SettingsStore;

@@ -5,7 +5,7 @@ import type { CycleSettings } from './types';
 
 /** A wire cycle (percent and decimal amounts) as settings: basis points and ledger units. The
  * schema has checked the shapes; the relation between the limits is checked here. */
-export const toCycleSettings = (c: ContractCycle): CycleSettings => {
+const toCycleSettings = (c: ContractCycle): CycleSettings => {
   const min = parseExact(c.min, ASSET_SCALE);
   const max = parseExact(c.max, ASSET_SCALE);
   const rateBp = parseExact(c.rate, 2);

@@ -5,7 +5,7 @@ import { decide, isFresh, payoutOf } from './rules';
 import type { ContractRecord, RefTick } from './types';
 import { ledgerRef } from '../../../protocol/ledgerRefs';
 
-export interface SettleOptions {
+interface SettleOptions {
   /** A closing tick older than this (before the close time) is no valid price: the contract is
    * void and refunded. */
   maxTickAgeMs: number;

@@ -3,7 +3,7 @@ import { AppError } from '../appError';
 
 /** Staking rules without storage: limits, eligibility and which days of a pledge are due. */
 
-export interface ProductTerms {
+interface ProductTerms {
   minAmount: bigint;
   maxAmount: bigint;
 }
@@ -18,7 +18,7 @@ export const assertWithinLimits = (terms: ProductTerms, amount: bigint) => {
     });
 };
 
-export interface PledgeProgress {
+interface PledgeProgress {
   pledgedAt: number;
   cycleDays: number;
   daysPaid: number;

@@ -6,7 +6,7 @@ import type { Side } from './types';
  * owner keeps with it (the engine: the whole order), so nobody needs a second map by id.
  * The book reuses the record once the order has left: one handed out (a fill's maker, a cancel's
  * answer) may be read until the next `rest`, not kept. */
-export interface Resting<P = unknown> {
+interface Resting<P = unknown> {
   readonly id: number;
   readonly userId: number;
   readonly side: Side;
@@ -42,7 +42,7 @@ interface Level<P> {
   listed: number;
 }
 
-export interface Fill<P = unknown> {
+interface Fill<P = unknown> {
   /** The resting order that traded. */
   maker: Resting<P>;
   price: number;
@@ -52,7 +52,7 @@ export interface Fill<P = unknown> {
 }
 
 /** What one `match` did; the book reuses it, so it is valid until the next call. */
-export interface Match<P = unknown> {
+interface Match<P = unknown> {
   fills: readonly Fill<P>[];
   /** Resting orders of the taker's own account it met: cancelled instead of traded with. */
   selfTrades: readonly Resting<P>[];

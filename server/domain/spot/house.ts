@@ -1,7 +1,7 @@
 import { createRng, deriveSeed } from '../../market/rng';
 import type { Side, SpotOrder } from './types';
 
-export interface LadderOptions {
+interface LadderOptions {
   /** Levels quoted on each side. */
   levels: number;
   /** Gap between levels, in hundredths of a percent of the price. */
@@ -9,7 +9,7 @@ export interface LadderOptions {
   seed: number;
 }
 
-export interface Quote {
+interface Quote {
   side: Side;
   price: number;
   qty: number;

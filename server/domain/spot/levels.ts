@@ -1,6 +1,6 @@
 /** What the ladder orders by: `key` rises from the worst level to the best (a bid's price, an
  * ask's price negated), so both sides share one ordering. */
-export interface Keyed {
+interface Keyed {
   readonly key: number;
 }
 

@@ -15,7 +15,7 @@ export interface OrderInput {
   amount?: string | undefined;
 }
 
-export interface ValidOrder {
+interface ValidOrder {
   side: Side;
   type: OrderType;
   price: number | null;

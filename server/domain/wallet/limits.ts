@@ -19,9 +19,6 @@ export const fitsDecimals = (units: bigint, net: NetworkConfig): boolean =>
 export const depositWithinLimits = (amount: bigint, net: NetworkConfig): boolean =>
   amount >= net.minDeposit && amount <= net.maxDeposit;
 
-/** What the address receives: the amount less the fee (the minimum is kept above the fee). */
-export const receivedOf = (amount: bigint, fee: bigint): bigint => amount - fee;
-
 /** The operator's settings must make sense together: limits in order, a withdrawal always worth
  * more than its fee. Answers the first problem, or null. */
 export const configProblem = (net: NetworkConfig): string | null => {

@@ -8,8 +8,8 @@ import { ledgerRef } from '../../../protocol/ledgerRefs';
  * leaves for the chain, and the fee, which goes to the fee account); a rejection or failure
  * releases it.
  */
-export const depositRef = (id: number) => ledgerRef('deposit', id);
-export const withdrawalRef = (id: number) => ledgerRef('withdrawal', id);
+const depositRef = (id: number) => ledgerRef('deposit', id);
+const withdrawalRef = (id: number) => ledgerRef('withdrawal', id);
 
 export const creditDeposit = (d: DepositRecord, amount: bigint): Movement[] => [
   {

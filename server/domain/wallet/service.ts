@@ -58,7 +58,7 @@ export interface WalletDeps {
 }
 
 /** The automatic actor of a chain watcher, as the audit log names it. */
-export const WATCHER_ACTOR: Actor = { operatorId: null, name: 'watcher' };
+const WATCHER_ACTOR: Actor = { operatorId: null, name: 'watcher' };
 
 const OPEN_DEPOSIT: readonly DepositState[] = ['pending', 'confirming'];
 

@@ -22,9 +22,9 @@ const multipartError = (e: unknown): AppError => {
 
 /** Uploads one account may have under way at once: the verification form sends its two sides
  * together. */
-export const UPLOADS_IN_FLIGHT_PER_USER = 2;
+const UPLOADS_IN_FLIGHT_PER_USER = 2;
 /** Uploads the server reads at once, each up to IMAGE_MAX_BYTES in memory. */
-export const UPLOADS_IN_FLIGHT = 32;
+const UPLOADS_IN_FLIGHT = 32;
 
 /** The one image part of a multipart body. */
 const readImage = async (req: FastifyRequest): Promise<Buffer> => {

@@ -15,7 +15,7 @@ import type { FromSpotBatch, FromSpotThread, SpotCall, SpotThreadData, ToSpotThr
 import { JsonText } from '../../wire/jsonText';
 import { fromWire, outbox } from './wire';
 
-export interface SpotThreadOptions extends Omit<SpotThreadData, 'depthSeqs'> {
+interface SpotThreadOptions extends Omit<SpotThreadData, 'depthSeqs'> {
   /** The main thread's connection: order records are read here, not on the spot thread. */
   db: Db;
   /** The main thread's ledger: the spot thread's balance changes are announced through it. */

@@ -5,7 +5,7 @@ import { currentUser, setUser, type Certification } from '../../state/session';
 
 /** The four verification states the screens show (spec §4): null never verified, 0 under review,
  * 1 failed, any other value approved. */
-export type KycState = 'none' | 'review' | 'failed' | 'verified';
+type KycState = 'none' | 'review' | 'failed' | 'verified';
 
 export const kycState = (certification: Certification | undefined): KycState => {
   if (certification === null || certification === undefined) return 'none';

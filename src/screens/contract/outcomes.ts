@@ -19,7 +19,7 @@ export const showingOutcome = (id: number) => {
 };
 
 /** "BTC/USDT · You won · +80 USDT", in the reader's language and figures at the time it shows. */
-export const outcomeText = (o: ContractOrder) =>
+const outcomeText = (o: ContractOrder) =>
   [
     o.name,
     i18n.t(`contract.result.${o.result}`),

@@ -36,7 +36,7 @@ const TickCard = ({ title, tick }: { title: string; tick: ContractTick }) => {
 };
 
 /** The settlement receipt: the two recorded ticks the contract opened and settled on. */
-export const Receipt = ({ order }: { order: ContractOrder }) => {
+const Receipt = ({ order }: { order: ContractOrder }) => {
   const { t } = useTranslation();
   return (
     <section className="receipt" data-testid="receipt">

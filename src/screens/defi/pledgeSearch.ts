@@ -4,12 +4,12 @@ import type { Seek } from '../../hooks/usePages';
 export const [EARNING, SETTLED] = PLEDGE_STATUSES;
 
 /** The tab /defi/pledgeRecord shows and the pledge it is still looking for, if any. */
-export interface PledgeView {
+interface PledgeView {
   status: PledgeStatus;
   seek?: Seek;
 }
 
-export type PledgeViewEvent =
+type PledgeViewEvent =
   /** A person picked a tab: looking for anything stops there. */
   | { type: 'show'; status: PledgeStatus }
   /** The tab's pages came in: the pledge looked for is among them or not, `shown` pages in all. */

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { local, readJson } from '../../state/storage';
 
 /** The reader's starred pairs, kept on this device. */
-export const FAVOURITES_KEY = 'favouritePairs';
+const FAVOURITES_KEY = 'favouritePairs';
 
 const listeners = new Set<() => void>();
 let cache: { raw: string | null; list: readonly string[] } = { raw: null, list: [] };

@@ -4,7 +4,7 @@ import { barWidth, withTotals, type DepthRow } from '../../components/depthBars'
 import { formatDecimal } from '../../components/format';
 import { useDepth, useTicker } from '../../hooks/useMarket';
 
-export const BOOK_LEVELS = 7;
+const BOOK_LEVELS = 7;
 
 const Side = ({
   rows,

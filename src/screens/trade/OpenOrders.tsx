@@ -10,7 +10,7 @@ import { cancelOrder } from './cancelOrder';
 import { whileBusy } from '../../components/form/whileBusy';
 
 /** One open order: side, pair, type, price, filled of quantity, and its cancel button. */
-export const OpenOrderRow = ({ order, onCancelled }: { order: SpotOrderView; onCancelled?: () => void }) => {
+const OpenOrderRow = ({ order, onCancelled }: { order: SpotOrderView; onCancelled?: () => void }) => {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
   const name = usePairName(order.pair);

@@ -28,7 +28,7 @@ export type OrderField = 'price' | 'qty' | 'amount';
 
 /** A problem with the form: an `app.msg.*` key; for the limit failures, the limit (shown after the
  * message, as the server's 2001/2002 answers are); the field it is about, when it is one field's. */
-export interface FormProblem {
+interface FormProblem {
   message: string;
   value?: string;
   field?: OrderField;
@@ -57,7 +57,7 @@ export const amountFrom = (price: string, qty: string): string => {
 };
 
 /** Limit order: the quantity an amount buys at a price, rounded down to the lot. */
-export const qtyFrom = (amount: string, price: string, pair: PairInfo): string => {
+const qtyFrom = (amount: string, price: string, pair: PairInfo): string => {
   const a = dec(amount);
   const p = dec(price);
   return a && p && p.gt(0) ? a.div(p).toDecimalPlaces(pair.qtyPrecision, Decimal.ROUND_DOWN).toFixed() : '';

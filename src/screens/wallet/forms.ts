@@ -16,7 +16,7 @@ import { canonicalDecimal } from '../../components/form/decimalInput';
  * The wallet forms, checked with the server's own rules and message keys (protocol/wallet), plus
  * the limits of the chosen network, which the server checks against the same figures.
  */
-export const limitProblem = (amount: string, min: string, max: string, below: string, above: string) => {
+const limitProblem = (amount: string, min: string, max: string, below: string, above: string) => {
   const a = new Decimal(amount);
   if (a.lt(min)) return below;
   if (a.gt(max)) return above;

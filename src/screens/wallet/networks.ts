@@ -1,6 +1,6 @@
 import type { WalletNetwork } from '../../../protocol/wallet';
 
-export type Direction = 'deposit' | 'withdraw';
+type Direction = 'deposit' | 'withdraw';
 
 const open = (n: WalletNetwork, d: Direction) => (d === 'deposit' ? n.depositEnabled : n.withdrawEnabled);
 

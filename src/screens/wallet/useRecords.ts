@@ -3,10 +3,10 @@ import { failureOf } from '../../components/LoadFailed';
 import { pagesUpTo } from '../../hooks/usePages';
 
 /** While any record is still under way, how often the list is fetched again. */
-export const RECORDS_POLL_MS = 5000;
+const RECORDS_POLL_MS = 5000;
 
 /** Records a page holds. */
-export const RECORDS_PAGE = 50;
+const RECORDS_PAGE = 50;
 
 /** The pages loaded so far as one list, newest first: a record that moved to the next page while
  * they loaded (new ones arrived) is listed once. */

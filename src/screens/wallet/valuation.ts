@@ -10,17 +10,14 @@ type Decimal = DecimalJs;
 /** A balance of nothing as the server writes one (0.00000000), for a coin it has no balance of. */
 export const ZERO_BALANCE = (0).toFixed(ASSET_SCALE);
 
-export interface ValuedBalance extends Balance {
+interface ValuedBalance extends Balance {
   total: string;
   /** Value in USDT at the last price; null when the coin has no USDT price yet. */
   valueUsdt: string | null;
 }
 
 /** The USDT price of a coin from the live tickers (USDT itself is 1). */
-export const usdtPrice = (
-  asset: string,
-  tickers: ReadonlyMap<string, Ticker> | undefined,
-): Decimal | null => {
+const usdtPrice = (asset: string, tickers: ReadonlyMap<string, Ticker> | undefined): Decimal | null => {
   if (asset === 'USDT') return new Decimal(1);
   const t = tickers?.get(`${asset.toLowerCase()}usdt`);
   return t ? new Decimal(t.last) : null;

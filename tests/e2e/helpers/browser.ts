@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({

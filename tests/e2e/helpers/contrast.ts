@@ -66,7 +66,7 @@ export const lowContrast = (page: Page, skip: string) =>
   }, skip);
 
 /** How far an element stands apart from what lies under it (`standingApart`). */
-export interface Apart {
+interface Apart {
   /** Its text, to name it in a failure. */
   text: string;
   /** The larger of its fill's and its border's contrast with what lies under it: where its edge shows. */

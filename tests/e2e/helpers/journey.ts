@@ -29,7 +29,7 @@ export const LIVE_MS = 45_000;
 export const DEMO_PASSWORD = 'Demo2026journey';
 /** A "minute" of 10 s: a 1-minute contract settles within the test (still only on recorded ticks),
  * with time to see its countdown on a slow machine. */
-export const CONTRACT_MINUTE_MS = 10_000;
+const CONTRACT_MINUTE_MS = 10_000;
 
 const translator = (locale: Locale): Translate => {
   const dict = JSON.parse(

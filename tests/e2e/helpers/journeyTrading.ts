@@ -17,7 +17,7 @@ import { fixed, floorTo, plain, shownUnits, times, timesUp, units } from './mone
 import { adminCli } from './operator';
 
 /** The figures the journey moves: odd enough that a rounding anywhere would show. */
-export const AMOUNTS = {
+const AMOUNTS = {
   // Six places: USDT on TRON carries no more.
   deposit: '1250.123456',
   limitQty: '0.00105',

@@ -19,7 +19,7 @@ import {
 import { shownUnits, units } from './money';
 import { adminCli, sentCode } from './operator';
 
-export const WITHDRAWAL = {
+const WITHDRAWAL = {
   address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
   remark: 'Journey cold wallet',
   amount: '50.25',

@@ -8,7 +8,7 @@ import { startServer, type RunningServer } from './server';
 
 const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../locales/us.json'), 'utf8'));
 
-export interface PhoneSession {
+interface PhoneSession {
   server: RunningServer;
   browser: Browser;
   context: BrowserContext;

@@ -117,7 +117,7 @@ export const registrationCode = (accounts: AccountService, email: string) =>
 
 /** A code for setting or resetting the withdrawal password of `userId`, sent to its email address,
  * and the ticket of its send (see storedCode). */
-export const withdrawPwdCode = async (accounts: AccountService, userId: number) =>
+const withdrawPwdCode = async (accounts: AccountService, userId: number) =>
   storedCode(accounts, (await accounts.getUser(userId)).email, 'withdrawPwd');
 
 /** Sets the first withdrawal password of `userId`, with a code as sent to its address. */
@@ -167,9 +167,8 @@ export const IMAGES = {
   text: Buffer.from('just some text, not an image'),
 };
 
-/** A valid mainland ID card number (check digit computed) and a passport number. */
+/** A valid mainland ID card number (check digit computed). */
 export const ID_CARD = '11010519491231002X';
-export const PASSPORT = 'E12345678';
 
 /** A new operator (created as the CLI creates one), logged in through `app`: its session token. */
 export const operatorToken = async (app: FastifyInstance, accounts: AccountService, name: string) => {

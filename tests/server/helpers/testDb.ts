@@ -40,11 +40,7 @@ export type OpenTestDb = (opts?: OpenOptions) => Promise<TestDb>;
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
 /** A connection string that puts every pooled connection in `schema`, with `settings`. */
-export const withSearchPath = (
-  url: string,
-  schema: string,
-  settings: Record<string, string> = {},
-): string => {
+const withSearchPath = (url: string, schema: string, settings: Record<string, string> = {}): string => {
   const options = Object.entries({ search_path: schema, ...settings })
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');

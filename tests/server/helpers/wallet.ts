@@ -65,7 +65,7 @@ export const insertUser = async (t: TestDb, over: Partial<UserRecord> = {}): Pro
   };
 };
 
-export interface WalletHarness {
+interface WalletHarness {
   wallet: Wallet;
   ledger: Ledger;
   clock: TestClock;

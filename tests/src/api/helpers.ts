@@ -4,7 +4,7 @@ import { http } from '../../../src/api/client';
 import { uiState } from '../../../src/state/ui';
 
 /** What the stubbed server answers: an HTTP status (200 unless told) and a body. */
-export interface Answer {
+interface Answer {
   status?: number;
   data: unknown;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertCanTrade, assertCanWithdraw } from '../../../../server/domain/accounts';
+import { assertCanTrade, assertCanWithdraw } from '../../../../server/domain/accounts/flags';
 import { throwsWith } from '../../helpers/errors';
 
 const ok = { tradingDisabled: false, withdrawProhibited: false, withdrawLockedUntil: 0, locked: false };

@@ -14,7 +14,7 @@ export const PAIR: PairSpec = {
 export const UNITS = pairUnits(PAIR)!;
 export const E8 = 100_000_000n;
 export const FEES = { makerPpm: 1000n, takerPpm: 2000n };
-export const WIDE: Band = { low: 1, high: 1_000_000_00 };
+const WIDE: Band = { low: 1, high: 1_000_000_00 };
 
 /**
  * One pair's engine over an in-memory ledger and an in-memory "orders table": what the service

@@ -1,6 +1,6 @@
 import type { ContractInfo, ContractOrder } from '../../../../protocol';
 
-export const T = Date.UTC(2027, 0, 15, 10, 0, 0);
+const T = Date.UTC(2027, 0, 15, 10, 0, 0);
 
 export const INFO: ContractInfo = {
   pairs: [

@@ -2,8 +2,7 @@ export interface TokenOwner {
   userId: number;
 }
 
-/** Who a session token belongs to, for the gateway's `auth`; without a verifier no token is valid,
- * so private channels answer `app.msg.not_logged_in`. */
+/** Who a session token belongs to, for the gateway's `auth`. */
 export interface TokenVerifier {
   /** The token's user; null when it is no session (unknown, ended, expired, locked). Rejects when
    * it could not be checked (the database failing a moment), which is not the same thing. */

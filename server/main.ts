@@ -92,7 +92,7 @@ const main = async () => {
     await seedDefiIfEmpty(db.kysely);
     await seedHelpIfEmpty(db.kysely);
     // First start only: printed once to stdout, never logged, never written to a file.
-    const credentials = await seedAccountsIfEmpty(db.kysely, { traderPassword: process.env.DEMO_PASSWORD });
+    const credentials = await seedAccountsIfEmpty(db.kysely, { traderPassword: config.demoPassword });
     if (credentials) process.stdout.write(`${credentialsBox(credentials)}\n`);
     ledger = createLedger(db);
     await seedFundsIfEmpty(db, ledger);
@@ -193,9 +193,10 @@ const main = async () => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    // Let in-flight requests finish, but never hang forever on a stuck client.
-    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
-    force.unref();
+    // Let in-flight requests finish, but never hang forever on a stuck client. The timer holds the
+    // process open: with HTTP closed, a step waiting on a thread that holds nothing (the log's
+    // flusher) let the process run out of work and end before the database was closed.
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     // Each step is attempted whatever became of the ones before (the database may be down and
     // the market unable to write its last ticks); any failure makes the exit code 1.
     const steps: ShutdownStep[] = [

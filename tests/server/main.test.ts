@@ -193,6 +193,11 @@ describe.each(engines)('server/main.ts on %s', (engine) => {
       expect(await server.exited).toBe(0);
       const stopping = logLines(server.stdout()).find((l) => l.msg === 'shutting down');
       expect(stopping).toMatchObject({ signal: 'SIGTERM' });
+      // Every step ran, the database's close last: the process did not just run out of work
+      // while a step still waited on a thread that keeps no hold on it (the log's flusher).
+      expect(logLines(server.stdout()).find((l) => l.msg === 'shutdown finished')).toMatchObject({
+        failed: [],
+      });
       expect(server.stderr()).toBe('');
     },
     TIMEOUT,
@@ -215,6 +220,9 @@ describe.each(engines)('server/main.ts on %s', (engine) => {
       expect(await server.exited).toBe(0);
       expect(logLines(server.stdout()).find((l) => l.msg === 'shutting down')).toMatchObject({
         signal: 'SIGINT',
+      });
+      expect(logLines(server.stdout()).find((l) => l.msg === 'shutdown finished')).toMatchObject({
+        failed: [],
       });
     },
     TIMEOUT,

@@ -78,8 +78,8 @@ const envSchema = z.object({
     .optional(),
   /** Sender address of verification-code mails. */
   SMTP_FROM: z.string().min(3).default('no-reply@localhost'),
-  /** First start only: the demo trader's password instead of a random one, under the same rules as
-   * any password (read where the accounts are seeded; checked here, with the rest). */
+  /** First start only (the server's or the operator CLI's): the demo trader's password instead of
+   * a random one, under the same rules as any password. */
   DEMO_PASSWORD: z
     .string()
     .refine(
@@ -112,6 +112,7 @@ export type Config = {
   codeDailyLimit: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
+  demoPassword: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -160,5 +161,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     codeDailyLimit: e.CODE_DAILY_LIMIT,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
+    demoPassword: e.DEMO_PASSWORD,
   };
 };

@@ -69,7 +69,7 @@ export const runCli = async (
     await seedDefiIfEmpty(db.kysely);
     await seedHelpIfEmpty(db.kysely);
     // First start from the command line: the credentials are printed here, once.
-    const credentials = await seedAccountsIfEmpty(db.kysely);
+    const credentials = await seedAccountsIfEmpty(db.kysely, { traderPassword: config.demoPassword });
     if (credentials) out(credentialsBox(credentials));
     if (area === 'migrate') {
       out('database is up to date');

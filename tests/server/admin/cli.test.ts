@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run, useFreshCliDatabase } from './cliHarness';
 
 const dataDir = useFreshCliDatabase({ migrate: false });
@@ -90,6 +90,22 @@ describe('operator CLI: first start', () => {
       const p = path.join(dataDir(), f);
       if (fs.statSync(p).isFile()) expect(fs.readFileSync(p).includes(password), f).toBe(false);
     }
+  });
+});
+
+describe('operator CLI: first start with DEMO_PASSWORD', () => {
+  const saved = process.env.DEMO_PASSWORD;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.DEMO_PASSWORD;
+    else process.env.DEMO_PASSWORD = saved;
+  });
+
+  it('gives the demo trader that password when the command line makes the first start, as the server does', async () => {
+    process.env.DEMO_PASSWORD = 'Demo2026cli';
+    const first = await run('migrate');
+    expect(first.code).toBe(0);
+    expect(first.out).toContain('demotrader / Demo2026cli');
+    expect(first.out).toMatch(/admin \/ \S{16}/);
   });
 });
 

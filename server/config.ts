@@ -71,7 +71,7 @@ const envSchema = z.object({
   /** Verification codes one email address or phone number may receive per UTC day. */
   CODE_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
   /** smtp:// or smtps:// URL of a mail server for verification codes; without it codes go to the
-   * outbox table and the server log (the embedded sender). */
+   * outbox table (the embedded sender), and the log says only that one went. */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

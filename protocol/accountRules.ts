@@ -20,6 +20,35 @@ const USERNAME_RE = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 export const NICKNAME_MAX = 30;
 
+// What a name is compared without: the characters that show nothing (Unicode's default-ignorable
+// code points, the joiners and variation selectors that typed text keeps among them).
+const UNSEEN = /\p{Default_Ignorable_Code_Point}/gu;
+
+/**
+ * The one form two names are the same in, for usernames and nicknames (`username_key`,
+ * `nickname_key`): Unicode's compatibility form (NFKC: full-width "ＤｅｍｏＴｒａｄｅｒ", ligatures,
+ * mathematical and circled letters are the plain letters they look like), case folded (lower case
+ * of the upper case of the lower case: "ß", "ẞ" and "SS" fold alike, as do "ς" and "σ", which a
+ * lower case alone keeps apart), without the characters that show nothing, runs of white space as
+ * one space. A username (Latin letters, digits, underscore) folds to its lower case, as it always
+ * did. Letters of other scripts that merely look like Latin ones (Cyrillic "а") stay apart.
+ */
+export const nameKey = (name: string): string =>
+  name
+    .replace(UNSEEN, '')
+    .normalize('NFKC')
+    .toLowerCase()
+    .toUpperCase()
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(/\s+/gu, ' ')
+    .trim();
+
+/** A nickname made of `base` and the number `n` when `base` is taken: `base` cut to fit (by
+ * characters, so a pair of UTF-16 halves is never split), an underscore, `n` in four digits. */
+export const suffixedNickname = (base: string, n: number): string =>
+  `${[...base].slice(0, NICKNAME_MAX - 5).join('')}_${String(n).padStart(4, '0')}`;
+
 /** A practical email check: one @, a dot in the domain, no spaces; at most 254 characters. */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const EMAIL_MAX = 254;

@@ -85,6 +85,8 @@ export interface UserTable {
   username: string;
   username_key: string;
   nickname: string;
+  /** `nameKey` of the nickname (migration 029): nicknames are unique as they look. */
+  nickname_key: string;
   email: string;
   phone: string | null;
   invite_code: string;

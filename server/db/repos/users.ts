@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { nameKey } from '../../../protocol';
 import type { NewUser, UserPatch, UserRecord, UsersRepo } from '../../domain/accounts/ports';
 import type { Database, UserTable } from '../schema';
 import { containsPattern, guardUnique } from './uniqueViolation';
@@ -27,7 +28,7 @@ const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 
 
 export const usersRepo = (db: Kysely<Database>): UsersRepo => {
   const one = async (
-    column: 'id' | 'username_key' | 'email' | 'phone' | 'nickname' | 'invite_code',
+    column: 'id' | 'username_key' | 'email' | 'phone' | 'nickname_key' | 'invite_code',
     value: string | number,
   ) => {
     const row = await db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
@@ -35,10 +36,10 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
   };
   return {
     findById: (id) => one('id', id),
-    findByUsername: (username) => one('username_key', username.toLowerCase()),
+    findByUsername: (username) => one('username_key', nameKey(username)),
     findByEmail: (email) => one('email', email),
     findByPhone: (phone) => one('phone', phone),
-    findByNickname: (nickname) => one('nickname', nickname),
+    findByNickname: (nickname) => one('nickname_key', nameKey(nickname)),
     findByInviteCode: (code) => one('invite_code', code),
     insert: (u: NewUser) =>
       guardUnique(async () => {
@@ -46,8 +47,9 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
           .insertInto('users')
           .values({
             username: u.username,
-            username_key: u.username.toLowerCase(),
+            username_key: nameKey(u.username),
             nickname: u.nickname,
+            nickname_key: nameKey(u.nickname),
             email: u.email,
             phone: u.phone,
             invite_code: u.inviteCode,
@@ -65,6 +67,7 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
         const values = Object.fromEntries(
           Object.entries({
             nickname: p.nickname,
+            nickname_key: p.nickname === undefined ? undefined : nameKey(p.nickname),
             password_hash: p.passwordHash,
             withdraw_password_hash: p.withdrawPasswordHash,
             withdraw_locked_until: p.withdrawLockedUntil,

@@ -58,11 +58,12 @@ export type UserPatch = Partial<
 
 export interface UsersRepo {
   findById(id: number): Promise<UserRecord | undefined>;
-  /** Case-insensitive. */
+  /** By `nameKey`: case-insensitive (and full-width letters are the letters). */
   findByUsername(username: string): Promise<UserRecord | undefined>;
   /** `email` lower-cased by the caller. */
   findByEmail(email: string): Promise<UserRecord | undefined>;
   findByPhone(phone: string): Promise<UserRecord | undefined>;
+  /** The account whose nickname looks the same as `nickname`, by `nameKey`. */
   findByNickname(nickname: string): Promise<UserRecord | undefined>;
   findByInviteCode(code: string): Promise<UserRecord | undefined>;
   insert(user: NewUser): Promise<number>;

@@ -13,7 +13,8 @@ export const getUser = async (deps: AccountDeps, userId: number) => {
 export const getUserInfo = async (deps: AccountDeps, userId: number): Promise<UserInfo> =>
   toUserInfo(await getUser(deps, userId));
 
-/** Changes the nickname; one someone else goes by → nickname_exists. */
+/** Changes the nickname; one someone else goes by, or one that looks the same as theirs
+ * (`nameKey`), → nickname_exists. The owner's own in another case or width is a change. */
 export const updateNickname = async (
   deps: AccountDeps,
   userId: number,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { NICKNAME_MAX, phoneKey, type RegisterRequest, type Session } from '../../../protocol';
+import { phoneKey, suffixedNickname, type RegisterRequest, type Session } from '../../../protocol';
 import { spendCode, usingCode } from './codes';
 import type { AccountDeps } from './deps';
 import { fail } from './errors';
@@ -24,11 +24,12 @@ const duplicateOf = async (store: AccountStore, c: Candidate) => {
   return null;
 };
 
-/** The username as nickname; when someone already goes by it, the username with a short suffix. */
+/** The username as nickname; when someone already goes by it (or by one that looks the same), the
+ * username with a short suffix. */
 const defaultNickname = async (store: AccountStore, username: string) => {
   if (!(await store.users.findByNickname(username))) return username;
   for (let i = 0; i < 20; i++) {
-    const candidate = `${username.slice(0, NICKNAME_MAX - 5)}_${randomInt(10_000).toString().padStart(4, '0')}`;
+    const candidate = suffixedNickname(username, randomInt(10_000));
     if (!(await store.users.findByNickname(candidate))) return candidate;
   }
   throw fail('nickname_exists');

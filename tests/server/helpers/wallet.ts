@@ -34,6 +34,7 @@ export const insertUser = async (t: TestDb, over: Partial<UserRecord> = {}): Pro
       username,
       username_key: username,
       nickname: username,
+      nickname_key: username,
       email: `${username}@example.com`,
       phone: null,
       invite_code: `W${String(n).padStart(7, '0')}`,

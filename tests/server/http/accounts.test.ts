@@ -276,6 +276,8 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
         [{ email: s.userinfo.email }, 'email_exists'],
         [{ phone: '+491701234567' }, 'mobile_exists'],
         [{ nickname: 'Unique Nick' }, 'nickname_exists'],
+        [{ nickname: 'unique NICK' }, 'nickname_exists'],
+        [{ nickname: 'Ｕｎｉｑｕｅ\u3000Ｎｉｃｋ' }, 'nickname_exists'],
       ] as const) {
         const fields = newUserRequest(over);
         const res = await call('POST', '/api/user/register', {
@@ -509,6 +511,22 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       );
       expect((await call('GET', '/api/user/info?x=1', undefined, s.token)).body).toMatchObject(
         failure(400, 'unknown_parameter'),
+      );
+    });
+
+    it('refuses a nickname that looks like another’s, and lets its owner recase their own', async () => {
+      const owner = await register({ nickname: 'Look Alike' });
+      const other = await register();
+      for (const nickname of ['look alike', 'LOOK ALIKE', 'Ｌｏｏｋ Ａｌｉｋｅ'])
+        expect((await call('PUT', '/api/user/info', { nickname }, other.token)).body).toMatchObject(
+          failure(409, 'nickname_exists'),
+        );
+      for (const nickname of ['LOOK ALIKE', 'Ｌｏｏｋ Ａｌｉｋｅ']) {
+        const put = await call('PUT', '/api/user/info', { nickname }, owner.token);
+        expect(put.body.data.nickname).toBe(nickname);
+      }
+      expect((await call('GET', '/api/user/info', undefined, owner.token)).body.data.nickname).toBe(
+        'Ｌｏｏｋ Ａｌｉｋｅ',
       );
     });
 

@@ -48,6 +48,7 @@ export const stakingHarness = (t: TestDb) => {
           username: `staker${n}`,
           username_key: `staker${n}`,
           nickname: `staker${n}`,
+          nickname_key: `staker${n}`,
           email: `staker${n}@example.com`,
           phone: null,
           invite_code: `INV${String(n).padStart(5, '0')}`,

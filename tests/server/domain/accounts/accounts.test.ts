@@ -204,6 +204,15 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
         'mobile_exists',
       ],
       ['nickname', { nickname: 'Moon' }, { nickname: 'Moon' }, 'nickname_exists'],
+      ['nickname (any case)', { nickname: 'demotrader' }, { nickname: 'DemoTrader' }, 'nickname_exists'],
+      [
+        'nickname (full-width)',
+        { nickname: 'DemoTrader' },
+        { nickname: 'ＤｅｍｏＴｒａｄｅｒ' },
+        'nickname_exists',
+      ],
+      ['nickname (folded ß)', { nickname: 'Straße' }, { nickname: 'STRASSE' }, 'nickname_exists'],
+      ['nickname (with a joiner)', { nickname: 'Moon' }, { nickname: 'Mo\u200don' }, 'nickname_exists'],
     ] as const)('refuses a duplicate %s', async (_field, first, second, error) => {
       await registerUser(h.accounts, first);
       const before = (await rows('users')).length;
@@ -221,6 +230,12 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       await registerUser(h.accounts, { nickname: 'newcomer1' });
       const s = await registerUser(h.accounts, { username: 'newcomer1' });
       expect(s.userinfo.nickname).toMatch(/^newcomer1_\d{4}$/);
+    });
+
+    it('gives a suffixed default nickname when someone’s nickname looks like the username', async () => {
+      await registerUser(h.accounts, { nickname: 'ｎｅｗｃｏｍｅｒ２' });
+      const s = await registerUser(h.accounts, { username: 'Newcomer2' });
+      expect(s.userinfo.nickname).toMatch(/^Newcomer2_\d{4}$/);
     });
 
     it('maps a unique constraint lost to a concurrent registration to the catalogued error', async () => {
@@ -244,7 +259,7 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
   });
 
   describe('login', () => {
-    it('accepts username (any case), email (any case) or phone', async () => {
+    it('accepts username (any case or width), email (any case) or phone', async () => {
       const s = await registerUser(h.accounts, {
         username: 'LoginUser',
         email: 'login@example.com',
@@ -257,7 +272,7 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
         '+44-7700-900123',
         '(44) 7700.900123',
       ];
-      for (const name of ['LoginUser', 'loginuser', 'LOGIN@example.com', ...phones]) {
+      for (const name of ['LoginUser', 'loginuser', 'ＬｏｇｉｎＵｓｅｒ', 'LOGIN@example.com', ...phones]) {
         const r = await h.accounts.login({ username: name, password: s.password }, '10.0.0.1');
         expect(r.userinfo.id).toBe(s.userinfo.id);
         expect(r.token).not.toBe(s.token);
@@ -489,6 +504,20 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       expect((await h.accounts.updateNickname(a.userinfo.id, 'Taken')).nickname).toBe('Taken');
       expect((await h.accounts.updateNickname(b.userinfo.id, 'Fresh')).nickname).toBe('Fresh');
       expect((await h.accounts.getUserInfo(b.userinfo.id)).nickname).toBe('Fresh');
+    });
+
+    it('refuses a nickname that looks like someone else’s, and lets its owner recase their own', async () => {
+      const a = await registerUser(h.accounts, { nickname: 'Taken' });
+      const b = await registerUser(h.accounts);
+      for (const lookalike of ['taken', 'TAKEN', 'Ｔａｋｅｎ', 'Ta\u200dken'])
+        await rejectsWith(h.accounts.updateNickname(b.userinfo.id, lookalike), 'nickname_exists');
+      expect((await h.accounts.updateNickname(a.userinfo.id, 'TAKEN')).nickname).toBe('TAKEN');
+      expect((await h.accounts.updateNickname(a.userinfo.id, 'Ｔａｋｅｎ')).nickname).toBe('Ｔａｋｅｎ');
+      expect((await h.accounts.getUserInfo(a.userinfo.id)).nickname).toBe('Ｔａｋｅｎ');
+      await rejectsWith(h.accounts.updateNickname(b.userinfo.id, 'taken'), 'nickname_exists');
+      // Given up, it is anyone's again.
+      await h.accounts.updateNickname(a.userinfo.id, 'Other');
+      expect((await h.accounts.updateNickname(b.userinfo.id, 'taken')).nickname).toBe('taken');
     });
   });
 

@@ -102,11 +102,15 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
         // Folded as the column's lower() folds it, on either engine (caseFold.ts).
         const pattern = containsPattern(foldCase(text));
         const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+        const key = nameKey(text);
         q = q.where((eb) =>
           eb.or([
             ...(/^\d{1,9}$/.test(text) ? [eb('id', '=', Number(text))] : []),
             like('username'),
             like('nickname'),
+            // And as nicknames are told apart: "demotrader" finds "ＤｅｍｏＴｒａｄｅｒ". A text of
+            // characters that show nothing has no key, and would otherwise find everyone.
+            ...(key ? [sql<boolean>`nickname_key like ${containsPattern(key)} escape '\\'`] : []),
             like('email'),
             like('phone'),
           ]),

@@ -39,6 +39,17 @@ describe.each(forEachEngine())('the operators’ user search on %s', (_engine, o
     expect(await ids('ULRICH')).toHaveLength(1);
     expect(await ids('%')).toEqual([]);
   });
+
+  it('finds a nickname by what it looks like, full-width letters by the plain ones', async () => {
+    const users = usersRepo(t().db.kysely);
+    const wide = await users.insert(user(1, { nickname: 'ＤｅｍｏＴｒａｄｅｒ' }));
+    const ids = async (q: string) => (await users.search(q, 10)).map((u) => u.id);
+    expect(await ids('demotrader')).toEqual([wide]);
+    expect(await ids('TRADER')).toEqual([wide]);
+    expect(await ids('ｔｒａｄｅｒ')).toEqual([wide]);
+    expect(await ids('trader_')).toEqual([]);
+    expect(await ids('\u200b')).toEqual([]);
+  });
 });
 
 describe.each(forEachEngine())('replacing a password hash on %s', (_engine, open) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { refused } from '../../../server/admin/refused';
+import { issuesText, refused } from '../../../server/admin/refused';
 import { AppError } from '../../../server/domain/appError';
 
 const answer = (e: unknown) => {
@@ -38,6 +38,56 @@ describe('an operator command refused', () => {
     const { code, lines } = answer(parsed.error);
     expect(code).toBe(2);
     expect(lines[0]).toMatch(/^refused: id: /);
+  });
+
+  it('says what a schema refused in words, once a field, keeping a message the schema wrote itself', () => {
+    const schema = z
+      .object({
+        days: z.number().int().min(1),
+        name: z.string().min(1),
+        title: z.string().max(3),
+        kind: z.enum(['aboutUs', 'msb']),
+        on: z.boolean({ error: 'must be true or false' }),
+        rate: z
+          .string()
+          .regex(/^\d+$/)
+          .refine(() => false, 'app.msg.parameter_error'),
+        asset: z.string(),
+      })
+      .strict();
+    const parsed = schema.safeParse({
+      days: Number('abc'),
+      name: '',
+      title: 'long',
+      kind: 'x',
+      on: 'yes',
+      rate: 'a',
+      colour: 'red',
+    });
+    expect(issuesText(parsed.error!)).toBe(
+      [
+        'days: must be a number',
+        'name: must not be empty',
+        'title: must be at most 3 characters',
+        'kind: must be one of aboutUs, msb',
+        'on: must be true or false',
+        'rate: is not in the expected form',
+        'asset: is missing',
+        'unknown key: colour',
+      ].join('; '),
+    );
+    const { lines } = answer(z.number().int().max(8).safeParse(9).error);
+    expect(lines).toEqual(['refused: must be at most 8']);
+  });
+
+  it('names the record an id found none of', () => {
+    const lines: string[] = [];
+    refused((l) => lines.push(l), new AppError('record_not_found'), 'deposit #12');
+    refused((l) => lines.push(l), new AppError('parameter_error'), 'deposit #12');
+    expect(lines).toEqual([
+      'refused: app.msg.record_not_found (no deposit #12)',
+      'refused: app.msg.parameter_error',
+    ]);
   });
 
   it('lets a fault go on up', () => {

@@ -1,9 +1,9 @@
 import { REVIEW_REASONS } from '../../protocol/reviewReasons';
 import path from 'node:path';
 import type { VerificationState } from '../../protocol';
-import { VERIFICATION_STATES } from '../../protocol';
+import { EMAIL_RE, phoneOf, VERIFICATION_STATES } from '../../protocol';
 import { buildAccountService } from '../accounts';
-import { positiveInt, reasonProblem, when } from './args';
+import { positiveInt, reasonProblem, usageError, when } from './args';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import {
@@ -54,12 +54,12 @@ const AUDIT_TARGET = /^[a-z_]+:\S+$/;
 
 const onOff = (v: boolean) => (v ? 'on' : 'off');
 
-/** --name=on|off → true/false; anything else → undefined, or an error for a malformed flag. */
+/** --name=on|off → true/false, or the first argument that is no such flag. */
 const parseFlags = (args: string[]) => {
   const flags: { trading?: boolean; withdraw?: boolean; lock?: boolean } = {};
   for (const arg of args) {
     const m = /^--(trading|withdraw|lock)=(on|off)$/.exec(arg);
-    if (!m) return null;
+    if (!m) return arg;
     flags[m[1] as 'trading' | 'withdraw' | 'lock'] = m[2] === 'on';
   }
   return flags;
@@ -82,6 +82,7 @@ export const runAccountCommand = async (
   });
   const deps = accounts.deps;
   const actor = cliActor();
+  const usage = (message: string) => usageError(out, ACCOUNT_USAGE, area!, message);
   const uploadsDir = path.join(ctx.config.dataDir, 'uploads');
   const fileOf = async (url: string) => {
     const record = await deps.uow.store.uploads.findById(url.split('/').pop() ?? '');
@@ -91,11 +92,11 @@ export const runAccountCommand = async (
   // A submission decided already (a repeated command, another operator first) is refused as one
   // not waiting; said alone, the refusal read as a wrong id.
   const decided = async (e: unknown, id: number) => {
-    const code = refused(out, e);
     const v =
       e instanceof AppError &&
       e.errorName === 'record_not_found' &&
       (await deps.uow.store.verifications.findById(id));
+    const code = refused(out, e, v ? undefined : `verification #${id}`);
     if (v)
       out(
         `verification #${id} is no longer waiting for review, it is ${v.status}` +
@@ -107,7 +108,7 @@ export const runAccountCommand = async (
   try {
     if (area === 'verifications' && verb === 'list' && rest.length <= 1) {
       const status = (rest[0] ?? 'pending') as VerificationState;
-      if (!VERIFICATION_STATES.includes(status)) return usageError(out, `unknown status: ${status}`);
+      if (!VERIFICATION_STATES.includes(status)) return usage(`unknown status: ${status}`);
       const rows = await listVerifications(deps, status);
       if (rows.length === 0) out(`no ${status} verifications`);
       for (const v of rows) {
@@ -127,7 +128,7 @@ export const runAccountCommand = async (
     }
     if (area === 'verifications' && verb === 'approve' && rest.length === 1) {
       const id = positiveInt(rest[0]);
-      if (id === null) return usageError(out, `not a verification id: ${rest[0]}`);
+      if (id === null) return usage(`not a verification id: ${rest[0]}`);
       const v = await approveVerification(deps, actor, id).catch((e: unknown) => decided(e, id));
       if (typeof v === 'number') return v;
       out(`verification #${v.id} of ${v.username} approved`);
@@ -136,9 +137,9 @@ export const runAccountCommand = async (
     if (area === 'verifications' && verb === 'reject' && rest.length >= 2) {
       const id = positiveInt(rest[0]);
       const reason = rest.slice(1).join(' ').trim();
-      if (id === null) return usageError(out, `not a verification id: ${rest[0]}`);
+      if (id === null) return usage(`not a verification id: ${rest[0]}`);
       const problem = reasonProblem('verification', reason);
-      if (problem) return usageError(out, problem);
+      if (problem) return usage(problem);
       const v = await rejectVerification(deps, actor, id, reason).catch((e: unknown) => decided(e, id));
       if (typeof v === 'number') return v;
       out(`verification #${v.id} of ${v.username} rejected: ${v.rejectReason}`);
@@ -158,8 +159,9 @@ export const runAccountCommand = async (
     if (area === 'users' && verb === 'flags' && rest.length >= 2) {
       const userId = positiveInt(rest[0]);
       const flags = parseFlags(rest.slice(1));
-      if (userId === null) return usageError(out, `not a user id: ${rest[0]}`);
-      if (!flags) return usageError(out, 'flags are --trading=on|off --withdraw=on|off --lock=on|off');
+      if (userId === null) return usage(`not a user id: ${rest[0]}`);
+      if (typeof flags === 'string')
+        return usage(`not a flag (--trading, --withdraw or --lock, =on or =off): ${flags}`);
       const u = await setUserFlags(deps, actor, {
         userId,
         ...(flags.trading !== undefined ? { tradingDisabled: !flags.trading } : {}),
@@ -193,9 +195,9 @@ export const runAccountCommand = async (
           ? [undefined, verb]
           : [verb, rest[0]];
       const limit = count === undefined ? 50 : positiveInt(count);
-      if (limit === null) return usageError(out, `not a number of entries (1 or more): ${count}`);
+      if (limit === null) return usage(`not a number of entries (1 or more): ${count}`);
       if (target !== undefined && !AUDIT_TARGET.test(target))
-        return usageError(out, `not a target (KIND:ID, as the log names them): ${target}`);
+        return usage(`not a target (KIND:ID, as the log names them): ${target}`);
       const rows = await listAudit(deps, Math.min(limit, 1000), undefined, target);
       if (rows.length === 0 && target !== undefined) out(`nothing in the audit log about ${target}`);
       for (const a of rows) {
@@ -206,6 +208,9 @@ export const runAccountCommand = async (
       return 0;
     }
     if (area === 'outbox' && verb !== undefined && rest.length === 0) {
+      // Reading is audited: a mistyped address would leave a read of nothing in the log.
+      if (!EMAIL_RE.test(verb.trim()) && phoneOf(verb.trim()) === undefined)
+        return usage(`not an email address or phone number: ${verb}`);
       const messages = await readOutbox(deps, actor, verb);
       if (messages.length === 0) out(`nothing was sent to ${verb}`);
       for (const m of messages)
@@ -216,11 +221,6 @@ export const runAccountCommand = async (
     return refused(out, e);
   }
   return ['verifications', 'users', 'operators', 'audit', 'outbox'].includes(area ?? '')
-    ? usageError(out, `unknown or incomplete command: ${argv.join(' ')}`)
+    ? usage(`unknown or incomplete command: ${argv.join(' ')}`)
     : null;
-};
-
-const usageError = (out: (line: string) => void, message: string) => {
-  out(`${message}\n${ACCOUNT_USAGE}`);
-  return 2;
 };

@@ -41,20 +41,48 @@ export const reasonProblem = (kind: ReviewKind, reason: string): string | null =
     : `the reason must be 1 to ${REVIEW_REASON_MAX} characters`;
 };
 
-/** --key=value options into an object; null when one is malformed or not allowed. A key in
- * `numeric` takes a whole number written as digits (`--sort=` or `--sort=1e3` is none). */
-export const options = (args: string[], allowed: readonly string[], numeric: readonly string[] = []) => {
+/** --key=value options into an object, or what is wrong with the first that is malformed or not
+ * allowed. A key in `numeric` takes a whole number written as digits (`--sort=` or `--sort=1e3` is
+ * none). */
+export const options = (
+  args: string[],
+  allowed: readonly string[],
+  numeric: readonly string[] = [],
+): Record<string, string | number> | string => {
   const result: Record<string, string | number> = {};
   for (const a of args) {
     const m = /^--([A-Za-z]+)=([\s\S]*)$/.exec(a);
-    if (!m || !allowed.includes(m[1]!)) return null;
+    if (!m) return `not an option (--key=value): ${a}`;
     const [, key, raw] = m as unknown as [string, string, string];
+    if (!allowed.includes(key)) return `unknown option: --${key}`;
     if (numeric.includes(key)) {
-      if (!/^\d{1,9}$/.test(raw)) return null;
+      if (!/^\d{1,9}$/.test(raw)) return `--${key} takes a whole number: ${a}`;
       result[key] = Number(raw);
     } else result[key] = textArg(raw);
   }
   return result;
+};
+
+/** The part of a usage text about the commands of one area: each `npm run admin -- AREA …` line
+ * and the indented lines under it. A mistyped deposit command is shown how deposits are written,
+ * not every command of the wallet, staking and customer service. */
+export const usageOf = (usage: string, area: string) => {
+  const kept: string[] = [];
+  let keep = false;
+  for (const line of usage.split('\n')) {
+    const command = /^ {2}npm run admin -- (\S+)/.exec(line);
+    if (command) keep = command[1] === area;
+    else if (!/^ {3,}\S/.test(line)) keep = false;
+    if (keep) kept.push(line);
+  }
+  return kept.join('\n');
+};
+
+/** A command line it cannot read: what is wrong, then how that area's commands are written. Exit
+ * code 2. */
+export const usageError = (out: (line: string) => void, usage: string, area: string, message: string) => {
+  out(`${message}\n\n${usageOf(usage, area)}`);
+  return 2;
 };
 
 /** A time as the CLI prints it. */

@@ -19,12 +19,17 @@ import { seedDefiIfEmpty } from '../db/seed/defi';
 import { seedHelpIfEmpty } from '../db/seed/help';
 import { runSpotCommand, SPOT_USAGE } from './spot';
 import { terminalAsk, withoutYes, type Ask } from './ask';
+import { usageError } from './args';
+import { issueText } from './refused';
 
-const USAGE = `Operator command line (works on the same database as the server: DATA_DIR or DATABASE_URL).
-
+const CONFIG_USAGE = `
   npm run admin -- config show              print the global config
   npm run admin -- config set KEY VALUE     change one setting (VALUE is JSON for booleans: true/false)
-  npm run admin -- migrate                  apply pending migrations and first-start seeds
+                                            keys: ${Object.keys(globalConfigSchema.shape).join(', ')}
+  npm run admin -- migrate                  apply pending migrations and first-start seeds`;
+
+const USAGE = `Operator command line (works on the same database as the server: DATA_DIR or DATABASE_URL).
+${CONFIG_USAGE}
 ${ACCOUNT_USAGE}
 ${WALLET_USAGE}
 ${SPOT_USAGE}
@@ -34,9 +39,7 @@ ${CONTENT_USAGE}
 
 At a terminal, a decision that moves money (deposits confirm and fail, withdrawals approve, reject
 and fail) shows the record and asks before it is made; --yes anywhere on the line goes ahead
-without asking. Scripts and pipes are not asked.
-
-Config keys: ${Object.keys(globalConfigSchema.shape).join(', ')}`;
+without asking. Scripts and pipes are not asked.`;
 
 // Booleans are written as true/false; anything else is taken as typed, for the write rules to judge.
 const parseValue = (raw: string): unknown => (raw === 'true' ? true : raw === 'false' ? false : raw);
@@ -71,30 +74,41 @@ export const runCli = async (
     // First start from the command line: the credentials are printed here, once.
     const credentials = await seedAccountsIfEmpty(db.kysely, { traderPassword: config.demoPassword });
     if (credentials) out(credentialsBox(credentials));
+    const configUsage = (message: string) => usageError(out, CONFIG_USAGE, area!, message);
     if (area === 'migrate') {
+      if (verb !== undefined) return configUsage(`migrate takes no arguments: ${argv.slice(1).join(' ')}`);
       out('database is up to date');
       return 0;
     }
     if (area === 'config' && verb === 'show') {
+      if (rest.length > 0) return configUsage(`config show takes no arguments: ${rest.join(' ')}`);
       out(JSON.stringify(await readGlobalConfig(db.kysely), null, 2));
       return 0;
     }
-    if (area === 'config' && verb === 'set' && rest.length === 2) {
+    if (area === 'config' && verb === 'set') {
+      if (rest.length !== 2)
+        return configUsage(
+          rest.length === 0
+            ? 'config set needs a KEY and a VALUE'
+            : rest.length === 1
+              ? `config set ${rest[0]} needs a VALUE`
+              : `config set takes one VALUE, not ${rest.length - 1}: quote a value with spaces`,
+        );
       const [key, raw] = rest as [string, string];
-      if (!isConfigKey(key)) {
-        out(`unknown config key: ${key}\n\n${USAGE}`);
-        return 2;
-      }
+      if (!isConfigKey(key)) return configUsage(`unknown config key: ${key}`);
       try {
         await setGlobalConfig(db, cliActor(), { [key]: parseValue(raw) });
       } catch (err) {
         if (!(err instanceof ZodError)) throw err;
-        out(`invalid value for ${key}: ${JSON.stringify(raw)} ${err.issues[0]?.message ?? ''}`);
+        out(
+          `invalid value for ${key}: ${JSON.stringify(raw)} ${err.issues[0] ? issueText(err.issues[0]) : ''}`,
+        );
         return 2;
       }
       out(`${key} = ${JSON.stringify((await readGlobalConfig(db.kysely))[key])}`);
       return 0;
     }
+    if (area === 'config') return configUsage(`unknown or incomplete command: ${argv.join(' ')}`);
     const handled =
       (await runAccountCommand({ db, config, out }, argv)) ??
       (await runSpotCommand({ db, out }, argv)) ??
@@ -103,9 +117,13 @@ export const runCli = async (
       (await runDefiCommand({ db, out }, argv)) ??
       (await runContentCommand({ db, out }, argv));
     if (handled !== null) return handled;
-    out(USAGE);
     // Asked for (nothing, help, --help): done; anything else was a command it could not read.
-    return area === undefined || ['help', '--help', '-h'].includes(area) ? 0 : 2;
+    if (area === undefined || ['help', '--help', '-h'].includes(area)) {
+      out(USAGE);
+      return 0;
+    }
+    out(`unknown command: ${area}\n\n${USAGE}`);
+    return 2;
   } finally {
     await db.close();
   }

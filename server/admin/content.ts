@@ -6,25 +6,27 @@ import { listHelpAdmin, listNoticesAdmin } from '../db/repos/help';
 import { carouselRows, popupRows } from '../db/repos/homeContent';
 import type { Database } from '../db/schema';
 import type { Actor } from '../domain/operators/actor';
-import { options, positiveInt, textArg, UnreadableFile, when } from './args';
+import { options, positiveInt, textArg, UnreadableFile, usageError, when } from './args';
 import { cliActor } from './cliActor';
 import { refused } from './refused';
 
 export const CONTENT_USAGE = `
   npm run admin -- notices list LOCALE | notices add LOCALE TITLE MESSAGE
   npm run admin -- notices edit ID [--title=T] [--message=M] | notices delete ID
+                                            MESSAGE of @path reads the text from a file
   npm run admin -- articles list LOCALE | articles add LOCALE CATEGORY TITLE BODY
   npm run admin -- articles edit ID [--category=C] [--title=T] [--body=B] | articles delete ID
+                                            CATEGORY: ${HELP_CATEGORIES.join(', ')};
+                                            BODY of @path reads the text from a file
   npm run admin -- popups list LOCALE | popups add LOCALE TITLE CONTENT [--sort=N]
   npm run admin -- popups edit ID [--title=T] [--content=C] [--sort=N] | popups delete ID
+                                            shown by sort, then oldest first; one added without
+                                            --sort goes last. CONTENT of @path reads it from a file
   npm run admin -- carousel list LOCALE | carousel add LOCALE TITLE IMAGE LINK [--sort=N]
   npm run admin -- carousel edit ID [--title=T] [--image=I] [--link=L] [--sort=N] | carousel delete ID
-                                            home pop-ups and slides show by sort, then oldest first;
-                                            one added without --sort goes last. IMAGE and LINK: ""
-                                            (none), a path on this site or an http(s) address.
-                                            MESSAGE, BODY and CONTENT of @path read the text from a file
-
-Help article categories: ${HELP_CATEGORIES.join(', ')}.`;
+                                            shown by sort, then oldest first; one added without
+                                            --sort goes last. IMAGE and LINK: "" (none), a path on
+                                            this site or an http(s) address`;
 
 interface Editor {
   create(db: Db, actor: Actor, input: never): Promise<{ id: number }>;
@@ -102,8 +104,6 @@ const AREAS: Record<string, ContentArea<unknown>> = {
 
 const NUMERIC = ['sort'];
 const TEXTS = ['message', 'body', 'content'];
-const placeholder = (key: string) => (NUMERIC.includes(key) ? 'N' : key[0]!.toUpperCase());
-const optionUsage = (keys: readonly string[]) => keys.map((k) => `[--${k}=${placeholder(k)}]`).join(' ');
 
 /**
  * The content commands of the operator CLI (notices, help articles, home pop-ups, carousel
@@ -119,10 +119,7 @@ export const runContentCommand = async (
   const a = AREAS[name ?? ''];
   if (!a || !Object.hasOwn(AREAS, name!)) return null;
   const { db, out } = ctx;
-  const usage = (message: string) => {
-    out(`${message}\n${CONTENT_USAGE}`);
-    return 2;
-  };
+  const usage = (message: string) => usageError(out, CONTENT_USAGE, name!, message);
   try {
     if ((verb === 'list' || verb === 'add') && rest[0] !== undefined && !isLocale(rest[0]))
       return usage(`unknown locale: ${rest[0]} (one of ${LOCALES.join(', ')})`);
@@ -140,10 +137,7 @@ export const runContentCommand = async (
     if (verb === 'add' && rest.length >= 1 + a.fields.length) {
       const values = rest.slice(1, 1 + a.fields.length);
       const o = options(rest.slice(1 + a.fields.length), a.addOptions, NUMERIC);
-      if (!o)
-        return usage(
-          `usage: ${name} add LOCALE ${a.fields.map((f) => f.toUpperCase()).join(' ')} ${optionUsage(a.addOptions)}`.trimEnd(),
-        );
+      if (typeof o === 'string') return usage(o);
       const input: Record<string, unknown> = { locale: rest[0], ...o };
       a.fields.forEach((f, i) => (input[f] = TEXTS.includes(f) ? textArg(values[i]!) : values[i]));
       const row = await a.editor.create(db, cliActor(), input as never);
@@ -152,8 +146,9 @@ export const runContentCommand = async (
     }
     if (verb === 'edit' && rest.length >= 2) {
       const id = positiveInt(rest[0]);
+      if (id === null) return usage(`not an id: ${rest[0]}`);
       const o = options(rest.slice(1), a.options, NUMERIC);
-      if (id === null || !o) return usage(`usage: ${name} edit ID ${optionUsage(a.options)}`);
+      if (typeof o === 'string') return usage(o);
       const row = await a.editor.edit(db, cliActor(), { id, ...o } as never);
       out(`${a.noun} #${row.id} saved`);
       return 0;
@@ -167,7 +162,8 @@ export const runContentCommand = async (
     }
   } catch (e) {
     if (e instanceof UnreadableFile) return usage(e.message);
-    return refused(out, e);
+    const id = verb === 'edit' || verb === 'delete' ? positiveInt(rest[0]) : null;
+    return refused(out, e, id === null ? undefined : `${a.noun} #${id}`);
   }
   return usage(`unknown or incomplete command: ${argv.join(' ')}`);
 };

@@ -2,7 +2,8 @@ import { contractConfigUpdateSchema, type ContractPairConfig } from '../../proto
 import { buildContracts } from '../contracts';
 import type { Db } from '../db/connect';
 import { createLedger } from '../domain/ledger/ledger';
-import { refused } from './refused';
+import { issuesText, refused } from './refused';
+import { usageError } from './args';
 import { cliActor } from './cliActor';
 
 export const CONTRACT_USAGE = `
@@ -22,8 +23,10 @@ const describe = (p: ContractPairConfig) =>
   }`;
 
 const parseCycle = (arg: string) => {
-  const [minutes, rate, min, max, ...extra] = arg.split(':');
-  return extra.length > 0 ? null : { minutes, rate, min, max };
+  const parts = arg.split(':');
+  if (parts.length !== 4) return null;
+  const [minutes, rate, min, max] = parts;
+  return { minutes, rate, min, max };
 };
 
 /** The contract commands of the operator CLI, over the same rules as the operator API (audited as
@@ -37,12 +40,11 @@ export const runContractCommand = async (
   const { out } = ctx;
   const { service } = buildContracts({ db: ctx.db, ledger: createLedger(ctx.db) });
   const actor = cliActor();
+  const usage = (message: string) => usageError(out, CONTRACT_USAGE, area, message);
   const apply = async (input: unknown) => {
     const parsed = contractConfigUpdateSchema.safeParse(input);
-    if (!parsed.success) {
-      const wrong = parsed.error.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`).join('; ');
-      return usageError(out, `invalid settings: ${argv.slice(1).join(' ')} (${wrong})`);
-    }
+    if (!parsed.success)
+      return usage(`invalid settings: ${argv.slice(1).join(' ')} (${issuesText(parsed.error)})`);
     out(describe(await service.configure(actor, parsed.data)));
     return 0;
   };
@@ -56,16 +58,12 @@ export const runContractCommand = async (
     }
     if (verb === 'cycles' && pair && rest.length > 0) {
       const cycles = rest.map(parseCycle);
-      if (cycles.includes(null)) return usageError(out, 'cycles are MINUTES:RATE:MIN:MAX');
+      const bad = rest.find((_, i) => cycles[i] === null);
+      if (bad !== undefined) return usage(`a cycle is MINUTES:RATE:MIN:MAX, not ${bad}`);
       return await apply({ pair, cycles });
     }
   } catch (e) {
     return refused(out, e);
   }
-  return usageError(out, `unknown or incomplete command: ${argv.join(' ')}`);
-};
-
-const usageError = (out: (line: string) => void, message: string) => {
-  out(`${message}\n${CONTRACT_USAGE}`);
-  return 2;
+  return usage(`unknown or incomplete command: ${argv.join(' ')}`);
 };

@@ -8,7 +8,7 @@ import { createStaking } from '../staking/service';
 import { advanceTestClock, stakingClock, TEST_CLOCK_ENV, testClockEnabled } from '../staking/testClock';
 import { refused } from './refused';
 import { cliActor } from './cliActor';
-import { positiveInt, textArg, UnreadableFile, when } from './args';
+import { positiveInt, textArg, UnreadableFile, usageError, when } from './args';
 
 export const DEFI_USAGE = `
   npm run admin -- defi products             every staking product
@@ -48,12 +48,10 @@ export const runDefiCommand = async (
   const { db, out } = ctx;
   if (!['defi', 'documents', 'service'].includes(area ?? '')) return null;
   const actor = cliActor();
-  const usage = (message: string) => {
-    out(`${message}\n${DEFI_USAGE}`);
-    return 2;
-  };
+  // defi, documents and service share one usage text; each is shown its own lines.
+  const usage = (message: string) => usageError(out, DEFI_USAGE, area!, message);
   try {
-    if (area === 'defi' && verb === 'products') {
+    if (area === 'defi' && verb === 'products' && rest.length === 0) {
       for (const p of await listAllProducts(db))
         out(
           `#${p.id} ${p.name} [${p.enabled ? 'on' : 'off'}] ${p.asset} ${p.cycleDays}d daily ${p.dailyYield}% ` +
@@ -63,15 +61,22 @@ export const runDefiCommand = async (
     }
     if (area === 'defi' && verb === 'create' && rest.length === 8) {
       const [name, asset, days, dailyYield, minAmount, maxAmount, totalQuota, limit] = rest as string[];
+      // Whole numbers as written: Number('abc') reached the rules as NaN, and their refusal read
+      // "expected number, received NaN".
+      const cycleDays = positiveInt(days);
+      if (cycleDays === null) return usage(`DAYS must be a whole number of days, 1 or more: ${days}`);
+      const purchaseLimit = positiveInt(limit);
+      if (purchaseLimit === null)
+        return usage(`LIMIT must be a whole number of purchases, 1 or more: ${limit}`);
       const p = await createProduct(db, actor, {
         name: name!,
         asset: asset!,
-        cycleDays: Number(days),
+        cycleDays,
         dailyYield: dailyYield!,
         minAmount: minAmount!,
         maxAmount: maxAmount!,
         totalQuota: totalQuota!,
-        purchaseLimit: Number(limit),
+        purchaseLimit,
       });
       out(`product #${p.id} ${p.name} created`);
       return 0;
@@ -121,7 +126,8 @@ export const runDefiCommand = async (
       const testMode = testClockEnabled(ctx.env ?? process.env);
       let days = 0;
       if (rest.length > 0) {
-        if (rest[0] !== '--days' || rest.length !== 2) return usage('usage: defi accrue [--days N]');
+        if (rest[0] !== '--days' || rest.length !== 2)
+          return usage(`defi accrue takes nothing or --days N, not: ${rest.join(' ')}`);
         const n = positiveInt(rest[1]);
         if (n === null || n > 3650) return usage(`not a number of days: ${rest[1]}`);
         if (!testMode) {
@@ -154,7 +160,7 @@ export const runDefiCommand = async (
       out(`${d.type} (${rest[0]}) saved`);
       return 0;
     }
-    if (area === 'service' && verb === 'threads') {
+    if (area === 'service' && verb === 'threads' && rest.length === 0) {
       const threads = await listServiceThreads(db.kysely);
       if (threads.length === 0) out('no threads');
       for (const t of threads)
@@ -163,7 +169,10 @@ export const runDefiCommand = async (
         );
       return 0;
     }
-    if (area === 'service' && (verb === 'show' || verb === 'reply') && rest.length >= 1) {
+    if (
+      area === 'service' &&
+      ((verb === 'show' && rest.length === 1) || (verb === 'reply' && rest.length >= 1))
+    ) {
       const userId = positiveInt(rest[0]);
       if (userId === null) return usage(`not a user id: ${rest[0]}`);
       const text = rest.slice(1).join(' ').trim();
@@ -183,7 +192,8 @@ export const runDefiCommand = async (
       return usage(`unknown locale: ${locale} (one of ${LOCALES.join(', ')})`);
   } catch (e) {
     if (e instanceof UnreadableFile) return usage(e.message);
-    return refused(out, e);
+    const id = area === 'defi' && verb === 'set' ? positiveInt(rest[0]) : null;
+    return refused(out, e, id === null ? undefined : `product #${id}`);
   }
   return usage(`unknown or incomplete command: ${argv.join(' ')}`);
 };

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect';
 import { configureSpotPair, listSpotSettings, type SpotPairSettings } from '../spot/settings';
 import { refused } from './refused';
+import { usageError } from './args';
 import { cliActor } from './cliActor';
 
 export const SPOT_USAGE = `
@@ -38,6 +39,5 @@ export const runSpotCommand = async (
   } catch (e) {
     return refused(out, e);
   }
-  out(`unknown or incomplete command: ${argv.join(' ')}\n${SPOT_USAGE}`);
-  return 2;
+  return usageError(out, SPOT_USAGE, area, `unknown or incomplete command: ${argv.join(' ')}`);
 };

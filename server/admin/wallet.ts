@@ -9,13 +9,13 @@ import {
   type WithdrawState,
 } from '../../protocol';
 import { buildAccountService } from '../accounts';
-import { positiveInt, reasonProblem, when } from './args';
+import { positiveInt, reasonProblem, usageError, when } from './args';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { createLedger } from '../domain/ledger/ledger';
 import { buildWallet } from '../wallet';
 import { AppError } from '../domain/appError';
-import { refused } from './refused';
+import { issuesText, refused } from './refused';
 import { cliActor } from './cliActor';
 import { MORE, full } from './pages';
 import type { Ask } from './ask';
@@ -81,21 +81,19 @@ const alreadyDecided = async <T extends { status: string }>(
   find: () => Promise<T | null>,
   line: (record: T) => Promise<string>,
 ) => {
-  const code = refused(out, e);
-  if (e instanceof AppError && e.errorName === 'record_not_found') {
-    const record = await find();
-    if (record)
-      out(`${kind} is no longer waiting for review, it is ${record.status}:\n${await line(record)}`);
-  }
+  const record = e instanceof AppError && e.errorName === 'record_not_found' ? await find() : null;
+  const code = refused(out, e, record ? undefined : kind);
+  if (record) out(`${kind} is no longer waiting for review, it is ${record.status}:\n${await line(record)}`);
   return code;
 };
 
-/** KEY=VALUE pairs → a settings patch; true/false for the switches, text for the rest. */
+/** KEY=VALUE pairs → a settings patch (true/false for the switches, text for the rest), or the
+ * first argument that is no KEY=VALUE. */
 const parsePatch = (pairs: string[]) => {
   const patch: Record<string, unknown> = {};
   for (const p of pairs) {
     const m = /^([A-Za-z]+)=(.*)$/.exec(p);
-    if (!m) return null;
+    if (!m) return p;
     const [, key, value] = m as unknown as [string, string, string];
     patch[key] = key.endsWith('Enabled')
       ? value === 'true' || (value === 'false' ? false : value)
@@ -128,10 +126,7 @@ export const runWalletCommand = async (
     accounts.deps.uow.store.users.usernames(records.map((r) => r.userId));
   const depositText = async (d: AdminDeposit) => depositLine(d, await namesOf([d]));
   const withdrawalText = async (w: AdminWithdrawal) => withdrawalLine(w, await namesOf([w]));
-  const usage = (message: string) => {
-    out(`${message}\n${WALLET_USAGE}`);
-    return 2;
-  };
+  const usage = (message: string) => usageError(out, WALLET_USAGE, area, message);
   /** Shows the record a decision moves money on and asks the operator to go on: a slipped id
    * would pay, credit or refuse someone else's, and none of it is undone. Nothing is asked where
    * no one can answer (a script, `--yes`), nor of a record no longer waiting (the decision is
@@ -221,7 +216,7 @@ export const runWalletCommand = async (
     if (area === 'withdrawals' && verb === 'approve' && (rest.length === 1 || rest.length === 2)) {
       if (id === null) return usage(`not a withdrawal id: ${rest[0]}`);
       if (rest[1] !== undefined && !/^[A-Za-z0-9]{16,128}$/.test(rest[1]))
-        return usage('not a transaction hash');
+        return usage(`not a transaction hash (16 to 128 letters and digits): ${rest[1]}`);
       if (!(await goesAheadWithdrawal(id, `Approve withdrawal #${id} as sent, spending its frozen amount`)))
         return 1;
       const approved = await wallet
@@ -282,14 +277,9 @@ export const runWalletCommand = async (
     }
     if (area === 'wallet' && verb === 'set' && rest.length >= 3) {
       const patch = parsePatch(rest.slice(2));
-      const parsed =
-        patch && networkConfigPatchSchema.safeParse({ coin: rest[0], network: rest[1], ...patch });
-      if (!parsed?.success) {
-        const issue = parsed?.error.issues[0];
-        // A key the settings do not have is an issue of the whole patch, with no path to name.
-        const told = issue && [issue.path.join('.'), issue.message].filter(Boolean).join(' ');
-        return usage(`invalid settings${told ? `: ${told}` : ''}`);
-      }
+      if (typeof patch === 'string') return usage(`not KEY=VALUE: ${patch}`);
+      const parsed = networkConfigPatchSchema.safeParse({ coin: rest[0], network: rest[1], ...patch });
+      if (!parsed.success) return usage(`invalid settings: ${issuesText(parsed.error)}`);
       const n = await wallet.updateNetwork(actor, parsed.data);
       out(`${n.coin} on ${n.network} updated: ${JSON.stringify(n)}`);
       return 0;

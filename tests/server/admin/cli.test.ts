@@ -162,7 +162,7 @@ describe('operator CLI: accounts', () => {
       expect((await accounts.getUserInfo(user.userinfo.id)).certification).toBe(2);
       expect(await run('verifications', 'approve', '999')).toEqual({
         code: 1,
-        out: 'refused: app.msg.record_not_found',
+        out: 'refused: app.msg.record_not_found (no verification #999)',
       });
       const audit = await run('audit');
       expect(audit.out).toMatch(/cli:\S+\tverification\.approve\tverification:\d+/);

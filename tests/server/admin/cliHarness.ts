@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach } from 'vitest';
 import { runCli } from '../../../server/admin/cli';
 
@@ -44,4 +45,18 @@ export const useFreshCliDatabase = ({ migrate = true } = {}): (() => string) => 
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
   return () => dataDir;
+};
+
+/** Every row of every table of the embedded database in `dataDir`: equal before and after a
+ * command that changed nothing. */
+export const dbSnapshot = (dataDir: string) => {
+  const db = new SQLite(path.join(dataDir, 'exchange.db'), { readonly: true });
+  try {
+    const tables = db.prepare("select name from sqlite_master where type = 'table' order by name").all() as {
+      name: string;
+    }[];
+    return Object.fromEntries(tables.map(({ name }) => [name, db.prepare(`select * from "${name}"`).all()]));
+  } finally {
+    db.close();
+  }
 };

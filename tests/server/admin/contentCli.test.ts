@@ -32,7 +32,7 @@ describe.each(forEachEngine())(
       expect((await run('notices', 'delete', id)).code).toBe(0);
       expect(await run('notices', 'delete', id)).toEqual({
         code: 1,
-        text: 'refused: app.msg.record_not_found',
+        text: `refused: app.msg.record_not_found (no notice #${id})`,
       });
       expect((await run('articles', 'add', 'es', 'security', '2FA', 'Pronto.')).code).toBe(0);
       expect((await run('articles', 'add', 'es', 'nonsense', '2FA', 'Pronto.')).code).toBe(2);
@@ -69,11 +69,11 @@ describe.each(forEachEngine())(
       expect(await run('popups', 'delete', id)).toEqual({ code: 0, text: `pop-up #${id} deleted` });
       expect(await run('popups', 'delete', id)).toEqual({
         code: 1,
-        text: 'refused: app.msg.record_not_found',
+        text: `refused: app.msg.record_not_found (no pop-up #${id})`,
       });
       expect(await run('popups', 'edit', id, '--title=x')).toEqual({
         code: 1,
-        text: 'refused: app.msg.record_not_found',
+        text: `refused: app.msg.record_not_found (no pop-up #${id})`,
       });
     });
 
@@ -122,22 +122,14 @@ describe.each(forEachEngine())(
         [['popups', 'list', 'xx'], 2, 'unknown locale: xx (one of us, cn,'],
         [['carousel', 'add', 'en', 'T', '', ''], 2, 'unknown locale: en (one of us, cn,'],
         [['popups', 'add', 'us', 'T'], 2, 'unknown or incomplete command: popups add us T'],
-        [
-          ['popups', 'add', 'us', 'T', 'C', '--sort=-1'],
-          2,
-          'usage: popups add LOCALE TITLE CONTENT [--sort=N]',
-        ],
-        [['popups', 'add', 'us', 'T', 'C', 'extra'], 2, 'usage: popups add LOCALE TITLE CONTENT [--sort=N]'],
+        [['popups', 'add', 'us', 'T', 'C', '--sort=-1'], 2, '--sort takes a whole number: --sort=-1'],
+        [['popups', 'add', 'us', 'T', 'C', 'extra'], 2, 'not an option (--key=value): extra'],
         [['popups', 'add', 'us', 'T', 'C', '--sort=1000001'], 2, 'refused: sort:'],
         [['popups', 'add', 'us', '\u200b', 'C'], 2, 'refused: title: app.msg.field_required'],
         [['popups', 'add', 'us', 'T', 'x'.repeat(20_001)], 2, 'refused: content: app.msg.text_too_long'],
-        [
-          ['popups', 'edit', '1', '--colour=red'],
-          2,
-          'usage: popups edit ID [--title=T] [--content=C] [--sort=N]',
-        ],
-        [['popups', 'edit', '1', '--sort='], 2, 'usage: popups edit ID'],
-        [['popups', 'edit', 'one', '--title=T'], 2, 'usage: popups edit ID'],
+        [['popups', 'edit', '1', '--colour=red'], 2, 'unknown option: --colour'],
+        [['popups', 'edit', '1', '--sort='], 2, '--sort takes a whole number: --sort='],
+        [['popups', 'edit', 'one', '--title=T'], 2, 'not an id: one'],
         [['popups', 'edit', '1', '--content= '], 2, 'refused: content: app.msg.field_required'],
         [['popups', 'delete', '0'], 2, 'not an id: 0'],
         [['popups', 'rename', '1'], 2, 'unknown or incomplete command: popups rename 1'],
@@ -148,11 +140,7 @@ describe.each(forEachEngine())(
         ],
         [['carousel', 'add', 'us', 'T', '', '//evil.example'], 2, 'refused: link: app.msg.link_invalid'],
         [['carousel', 'edit', '1', '--link=ftp://x'], 2, 'refused: link: app.msg.link_invalid'],
-        [
-          ['carousel', 'edit', '1', '--url=/x'],
-          2,
-          'usage: carousel edit ID [--title=T] [--image=I] [--link=L] [--sort=N]',
-        ],
+        [['carousel', 'edit', '1', '--url=/x'], 2, 'unknown option: --url'],
         [['carousel', 'delete', '99999'], 1, 'refused: app.msg.record_not_found'],
       ];
       for (const [argv, code, text] of cases)

@@ -87,9 +87,14 @@ export const prepareLedgerStatements = (db: Kysely<Database>) => {
 };
 
 /** The ledger's rows within one transaction: one statement per step whatever the number of
- * accounts or entries. On PostgreSQL the rows are locked FOR UPDATE (an account's first row is
- * inserted first, so there is a row to lock); SQLite has one writer at a time, so the transaction
- * itself is the lock and a new account's row comes into being when it is saved. */
+ * accounts or entries. On PostgreSQL the rows are locked FOR UPDATE in key order; an account with
+ * no row yet gets one (inserted, then locked) after the existing ones are held, so its lock comes
+ * out of that order. Only a transaction that holds that brand-new row (created and committed by
+ * another in between) while waiting for one held here could close a cycle: PostgreSQL then breaks
+ * it after deadlock_timeout and the victim is run again (`isTransient`), so it costs a second, not
+ * money or an answer, and only on an account's first touch, while the common path stays one
+ * statement. SQLite has one writer at a time, so the transaction itself is the lock and a new
+ * account's row comes into being when it is saved. */
 export const ledgerStore = (trx: Kysely<Database>, engine: Engine): LedgerStore => {
   const amount = amountFor(engine);
   const keep = (rows: readonly BalanceRow[], into: Map<string, Balance>) => {

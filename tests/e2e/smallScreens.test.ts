@@ -21,6 +21,9 @@ const inLanguage = async (page: Page, locale: Locale) => {
   await page.evaluate((l) => localStorage.setItem('lang', l), locale);
 };
 
+/** The control's name in what smallTargets says of it ('Limit 70×44'). */
+const targetName = (small: string) => small.replace(/ \d+×\d+$/, '');
+
 const DEMO_PASSWORD = 'Small2026local';
 const session = phoneSession({ DEMO_PASSWORD, RATE_LIMIT_PER_MINUTE: '100000' });
 
@@ -509,8 +512,46 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
       const faults = tops.size > 1 ? ['on two rows'] : [];
       const labels = [tr.trade.limit, tr.trade.market];
       for (const small of await smallTargets(page))
-        if (labels.includes(small)) faults.push(`"${small}" too small`);
+        if (labels.includes(targetName(small))) faults.push(`"${small}" too small`);
       return faults;
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('gives each of /trade’s 25–100 % chips a thumb’s room, the row inside the form, in every language at 320, 360 and 390 px', async () => {
+    // At 320 px the form's column left each of the four abreast 38×44 px to a tap.
+    const { page } = session;
+    await asDemoTrader(page);
+    const found = await atWidths([320, 360, 390], LOCALES, async (locale) => {
+      await page.goto('/trade');
+      const chips = page.locator('.order-form__percents .chip');
+      await expect
+        .poll(() => page.locator('.order-form__types .is-active').textContent())
+        .toBe(translations(locale).trade.limit);
+      await expect.poll(() => chips.count()).toBe(4);
+      const faults = (await smallTargets(page))
+        .filter((small) => /^\d+%$/.test(targetName(small)))
+        .map((small) => `"${small}" too small`);
+      const outside = await chips.evaluateAll((els) => {
+        const form = els[0]!.closest('form')!.getBoundingClientRect();
+        return els
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            const text = range.getBoundingClientRect();
+            return (
+              box.left < form.left - 0.5 ||
+              box.right > form.right + 0.5 ||
+              text.left < box.left ||
+              text.right > box.right ||
+              // '25' and '%' are two text nodes: one line, two boxes.
+              new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1
+            );
+          })
+          .map((el) => el.textContent!);
+      });
+      return [...faults, ...outside.map((text) => `"${text}" past the form or its own box`)];
     });
     expect(found).toEqual([]);
   });

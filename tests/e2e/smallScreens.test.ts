@@ -496,6 +496,41 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
+  it('sets each /defi staking term’s label on two lines at most, its figure on one, in every language at 390 and 320 px', async () => {
+    // Beside its range at 320 px, German 'Betrag pro Staking' and Spanish 'Importe por staking'
+    // went over three lines, a word to each.
+    const { page } = session;
+    await asDemoTrader(page);
+    const found = await atWidths([390, 320], LOCALES, async (locale) => {
+      await page.goto('/defi');
+      await expect
+        .poll(() => page.locator('.defi-terms dt').first().textContent())
+        .toBe(translations(locale).defi.limits);
+      await page.locator('.defi-card').nth(2).waitFor();
+      const lines = await page.locator('.defi-terms > div').evaluateAll((rows) =>
+        rows.map((row) => {
+          const linesOf = (el: Element) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            return new Set(
+              [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+            ).size;
+          };
+          return {
+            label: row.querySelector('dt')!.textContent!,
+            dt: linesOf(row.querySelector('dt')!),
+            dd: linesOf(row.querySelector('dd')!),
+          };
+        }),
+      );
+      return lines.flatMap(({ label, dt, dd }) => [
+        ...(dt > 2 ? [`"${label}" over ${dt} lines`] : []),
+        ...(dd > 1 ? [`the figure of "${label}" over ${dd} lines`] : []),
+      ]);
+    });
+    expect([...new Set(found)]).toEqual([]);
+  });
+
   it('sets /trade’s two order types side by side, each a thumb’s room, in every language at 320 px', async () => {
     // German "Limit-Order" over "Markt-Order", Russian "Лимитный" over "Рыночный": two rows, the
     // upper 34 px tall to a tap.

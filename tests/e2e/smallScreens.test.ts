@@ -457,6 +457,61 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
+  it('sets each /assets coin’s three figures whole, as aligned columns or one to a line beside its label, in every language at 390 and 320 px', async () => {
+    // At 320 px USDT's 10.000,00000000 was wider than a third of the row: Verfügbar and Gesperrt
+    // side by side, their columns off the other coins', and Gesamtsaldo alone on a row under them.
+    const { page } = session;
+    await asDemoTrader(page);
+    const found = await atWidths([390, 320], LOCALES, async () => {
+      await page.goto('/assets');
+      await expect
+        .poll(() => page.getByTestId('coin-USDT').locator('dd').first().textContent())
+        .toMatch(/^10\D000/);
+      return page.locator('.wallet-coin__figures').evaluateAll((lists) => {
+        const faults: string[] = [];
+        let columns: string | undefined;
+        for (const dl of lists) {
+          const coin = dl.closest('a')!.querySelector('.wallet-coin__name')!.textContent;
+          const row = dl.getBoundingClientRect();
+          const parts = [...dl.children].map((div) => {
+            const [dt, dd] = [div.querySelector('dt')!, div.querySelector('dd')!];
+            const range = document.createRange();
+            range.selectNodeContents(dd);
+            const figure = [...range.getClientRects()];
+            range.selectNodeContents(dt);
+            const label = [...range.getClientRects()];
+            return { div: div.getBoundingClientRect(), figure, label };
+          });
+          parts.forEach(({ figure }, i) => {
+            if (new Set(figure.map((r) => Math.round(r.top))).size > 1)
+              faults.push(`${coin}: figure ${i + 1} broken`);
+            if (figure.some((r) => r.right > row.right + 0.5))
+              faults.push(`${coin}: figure ${i + 1} past the row`);
+          });
+          const tops = new Set(parts.map(({ div }) => Math.round(div.top)));
+          if (tops.size === 1) {
+            // Three columns, where every other coin's are.
+            const lefts = parts.map(({ div }) => Math.round(div.left)).join(' ');
+            columns ??= lefts;
+            if (lefts !== columns) faults.push(`${coin}: columns at ${lefts}, not ${columns}`);
+          } else if (tops.size === parts.length) {
+            // One to a line: each figure at the row's right, level with its label's first line.
+            parts.forEach(({ figure, label }, i) => {
+              const last = figure.at(-1)!;
+              if (Math.abs(last.right - row.right) > 0.5)
+                faults.push(`${coin}: figure ${i + 1} not at the right`);
+              const middle = (label[0]!.top + label[0]!.bottom) / 2;
+              if (middle < last.top || middle > last.bottom)
+                faults.push(`${coin}: figure ${i + 1} not beside its label`);
+            });
+          } else faults.push(`${coin}: ${parts.length} figures on ${tops.size} lines`);
+        }
+        return faults;
+      });
+    });
+    expect(found).toEqual([]);
+  });
+
   it('breaks Japanese between words, not inside one, on the main screens at 390 and 320 px', async () => {
     // Japanese is written without spaces and may break between any two characters: "表 / 示されます",
     // "第2世 / 代". The phrase analysis (word-break: auto-phrase) breaks between phrases.

@@ -124,7 +124,16 @@ const AssetsScreen = () => {
                     {b.valueUsdt === null ? '' : `≈ ${show(b.valueUsdt)} USDT`}
                   </span>
                 </div>
-                <dl className="wallet-coin__figures">
+                <dl
+                  className="wallet-coin__figures"
+                  style={
+                    {
+                      '--figure-chars': Math.max(
+                        ...[b.available, b.frozen, b.total].map((v) => show(v).length),
+                      ),
+                    } as CSSProperties
+                  }
+                >
                   <div>
                     <dt>{t('wallet.available')}</dt>
                     <dd>{show(b.available)}</dd>

@@ -420,7 +420,7 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
-  it('keeps the /assets deposit and withdrawal buttons inside the total’s card, each label whole in its button, in every language at 390 and 320 px', async () => {
+  it('keeps the /assets deposit and withdrawal buttons inside the total’s card, each label whole in its button beside its whole icon, in every language at 390 and 320 px', async () => {
     const { page } = session;
     await asDemoTrader(page);
     const found = await atWidths([390, 320], LOCALES, async () => {
@@ -450,6 +450,10 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
           const own = inside(button);
           if (text.left < own.left - 0.5 || text.right > own.right + 0.5) faults.push(`"${name}" cut`);
           if (range.getClientRects().length > 1) faults.push(`"${name}" on two lines`);
+          // Russian "Пополнить" took its room from the icon beside it, 18 px squeezed to 14.
+          const icon = button.querySelector('svg')!.getBoundingClientRect();
+          if (icon.width < 18 || icon.height < 18)
+            faults.push(`"${name}": icon ${Math.round(icon.width)}×${Math.round(icon.height)}`);
         }
         return faults;
       });

@@ -590,6 +590,38 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect([...new Set(found)]).toEqual([]);
   });
 
+  it('keeps each staking product’s name on one line in its /defi button, in every language at 390 and 320 px', async () => {
+    // At 320 px Spanish 'Hacer staking en USDT Saver 7' broke inside the name: "USDT" over "Saver 7".
+    const { page } = session;
+    await asDemoTrader(page);
+    const found = await atWidths([390, 320], LOCALES, async (locale) => {
+      await page.goto('/defi');
+      await expect
+        .poll(() => page.locator('.defi-card a.btn').first().textContent())
+        .toBe(translations(locale).defi.pledgeProduct.replace('{{name}}', 'USDT Saver 7'));
+      return page.locator('.defi-card').evaluateAll((cards) =>
+        cards.flatMap((card) => {
+          const name = card.querySelector('.defi-card__name')!.textContent!;
+          const button = card.querySelector('a.btn');
+          if (!button) return [];
+          const walk = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+          let text: Node | null = walk.nextNode();
+          while (text && !text.textContent!.includes(name)) text = walk.nextNode();
+          if (!text) return [`"${name}" not in "${button.textContent}"`];
+          const at = text.textContent!.indexOf(name);
+          const range = document.createRange();
+          range.setStart(text, at);
+          range.setEnd(text, at + name.length);
+          const lines = new Set(
+            [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+          );
+          return lines.size > 1 ? [`"${button.textContent}" breaks inside "${name}"`] : [];
+        }),
+      );
+    });
+    expect(found).toEqual([]);
+  });
+
   it('sets /trade’s two order types side by side, each a thumb’s room, in every language at 320 px', async () => {
     // German "Limit-Order" over "Markt-Order", Russian "Лимитный" over "Рыночный": two rows, the
     // upper 34 px tall to a tap.

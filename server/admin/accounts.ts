@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { VerificationState } from '../../protocol';
 import { EMAIL_RE, phoneOf, VERIFICATION_STATES } from '../../protocol';
 import { buildAccountService } from '../accounts';
-import { positiveInt, reasonProblem, usageError, when } from './args';
+import { commandProblem, positiveInt, reasonProblem, usageError, when, type Commands } from './args';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import {
@@ -31,7 +31,8 @@ export const ACCOUNT_USAGE = `
                                             or in their language one given by its code:
                                             ${REVIEW_REASONS.verification.join(' ')}
   npm run admin -- users find QUERY         users by id or part of username, nickname, email, phone
-  npm run admin -- users flags USERID [--trading=on|off] [--withdraw=on|off] [--lock=on|off]
+  npm run admin -- users flags USERID FLAG...
+                                            FLAG: --trading=on|off, --withdraw=on|off, --lock=on|off;
                                             trading off = disabled, withdraw off = prohibited,
                                             lock on = locked (and logged out)
   npm run admin -- operators create USERNAME
@@ -47,6 +48,24 @@ export const ACCOUNT_USAGE = `
                                             to pass on while no mail server is set), oldest first
 
 Changes are recorded in the audit log as cli:<your system user name>.`;
+
+/** What each command takes, as ACCOUNT_USAGE names it. */
+export const ACCOUNT_COMMANDS: Readonly<Record<string, Commands>> = {
+  verifications: {
+    list: ['[pending|approved|rejected]'],
+    approve: ['ID'],
+    reject: ['ID', 'REASON...'],
+  },
+  users: { find: ['QUERY...'], flags: ['USERID', 'FLAG...'] },
+  operators: {
+    create: ['USERNAME'],
+    password: ['USERNAME'],
+    disable: ['USERNAME'],
+    enable: ['USERNAME'],
+  },
+  audit: ['[LIMIT]', '[TARGET]'],
+  outbox: ['EMAIL|PHONE'],
+};
 
 /** A target as the audit log names them: a kind, a colon, and which one (`withdrawal:7`,
  * `network:USDT:TRC20`, `outbox:a@b.c`). */
@@ -96,7 +115,7 @@ export const runAccountCommand = async (
       e instanceof AppError &&
       e.errorName === 'record_not_found' &&
       (await deps.uow.store.verifications.findById(id));
-    const code = refused(out, e, v ? undefined : `verification #${id}`);
+    const code = refused(out, e, v ? {} : { record: `verification #${id}` });
     if (v)
       out(
         `verification #${id} is no longer waiting for review, it is ${v.status}` +
@@ -218,9 +237,16 @@ export const runAccountCommand = async (
       return 0;
     }
   } catch (e) {
-    return refused(out, e);
+    return refused(
+      out,
+      e,
+      area === 'operators'
+        ? { record: `operator ${rest[0]}`, typed: { username_format: rest[0] } }
+        : area === 'users' && verb === 'flags'
+          ? { record: `user ${rest[0]}` }
+          : {},
+    );
   }
-  return ['verifications', 'users', 'operators', 'audit', 'outbox'].includes(area ?? '')
-    ? usage(`unknown or incomplete command: ${argv.join(' ')}`)
-    : null;
+  const commands = Object.hasOwn(ACCOUNT_COMMANDS, area ?? '') ? ACCOUNT_COMMANDS[area!] : undefined;
+  return commands ? usage(commandProblem(commands, argv)) : null;
 };

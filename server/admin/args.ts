@@ -78,6 +78,68 @@ export const usageOf = (usage: string, area: string) => {
   return kept.join('\n');
 };
 
+/** A command's positional arguments as its usage names them: `ID`, `[AMOUNT]` (may be left out),
+ * `REASON...` (one or more), a choice typed as written (`on|off`, `--more-than-declared`), or in
+ * words what has no one name (`an option (--title or --message)...`). Those left out come last. */
+export type Synopsis = readonly string[];
+
+/** An area's sub-commands and what each takes, or what an area without sub-commands takes. */
+export type Commands = Readonly<Record<string, Synopsis>> | Synopsis;
+
+const inList = (items: readonly string[], last: 'and' | 'or') =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)!}`;
+
+const argOf = (raw: string) => {
+  const name = raw.replace(/^\[(.*)\]$/, '$1').replace(/\.\.\.$/, '');
+  return {
+    name,
+    optional: raw.startsWith('['),
+    many: raw.endsWith('...'),
+    // Typed as written: lower case or an option, no placeholder in it.
+    choices: /^[a-z-][\w-]*(\|[\w-]+)*$/.test(name) ? name.split('|') : null,
+    // A NAME is "a NAME"; a choice or words are said as written.
+    needed: /^[A-Z]/.test(name)
+      ? `${/^[AEIO]/.test(name) ? 'an' : 'a'} ${name.replaceAll('|', ' or ')}`
+      : name,
+  };
+};
+
+/** What is wrong with a command line none of an area's commands took: the sub-command missing or
+ * unknown, the arguments missing (named as the usage names them), those after the last it takes,
+ * or a choice it does not offer. */
+export const commandProblem = (commands: Commands, argv: readonly string[]): string => {
+  const [area = '', ...after] = argv;
+  let command = area;
+  let synopsis: Synopsis;
+  let given = after;
+  if (Array.isArray(commands)) synopsis = commands as Synopsis;
+  else {
+    const bySub = commands as Readonly<Record<string, Synopsis>>;
+    const [sub, ...rest] = after;
+    if (sub === undefined) return `${area} needs a sub-command: ${inList(Object.keys(bySub), 'or')}`;
+    if (!Object.hasOwn(bySub, sub)) return `unknown sub-command: ${area} ${sub}`;
+    command = `${area} ${sub}`;
+    synopsis = bySub[sub]!;
+    given = rest;
+  }
+  const args = synopsis.map(argOf);
+  const required = args.filter((a) => !a.optional).length;
+  if (given.length < required)
+    return `${[command, ...given].join(' ')} needs ${inList(
+      args.slice(given.length, required).map((a) => a.needed),
+      'and',
+    )}`;
+  if (!args.some((a) => a.many) && given.length > args.length)
+    return args.length === 0
+      ? `${command} takes no arguments: ${given.join(' ')}`
+      : `too many arguments: ${given.slice(args.length).join(' ')} (${command} ${synopsis.join(' ')})`;
+  for (const [i, value] of given.entries()) {
+    const arg = args[Math.min(i, args.length - 1)]!;
+    if (arg.choices && !arg.choices.includes(value)) return `not ${arg.name}: ${value}`;
+  }
+  return `cannot read: ${argv.join(' ')}`;
+};
+
 /** A command line it cannot read: what is wrong, then how that area's commands are written. Exit
  * code 2. */
 export const usageError = (out: (line: string) => void, usage: string, area: string, message: string) => {

@@ -19,7 +19,7 @@ import { seedDefiIfEmpty } from '../db/seed/defi';
 import { seedHelpIfEmpty } from '../db/seed/help';
 import { runSpotCommand, SPOT_USAGE } from './spot';
 import { terminalAsk, withoutYes, type Ask } from './ask';
-import { usageError } from './args';
+import { commandProblem, usageError } from './args';
 import { issueText } from './refused';
 
 const CONFIG_USAGE = `
@@ -108,7 +108,7 @@ export const runCli = async (
       out(`${key} = ${JSON.stringify((await readGlobalConfig(db.kysely))[key])}`);
       return 0;
     }
-    if (area === 'config') return configUsage(`unknown or incomplete command: ${argv.join(' ')}`);
+    if (area === 'config') return configUsage(commandProblem({ show: [], set: ['KEY', 'VALUE'] }, argv));
     const handled =
       (await runAccountCommand({ db, config, out }, argv)) ??
       (await runSpotCommand({ db, out }, argv)) ??

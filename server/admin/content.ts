@@ -6,7 +6,7 @@ import { listHelpAdmin, listNoticesAdmin } from '../db/repos/help';
 import { carouselRows, popupRows } from '../db/repos/homeContent';
 import type { Database } from '../db/schema';
 import type { Actor } from '../domain/operators/actor';
-import { options, positiveInt, textArg, UnreadableFile, usageError, when } from './args';
+import { commandProblem, options, positiveInt, textArg, UnreadableFile, usageError, when } from './args';
 import { cliActor } from './cliActor';
 import { refused } from './refused';
 
@@ -102,6 +102,20 @@ const AREAS: Record<string, ContentArea<unknown>> = {
   }),
 };
 
+/** What each command of an area takes, as CONTENT_USAGE names it. */
+const contentCommands = (a: ContentArea<unknown>) => ({
+  list: ['LOCALE'],
+  add: ['LOCALE', ...a.fields.map((f) => f.toUpperCase()), ...a.addOptions.map((o) => `[--${o}=N]`)],
+  edit: [
+    'ID',
+    `an option (${a.options
+      .map((o) => `--${o}`)
+      .join(', ')
+      .replace(/, ([^,]*)$/, ' or $1')})...`,
+  ],
+  delete: ['ID'],
+});
+
 const NUMERIC = ['sort'];
 const TEXTS = ['message', 'body', 'content'];
 
@@ -120,6 +134,13 @@ export const runContentCommand = async (
   if (!a || !Object.hasOwn(AREAS, name!)) return null;
   const { db, out } = ctx;
   const usage = (message: string) => usageError(out, CONTENT_USAGE, name!, message);
+  // The values given the rules, by the field each fills: a refusal shows the one it was about (a
+  // text, which may be pages long, it does not).
+  let typed: Record<string, string> = {};
+  const given = (fields: Record<string, unknown>) =>
+    (typed = Object.fromEntries(
+      Object.entries(fields).flatMap(([f, v]) => (TEXTS.includes(f) ? [] : [[f, String(v)]])),
+    ));
   try {
     if ((verb === 'list' || verb === 'add') && rest[0] !== undefined && !isLocale(rest[0]))
       return usage(`unknown locale: ${rest[0]} (one of ${LOCALES.join(', ')})`);
@@ -138,6 +159,7 @@ export const runContentCommand = async (
       const values = rest.slice(1, 1 + a.fields.length);
       const o = options(rest.slice(1 + a.fields.length), a.addOptions, NUMERIC);
       if (typeof o === 'string') return usage(o);
+      given({ ...o, ...Object.fromEntries(a.fields.map((f, i) => [f, values[i]])) });
       const input: Record<string, unknown> = { locale: rest[0], ...o };
       a.fields.forEach((f, i) => (input[f] = TEXTS.includes(f) ? textArg(values[i]!) : values[i]));
       const row = await a.editor.create(db, cliActor(), input as never);
@@ -149,6 +171,7 @@ export const runContentCommand = async (
       if (id === null) return usage(`not an id: ${rest[0]}`);
       const o = options(rest.slice(1), a.options, NUMERIC);
       if (typeof o === 'string') return usage(o);
+      given(o);
       const row = await a.editor.edit(db, cliActor(), { id, ...o } as never);
       out(`${a.noun} #${row.id} saved`);
       return 0;
@@ -163,7 +186,7 @@ export const runContentCommand = async (
   } catch (e) {
     if (e instanceof UnreadableFile) return usage(e.message);
     const id = verb === 'edit' || verb === 'delete' ? positiveInt(rest[0]) : null;
-    return refused(out, e, id === null ? undefined : `${a.noun} #${id}`);
+    return refused(out, e, { ...(id === null ? {} : { record: `${a.noun} #${id}` }), typed });
   }
-  return usage(`unknown or incomplete command: ${argv.join(' ')}`);
+  return usage(commandProblem(contentCommands(a), argv));
 };

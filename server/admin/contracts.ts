@@ -3,7 +3,7 @@ import { buildContracts } from '../contracts';
 import type { Db } from '../db/connect';
 import { createLedger } from '../domain/ledger/ledger';
 import { issuesText, refused } from './refused';
-import { usageError } from './args';
+import { commandProblem, usageError, type Synopsis } from './args';
 import { cliActor } from './cliActor';
 
 export const CONTRACT_USAGE = `
@@ -16,6 +16,13 @@ export const CONTRACT_USAGE = `
                                             (RATE: payout of a win in percent of the amount)
 
 Contracts already open keep the rate they were placed with. No command sets a price or an outcome.`;
+
+/** What each command takes, as CONTRACT_USAGE names it. */
+export const CONTRACT_COMMANDS: Readonly<Record<string, Synopsis>> = {
+  show: [],
+  enable: ['PAIR', 'on|off'],
+  cycles: ['PAIR', 'MINUTES:RATE:MIN:MAX...'],
+};
 
 const describe = (p: ContractPairConfig) =>
   `${p.pair}\t${p.enabled ? 'on ' : 'off'}\t${
@@ -63,7 +70,7 @@ export const runContractCommand = async (
       return await apply({ pair, cycles });
     }
   } catch (e) {
-    return refused(out, e);
+    return refused(out, e, { typed: { pair } });
   }
-  return usage(`unknown or incomplete command: ${argv.join(' ')}`);
+  return usage(commandProblem(CONTRACT_COMMANDS, argv));
 };

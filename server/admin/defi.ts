@@ -8,7 +8,15 @@ import { createStaking } from '../staking/service';
 import { advanceTestClock, stakingClock, TEST_CLOCK_ENV, testClockEnabled } from '../staking/testClock';
 import { refused } from './refused';
 import { cliActor } from './cliActor';
-import { positiveInt, textArg, UnreadableFile, usageError, when } from './args';
+import {
+  commandProblem,
+  positiveInt,
+  textArg,
+  UnreadableFile,
+  usageError,
+  when,
+  type Synopsis,
+} from './args';
 
 export const DEFI_USAGE = `
   npm run admin -- defi products             every staking product
@@ -23,6 +31,19 @@ export const DEFI_USAGE = `
   npm run admin -- documents set LOCALE aboutUs|serviceAgreement|msb TITLE BODY
                                             BODY of @path reads the text from a file
   npm run admin -- service threads | service show USERID | service reply USERID TEXT...`;
+
+/** What each command takes, as DEFI_USAGE names it. */
+export const DEFI_COMMANDS: Readonly<Record<string, Readonly<Record<string, Synopsis>>>> = {
+  defi: {
+    products: [],
+    create: ['NAME', 'ASSET', 'DAYS', 'DAILY_YIELD_%', 'MIN', 'MAX', 'QUOTA', 'LIMIT'],
+    set: ['ID', 'KEY=VALUE...'],
+    pledges: ['[USERID]', '[earning|settled]'],
+    accrue: ['[--days N]'],
+  },
+  documents: { set: ['LOCALE', 'aboutUs|serviceAgreement|msb', 'TITLE', 'BODY'] },
+  service: { threads: [], show: ['USERID'], reply: ['USERID', 'TEXT...'] },
+};
 
 const NUMERIC_KEYS = ['purchaseLimit', 'sort'];
 const PRODUCT_KEYS = [
@@ -50,6 +71,8 @@ export const runDefiCommand = async (
   const actor = cliActor();
   // defi, documents and service share one usage text; each is shown its own lines.
   const usage = (message: string) => usageError(out, DEFI_USAGE, area!, message);
+  // The values given the rules, by the field each fills: a refusal shows the one it was about.
+  const typed: Record<string, string> = {};
   try {
     if (area === 'defi' && verb === 'products' && rest.length === 0) {
       for (const p of await listAllProducts(db))
@@ -61,6 +84,7 @@ export const runDefiCommand = async (
     }
     if (area === 'defi' && verb === 'create' && rest.length === 8) {
       const [name, asset, days, dailyYield, minAmount, maxAmount, totalQuota, limit] = rest as string[];
+      Object.assign(typed, { name, asset, dailyYield, minAmount, maxAmount, totalQuota });
       // Whole numbers as written: Number('abc') reached the rules as NaN, and their refusal read
       // "expected number, received NaN".
       const cycleDays = positiveInt(days);
@@ -89,6 +113,7 @@ export const runDefiCommand = async (
         const [key, ...value] = pair.split('=');
         if (!key || !PRODUCT_KEYS.includes(key) || value.length === 0) return usage(`cannot set: ${pair}`);
         const raw = value.join('=');
+        typed[key] = raw;
         // Read as written or refused: `enabled=yes` switched the product off, `sort=` was 0.
         const read =
           key === 'enabled'
@@ -171,7 +196,7 @@ export const runDefiCommand = async (
     }
     if (
       area === 'service' &&
-      ((verb === 'show' && rest.length === 1) || (verb === 'reply' && rest.length >= 1))
+      ((verb === 'show' && rest.length === 1) || (verb === 'reply' && rest.length >= 2))
     ) {
       const userId = positiveInt(rest[0]);
       if (userId === null) return usage(`not a user id: ${rest[0]}`);
@@ -193,7 +218,11 @@ export const runDefiCommand = async (
   } catch (e) {
     if (e instanceof UnreadableFile) return usage(e.message);
     const id = area === 'defi' && verb === 'set' ? positiveInt(rest[0]) : null;
-    return refused(out, e, id === null ? undefined : `product #${id}`);
+    return refused(out, e, {
+      ...(id === null ? {} : { record: `product #${id}` }),
+      ...(area === 'service' ? { record: `user ${rest[0]}` } : {}),
+      typed,
+    });
   }
-  return usage(`unknown or incomplete command: ${argv.join(' ')}`);
+  return usage(commandProblem(DEFI_COMMANDS[area!]!, argv));
 };

@@ -57,8 +57,19 @@ export const issueText = (issue: core.$ZodIssue): string => {
   }
 };
 
-/** What a schema refused, field by field: the first thing wrong with each. */
-export const issuesText = (e: ZodError) => {
+/** The values a command line gave the rules, by the field they fill, or by the key of a refusal
+ * about one that names no field (`amount_invalid`): a refusal shows the value it was about. */
+export type Typed = Readonly<Record<string, string | undefined>>;
+
+/** ` (value)` for the value typed for `where`; nothing for one left blank, which the key says. */
+const typedValue = (typed: Typed, where: string | undefined) => {
+  const value = where === undefined || !Object.hasOwn(typed, where) ? undefined : typed[where];
+  return value === undefined || value.trim() === '' ? '' : ` (${value})`;
+};
+
+/** What a schema refused, field by field: the first thing wrong with each, and beside a catalogue
+ * key (which says what is wrong, not with what) the value typed for it. */
+export const issuesText = (e: ZodError, typed: Typed = {}) => {
   const seen = new Set<string>();
   const parts: string[] = [];
   for (const issue of e.issues) {
@@ -66,27 +77,40 @@ export const issuesText = (e: ZodError) => {
     if (seen.has(where)) continue;
     seen.add(where);
     const text = issueText(issue);
-    parts.push(where ? `${where}: ${text}` : text);
+    const shown = text.startsWith('app.msg.') ? `${text}${typedValue(typed, where)}` : text;
+    parts.push(where ? `${where}: ${shown}` : shown);
   }
   return parts.join('; ');
 };
 
 /** How every area's commands answer a refusal thrown by the rules they call: a catalogued error as
- * `refused: <key>` with its reason or limit, and first the field it names (`refused: <field>:
- * <key>`, as a schema's refusal reads), exit code 1; a value a schema refused, with what was wrong
- * where, exit code 2 (as for a mistyped command). Anything else is a fault and goes on up.
- * `sought` names the record a command asked for by id: a record not found says which (`(no
- * deposit #12)`), as the key alone does not. */
-export const refused = (out: (line: string) => void, e: unknown, sought?: string): number => {
+ * `refused: <key>` with the value typed it is about, its reason or limit, and first the field it
+ * names (`refused: <field>: <key>`, as a schema's refusal reads), exit code 1; a value a schema
+ * refused, with what was wrong where, exit code 2 (as for a mistyped command). Anything else is a
+ * fault and goes on up. `record` names the record or account a command asked for: one not found
+ * says which (`(no deposit #12)`, `(no operator night_shift)`), as the key alone does not. */
+export const refused = (
+  out: (line: string) => void,
+  e: unknown,
+  about: { record?: string; typed?: Typed } = {},
+): number => {
+  const typed = about.typed ?? {};
   if (e instanceof AppError) {
-    const data = e.data as { field?: unknown } | null;
-    const where = typeof data?.field === 'string' ? `${data.field}: ` : '';
-    const none = sought && e.errorName === 'record_not_found' ? ` (no ${sought})` : '';
-    out(`refused: ${where}${e.key}${detail(data, 'reason')}${detail(data, 'value')}${range(data)}${none}`);
+    const data = e.data as { field?: unknown; value?: unknown } | null;
+    const field = typeof data?.field === 'string' ? data.field : undefined;
+    const none =
+      about.record && ['record_not_found', 'account_not_exist'].includes(e.errorName)
+        ? ` (no ${about.record})`
+        : '';
+    // A refusal carrying its own value, or saying which record, says it already.
+    const value = none || (data && 'value' in data) ? '' : typedValue(typed, field ?? e.errorName);
+    out(
+      `refused: ${field ? `${field}: ` : ''}${e.key}${value}${detail(data, 'reason')}${detail(data, 'value')}${range(data)}${none}`,
+    );
     return 1;
   }
   if (e instanceof ZodError) {
-    out(`refused: ${issuesText(e)}`);
+    out(`refused: ${issuesText(e, typed)}`);
     return 2;
   }
   throw e;

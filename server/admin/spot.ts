@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect';
 import { configureSpotPair, listSpotSettings, type SpotPairSettings } from '../spot/settings';
 import { refused } from './refused';
-import { usageError } from './args';
+import { commandProblem, usageError, type Synopsis } from './args';
 import { cliActor } from './cliActor';
 
 export const SPOT_USAGE = `
@@ -10,6 +10,13 @@ export const SPOT_USAGE = `
   npm run admin -- spot min PAIR AMOUNT     the least an order may be worth, in the quote coin
 
 The server applies a change within a few seconds; resting orders stay in the book.`;
+
+/** What each command takes, as SPOT_USAGE names it. */
+export const SPOT_COMMANDS: Readonly<Record<string, Synopsis>> = {
+  show: [],
+  enable: ['PAIR', 'on|off'],
+  min: ['PAIR', 'AMOUNT'],
+};
 
 const describe = (p: SpotPairSettings) => `${p.pair}\t${p.enabled ? 'on ' : 'off'}\tmin ${p.minAmount}`;
 
@@ -37,7 +44,7 @@ export const runSpotCommand = async (
       return 0;
     }
   } catch (e) {
-    return refused(out, e);
+    return refused(out, e, { typed: { pair, minAmount: value } });
   }
-  return usageError(out, SPOT_USAGE, area, `unknown or incomplete command: ${argv.join(' ')}`);
+  return usageError(out, SPOT_USAGE, area, commandProblem(SPOT_COMMANDS, argv));
 };

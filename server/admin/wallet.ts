@@ -9,13 +9,13 @@ import {
   type WithdrawState,
 } from '../../protocol';
 import { buildAccountService } from '../accounts';
-import { positiveInt, reasonProblem, usageError, when } from './args';
+import { commandProblem, positiveInt, reasonProblem, usageError, when, type Commands } from './args';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { createLedger } from '../domain/ledger/ledger';
 import { buildWallet } from '../wallet';
 import { AppError } from '../domain/appError';
-import { issuesText, refused } from './refused';
+import { issuesText, refused, type Typed } from './refused';
 import { cliActor } from './cliActor';
 import { MORE, full } from './pages';
 import type { Ask } from './ask';
@@ -54,6 +54,26 @@ export const WALLET_USAGE = `
                                             maxWithdraw withdrawFee depositEnabled withdrawEnabled
                                             decimals (places the coin carries on the network, 0-8)`;
 
+/** What each command takes, as WALLET_USAGE names it. */
+export const WALLET_COMMANDS: Readonly<Record<string, Commands>> = {
+  deposits: {
+    list: ['[pending|confirming|success|fail]'],
+    confirm: ['ID', '[AMOUNT]', '[--more-than-declared]'],
+    fail: ['ID', 'REASON...'],
+  },
+  withdrawals: {
+    list: ['[pending|success|rejected|failed]'],
+    approve: ['ID', '[TXHASH]'],
+    reject: ['ID', 'REASON...'],
+    fail: ['ID', 'REASON...'],
+  },
+  wallet: {
+    networks: [],
+    addresses: ['add', 'COIN', 'NETWORK', 'ADDRESS...'],
+    set: ['COIN', 'NETWORK', 'KEY=VALUE...'],
+  },
+};
+
 /** Whose record it is: the id the API and the audit log use, and the name the operator knows. */
 const owner = (userId: number, names: ReadonlyMap<number, string>) =>
   `user ${userId} (${names.get(userId) ?? ''})`;
@@ -80,28 +100,31 @@ const alreadyDecided = async <T extends { status: string }>(
   kind: string,
   find: () => Promise<T | null>,
   line: (record: T) => Promise<string>,
+  typed: Typed = {},
 ) => {
   const record = e instanceof AppError && e.errorName === 'record_not_found' ? await find() : null;
-  const code = refused(out, e, record ? undefined : kind);
+  const code = refused(out, e, record ? { typed } : { record: kind, typed });
   if (record) out(`${kind} is no longer waiting for review, it is ${record.status}:\n${await line(record)}`);
   return code;
 };
 
-/** KEY=VALUE pairs → a settings patch (true/false for the switches, text for the rest), or the
- * first argument that is no KEY=VALUE. */
+/** KEY=VALUE pairs → a settings patch (true/false for the switches, text for the rest) and the
+ * values as typed, or the first argument that is no KEY=VALUE. */
 const parsePatch = (pairs: string[]) => {
   const patch: Record<string, unknown> = {};
+  const typed: Record<string, string> = {};
   for (const p of pairs) {
     const m = /^([A-Za-z]+)=(.*)$/.exec(p);
     if (!m) return p;
     const [, key, value] = m as unknown as [string, string, string];
+    typed[key] = value;
     patch[key] = key.endsWith('Enabled')
       ? value === 'true' || (value === 'false' ? false : value)
       : key === 'decimals' && /^\d{1,2}$/.test(value)
         ? Number(value)
         : value;
   }
-  return patch;
+  return { patch, typed };
 };
 
 /**
@@ -183,7 +206,9 @@ export const runWalletCommand = async (
               `confirm again with --more-than-declared`,
           );
         }
-        return alreadyDecided(out, e, `deposit #${id}`, () => wallet.adminDeposit(id), depositText);
+        // The amount is refused by its key alone when it is no amount (`amount_invalid`).
+        const amount = { amount: rest[1], amount_invalid: rest[1] };
+        return alreadyDecided(out, e, `deposit #${id}`, () => wallet.adminDeposit(id), depositText, amount);
       });
       if (typeof confirmed === 'number') return confirmed;
       out(await depositText(confirmed));
@@ -276,10 +301,10 @@ export const runWalletCommand = async (
       return 0;
     }
     if (area === 'wallet' && verb === 'set' && rest.length >= 3) {
-      const patch = parsePatch(rest.slice(2));
-      if (typeof patch === 'string') return usage(`not KEY=VALUE: ${patch}`);
-      const parsed = networkConfigPatchSchema.safeParse({ coin: rest[0], network: rest[1], ...patch });
-      if (!parsed.success) return usage(`invalid settings: ${issuesText(parsed.error)}`);
+      const read = parsePatch(rest.slice(2));
+      if (typeof read === 'string') return usage(`not KEY=VALUE: ${read}`);
+      const parsed = networkConfigPatchSchema.safeParse({ coin: rest[0], network: rest[1], ...read.patch });
+      if (!parsed.success) return usage(`invalid settings: ${issuesText(parsed.error, read.typed)}`);
       const n = await wallet.updateNetwork(actor, parsed.data);
       out(`${n.coin} on ${n.network} updated: ${JSON.stringify(n)}`);
       return 0;
@@ -287,5 +312,5 @@ export const runWalletCommand = async (
   } catch (e) {
     return refused(out, e);
   }
-  return usage(`unknown or incomplete command: ${argv.join(' ')}`);
+  return usage(commandProblem(WALLET_COMMANDS[area]!, argv));
 };

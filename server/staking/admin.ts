@@ -30,8 +30,10 @@ const units = (v: string) => parseScaledExact(v, UNIT_SCALE)!;
 /** The operator types a percent (0.5 = 0.5 % a day); stored as a fraction at RATE_SCALE. */
 const rate = (percent: string) => parseScaledExact(percent, RATE_SCALE - 2)!;
 
+// The refusal names the term at fault: a yield of nothing was told as a wrong minimum.
 const checkTerms = (t: { minAmount: bigint; maxAmount: bigint; dailyRate: bigint }) => {
-  if (t.minAmount <= 0n || t.maxAmount < t.minAmount || t.dailyRate <= 0n)
+  if (t.dailyRate <= 0n) throw new AppError('parameter_error', { field: 'dailyYield' });
+  if (t.minAmount <= 0n || t.maxAmount < t.minAmount)
     throw new AppError('parameter_error', { field: 'minAmount' });
 };
 

@@ -266,7 +266,7 @@ describe('operator CLI: accounts', () => {
       });
       expect((await run('users', 'flags', String(user.userinfo.id), '--lock=maybe')).code).toBe(2);
       expect((await run('users', 'flags', '99999', '--lock=on')).out).toBe(
-        'refused: app.msg.account_not_exist',
+        'refused: app.msg.account_not_exist (no user 99999)',
       );
       expect((await run('users', 'find', 'nobody_like_this')).out).toBe('no users found');
     } finally {
@@ -324,7 +324,7 @@ describe('operator CLI: accounts', () => {
       expect(await login(second)).toBeTruthy();
 
       expect((await run('operators', 'disable', 'nobody_here')).out).toBe(
-        'refused: app.msg.account_not_exist',
+        'refused: app.msg.account_not_exist (no operator nobody_here)',
       );
       const actions = (await run('audit')).out;
       expect(actions).toContain('operator.password_reset');

@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_COMMANDS, ACCOUNT_USAGE } from '../../../server/admin/accounts';
+import { usageOf, type Commands, type Synopsis } from '../../../server/admin/args';
+import { CONTRACT_COMMANDS, CONTRACT_USAGE } from '../../../server/admin/contracts';
+import { DEFI_COMMANDS, DEFI_USAGE } from '../../../server/admin/defi';
+import { SPOT_COMMANDS, SPOT_USAGE } from '../../../server/admin/spot';
+import { WALLET_COMMANDS, WALLET_USAGE } from '../../../server/admin/wallet';
 import { dbSnapshot, run, useFreshCliDatabase } from './cliHarness';
 
 const dataDir = useFreshCliDatabase();
@@ -105,7 +111,7 @@ describe('operator CLI: what a mistyped command is told', () => {
 
   it('shows the usage of the command mistyped, not of its neighbours', async () => {
     const documents = await refuses('documents', 'set', 'us');
-    expect(documents.first).toBe('unknown or incomplete command: documents set us');
+    expect(documents.first).toBe('documents set us needs aboutUs|serviceAgreement|msb, a TITLE and a BODY');
     expect(usageAreas(documents.out)).toEqual(['documents']);
     const service = await refuses('service', 'show', 'abc');
     expect(service.first).toBe('not a user id: abc');
@@ -139,7 +145,7 @@ describe('operator CLI: what a mistyped command is told', () => {
     );
     // One problem a field, said once.
     expect((await refuses('defi', 'create', 'x', 'USDT', '7', 'abc', '1', '2', '3', '1')).first).toBe(
-      'refused: dailyYield: app.msg.parameter_error',
+      'refused: dailyYield: app.msg.parameter_error (abc)',
     );
     expect((await refuses('contracts', 'cycles', 'btcusdt', '1:80')).first).toBe(
       'a cycle is MINUTES:RATE:MIN:MAX, not 1:80',
@@ -174,12 +180,150 @@ describe('operator CLI: what a mistyped command is told', () => {
     expect((await refuses('outbox', 'notanemail')).first).toBe(
       'not an email address or phone number: notanemail',
     );
-    for (const argv of [
-      ['defi', 'products', 'x'],
-      ['service', 'threads', 'x'],
-      ['service', 'show', '1', 'extra'],
-    ])
-      expect((await refuses(...argv)).first).toBe(`unknown or incomplete command: ${argv.join(' ')}`);
+  });
+
+  it('names the argument a command line is missing, as its usage names it, and shows that usage', async () => {
+    for (const [argv, first] of [
+      [['verifications', 'approve'], 'verifications approve needs an ID'],
+      [['verifications', 'reject'], 'verifications reject needs an ID and a REASON'],
+      [['verifications', 'reject', '5'], 'verifications reject 5 needs a REASON'],
+      [['users', 'find'], 'users find needs a QUERY'],
+      [['users', 'flags'], 'users flags needs a USERID and a FLAG'],
+      [['users', 'flags', '1'], 'users flags 1 needs a FLAG'],
+      [['operators', 'create'], 'operators create needs a USERNAME'],
+      [['operators', 'password'], 'operators password needs a USERNAME'],
+      [['operators', 'enable'], 'operators enable needs a USERNAME'],
+      [['outbox'], 'outbox needs an EMAIL or PHONE'],
+      [['deposits', 'confirm'], 'deposits confirm needs an ID'],
+      [['deposits', 'fail', '12'], 'deposits fail 12 needs a REASON'],
+      [['withdrawals', 'approve'], 'withdrawals approve needs an ID'],
+      [['withdrawals', 'reject'], 'withdrawals reject needs an ID and a REASON'],
+      [['withdrawals', 'fail', '7'], 'withdrawals fail 7 needs a REASON'],
+      [['wallet', 'addresses', 'add', 'USDT'], 'wallet addresses add USDT needs a NETWORK and an ADDRESS'],
+      [['wallet', 'set', 'USDT', 'TRC20'], 'wallet set USDT TRC20 needs a KEY=VALUE'],
+      [['spot', 'enable'], 'spot enable needs a PAIR and on|off'],
+      [['spot', 'min', 'btcusdt'], 'spot min btcusdt needs an AMOUNT'],
+      [['contracts', 'enable', 'btcusdt'], 'contracts enable btcusdt needs on|off'],
+      [['contracts', 'cycles', 'btcusdt'], 'contracts cycles btcusdt needs a MINUTES:RATE:MIN:MAX'],
+      [
+        ['defi', 'create', 'x', 'USDT', '7'],
+        'defi create x USDT 7 needs a DAILY_YIELD_%, a MIN, a MAX, a QUOTA and a LIMIT',
+      ],
+      [['defi', 'set', '3'], 'defi set 3 needs a KEY=VALUE'],
+      [['documents', 'set', 'us'], 'documents set us needs aboutUs|serviceAgreement|msb, a TITLE and a BODY'],
+      [['service', 'show'], 'service show needs a USERID'],
+      [['service', 'reply', '7'], 'service reply 7 needs a TEXT'],
+      [['notices', 'list'], 'notices list needs a LOCALE'],
+      [['notices', 'add', 'us', 'T'], 'notices add us T needs a MESSAGE'],
+      [['articles', 'add', 'us'], 'articles add us needs a CATEGORY, a TITLE and a BODY'],
+      [['popups', 'edit', '5'], 'popups edit 5 needs an option (--title, --content or --sort)'],
+      [['carousel', 'add', 'us', 'T'], 'carousel add us T needs an IMAGE and a LINK'],
+      [['carousel', 'delete'], 'carousel delete needs an ID'],
+    ] as const) {
+      const { code, out, first: said } = await refuses(...argv);
+      expect({ code, said }, argv.join(' ')).toEqual({ code: 2, said: first });
+      expect(usageAreas(out), argv.join(' ')).toEqual([argv[0]]);
+    }
+  });
+
+  it('names each argument as the usage of its area does', () => {
+    const areas: [string, Record<string, Commands>][] = [
+      [ACCOUNT_USAGE, ACCOUNT_COMMANDS],
+      [WALLET_USAGE, WALLET_COMMANDS],
+      [DEFI_USAGE, DEFI_COMMANDS],
+      [SPOT_USAGE, { spot: SPOT_COMMANDS }],
+      [CONTRACT_USAGE, { contracts: CONTRACT_COMMANDS }],
+    ];
+    for (const [usage, commands] of areas)
+      for (const [area, c] of Object.entries(commands)) {
+        const text = usageOf(usage, area);
+        const subs: Record<string, Synopsis> = Array.isArray(c)
+          ? { '': c as Synopsis }
+          : (c as Record<string, Synopsis>);
+        for (const [sub, synopsis] of Object.entries(subs)) {
+          expect(text, area).toContain(sub);
+          // Each name as written there; words said for what has no one name are not looked for.
+          for (const arg of synopsis.filter((a) => !a.includes(' ')))
+            expect(text, `${area} ${sub}`).toContain(arg.replace(/^\[(.*)\]$/, '$1').replace(/\.\.\.$/, ''));
+        }
+      }
+  });
+
+  it('tells a sub-command missing or unknown apart from an argument missing', async () => {
+    for (const [argv, first] of [
+      [['config'], 'config needs a sub-command: show or set'],
+      [['config', 'frob'], 'unknown sub-command: config frob'],
+      [['deposits'], 'deposits needs a sub-command: list, confirm or fail'],
+      [['deposits', 'frob', '1'], 'unknown sub-command: deposits frob'],
+      [['operators', 'frob', 'x'], 'unknown sub-command: operators frob'],
+      [['popups', 'rename', '1'], 'unknown sub-command: popups rename'],
+      [['service'], 'service needs a sub-command: threads, show or reply'],
+      [['frobnicate'], 'unknown command: frobnicate'],
+    ] as const)
+      expect(await refuses(...argv), argv.join(' ')).toMatchObject({ code: 2, first });
+  });
+
+  it('names what follows a command that takes nothing more, and a choice it does not offer', async () => {
+    for (const [argv, first] of [
+      [['defi', 'products', 'x'], 'defi products takes no arguments: x'],
+      [['service', 'threads', 'x'], 'service threads takes no arguments: x'],
+      [['spot', 'show', 'x'], 'spot show takes no arguments: x'],
+      [['service', 'show', '1', 'extra'], 'too many arguments: extra (service show USERID)'],
+      [['audit', '5', 'user:1', 'x'], 'too many arguments: x (audit [LIMIT] [TARGET])'],
+      [['withdrawals', 'approve', '1', 'a', 'b'], 'too many arguments: b (withdrawals approve ID [TXHASH])'],
+      [['spot', 'enable', 'btcusdt', 'maybe'], 'not on|off: maybe'],
+      [['contracts', 'enable', 'btcusdt', 'maybe'], 'not on|off: maybe'],
+      [['deposits', 'confirm', '1', '5', '--frob'], 'not --more-than-declared: --frob'],
+    ] as const)
+      expect(await refuses(...argv), argv.join(' ')).toMatchObject({ code: 2, first });
+  });
+
+  it('names the value a rule refused beside its key, keeping the key and the exit code', async () => {
+    for (const [argv, code, first] of [
+      [['spot', 'min', 'btcusdt', 'abc'], 1, 'refused: minAmount: app.msg.parameter_error (abc)'],
+      [['spot', 'enable', 'nopeusdt', 'on'], 1, 'refused: pair: app.msg.currency_not_exist (nopeusdt)'],
+      [['contracts', 'enable', 'nopeusdt', 'on'], 1, 'refused: pair: app.msg.currency_not_exist (nopeusdt)'],
+      [['operators', 'create', 'x'], 1, 'refused: app.msg.username_format (x)'],
+      [['operators', 'password', 'nosuch'], 1, 'refused: app.msg.account_not_exist (no operator nosuch)'],
+      [['users', 'flags', '99999', '--lock=on'], 1, 'refused: app.msg.account_not_exist (no user 99999)'],
+      [['service', 'reply', '99999', 'hi'], 1, 'refused: app.msg.account_not_exist (no user 99999)'],
+      [
+        ['defi', 'create', 'x', 'XXX', '7', '0.02', '1', '2', '3', '1'],
+        1,
+        'refused: asset: app.msg.currency_not_exist (XXX)',
+      ],
+      [
+        ['defi', 'create', 'x', 'USDT', '7', 'abc', '1', '2', '3', '1'],
+        2,
+        'refused: dailyYield: app.msg.parameter_error (abc)',
+      ],
+      [['defi', 'set', '1', 'totalQuota=abc'], 2, 'refused: totalQuota: app.msg.parameter_error (abc)'],
+      // The terms refused together name the one at fault: no yield, or a minimum above the maximum.
+      [
+        ['defi', 'create', 'x', 'USDT', '7', '0', '1', '2', '3', '1'],
+        1,
+        'refused: dailyYield: app.msg.parameter_error (0)',
+      ],
+      [
+        ['defi', 'create', 'x', 'USDT', '7', '0.02', '5', '2', '3', '1'],
+        1,
+        'refused: minAmount: app.msg.parameter_error (5)',
+      ],
+      // A value left blank is shown as the key says it: nothing to show.
+      [['notices', 'add', 'us', ' ', 'M'], 2, 'refused: title: app.msg.field_required'],
+      [
+        ['carousel', 'add', 'us', 'T', 'bad:link', '/x'],
+        2,
+        'refused: image: app.msg.link_invalid (bad:link)',
+      ],
+      [['carousel', 'edit', '1', '--link=ftp://x'], 2, 'refused: link: app.msg.link_invalid (ftp://x)'],
+      [
+        ['wallet', 'set', 'USDT', 'TRC20', 'minDeposit=abc'],
+        2,
+        'invalid settings: minDeposit: app.msg.amount_invalid (abc)',
+      ],
+    ] as const)
+      expect(await refuses(...argv), argv.join(' ')).toMatchObject({ code, first });
   });
 
   it('names the record an id finds none of', async () => {

@@ -121,7 +121,7 @@ describe.each(forEachEngine())(
       const cases: Array<[string[], number, string]> = [
         [['popups', 'list', 'xx'], 2, 'unknown locale: xx (one of us, cn,'],
         [['carousel', 'add', 'en', 'T', '', ''], 2, 'unknown locale: en (one of us, cn,'],
-        [['popups', 'add', 'us', 'T'], 2, 'unknown or incomplete command: popups add us T'],
+        [['popups', 'add', 'us', 'T'], 2, 'popups add us T needs a CONTENT'],
         [['popups', 'add', 'us', 'T', 'C', '--sort=-1'], 2, '--sort takes a whole number: --sort=-1'],
         [['popups', 'add', 'us', 'T', 'C', 'extra'], 2, 'not an option (--key=value): extra'],
         [['popups', 'add', 'us', 'T', 'C', '--sort=1000001'], 2, 'refused: sort:'],
@@ -132,7 +132,7 @@ describe.each(forEachEngine())(
         [['popups', 'edit', 'one', '--title=T'], 2, 'not an id: one'],
         [['popups', 'edit', '1', '--content= '], 2, 'refused: content: app.msg.field_required'],
         [['popups', 'delete', '0'], 2, 'not an id: 0'],
-        [['popups', 'rename', '1'], 2, 'unknown or incomplete command: popups rename 1'],
+        [['popups', 'rename', '1'], 2, 'unknown sub-command: popups rename'],
         [
           ['carousel', 'add', 'us', 'T', 'javascript:alert(1)', '/'],
           2,

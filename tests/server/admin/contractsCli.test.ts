@@ -29,7 +29,7 @@ describe('operator CLI: contracts', () => {
     expect(zero.code).toBe(2);
     expect(zero.out).toContain('(cycles.0.minutes: ');
     expect((await run('contracts', 'enable', 'nopeusdt', 'on')).out).toBe(
-      'refused: pair: app.msg.currency_not_exist',
+      'refused: pair: app.msg.currency_not_exist (nopeusdt)',
     );
     expect((await run('contracts', 'settle', '1', 'win')).code).toBe(2);
   });

@@ -33,7 +33,7 @@ describe.each(forEachEngine())('operator CLI: staking, documents and service on 
       'quota 600000.00000000/600000.00000000 off',
     );
     expect((await run(['defi', 'set', '5', 'minAmount=999999'])).text).toBe(
-      'refused: minAmount: app.msg.parameter_error',
+      'refused: minAmount: app.msg.parameter_error (999999)',
     );
     expect((await run(['defi', 'create', 'x', 'USDT', '0', '1', '1', '2', '3', '1'])).code).toBe(2);
     expect((await run(['defi', 'set', '5', 'colour=red'])).code).toBe(2);
@@ -78,7 +78,9 @@ describe.each(forEachEngine())('operator CLI: staking, documents and service on 
       code: 2,
       text: expect.stringContaining('unknown locale: en (one of us, cn,'),
     });
-    expect((await run(['service', 'reply', '999', 'hello'])).text).toBe('refused: app.msg.account_not_exist');
+    expect((await run(['service', 'reply', '999', 'hello'])).text).toBe(
+      'refused: app.msg.account_not_exist (no user 999)',
+    );
     // The API's rules hold here too: no more than 1 000 characters.
     expect((await run(['service', 'reply', '999', 'x'.repeat(1001)])).code).toBe(2);
   });

@@ -82,11 +82,38 @@ describe('an operator command refused', () => {
 
   it('names the record an id found none of', () => {
     const lines: string[] = [];
-    refused((l) => lines.push(l), new AppError('record_not_found'), 'deposit #12');
-    refused((l) => lines.push(l), new AppError('parameter_error'), 'deposit #12');
+    refused((l) => lines.push(l), new AppError('record_not_found'), { record: 'deposit #12' });
+    refused((l) => lines.push(l), new AppError('parameter_error'), { record: 'deposit #12' });
+    refused((l) => lines.push(l), new AppError('account_not_exist'), { record: 'operator ops' });
     expect(lines).toEqual([
       'refused: app.msg.record_not_found (no deposit #12)',
       'refused: app.msg.parameter_error',
+      'refused: app.msg.account_not_exist (no operator ops)',
+    ]);
+  });
+
+  it('names the value typed that a refusal is about, by the field it names or else by its key', () => {
+    const lines: string[] = [];
+    const typed = { minAmount: 'abc', amount_invalid: '1e3', title: ' ' };
+    const say = (e: unknown) => refused((l) => lines.push(l), e, { typed });
+    expect(say(new AppError('parameter_error', { field: 'minAmount' }))).toBe(1);
+    say(new AppError('amount_invalid'));
+    // Not for another field, a value the refusal carries itself, or a value left blank.
+    say(new AppError('parameter_error', { field: 'maxAmount' }));
+    say(new AppError('amount_invalid', { field: 'minAmount', value: '10' }));
+    say(new AppError('field_required', { field: 'title' }));
+    const schema = z.object({ minAmount: z.string().refine(() => false, 'app.msg.parameter_error') });
+    expect(say(schema.safeParse({ minAmount: 'abc' }).error)).toBe(2);
+    expect(issuesText(z.object({ minAmount: z.number() }).safeParse({}).error!, typed)).toBe(
+      'minAmount: is missing',
+    );
+    expect(lines).toEqual([
+      'refused: minAmount: app.msg.parameter_error (abc)',
+      'refused: app.msg.amount_invalid (1e3)',
+      'refused: maxAmount: app.msg.parameter_error',
+      'refused: minAmount: app.msg.amount_invalid (10)',
+      'refused: title: app.msg.field_required',
+      'refused: minAmount: app.msg.parameter_error (abc)',
     ]);
   });
 

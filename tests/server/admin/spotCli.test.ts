@@ -28,14 +28,14 @@ describe('operator CLI: spot', () => {
   it('refuses bad amounts and unknown pairs, changing nothing', async () => {
     expect(await run('spot', 'min', 'btcusdt', '-1')).toEqual({
       code: 1,
-      out: 'refused: minAmount: app.msg.parameter_error',
+      out: 'refused: minAmount: app.msg.parameter_error (-1)',
     });
     expect(await run('spot', 'min', 'btcusdt', '0.000000001')).toEqual({
       code: 1,
-      out: 'refused: minAmount: app.msg.parameter_error',
+      out: 'refused: minAmount: app.msg.parameter_error (0.000000001)',
     });
     expect((await run('spot', 'enable', 'nopeusdt', 'off')).out).toBe(
-      'refused: pair: app.msg.currency_not_exist',
+      'refused: pair: app.msg.currency_not_exist (nopeusdt)',
     );
     expect((await run('spot', 'enable', 'btcusdt', 'maybe')).code).toBe(2);
     expect((await run('spot', 'show')).out).toContain('btcusdt\ton \tmin 5.00000000');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { run, runAnswering, useFreshCliDatabase } from './cliHarness';
+import { dbSnapshot, run, runAnswering, useFreshCliDatabase } from './cliHarness';
 
 const dataDir = useFreshCliDatabase();
 
@@ -113,6 +113,24 @@ describe('operator CLI: wallet', () => {
     expect((await run('withdrawals')).out).toMatch(
       /withdrawals approve ID \[TXHASH\]\s+once it is sent on chain: spend the frozen amount/,
     );
+  });
+
+  it('names the amount it refuses for a deposit, changing nothing', async () => {
+    const id = String(fixture().deposit('10000000000'));
+    const before = dbSnapshot(dataDir());
+    expect(await run('deposits', 'confirm', id, 'abc')).toEqual({
+      code: 1,
+      out: 'refused: app.msg.amount_invalid (abc)',
+    });
+    expect(await run('deposits', 'confirm', id, '1.123456789')).toEqual({
+      code: 1,
+      out: 'refused: app.msg.amount_invalid (1.123456789)',
+    });
+    expect(await run('deposits', 'confirm', id, '99.1234567')).toEqual({
+      code: 1,
+      out: 'refused: amount: app.msg.amount_decimals (99.1234567)',
+    });
+    expect(dbSnapshot(dataDir())).toEqual(before);
   });
 
   it('lists the seeded networks and changes one, audited', async () => {

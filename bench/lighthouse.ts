@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import type { Session } from '../protocol';
 import { buildWeb } from './buildWeb';
 import { startServerProcess } from './serverProcess';
 
@@ -15,7 +17,32 @@ export interface LighthouseRow {
   cls: number;
 }
 
-const PAGES = ['/home', '/marketDetail?coinPair=btcusdt'];
+/** The pages audited, as a first-time visitor meets the public ones and as the demo trader meets
+ * the screens a signed-in trader spends the day on. */
+const PAGES: { page: string; signedIn: boolean }[] = [
+  { page: '/home', signedIn: false },
+  { page: '/marketDetail?coinPair=btcusdt', signedIn: false },
+  { page: '/login', signedIn: false },
+  { page: '/register', signedIn: false },
+  { page: '/trade', signedIn: true },
+  { page: '/contract', signedIn: true },
+  { page: '/assets', signedIn: true },
+  { page: '/orderList', signedIn: true },
+  { page: '/defi', signedIn: true },
+  { page: '/user', signedIn: true },
+];
+
+/** LIGHTHOUSE_PAGES, a comma-separated list of paths (`/trade,/user`), audits only those. */
+const selectedPages = (only = process.env.LIGHTHOUSE_PAGES) => {
+  if (!only) return PAGES;
+  const wanted = only.split(',').map((p) => p.trim());
+  const unknown = wanted.filter((w) => !PAGES.some(({ page }) => page.split('?')[0] === w));
+  if (unknown.length) throw new Error(`LIGHTHOUSE_PAGES: no such page ${unknown.join(', ')}`);
+  return PAGES.filter(({ page }) => wanted.includes(page.split('?')[0]!));
+};
+
+// The demo trader's password on the bench server's first start.
+const DEMO_PASSWORD = 'Lighthouse2026bench';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const GOAL = 95;
 
@@ -51,24 +78,59 @@ const shortfalls = (page: string, lhr: Result): string[] =>
       .map((a) => `${page} ${id}: ${a.id} (${a.score}) ${a.title} ${a.displayValue ?? ''}`.trim()),
   );
 
+const logInDemoTrader = async (url: string): Promise<Session> => {
+  const res = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demotrader', password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`demo trader login: HTTP ${res.status}`);
+  return ((await res.json()) as { data: Session }).data;
+};
+
+/**
+ * Stores the session as the app keeps it (localStorage `user`, src/state/session.ts), or removes
+ * it, in the audited Chromium's profile. Lighthouse opens each run in a new tab of that profile and
+ * its storage reset leaves localStorage alone, so the app starts signed in (or out) as set here.
+ */
+const storeSession = async (port: number, url: string, session: Session | null) => {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const tab = await browser.contexts()[0]!.newPage();
+    // Any answer from the origin gives its storage; this one starts no app.
+    await tab.goto(`${url}/api/health`);
+    await tab.evaluate(
+      (user) => (user === null ? localStorage.removeItem('user') : localStorage.setItem('user', user)),
+      session && JSON.stringify(session),
+    );
+    await tab.close();
+  } finally {
+    await browser.close();
+  }
+};
+
 /**
  * Lighthouse's default (mobile) preset, simulated throttling, against the built app served by the
  * real server on loopback. Several runs per page and the median by performance, because a shared
  * two-core machine makes single runs noisy (LIGHTHOUSE_RUNS, default 3). LIGHTHOUSE_REPORT_DIR keeps
- * each page's median report (JSON, opens in the Lighthouse viewer).
+ * each page's median report (JSON, opens in the Lighthouse viewer). The signed-in pages are audited
+ * as the demo trader, logged in through the API.
  */
 export const measureLighthouse = async (
   runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3),
 ): Promise<LighthouseRow[]> => {
+  const pages = selectedPages();
   const webRoot = buildWeb();
-  const server = await startServerProcess({ env: { WEB_ROOT: webRoot } });
+  const server = await startServerProcess({ env: { WEB_ROOT: webRoot, DEMO_PASSWORD } });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
   });
   try {
     const rows: LighthouseRow[] = [];
-    for (const page of PAGES) {
+    const session = pages.some((p) => p.signedIn) ? await logInDemoTrader(server.url) : null;
+    for (const { page, signedIn } of pages) {
+      await storeSession(chrome.port, server.url, signedIn ? session : null);
       const results: Result[] = [];
       for (let i = 0; i < runs; i++) {
         const out = await lighthouse(`${server.url}${page}`, {
@@ -79,6 +141,9 @@ export const measureLighthouse = async (
         });
         if (!out) throw new Error(`lighthouse returned nothing for ${page}`);
         if (out.lhr.runtimeError) throw new Error(`${page}: ${out.lhr.runtimeError.message}`);
+        // A gate that turned the reader away (to login, say) would have the wrong screen audited.
+        const shown = new URL(out.lhr.finalDisplayedUrl).pathname;
+        if (shown !== page.split('?')[0]) throw new Error(`${page}: the app showed ${shown}`);
         results.push(out.lhr);
       }
       results.sort((a, b) => score(a, 'performance') - score(b, 'performance'));

@@ -136,7 +136,7 @@ describe('live market data in a real browser', () => {
 
   it('labels the chart’s time in the reader’s time zone and language', async () => {
     // Phone-sized, with a mouse: the crosshair follows a pointer at once (a finger has to hold).
-    const context = watchCsp(
+    const context = await watchCsp(
       await session.browser.newContext({
         baseURL: session.server.url,
         viewport: { width: 390, height: 844 },

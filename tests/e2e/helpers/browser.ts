@@ -17,14 +17,20 @@ export const launchBrowser = (): Promise<Browser> =>
   });
 
 const cspRefusals: string[] = [];
+const REFUSED = 'Content Security Policy refused';
 
 /** Notes what the page's Content-Security-Policy (server/http/securityHeaders.ts) refused in any
  * page of the context: an image, a style or a script the app needs, which the browser would leave
- * out without failing anything. Every browser test fails on one (tests/setup/browser.ts). */
-export const watchCsp = (context: BrowserContext): BrowserContext => {
+ * out without failing anything, or a script's eval, which Chromium reports to DevTools' Issues
+ * only, not to the console. Every browser test fails on one (tests/setup/browser.ts). */
+export const watchCsp = async (context: BrowserContext): Promise<BrowserContext> => {
+  await context.addInitScript((refused) => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`${refused} ${e.effectiveDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`),
+    );
+  }, REFUSED);
   context.on('console', (message) => {
-    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
-      cspRefusals.push(message.text());
+    if (message.type() === 'error' && message.text().startsWith(REFUSED)) cspRefusals.push(message.text());
   });
   return context;
 };

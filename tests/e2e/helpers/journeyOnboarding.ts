@@ -56,7 +56,7 @@ export const openAndSwitchLanguage = async (j: Journey) => {
  * phone, in the site's language. */
 export const inviteCodeFromFriend = async (j: Journey, browser: Browser): Promise<string> => {
   const t = j.tFrom;
-  const context = watchCsp(
+  const context = await watchCsp(
     await browser.newContext({
       baseURL: j.server.url,
       viewport: { width: 390, height: 844 },

@@ -64,6 +64,53 @@ describe('staking in a real browser', () => {
     expect(await balances()).toEqual({ asset: 'USDT', available: '9000.00000000', frozen: '1000.00000000' });
   });
 
+  it('keeps the product cards where they first appear when the income above them comes later', async () => {
+    const { page } = session;
+    // Signed in unless this test runs alone.
+    await page.goto('/home');
+    if (!(await page.evaluate(() => localStorage.getItem('user')))) {
+      await page.goto('/login');
+      await logIn(page, 'demotrader', DEMO_PASSWORD);
+      await page.waitForURL('**/home');
+    }
+    // The income is answered after the products have come and had time to be drawn.
+    const productsIn = page.waitForResponse('**/api/defi/products');
+    await page.route('**/api/defi/earnings', async (route) => {
+      await productsIn;
+      await new Promise((r) => setTimeout(r, 500));
+      await route.continue();
+    });
+    try {
+      await page.goto('/defi');
+      await page.getByRole('article', { name: 'USDT Saver 7' }).waitFor();
+      await page.locator('.defi-summary, .defi-summary__empty').first().waitFor();
+      const moved = await page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            new PerformanceObserver((list) => {
+              const shifts = list.getEntries() as unknown as {
+                value: number;
+                sources: { node: Node | null }[];
+              }[];
+              resolve(
+                shifts.flatMap((shift) =>
+                  shift.sources
+                    .map((s) => (s.node instanceof Element ? s.node : s.node?.parentElement))
+                    .filter((el) => el?.closest('.defi-list'))
+                    .map((el) => `${el!.className} ${shift.value.toFixed(3)}`),
+                ),
+              );
+            }).observe({ type: 'layout-shift', buffered: true });
+            // No shift at all is no entry: the observer is not called.
+            setTimeout(() => resolve([]), 500);
+          }),
+      );
+      expect(moved).toEqual([]);
+    } finally {
+      await page.unroute('**/api/defi/earnings');
+    }
+  });
+
   it('refuses to move the staking clock outside test mode', async () => {
     delete process.env.DEFI_TEST_CLOCK;
     const refused = await accrue(1).then(

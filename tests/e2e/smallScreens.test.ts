@@ -590,6 +590,38 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect([...new Set(found)]).toEqual([]);
   });
 
+  it('sets each /defi staking term’s figure on the baseline of its label beside it, in every language at 390 and 320 px', async () => {
+    // The 12 px label sat at the top of its row beside the 14 px figure: its text 3 px higher.
+    const { page } = session;
+    await asDemoTrader(page);
+    const found = await atWidths([390, 320], LOCALES, async (locale) => {
+      await page.goto('/defi');
+      await expect
+        .poll(() => page.locator('.defi-terms dt').first().textContent())
+        .toBe(translations(locale).defi.limits);
+      await page.locator('.defi-card').nth(2).waitFor();
+      return page.locator('.defi-terms > div').evaluateAll((rows) =>
+        rows.flatMap((row) => {
+          const [dt, dd] = [row.querySelector('dt')!, row.querySelector('dd')!];
+          // An empty inline block's top is the baseline of the first line it opens.
+          const baseline = (el: Element) => {
+            const probe = document.createElement('span');
+            probe.style.display = 'inline-block';
+            el.prepend(probe);
+            const at = probe.getBoundingClientRect().top;
+            probe.remove();
+            return at;
+          };
+          // A figure under its label (a range at 320 px) has no baseline to share.
+          if (dd.getBoundingClientRect().top >= dt.getBoundingClientRect().bottom) return [];
+          const off = baseline(dd) - baseline(dt);
+          return Math.abs(off) > 0.5 ? [`"${dt.textContent}" ${off.toFixed(1)} px off its figure`] : [];
+        }),
+      );
+    });
+    expect([...new Set(found)]).toEqual([]);
+  });
+
   it('keeps each staking product’s name on one line in its /defi button, in every language at 390 and 320 px', async () => {
     // At 320 px Spanish 'Hacer staking en USDT Saver 7' broke inside the name: "USDT" over "Saver 7".
     const { page } = session;

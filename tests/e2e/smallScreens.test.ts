@@ -676,6 +676,45 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
+  it('gives /trade’s buy and sell labels room to each side in their buttons, in every language at 390 and 320 px', async () => {
+    // In halves of the form, German "Verkaufen" came within 6 px of its button's edges at 390 px
+    // and 2 px at 320 px.
+    const { page } = session;
+    await asDemoTrader(page);
+    const found = await atWidths([390, 320], LOCALES, async (locale) => {
+      await page.goto('/trade');
+      const sides = page.locator('.order-form__side');
+      await expect.poll(() => sides.first().textContent()).toBe(translations(locale).trade.buy);
+      return sides.evaluateAll((els) =>
+        els.flatMap((el) => {
+          const box = el.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const text = range.getBoundingClientRect();
+          const room = Math.min(text.left - box.left, box.right - text.right);
+          return room < 8 ? [`"${el.textContent}" ${room.toFixed(1)} px from its edge`] : [];
+        }),
+      );
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('sets each of /trade’s record tabs on one line, in every language at 390 px', async () => {
+    // In halves of the row, French "Transactions récentes", Spanish "Operaciones recientes" and
+    // Portuguese "Negociações recentes" went over two lines beside a short first tab.
+    const { page } = session;
+    await asDemoTrader(page);
+    const found = await atWidths([390], LOCALES, async (locale) => {
+      await page.goto('/trade');
+      const tabs = page.locator('.trade .tabs__text');
+      await expect.poll(() => tabs.last().textContent()).toBe(translations(locale).trade.trades);
+      return brokenFigures(page, '.trade .tabs__text').then((texts) =>
+        texts.map((text) => `"${text}" over two lines`),
+      );
+    });
+    expect(found).toEqual([]);
+  });
+
   it('gives each of /trade’s 25–100 % chips a thumb’s room, the row inside the form, in every language at 320, 360 and 390 px', async () => {
     // At 320 px the form's column left each of the four abreast 38×44 px to a tap.
     const { page } = session;

@@ -699,18 +699,28 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
-  it('sets each of /trade’s record tabs on one line, in every language at 390 px', async () => {
+  it('sets each tab on one line on /trade, /orderList, /contractList and /defi/pledgeRecord, in every language at 390 px', async () => {
     // In halves of the row, French "Transactions récentes", Spanish "Operaciones recientes" and
-    // Portuguese "Negociações recentes" went over two lines beside a short first tab.
+    // Portuguese "Negociações recentes" went over two lines on /trade beside a short first tab; in
+    // thirds, French "Ordres ouverts" and "Tous les ordres" on /orderList beside "Historique".
     const { page } = session;
     await asDemoTrader(page);
+    const screens = [
+      ['/trade', (tr: ReturnType<typeof translations>) => tr.trade.openOrders],
+      ['/orderList', (tr: ReturnType<typeof translations>) => tr.orders.tabs.open],
+      ['/contractList', (tr: ReturnType<typeof translations>) => tr.contractList.open],
+      ['/defi/pledgeRecord', (tr: ReturnType<typeof translations>) => tr.app.data.pledge_earning],
+    ] as const;
     const found = await atWidths([390], LOCALES, async (locale) => {
-      await page.goto('/trade');
-      const tabs = page.locator('.trade .tabs__text');
-      await expect.poll(() => tabs.last().textContent()).toBe(translations(locale).trade.trades);
-      return brokenFigures(page, '.trade .tabs__text').then((texts) =>
-        texts.map((text) => `"${text}" over two lines`),
-      );
+      const broken: string[] = [];
+      for (const [url, first] of screens) {
+        await page.goto(url);
+        const tabs = page.locator('.tabs__text');
+        await expect.poll(() => tabs.first().textContent()).toBe(first(translations(locale)));
+        for (const text of await brokenFigures(page, '.tabs__text'))
+          broken.push(`${url}: "${text}" over two lines`);
+      }
+      return broken;
     });
     expect(found).toEqual([]);
   });

@@ -283,6 +283,21 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
+  it('sets each /orderList status segment’s label on one line, in every language at 390 and 320 px', async () => {
+    // Squeezed to its longest word, French "En attente" went over two lines at 390 px beside a
+    // roomy "Tous", and Italian "In attesa" at 320 px.
+    const { page } = session;
+    await asDemoTrader(page);
+    const found = await atWidths([390, 320], LOCALES, async (locale) => {
+      await page.goto('/orderList?tab=all');
+      const first = page.locator('.seg-control__option > span').first();
+      await expect.poll(() => first.textContent()).toBe(translations(locale).orders.all);
+      const broken = await brokenFigures(page, '.seg-control__option > span');
+      return broken.map((text) => `"${text}" over two lines`);
+    });
+    expect(found).toEqual([]);
+  });
+
   it('wraps each deposit address the demo shows into even lines, none left with a character or two, at 390 and 320 px', async () => {
     const { page } = session;
     const address = page.getByTestId('deposit-address');

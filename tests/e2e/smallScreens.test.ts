@@ -60,6 +60,19 @@ const atWidths = async (
   return found;
 };
 
+/** What `faults` finds on /defi, once all three products are in, at 390 and 320 px in every
+ * language. */
+const onEachDefiCard = (faults: () => Promise<string[]>) =>
+  atWidths([390, 320], LOCALES, async (locale) => {
+    const { page } = session;
+    await page.goto('/defi');
+    await expect
+      .poll(() => page.locator('.defi-terms dt').first().textContent())
+      .toBe(translations(locale).defi.limits);
+    await page.locator('.defi-card').nth(2).waitFor();
+    return faults();
+  });
+
 describe('small phones (320 and 390 px): lines that wrapped badly', () => {
   it('sets the sign-up agreement as one paragraph beside its box, the link with the word before it, inside the screen in every language', async () => {
     // Logged out: the sign-up screen sends a logged-in reader on.
@@ -575,12 +588,7 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     // went over three lines, a word to each.
     const { page } = session;
     await asDemoTrader(page);
-    const found = await atWidths([390, 320], LOCALES, async (locale) => {
-      await page.goto('/defi');
-      await expect
-        .poll(() => page.locator('.defi-terms dt').first().textContent())
-        .toBe(translations(locale).defi.limits);
-      await page.locator('.defi-card').nth(2).waitFor();
+    const found = await onEachDefiCard(async () => {
       const lines = await page.locator('.defi-terms > div').evaluateAll((rows) =>
         rows.map((row) => {
           const linesOf = (el: Element) => {
@@ -609,13 +617,8 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     // The 12 px label sat at the top of its row beside the 14 px figure: its text 3 px higher.
     const { page } = session;
     await asDemoTrader(page);
-    const found = await atWidths([390, 320], LOCALES, async (locale) => {
-      await page.goto('/defi');
-      await expect
-        .poll(() => page.locator('.defi-terms dt').first().textContent())
-        .toBe(translations(locale).defi.limits);
-      await page.locator('.defi-card').nth(2).waitFor();
-      return page.locator('.defi-terms > div').evaluateAll((rows) =>
+    const found = await onEachDefiCard(() =>
+      page.locator('.defi-terms > div').evaluateAll((rows) =>
         rows.flatMap((row) => {
           const [dt, dd] = [row.querySelector('dt')!, row.querySelector('dd')!];
           // An empty inline block's top is the baseline of the first line it opens.
@@ -632,8 +635,8 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
           const off = baseline(dd) - baseline(dt);
           return Math.abs(off) > 0.5 ? [`"${dt.textContent}" ${off.toFixed(1)} px off its figure`] : [];
         }),
-      );
-    });
+      ),
+    );
     expect([...new Set(found)]).toEqual([]);
   });
 

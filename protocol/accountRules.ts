@@ -24,6 +24,10 @@ export const NICKNAME_MAX = 30;
 // code points, the joiners and variation selectors that typed text keeps among them).
 const UNSEEN = /\p{Default_Ignorable_Code_Point}/gu;
 
+/** A name as `nameKey` reads it before folding its case: without the characters that show
+ * nothing, in Unicode's compatibility form. */
+export const plainName = (name: string): string => name.replace(UNSEEN, '').normalize('NFKC');
+
 /**
  * The one form two names are the same in, for usernames and nicknames (`username_key`,
  * `nickname_key`): Unicode's compatibility form (NFKC: full-width "ＤｅｍｏＴｒａｄｅｒ", ligatures,
@@ -31,18 +35,11 @@ const UNSEEN = /\p{Default_Ignorable_Code_Point}/gu;
  * of the upper case of the lower case: "ß", "ẞ" and "SS" fold alike, as do "ς" and "σ", which a
  * lower case alone keeps apart), without the characters that show nothing, runs of white space as
  * one space. A username (Latin letters, digits, underscore) folds to its lower case, as it always
- * did. Letters of other scripts that merely look like Latin ones (Cyrillic "а") stay apart.
+ * did. Letters of other scripts that merely look like Latin ones (Cyrillic "а") stay apart here:
+ * nicknames are told apart by those too, on the server (`nicknameSkeleton`).
  */
 export const nameKey = (name: string): string =>
-  name
-    .replace(UNSEEN, '')
-    .normalize('NFKC')
-    .toLowerCase()
-    .toUpperCase()
-    .toLowerCase()
-    .normalize('NFKC')
-    .replace(/\s+/gu, ' ')
-    .trim();
+  plainName(name).toLowerCase().toUpperCase().toLowerCase().normalize('NFKC').replace(/\s+/gu, ' ').trim();
 
 /** A nickname made of `base` and the number `n` when `base` is taken: `base` cut to fit (by
  * characters, so a pair of UTF-16 halves is never split), an underscore, `n` in four digits. */

@@ -87,6 +87,8 @@ export interface UserTable {
   nickname: string;
   /** `nameKey` of the nickname (migration 029): nicknames are unique as they look. */
   nickname_key: string;
+  /** `nicknameSkeleton` of the nickname (migration 030): nor are two that only look alike. */
+  nickname_skeleton: string;
   email: string;
   phone: string | null;
   invite_code: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NICKNAME_MAX, nameKey, suffixedNickname } from '../../protocol';
+import { NICKNAME_MAX, nameKey, plainName, suffixedNickname } from '../../protocol';
 
 describe('nameKey', () => {
   it('folds a username to its lower case, as username_key always held it', () => {
@@ -28,6 +28,14 @@ describe('nameKey', () => {
       const key = nameKey(name);
       expect(nameKey(key)).toBe(key);
     }
+  });
+});
+
+describe('plainName', () => {
+  it('is what nameKey folds: widths and what shows nothing gone, the case and the script kept', () => {
+    expect(plainName('Ｄｅｍｏ\u200dTrader')).toBe('DemoTrader');
+    expect(plainName('D\u0435mo')).toBe('D\u0435mo');
+    expect(nameKey('Ｄｅｍｏ\u200dTrader')).toBe(nameKey(plainName('Ｄｅｍｏ\u200dTrader')));
   });
 });
 

@@ -3,6 +3,7 @@ import { nameKey } from '../../../protocol';
 import type { NewUser, UserPatch, UserRecord, UsersRepo } from '../../domain/accounts/ports';
 import type { Database, UserTable } from '../schema';
 import { containsPattern, guardUnique } from './uniqueViolation';
+import { nicknameSkeleton } from '../../domain/accounts/nicknameSkeleton';
 import { foldCase } from '../caseFold';
 
 export const userFromRow = (r: Selectable<UserTable>): UserRecord => ({
@@ -28,7 +29,7 @@ const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 
 
 export const usersRepo = (db: Kysely<Database>): UsersRepo => {
   const one = async (
-    column: 'id' | 'username_key' | 'email' | 'phone' | 'nickname_key' | 'invite_code',
+    column: 'id' | 'username_key' | 'email' | 'phone' | 'invite_code',
     value: string | number,
   ) => {
     const row = await db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
@@ -39,7 +40,20 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
     findByUsername: (username) => one('username_key', nameKey(username)),
     findByEmail: (email) => one('email', email),
     findByPhone: (phone) => one('phone', phone),
-    findByNickname: (nickname) => one('nickname_key', nameKey(nickname)),
+    findByNickname: async (nickname, except) => {
+      let q = db
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb('nickname_key', '=', nameKey(nickname)),
+            eb('nickname_skeleton', '=', nicknameSkeleton(nickname)),
+          ]),
+        );
+      if (except !== undefined) q = q.where('id', '<>', except);
+      const row = await q.executeTakeFirst();
+      return row ? userFromRow(row) : undefined;
+    },
     findByInviteCode: (code) => one('invite_code', code),
     insert: (u: NewUser) =>
       guardUnique(async () => {
@@ -50,6 +64,7 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
             username_key: nameKey(u.username),
             nickname: u.nickname,
             nickname_key: nameKey(u.nickname),
+            nickname_skeleton: nicknameSkeleton(u.nickname),
             email: u.email,
             phone: u.phone,
             invite_code: u.inviteCode,
@@ -68,6 +83,7 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
           Object.entries({
             nickname: p.nickname,
             nickname_key: p.nickname === undefined ? undefined : nameKey(p.nickname),
+            nickname_skeleton: p.nickname === undefined ? undefined : nicknameSkeleton(p.nickname),
             password_hash: p.passwordHash,
             withdraw_password_hash: p.withdrawPasswordHash,
             withdraw_locked_until: p.withdrawLockedUntil,

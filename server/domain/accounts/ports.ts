@@ -63,8 +63,9 @@ export interface UsersRepo {
   /** `email` lower-cased by the caller. */
   findByEmail(email: string): Promise<UserRecord | undefined>;
   findByPhone(phone: string): Promise<UserRecord | undefined>;
-  /** The account whose nickname looks the same as `nickname`, by `nameKey`. */
-  findByNickname(nickname: string): Promise<UserRecord | undefined>;
+  /** An account (other than `except`) whose nickname is `nickname` in another case or width
+   * (`nameKey`) or only looks like it (`nicknameSkeleton`). */
+  findByNickname(nickname: string, except?: number): Promise<UserRecord | undefined>;
   findByInviteCode(code: string): Promise<UserRecord | undefined>;
   insert(user: NewUser): Promise<number>;
   update(id: number, patch: UserPatch): Promise<void>;

@@ -14,7 +14,8 @@ export const getUserInfo = async (deps: AccountDeps, userId: number): Promise<Us
   toUserInfo(await getUser(deps, userId));
 
 /** Changes the nickname; one someone else goes by, or one that looks the same as theirs
- * (`nameKey`), → nickname_exists. The owner's own in another case or width is a change. */
+ * (`nameKey`, `nicknameSkeleton`), → nickname_exists. The owner's own in another case, width or
+ * script is a change. */
 export const updateNickname = async (
   deps: AccountDeps,
   userId: number,
@@ -22,8 +23,7 @@ export const updateNickname = async (
 ): Promise<UserInfo> => {
   const user = await getUser(deps, userId);
   if (user.nickname === nickname) return toUserInfo(user);
-  const holder = await deps.uow.store.users.findByNickname(nickname);
-  if (holder && holder.id !== userId) throw fail('nickname_exists');
+  if (await deps.uow.store.users.findByNickname(nickname, userId)) throw fail('nickname_exists');
   try {
     await deps.uow.store.users.update(userId, { nickname });
   } catch (e) {

@@ -35,6 +35,7 @@ export const insertUser = async (t: TestDb, over: Partial<UserRecord> = {}): Pro
       username_key: username,
       nickname: username,
       nickname_key: username,
+      nickname_skeleton: username,
       email: `${username}@example.com`,
       phone: null,
       invite_code: `W${String(n).padStart(7, '0')}`,

@@ -278,6 +278,10 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
         [{ nickname: 'Unique Nick' }, 'nickname_exists'],
         [{ nickname: 'unique NICK' }, 'nickname_exists'],
         [{ nickname: 'Ｕｎｉｑｕｅ\u3000Ｎｉｃｋ' }, 'nickname_exists'],
+        // Cyrillic е and і, Greek Ν: other letters, the same look.
+        [{ nickname: 'Uniqu\u0435 Nick' }, 'nickname_exists'],
+        [{ nickname: 'Unique \u039dick' }, 'nickname_exists'],
+        [{ nickname: 'Un\u0456que N\u0456ck' }, 'nickname_exists'],
       ] as const) {
         const fields = newUserRequest(over);
         const res = await call('POST', '/api/user/register', {
@@ -527,6 +531,21 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       }
       expect((await call('GET', '/api/user/info', undefined, owner.token)).body.data.nickname).toBe(
         'Ｌｏｏｋ Ａｌｉｋｅ',
+      );
+    });
+
+    it('refuses a nickname that only looks like another’s in other letters, and lets its owner take one', async () => {
+      const owner = await register({ nickname: 'Mirror' });
+      const other = await register();
+      // Cyrillic М and о, Greek ο, a digit 0: other characters, the same look.
+      for (const nickname of ['\u041cirror', 'Mirr\u043er', 'Mirr\u03bfr', 'Mirr0r'])
+        expect((await call('PUT', '/api/user/info', { nickname }, other.token)).body).toMatchObject(
+          failure(409, 'nickname_exists'),
+        );
+      const put = await call('PUT', '/api/user/info', { nickname: 'Mirr\u043er' }, owner.token);
+      expect(put.body.data.nickname).toBe('Mirr\u043er');
+      expect((await call('PUT', '/api/user/info', { nickname: 'Mirror' }, other.token)).body).toMatchObject(
+        failure(409, 'nickname_exists'),
       );
     });
 

@@ -49,6 +49,7 @@ export const stakingHarness = (t: TestDb) => {
           username_key: `staker${n}`,
           nickname: `staker${n}`,
           nickname_key: `staker${n}`,
+          nickname_skeleton: `staker${n}`,
           email: `staker${n}@example.com`,
           phone: null,
           invite_code: `INV${String(n).padStart(5, '0')}`,

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { nameKey } from '../../../../protocol';
 import { migrate } from '../../../../server/db/migrate';
 import { ACTOR } from '../../../../server/db/migrations/029_nickname_key';
-import { isUniqueViolation } from '../../../../server/db/repos/uniqueViolation';
 import { forEachEngine, useTestDb } from '../../helpers/testDb';
+import { insertManyUsers, nicknameAudit, refusesUser } from './nicknames';
 import { userRow } from './rows';
 
 const smiles = '😀'.repeat(29);
@@ -48,40 +48,23 @@ describe.each(forEachEngine())('migration 029 on %s', (_engine, open) => {
     for (const u of users) expect(u.nickname_key).toBe(nameKey(u.nickname));
     expect(new Set(users.map((u) => u.nickname_key)).size).toBe(users.length);
 
-    const audit = await k
-      .selectFrom('audit_log')
-      .select(['actor', 'action', 'target', 'before_json', 'after_json'])
-      .orderBy('target')
-      .execute();
-    expect(audit.map((a) => [a.target, JSON.parse(a.before_json), JSON.parse(a.after_json)])).toEqual([
+    expect(await nicknameAudit(k, ACTOR)).toEqual([
       ['user:1', { nickname: 'demotrader' }, { nickname: nicknames[0], lookedLike: 'user:3' }],
       ['user:2', { nickname: 'ＤｅｍｏＴｒａｄｅｒ' }, { nickname: nicknames[1], lookedLike: 'user:3' }],
       ['user:5', { nickname: 'STRASSE' }, { nickname: nicknames[4], lookedLike: 'user:4' }],
       ['user:7', { nickname: `${smiles}a` }, { nickname: nicknames[6], lookedLike: 'user:6' }],
     ]);
-    expect(new Set(audit.map((a) => `${a.actor} ${a.action}`))).toEqual(new Set([`${ACTOR} user.nickname`]));
 
     // A look-alike written after is refused by the database itself.
-    const refused = await k
-      .insertInto('users')
-      .values({ ...userRow(10), nickname: 'DEMOTRADER', nickname_key: nameKey('DEMOTRADER') })
-      .execute()
-      .then(
-        () => false,
-        (e: unknown) => isUniqueViolation(e),
-      );
-    expect(refused).toBe(true);
+    expect(
+      await refusesUser(k, { ...userRow(10), nickname: 'DEMOTRADER', nickname_key: nameKey('DEMOTRADER') }),
+    ).toBe(true);
   });
 
   it('keys every row of a table longer than one statement writes', async () => {
     await migrate(t().db, '028_code_tickets');
     const k = t().db.kysely;
-    const ids = Array.from({ length: 1201 }, (_, i) => i + 1);
-    for (let i = 0; i < ids.length; i += 200)
-      await k
-        .insertInto('users')
-        .values(ids.slice(i, i + 200).map((id) => userRow(id, { nickname: `Nick${id}` })))
-        .execute();
+    const ids = await insertManyUsers(k, (id) => userRow(id, { nickname: `Nick${id}` }));
     await migrate(t().db, '029_nickname_key');
     const users = await k
       .selectFrom('users')

@@ -52,6 +52,25 @@ describe.each(forEachEngine())('the operators’ user search on %s', (_engine, o
   });
 });
 
+describe.each(forEachEngine())('the holder of a nickname on %s', (_engine, open) => {
+  const t = useTestDb(open);
+
+  it('is found by case and width or by look, and is never the account left out', async () => {
+    const users = usersRepo(t().db.kysely);
+    const i = await users.insert(user(1, { nickname: 'ian' }));
+    const l = await users.insert(user(2, { nickname: 'lan' }));
+    const holder = async (nickname: string, except?: number) =>
+      (await users.findByNickname(nickname, except))?.id;
+    // "IAN" is "ian" in capitals, and looks like "lan" (an I like an l).
+    expect(await holder('IAN', l)).toBe(i);
+    expect(await holder('IAN', i)).toBe(l);
+    // A Cyrillic і.
+    expect(await holder('\u0456an', l)).toBe(i);
+    expect(await holder('\u0456an', i)).toBeUndefined();
+    expect(await holder('Ivan')).toBeUndefined();
+  });
+});
+
 describe.each(forEachEngine())('replacing a password hash on %s', (_engine, open) => {
   const t = useTestDb(open);
 

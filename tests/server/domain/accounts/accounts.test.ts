@@ -213,6 +213,19 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       ],
       ['nickname (folded ß)', { nickname: 'Straße' }, { nickname: 'STRASSE' }, 'nickname_exists'],
       ['nickname (with a joiner)', { nickname: 'Moon' }, { nickname: 'Mo\u200don' }, 'nickname_exists'],
+      [
+        'nickname (Cyrillic е)',
+        { nickname: 'DemoTrader' },
+        { nickname: 'D\u0435motrader' },
+        'nickname_exists',
+      ],
+      [
+        'nickname (Greek capitals)',
+        { nickname: 'ABC' },
+        { nickname: '\u0391\u0392\u0421' },
+        'nickname_exists',
+      ],
+      ['nickname (a digit for a letter)', { nickname: 'Moon' }, { nickname: 'M0on' }, 'nickname_exists'],
     ] as const)('refuses a duplicate %s', async (_field, first, second, error) => {
       await registerUser(h.accounts, first);
       const before = (await rows('users')).length;
@@ -515,6 +528,10 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       expect((await h.accounts.updateNickname(a.userinfo.id, 'Ｔａｋｅｎ')).nickname).toBe('Ｔａｋｅｎ');
       expect((await h.accounts.getUserInfo(a.userinfo.id)).nickname).toBe('Ｔａｋｅｎ');
       await rejectsWith(h.accounts.updateNickname(b.userinfo.id, 'taken'), 'nickname_exists');
+      // Cyrillic а, е and Greek Τ, Κ: other letters, the same look.
+      for (const lookalike of ['T\u0430ken', 'Tak\u0435n', '\u03a4\u0391\u039aEN'])
+        await rejectsWith(h.accounts.updateNickname(b.userinfo.id, lookalike), 'nickname_exists');
+      expect((await h.accounts.updateNickname(a.userinfo.id, 'T\u0430ken')).nickname).toBe('T\u0430ken');
       // Given up, it is anyone's again.
       await h.accounts.updateNickname(a.userinfo.id, 'Other');
       expect((await h.accounts.updateNickname(b.userinfo.id, 'taken')).nickname).toBe('taken');

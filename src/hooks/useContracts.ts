@@ -23,13 +23,17 @@ interface ContractDetailState {
  * such contract of the reader's), so the page can say so instead of waiting. */
 export const useContractDetail = (id: number): ContractDetailState => {
   const [seen, setSeen] = useState<ContractDetailState & { of?: number }>({});
+  const { of, ...state } = seen;
+  const known = of === id ? state : {};
+  // The failure ended the stream, which leaves its cache: taken again at the render the failure
+  // causes, it was a new stream asking the server again, whose answer caused another render, some
+  // thirty requests a second for as long as the page was up.
   useSubscription(
-    contracts.order$(id),
+    known.failure ? NEVER : contracts.order$(id),
     (order) => setSeen({ of: id, order }),
     (err: Envelope) => setSeen({ of: id, failure: err.msg }),
   );
-  const { of, ...state } = seen;
-  return of === id ? state : {};
+  return known;
 };
 /** Whole seconds left until `closeAt`, on the server's clock. */
 export const useCountdown = (closeAt: number) => useObservableState(contracts.countdown$(closeAt), undefined);

@@ -123,6 +123,23 @@ describe('a timed contract in a real browser', () => {
     expect(await session.page.locator('.toasts').innerText()).toBe('');
   });
 
+  it('says a contract link names no contract of the reader’s, asking the server once', async () => {
+    const asked: string[] = [];
+    const count = (r: { url(): string }) => {
+      if (r.url().includes('/api/contract/detail')) asked.push(r.url());
+    };
+    session.page.on('request', count);
+    try {
+      await session.page.goto('/contractList?id=999999');
+      await session.page.getByText(en.app.msg.contract_not_exist).waitFor();
+      // Each answer rendered the page again, and each render asked again: thirty a second.
+      await session.page.waitForTimeout(3000);
+      expect(asked).toHaveLength(1);
+    } finally {
+      session.page.off('request', count);
+    }
+  });
+
   it('shows a rate the operator changes on the open screen at once, without a reload', async () => {
     const m = /operator \([^)]*\):\s+(\S+) \/ (\S+)/.exec(session.server.logs());
     if (!m) throw new Error(`no operator in the first-start output:\n${session.server.logs()}`);

@@ -200,8 +200,9 @@ export const createContractStreams = ({
         ),
   );
 
-  /** One contract until its result: pushes when the socket is up, a poll while it is down, and
-   * once due, a fetch every second until it is settled. A contract the server does not know (or
+  /** One contract until its result: its snapshot, then pushes when the socket is up, and once
+   * due, a fetch every second until it is settled (a poll while the socket is down only as long
+   * as the server's time is unknown). A contract the server does not know (or
    * not as the reader's) ends the stream with that failure instead of being asked for again. */
   const order$ = keyed(
     (id: number) =>
@@ -234,7 +235,10 @@ export const createContractStreams = ({
             sinceLoad += 1000;
             if (latest?.status === 'completed') return;
             const due = latest !== undefined && clock.serverNow() >= latest.closeAt + SETTLE_WAIT_MS;
-            if (!latest || due || (!open && sinceLoad >= CONTRACT_POLL_MS.order)) load();
+            // Nothing about a contract changes before its close, pushed or not: with the socket down
+            // it is polled only while the server's time, and so when it is due, is not known.
+            const unsure = !open && !clock.sampled() && sinceLoad >= CONTRACT_POLL_MS.order;
+            if (!latest || due || unsure) load();
           }),
         );
         return subs;

@@ -116,9 +116,13 @@ export const createTransport = ({
     }, pongTimeoutMs);
   };
   // A phone woken from sleep reads the server's time again at once: countdowns go on from a fresh
-  // reading instead of the one from before it slept.
+  // reading instead of the one from before it slept. One whose socket died in its sleep tries again
+  // at once: the backoff grew while nobody looked, and its last wait (up to `maxDelayMs`) would keep
+  // the reader on "reconnecting" with the network long back.
   const onVisible = () => {
-    if (document.visibilityState === 'visible') ping();
+    if (document.visibilityState !== 'visible') return;
+    if (socket.readyState === socket.OPEN) ping();
+    else if (socket.readyState !== socket.CONNECTING && navigator.onLine !== false) retryNow();
   };
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
 

@@ -315,4 +315,24 @@ describe('the socket transport', () => {
     await show('visible');
     expect(pings()).toBe(2);
   });
+
+  it('tries at once, its backoff skipped, when a phone is woken with its socket down', async () => {
+    server = startServer();
+    const seen = states((transport = make()));
+    transport.channel$('tickers').subscribe();
+    await vi.advanceTimersByTimeAsync(100);
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    // Asleep while the server was out of reach: the backoff grew to its cap (8 s here).
+    server.server.stop();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(seen.at(-1)).toBe('reconnecting');
+    server = startServer();
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(server.connections).toHaveLength(1);
+    expect(subs(server.connections[0]!.sent)).toEqual(['tickers']);
+    expect(seen.at(-1)).toBe('open');
+  });
 });

@@ -1,7 +1,12 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { subscribe } from 'valtio';
 import { prefetched } from '../api/prefetch';
 import { failureOf } from '../components/LoadFailed';
+import { networkState } from '../state/network';
+
+/** What a read fails with when no answer came: no network, the server down or restarting. */
+const NO_ANSWER = 'app.msg.network_error';
 
 interface Remote<T> {
   data: T | undefined;
@@ -13,21 +18,31 @@ interface Remote<T> {
 /**
  * Loads a REST snapshot for a screen and reloads it when the locale changes (content is served
  * per `Lang`), or on `retry`. A stale answer that lands after a newer request is dropped; what
- * was shown stays until a newer answer replaces it.
+ * was shown stays until a newer answer replaces it. A read that got no answer is asked again by
+ * itself once the server answers another call or the browser says the network is back: the home
+ * page's sections have no retry button, and stayed empty (its notices saying there were none)
+ * while the prices beside them came back.
  */
 export const useRemote = <T>(load: () => Promise<T>, key = ''): Remote<T> => {
   const { i18n } = useTranslation();
-  const [state, setState] = useState<{ data: T | undefined; failure: string | undefined }>({
-    data: undefined,
-    failure: undefined,
-  });
+  const [state, setState] = useState<{
+    data: T | undefined;
+    failure: string | undefined;
+    /** The read failed for want of an answer: the REST client noted the server silent. */
+    unanswered?: boolean;
+  }>({ data: undefined, failure: undefined });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     // An answer renders as a transition, so a screen filling in does not hold up a tap.
     prefetched(load).then(
       (data) => live && startTransition(() => setState({ data, failure: undefined })),
-      (err: unknown) => live && startTransition(() => setState((s) => ({ ...s, failure: failureOf(err) }))),
+      (err: unknown) => {
+        if (!live) return;
+        const failure = failureOf(err);
+        const unanswered = failure === NO_ANSWER && !networkState.serverAnswers;
+        startTransition(() => setState((s) => ({ ...s, failure, unanswered })));
+      },
     );
     return () => {
       live = false;
@@ -36,8 +51,22 @@ export const useRemote = <T>(load: () => Promise<T>, key = ''): Remote<T> => {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [i18n.language, key, attempt]);
   const retry = useCallback(() => {
-    setState((s) => ({ ...s, failure: undefined }));
+    setState((s) => ({ ...s, failure: undefined, unanswered: false }));
     setAttempt((n) => n + 1);
   }, []);
+  const { unanswered } = state;
+  useEffect(() => {
+    if (!unanswered) return;
+    // Another call was answered between this failure and now.
+    if (networkState.serverAnswers) return retry();
+    const stop = subscribe(networkState, () => {
+      if (networkState.serverAnswers) retry();
+    });
+    window.addEventListener('online', retry);
+    return () => {
+      stop();
+      window.removeEventListener('online', retry);
+    };
+  }, [unanswered, retry]);
   return { data: state.data, failure: state.failure, retry };
 };

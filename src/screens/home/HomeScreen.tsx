@@ -37,7 +37,7 @@ const HomeScreen = () => {
       <ConnectionBanner />
       <DownloadBanner />
       <Banners items={carousel.data ?? NONE} />
-      <Notices notices={notices.data ?? NONE} />
+      <Notices notices={notices.data} />
       <Shortcuts />
       <Tops />
       <Coins pairs={pairs.data ?? NONE} />

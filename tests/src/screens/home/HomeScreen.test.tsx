@@ -102,4 +102,17 @@ describe('home screen', () => {
     expect(titles[0]).toHaveAccessibleName('Acme Exchange');
     expect(titles[0]).toHaveAttribute('tabindex', '-1');
   });
+
+  it('says there are no notices only once it has read that there are none', async () => {
+    vi.mocked(siteApi.popups).mockResolvedValueOnce([]);
+    let answer: (notices: []) => void = () => undefined;
+    vi.mocked(siteApi.notices).mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    showHome();
+    await screen.findByText('Honest prices');
+    // Not read yet (or not readable: the network gone): nothing is known of the notices.
+    expect(screen.getByRole('link', { name: 'Notices' })).toHaveAttribute('href', '/notice');
+    expect(screen.queryByText('No notices at the moment')).not.toBeInTheDocument();
+    answer([]);
+    expect(await screen.findByText('No notices at the moment')).toBeInTheDocument();
+  });
 });

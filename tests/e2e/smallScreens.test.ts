@@ -743,6 +743,38 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
+  it('sets /trade’s two record tabs on one line each, inside the row, in every language at 320, 360 and 390 px', async () => {
+    // At 320 px Portuguese, Spanish, French and Russian took two lines a tab ("Открытые" over
+    // "ордера"), and Spanish "Operaciones recientes" at 360 px, 1 px short.
+    const { page } = session;
+    await asDemoTrader(page);
+    const found = await atWidths([320, 360, 390], LOCALES, async (locale) => {
+      const tr = translations(locale);
+      await page.goto('/trade');
+      const tabs = page.locator('.trade .tabs__tab');
+      await expect.poll(() => tabs.allTextContents()).toEqual([tr.trade.openOrders, tr.trade.trades]);
+      return tabs.evaluateAll((els) =>
+        els.flatMap((tab) => {
+          const label = tab.querySelector('.tabs__text')!;
+          const text = label.getBoundingClientRect();
+          const box = tab.getBoundingClientRect();
+          const row = tab.parentElement!.getBoundingClientRect();
+          const lines = Math.round(text.height / parseFloat(getComputedStyle(label).lineHeight));
+          return [
+            ...(lines > 1 ? [`"${label.textContent}" over ${lines} lines`] : []),
+            ...(text.left < box.left - 0.5 ||
+            text.right > box.right + 0.5 ||
+            box.right > row.right + 0.5 ||
+            row.right > innerWidth
+              ? [`"${label.textContent}" past its tab, the row or the screen`]
+              : []),
+          ];
+        }),
+      );
+    });
+    expect(found).toEqual([]);
+  });
+
   it('gives each of /trade’s 25–100 % chips a thumb’s room, the row inside the form, in every language at 320, 360 and 390 px', async () => {
     // At 320 px the form's column left each of the four abreast 38×44 px to a tap.
     const { page } = session;

@@ -775,6 +775,38 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
+  it('sets /defi/detail’s Max button on the amount’s row, inside the field, in every language at 320, 360 and 390 px', async () => {
+    // Set after the balance under the field, French "Maximum" and Italian "Massimo" went to a
+    // line of their own at 320 px beside "10 000,00 USDT"; a longer balance took others with it.
+    const { page } = session;
+    await asDemoTrader(page);
+    const found = await atWidths([320, 360, 390], LOCALES, async (locale) => {
+      const tr = translations(locale);
+      await page.goto('/defi/detail?id=1');
+      const max = page.getByRole('button', { name: tr.defi.max, exact: true });
+      await max.waitFor();
+      const amount = page.getByLabel(tr.defi.amount.replace('{{asset}}', 'USDT'));
+      return max.evaluate(
+        (button, input) => {
+          const [b, i] = [button.getBoundingClientRect(), input.getBoundingClientRect()];
+          const field = input.parentElement!.getBoundingClientRect();
+          const middle = b.top + b.height / 2;
+          const label = document.createRange();
+          label.selectNodeContents(button);
+          const lines = new Set([...label.getClientRects()].map((r) => Math.round(r.top))).size;
+          const faults = lines > 1 ? [`"${button.textContent}" over ${lines} lines`] : [];
+          if (middle < i.top || middle > i.bottom)
+            faults.push(`"${button.textContent}" not on the amount’s row`);
+          else if (b.left < i.right - 0.5 || b.right > field.right + 0.5)
+            faults.push(`"${button.textContent}" over the amount or past the field`);
+          return faults;
+        },
+        await amount.elementHandle(),
+      );
+    });
+    expect(found).toEqual([]);
+  });
+
   it('gives each of /trade’s 25–100 % chips a thumb’s room, the row inside the form, in every language at 320, 360 and 390 px', async () => {
     // At 320 px the form's column left each of the four abreast 38×44 px to a tap.
     const { page } = session;

@@ -156,25 +156,27 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
         places={ASSET_SCALE}
         errorSuffix={limitsSaid()}
         hint={t('defi.amountHint', { min: f.amount(product.minAmount), max: f.amount(product.maxAmount) })}
+        addon={
+          available !== undefined && (
+            <button
+              type="button"
+              className="field__action"
+              onClick={() => {
+                const most = mostPledgeable(product, available);
+                // Nothing to pledge: a 0 filled in was called an invalid amount, when the balance is
+                // what stands in the way.
+                if (parseUnits(most) === 0n) form.setErrors({ amount: 'app.msg.insufficient_balance' });
+                else form.set('amount', most);
+              }}
+            >
+              {t('defi.max')}
+            </button>
+          )
+        }
       />
       <p className="defi-form__balance">
         {t('defi.available')}{' '}
         <strong>{available !== undefined ? f.amount(available, product.asset) : '–'}</strong>
-        {available !== undefined && (
-          <button
-            type="button"
-            className="link-btn"
-            onClick={() => {
-              const most = mostPledgeable(product, available);
-              // Nothing to pledge: a 0 filled in was called an invalid amount, when the balance is
-              // what stands in the way.
-              if (parseUnits(most) === 0n) form.setErrors({ amount: 'app.msg.insufficient_balance' });
-              else form.set('amount', most);
-            }}
-          >
-            {t('defi.max')}
-          </button>
-        )}
       </p>
       <dl className="defi-terms defi-projection" aria-live="polite">
         <div>

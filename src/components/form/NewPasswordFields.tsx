@@ -2,13 +2,25 @@ import { useTranslation } from 'react-i18next';
 import type { TextFields } from '../../hooks/useForm';
 import { TextField } from './TextField';
 
+/** Which password a form is about, as a password manager is told: the login password (it fills
+ * the one it keeps and offers to save the new one), or the withdrawal password, which it must
+ * neither be filled with nor saved over the login password as (`off`, as on the withdrawal form). */
+type PasswordOf = 'login' | 'withdrawal';
+
+const AUTOCOMPLETE = {
+  login: { current: 'current-password', new: 'new-password' },
+  withdrawal: { current: 'off', new: 'off' },
+} as const;
+
 /** A new password and its confirmation, with the password rule shown under the first. */
 export const NewPasswordFields = ({
   form,
   label,
+  of = 'login',
 }: {
   form: TextFields<'password' | 'confirmPassword'>;
   label: string;
+  of?: PasswordOf;
 }) => {
   const { t } = useTranslation();
   return (
@@ -16,14 +28,14 @@ export const NewPasswordFields = ({
       <TextField
         label={label}
         type="password"
-        autoComplete="new-password"
+        autoComplete={AUTOCOMPLETE[of].new}
         hint={t('register.passwordHint')}
         {...form.field('password')}
       />
       <TextField
         label={t('form.confirmPassword')}
         type="password"
-        autoComplete="new-password"
+        autoComplete={AUTOCOMPLETE[of].new}
         {...form.field('confirmPassword')}
       />
     </>
@@ -31,6 +43,19 @@ export const NewPasswordFields = ({
 };
 
 /** The password the reader has now, to prove it is them. */
-export const CurrentPasswordField = ({ form, label }: { form: TextFields<'oldPassword'>; label: string }) => (
-  <TextField label={label} type="password" autoComplete="current-password" {...form.field('oldPassword')} />
+export const CurrentPasswordField = ({
+  form,
+  label,
+  of = 'login',
+}: {
+  form: TextFields<'oldPassword'>;
+  label: string;
+  of?: PasswordOf;
+}) => (
+  <TextField
+    label={label}
+    type="password"
+    autoComplete={AUTOCOMPLETE[of].current}
+    {...form.field('oldPassword')}
+  />
 );

@@ -29,7 +29,7 @@ const WithdrawalPwdByCode = ({ reset }: { reset: boolean }) => {
     <form className="form" onSubmit={onSubmit} noValidate>
       <p className="form__intro">{t(reset ? 'pwd.resetWarning' : 'pwd.withdrawIntro')}</p>
       <OwnCodeField form={form} onTicket={(ticket) => form.set('codeTicket', ticket)} />
-      <NewPasswordFields form={form} label={t('pwd.newWithdraw')} />
+      <NewPasswordFields form={form} label={t('pwd.newWithdraw')} of="withdrawal" />
       <SubmitButton busy={form.submitting}>{t('common.confirm')}</SubmitButton>
     </form>
   );
@@ -51,8 +51,8 @@ const ChangeWithdrawalPwd = () => {
   );
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <CurrentPasswordField form={form} label={t('pwd.oldWithdraw')} />
-      <NewPasswordFields form={form} label={t('pwd.newWithdraw')} />
+      <CurrentPasswordField form={form} label={t('pwd.oldWithdraw')} of="withdrawal" />
+      <NewPasswordFields form={form} label={t('pwd.newWithdraw')} of="withdrawal" />
       <SubmitButton busy={form.submitting}>{t('common.confirm')}</SubmitButton>
       {/* In place of this form: once reset, going back leaves the password screens. */}
       <div className="form__links">

@@ -31,6 +31,10 @@ const login = (hasWithdrawPassword: boolean, onServer = hasWithdrawPassword) => 
   vi.mocked(userApi.info).mockResolvedValue({ ...userinfo, hasWithdrawPassword: onServer } as never);
 };
 
+/** What each password field of the screen tells a password manager it holds. */
+const passwordAutocompletes = () =>
+  [...document.querySelectorAll('input[type="password"]')].map((input) => input.getAttribute('autocomplete'));
+
 beforeAll(setupI18n);
 beforeEach(() => {
   vi.mocked(userApi.sendWithdrawPwdCode).mockReset().mockResolvedValue({ codeTicket: 'ticket-1' });
@@ -145,6 +149,18 @@ describe('withdrawal password', () => {
     expect(storedUser().userinfo.hasWithdrawPassword).toBe(true);
   });
 
+  // A password manager fills `current-password` with the site's login password and offers to save
+  // a `new-password` over it: the withdrawal password would replace the login one it keeps.
+  it.each([
+    [false, 'Set withdrawal password', ['off', 'off']],
+    [true, 'Change withdrawal password', ['off', 'off', 'off']],
+  ])('tells password managers its fields hold no login password (set before: %s)', async (set, title, kinds) => {
+    login(set);
+    renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
+    await screen.findByRole('heading', { name: title });
+    expect(passwordAutocompletes()).toEqual(kinds);
+  });
+
   it('keeps to the stored info when the server cannot be asked', async () => {
     login(false);
     vi.mocked(userApi.info).mockRejectedValue({ code: 0, msg: 'app.msg.network_error', data: null });
@@ -192,6 +208,12 @@ describe('login password change', () => {
       'Current password',
       'The current password was entered wrong too many times. Try again in 15 minutes.',
     );
+  });
+
+  it('tells password managers which is the login password now and which the new one', () => {
+    login(false);
+    renderScreen(<ChangePwdScreen />, { path: '/changePwd' });
+    expect(passwordAutocompletes()).toEqual(['current-password', 'new-password', 'new-password']);
   });
 
   it('says when the confirmation does not match', async () => {

@@ -1,9 +1,10 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateUserInfoSchema } from '../../../protocol/accounts';
 import { NICKNAME_MAX } from '../../../protocol/accountRules';
 import { userApi } from '../../api/user';
 import { TextField } from '../../components/form/TextField';
+import { whileBusy } from '../../components/form/whileBusy';
 import { useForm } from '../../hooks/useForm';
 import { updateUserInfo } from '../../state/session';
 import { showToast } from '../../state/ui';
@@ -13,22 +14,35 @@ export const NicknameRow = ({ nickname }: { nickname: string }) => {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const form = useForm(updateUserInfoSchema, { nickname });
+  const editButton = useRef<HTMLButtonElement>(null);
+  // The editor had the focus: closed, it would leave it on the page's start, so a keyboard or a
+  // screen reader went on from the top instead of from the row.
+  const closed = useRef(false);
+  useEffect(() => {
+    if (editing || !closed.current) return;
+    closed.current = false;
+    editButton.current?.focus();
+  }, [editing]);
 
   const open = () => {
     form.set('nickname', nickname);
     setEditing(true);
   };
+  const close = () => {
+    closed.current = true;
+    setEditing(false);
+  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (form.values.nickname.trim() === nickname) {
-      setEditing(false);
+      close();
       return;
     }
     void form.submit(
       async (body) => {
         updateUserInfo(await userApi.updateInfo(body.nickname));
-        setEditing(false);
+        close();
         showToast(t('userInfo.nicknameSaved'));
       },
       { atFields: { nickname: ['app.msg.nickname_exists', 'app.msg.nickname_length'] } },
@@ -36,7 +50,7 @@ export const NicknameRow = ({ nickname }: { nickname: string }) => {
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') setEditing(false);
+    if (e.key === 'Escape') close();
   };
 
   if (!editing) {
@@ -46,6 +60,7 @@ export const NicknameRow = ({ nickname }: { nickname: string }) => {
         <dd className="info-row__value">
           <span className="info-row__text">{nickname || t('userInfo.notSet')}</span>
           <button
+            ref={editButton}
             type="button"
             className="info-row__action"
             onClick={open}
@@ -71,15 +86,10 @@ export const NicknameRow = ({ nickname }: { nickname: string }) => {
             {...form.field('nickname')}
           />
           <div className="nickname-form__actions">
-            <button type="button" className="btn" onClick={() => setEditing(false)}>
+            <button type="button" className="btn" onClick={close}>
               {t('userInfo.cancel')}
             </button>
-            <button
-              type="submit"
-              className="btn btn--primary"
-              disabled={form.submitting}
-              aria-busy={form.submitting}
-            >
+            <button type="submit" className="btn btn--primary" {...whileBusy(form.submitting)}>
               {t('userInfo.save')}
             </button>
           </div>

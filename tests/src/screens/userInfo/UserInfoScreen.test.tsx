@@ -116,6 +116,31 @@ describe('personal centre', () => {
     expect(row('Nickname')).toHaveTextContent('Nakamoto');
     expect(screen.getByText('Nickname saved')).toBeInTheDocument();
     expect(currentUser()?.userinfo.nickname).toBe('Nakamoto');
+    // Back on the button the editor took the place of, not on the page's start.
+    expect(screen.getByRole('button', { name: 'Edit nickname' })).toHaveFocus();
+  });
+
+  it('keeps the focus on Save while the nickname is being saved', async () => {
+    let answer: (info: UserInfo) => void = () => undefined;
+    api.updateInfo.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    show();
+    await screen.findByText('1042');
+    await user.click(screen.getByRole('button', { name: 'Edit nickname' }));
+    await user.type(screen.getByRole('textbox', { name: 'Nickname' }), 'X');
+    await user.tab();
+    await user.tab();
+    const save = screen.getByRole('button', { name: 'Save' });
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(save).toHaveAttribute('aria-busy', 'true'));
+    // Busy, not disabled: a browser moves the focus off a disabled button, to the page's start.
+    expect(save).toBeEnabled();
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    expect(save).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(api.updateInfo).toHaveBeenCalledTimes(1);
+    answer({ ...INFO, nickname: 'SatoshiX' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit nickname' })).toHaveFocus());
   });
 
   it('says a nickname taken under the field, keeping the editor open', async () => {
@@ -172,10 +197,12 @@ describe('personal centre', () => {
     afterDoubleTap();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('textbox', { name: 'Nickname' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit nickname' })).toHaveFocus();
     afterDoubleTap();
     await user.click(screen.getByRole('button', { name: 'Edit nickname' }));
     await user.type(screen.getByRole('textbox', { name: 'Nickname' }), 'x{Escape}');
     expect(screen.queryByRole('textbox', { name: 'Nickname' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit nickname' })).toHaveFocus();
     expect(row('Nickname')).toHaveTextContent('Satoshi');
     expect(api.updateInfo).not.toHaveBeenCalled();
   });

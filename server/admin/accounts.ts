@@ -3,7 +3,15 @@ import path from 'node:path';
 import type { VerificationState } from '../../protocol';
 import { EMAIL_RE, phoneOf, VERIFICATION_STATES } from '../../protocol';
 import { buildAccountService } from '../accounts';
-import { commandProblem, positiveInt, reasonProblem, usageError, when, type Commands } from './args';
+import {
+  blankProblem,
+  commandProblem,
+  positiveInt,
+  reasonProblem,
+  usageError,
+  when,
+  type Commands,
+} from './args';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import {
@@ -93,6 +101,8 @@ export const runAccountCommand = async (
   argv: string[],
 ): Promise<number | null> => {
   const [area, verb, ...rest] = argv;
+  const commands = Object.hasOwn(ACCOUNT_COMMANDS, area ?? '') ? ACCOUNT_COMMANDS[area!] : undefined;
+  if (!commands) return null;
   const { out } = ctx;
   const accounts = buildAccountService({
     db: ctx.db,
@@ -102,6 +112,8 @@ export const runAccountCommand = async (
   const deps = accounts.deps;
   const actor = cliActor();
   const usage = (message: string) => usageError(out, ACCOUNT_USAGE, area!, message);
+  const blank = blankProblem(commands, argv);
+  if (blank) return usage(blank);
   const uploadsDir = path.join(ctx.config.dataDir, 'uploads');
   const fileOf = async (url: string) => {
     const record = await deps.uow.store.uploads.findById(url.split('/').pop() ?? '');
@@ -247,6 +259,5 @@ export const runAccountCommand = async (
           : {},
     );
   }
-  const commands = Object.hasOwn(ACCOUNT_COMMANDS, area ?? '') ? ACCOUNT_COMMANDS[area!] : undefined;
-  return commands ? usage(commandProblem(commands, argv)) : null;
+  return usage(commandProblem(commands, argv));
 };

@@ -104,24 +104,57 @@ const argOf = (raw: string) => {
   };
 };
 
+/** An argument that says nothing: '' or spaces, which the shell passes as typed. */
+const isBlank = (value: string) => value.trim() === '';
+
+/** A value as a message names it: a blank one quoted, as it would be invisible. */
+export const shown = (value: string) => (isBlank(value) ? `'${value}'` : value);
+
+/** The command a line names (`deposits confirm`) with what it takes and what was given it, or what
+ * is wrong with its sub-command (missing, empty or unknown) and whether it is that it is empty. */
+const commandOf = (commands: Commands, argv: readonly string[]) => {
+  const [area = '', ...after] = argv;
+  if (Array.isArray(commands)) return { command: area, synopsis: commands as Synopsis, given: after };
+  const bySub = commands as Readonly<Record<string, Synopsis>>;
+  const [sub, ...given] = after;
+  const subs = inList(Object.keys(bySub), 'or');
+  if (sub === undefined) return { problem: `${area} needs a sub-command: ${subs}`, blank: false };
+  if (isBlank(sub)) return { problem: `the sub-command is empty: ${area} takes ${subs}`, blank: true };
+  if (!Object.hasOwn(bySub, sub)) return { problem: `unknown sub-command: ${area} ${sub}`, blank: false };
+  return { command: `${area} ${sub}`, synopsis: bySub[sub]!, given };
+};
+
+/** What is wrong with a command line that leaves an argument empty ('' or spaces), said before the
+ * rules judge it: their refusal named nothing ("no operator ", "not a user id: "), and an empty
+ * AMOUNT was read as none given. A REASON... is empty when all its words are; a name in
+ * `mayBeEmpty` (a slide's IMAGE, "" for none) is taken as given. Null when none is, or when the
+ * sub-command is not one the area has (commandProblem says what is wrong with it). */
+export const blankProblem = (
+  commands: Commands,
+  argv: readonly string[],
+  mayBeEmpty: readonly string[] = [],
+): string | null => {
+  const found = commandOf(commands, argv);
+  if (found.problem !== undefined) return found.blank ? found.problem : null;
+  const args = found.synopsis.map(argOf);
+  const last = args.at(-1);
+  for (const [i, value] of found.given.entries()) {
+    // One past the last a command takes is too many (commandProblem says so), unless it takes more.
+    const arg = args[i] ?? (last?.many ? last : undefined);
+    if (!arg || !isBlank(value) || mayBeEmpty.includes(arg.name)) continue;
+    if (arg.many && !found.given.slice(args.indexOf(arg)).every(isBlank)) continue;
+    return /^[A-Z]/.test(arg.name) ? `${arg.name} is empty` : `an empty argument where ${arg.name} goes`;
+  }
+  return null;
+};
+
 /** What is wrong with a command line none of an area's commands took: the sub-command missing or
  * unknown, the arguments missing (named as the usage names them), those after the last it takes,
  * or a choice it does not offer. */
 export const commandProblem = (commands: Commands, argv: readonly string[]): string => {
-  const [area = '', ...after] = argv;
-  let command = area;
-  let synopsis: Synopsis;
-  let given = after;
-  if (Array.isArray(commands)) synopsis = commands as Synopsis;
-  else {
-    const bySub = commands as Readonly<Record<string, Synopsis>>;
-    const [sub, ...rest] = after;
-    if (sub === undefined) return `${area} needs a sub-command: ${inList(Object.keys(bySub), 'or')}`;
-    if (!Object.hasOwn(bySub, sub)) return `unknown sub-command: ${area} ${sub}`;
-    command = `${area} ${sub}`;
-    synopsis = bySub[sub]!;
-    given = rest;
-  }
+  const found = commandOf(commands, argv);
+  if (found.problem !== undefined) return found.problem;
+  const { command, synopsis, given } = found;
   const args = synopsis.map(argOf);
   const required = args.filter((a) => !a.optional).length;
   if (given.length < required)
@@ -131,8 +164,8 @@ export const commandProblem = (commands: Commands, argv: readonly string[]): str
     )}`;
   if (!args.some((a) => a.many) && given.length > args.length)
     return args.length === 0
-      ? `${command} takes no arguments: ${given.join(' ')}`
-      : `too many arguments: ${given.slice(args.length).join(' ')} (${command} ${synopsis.join(' ')})`;
+      ? `${command} takes no arguments: ${given.map(shown).join(' ')}`
+      : `too many arguments: ${given.slice(args.length).map(shown).join(' ')} (${command} ${synopsis.join(' ')})`;
   for (const [i, value] of given.entries()) {
     const arg = args[Math.min(i, args.length - 1)]!;
     if (arg.choices && !arg.choices.includes(value)) return `not ${arg.name}: ${value}`;

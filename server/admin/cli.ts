@@ -19,7 +19,7 @@ import { seedDefiIfEmpty } from '../db/seed/defi';
 import { seedHelpIfEmpty } from '../db/seed/help';
 import { runSpotCommand, SPOT_USAGE } from './spot';
 import { terminalAsk, withoutYes, type Ask } from './ask';
-import { commandProblem, usageError } from './args';
+import { blankProblem, commandProblem, usageError, type Commands } from './args';
 import { issueText } from './refused';
 
 const CONFIG_USAGE = `
@@ -27,6 +27,10 @@ const CONFIG_USAGE = `
   npm run admin -- config set KEY VALUE     change one setting (VALUE is JSON for booleans: true/false)
                                             keys: ${Object.keys(globalConfigSchema.shape).join(', ')}
   npm run admin -- migrate                  apply pending migrations and first-start seeds`;
+
+/** What each config command takes, as CONFIG_USAGE names it: a VALUE may be empty (no company
+ * name, no link). */
+const CONFIG_COMMANDS: Commands = { show: [], set: ['KEY', 'VALUE'] };
 
 const USAGE = `Operator command line (works on the same database as the server: DATA_DIR or DATABASE_URL).
 ${CONFIG_USAGE}
@@ -80,6 +84,8 @@ export const runCli = async (
       out('database is up to date');
       return 0;
     }
+    const blank = area === 'config' ? blankProblem(CONFIG_COMMANDS, argv, ['VALUE']) : null;
+    if (blank) return configUsage(blank);
     if (area === 'config' && verb === 'show') {
       if (rest.length > 0) return configUsage(`config show takes no arguments: ${rest.join(' ')}`);
       out(JSON.stringify(await readGlobalConfig(db.kysely), null, 2));
@@ -108,7 +114,7 @@ export const runCli = async (
       out(`${key} = ${JSON.stringify((await readGlobalConfig(db.kysely))[key])}`);
       return 0;
     }
-    if (area === 'config') return configUsage(commandProblem({ show: [], set: ['KEY', 'VALUE'] }, argv));
+    if (area === 'config') return configUsage(commandProblem(CONFIG_COMMANDS, argv));
     const handled =
       (await runAccountCommand({ db, config, out }, argv)) ??
       (await runSpotCommand({ db, out }, argv)) ??
@@ -122,7 +128,7 @@ export const runCli = async (
       out(USAGE);
       return 0;
     }
-    out(`unknown command: ${area}\n\n${USAGE}`);
+    out(`${area.trim() === '' ? 'the command is empty' : `unknown command: ${area}`}\n\n${USAGE}`);
     return 2;
   } finally {
     await db.close();

@@ -6,7 +6,16 @@ import { listHelpAdmin, listNoticesAdmin } from '../db/repos/help';
 import { carouselRows, popupRows } from '../db/repos/homeContent';
 import type { Database } from '../db/schema';
 import type { Actor } from '../domain/operators/actor';
-import { commandProblem, options, positiveInt, textArg, UnreadableFile, usageError, when } from './args';
+import {
+  blankProblem,
+  commandProblem,
+  options,
+  positiveInt,
+  textArg,
+  UnreadableFile,
+  usageError,
+  when,
+} from './args';
 import { cliActor } from './cliActor';
 import { refused } from './refused';
 
@@ -43,6 +52,8 @@ interface ContentArea<Row> {
   added: string;
   /** The fields `add` takes after LOCALE, in order; the last is a text that @path may name. */
   fields: readonly string[];
+  /** Those of `fields` given empty for none (a slide without a link). */
+  mayBeEmpty?: readonly string[];
   /** The `--key=value` options of `edit` (and of `add`, those in `addOptions`). */
   options: readonly string[];
   addOptions: readonly string[];
@@ -94,6 +105,7 @@ const AREAS: Record<string, ContentArea<unknown>> = {
     plural: 'carousel slides',
     added: 'added',
     fields: ['title', 'image', 'link'],
+    mayBeEmpty: ['image', 'link'],
     options: ['title', 'image', 'link', 'sort'],
     addOptions: ['sort'],
     list: carouselRows.list,
@@ -134,6 +146,13 @@ export const runContentCommand = async (
   if (!a || !Object.hasOwn(AREAS, name!)) return null;
   const { db, out } = ctx;
   const usage = (message: string) => usageError(out, CONTENT_USAGE, name!, message);
+  const commands = contentCommands(a);
+  const blank = blankProblem(
+    commands,
+    argv,
+    (a.mayBeEmpty ?? []).map((f) => f.toUpperCase()),
+  );
+  if (blank) return usage(blank);
   // The values given the rules, by the field each fills: a refusal shows the one it was about (a
   // text, which may be pages long, it does not).
   let typed: Record<string, string> = {};
@@ -188,5 +207,5 @@ export const runContentCommand = async (
     const id = verb === 'edit' || verb === 'delete' ? positiveInt(rest[0]) : null;
     return refused(out, e, { ...(id === null ? {} : { record: `${a.noun} #${id}` }), typed });
   }
-  return usage(commandProblem(contentCommands(a), argv));
+  return usage(commandProblem(commands, argv));
 };

@@ -3,7 +3,7 @@ import { buildContracts } from '../contracts';
 import type { Db } from '../db/connect';
 import { createLedger } from '../domain/ledger/ledger';
 import { issuesText, refused } from './refused';
-import { commandProblem, usageError, type Synopsis } from './args';
+import { blankProblem, commandProblem, usageError, type Synopsis } from './args';
 import { cliActor } from './cliActor';
 
 export const CONTRACT_USAGE = `
@@ -48,6 +48,8 @@ export const runContractCommand = async (
   const { service } = buildContracts({ db: ctx.db, ledger: createLedger(ctx.db) });
   const actor = cliActor();
   const usage = (message: string) => usageError(out, CONTRACT_USAGE, area, message);
+  const blank = blankProblem(CONTRACT_COMMANDS, argv);
+  if (blank) return usage(blank);
   const apply = async (input: unknown) => {
     const parsed = contractConfigUpdateSchema.safeParse(input);
     if (!parsed.success)

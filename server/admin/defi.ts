@@ -2,6 +2,8 @@ import { isLocale, LOCALES, PLEDGE_STATUSES, type PledgeStatus } from '../../pro
 import { replyToUser, saveDocument } from '../content/admin';
 import type { Db } from '../db/connect';
 import { listServiceMessages, listServiceThreads } from '../db/repos/help';
+import { usersRepo } from '../db/repos/users';
+import { AppError } from '../domain/appError';
 import { createLedger } from '../domain/ledger/ledger';
 import { createProduct, listAllPledges, listAllProducts, updateProductTerms } from '../staking/admin';
 import { createStaking } from '../staking/service';
@@ -9,8 +11,10 @@ import { advanceTestClock, stakingClock, TEST_CLOCK_ENV, testClockEnabled } from
 import { refused } from './refused';
 import { cliActor } from './cliActor';
 import {
+  blankProblem,
   commandProblem,
   positiveInt,
+  shown,
   textArg,
   UnreadableFile,
   usageError,
@@ -57,6 +61,12 @@ const PRODUCT_KEYS = [
   'sort',
 ];
 
+/** Nothing listed for a user id: none there, or no such user (a mistyped id), which an empty
+ * list alone does not tell. */
+const userMustExist = async (db: Db, userId: number) => {
+  if (!(await usersRepo(db.kysely).findById(userId))) throw new AppError('account_not_exist');
+};
+
 /**
  * Staking, document and customer-service commands of the operator CLI, over the same functions as
  * the operator API. Answers the exit code, or null when the command is not one of these.
@@ -71,6 +81,8 @@ export const runDefiCommand = async (
   const actor = cliActor();
   // defi, documents and service share one usage text; each is shown its own lines.
   const usage = (message: string) => usageError(out, DEFI_USAGE, area!, message);
+  const blank = blankProblem(DEFI_COMMANDS[area!]!, argv);
+  if (blank) return usage(blank);
   // The values given the rules, by the field each fills: a refusal shows the one it was about.
   const typed: Record<string, string> = {};
   try {
@@ -138,6 +150,7 @@ export const runDefiCommand = async (
       const status = rest[1] === undefined ? undefined : (`app.data.pledge_${rest[1]}` as PledgeStatus);
       if (status && !PLEDGE_STATUSES.includes(status)) return usage(`unknown status: ${rest[1]}`);
       const pledges = await listAllPledges(db, { userId, status, limit: 200 });
+      if (pledges.length === 0 && userId !== undefined) await userMustExist(db, userId);
       if (pledges.length === 0)
         out(['no', rest[1], 'pledges', userId && `of user ${userId}`].filter(Boolean).join(' '));
       for (const p of pledges)
@@ -152,9 +165,9 @@ export const runDefiCommand = async (
       let days = 0;
       if (rest.length > 0) {
         if (rest[0] !== '--days' || rest.length !== 2)
-          return usage(`defi accrue takes nothing or --days N, not: ${rest.join(' ')}`);
+          return usage(`defi accrue takes nothing or --days N, not: ${rest.map(shown).join(' ')}`);
         const n = positiveInt(rest[1]);
-        if (n === null || n > 3650) return usage(`not a number of days: ${rest[1]}`);
+        if (n === null || n > 3650) return usage(`not a number of days: ${shown(rest[1]!)}`);
         if (!testMode) {
           out(
             `refused: --days moves the staking clock and exists only in test mode (${TEST_CLOCK_ENV}=true)`,
@@ -206,6 +219,7 @@ export const runDefiCommand = async (
         verb === 'reply'
           ? await replyToUser(db, actor, userId, text)
           : await listServiceMessages(db.kysely, userId);
+      if (thread.length === 0) await userMustExist(db, userId);
       if (thread.length === 0) out(`no messages with user ${userId}`);
       for (const m of thread)
         out(`${when(m.createdAt)} ${m.from === 'user' ? 'user' : 'service'}: ${m.body}`);
@@ -220,7 +234,7 @@ export const runDefiCommand = async (
     const id = area === 'defi' && verb === 'set' ? positiveInt(rest[0]) : null;
     return refused(out, e, {
       ...(id === null ? {} : { record: `product #${id}` }),
-      ...(area === 'service' ? { record: `user ${rest[0]}` } : {}),
+      ...(area === 'service' || verb === 'pledges' ? { record: `user ${rest[0]}` } : {}),
       typed,
     });
   }

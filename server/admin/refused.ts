@@ -87,8 +87,9 @@ export const issuesText = (e: ZodError, typed: Typed = {}) => {
  * `refused: <key>` with the value typed it is about, its reason or limit, and first the field it
  * names (`refused: <field>: <key>`, as a schema's refusal reads), exit code 1; a value a schema
  * refused, with what was wrong where, exit code 2 (as for a mistyped command). Anything else is a
- * fault and goes on up. `record` names the record or account a command asked for: one not found
- * says which (`(no deposit #12)`, `(no operator night_shift)`), as the key alone does not. */
+ * fault and goes on up. `record` names the record, account or coin a command asked for: one not
+ * found says which (`(no deposit #12)`, `(no operator night_shift)`, `(no XYZ on TRC20)`), as the
+ * key alone does not. */
 export const refused = (
   out: (line: string) => void,
   e: unknown,
@@ -99,7 +100,7 @@ export const refused = (
     const data = e.data as { field?: unknown; value?: unknown } | null;
     const field = typeof data?.field === 'string' ? data.field : undefined;
     const none =
-      about.record && ['record_not_found', 'account_not_exist'].includes(e.errorName)
+      about.record && ['record_not_found', 'account_not_exist', 'currency_not_exist'].includes(e.errorName)
         ? ` (no ${about.record})`
         : '';
     // A refusal carrying its own value, or saying which record, says it already.

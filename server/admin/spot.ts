@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect';
 import { configureSpotPair, listSpotSettings, type SpotPairSettings } from '../spot/settings';
 import { refused } from './refused';
-import { commandProblem, usageError, type Synopsis } from './args';
+import { blankProblem, commandProblem, usageError, type Synopsis } from './args';
 import { cliActor } from './cliActor';
 
 export const SPOT_USAGE = `
@@ -29,6 +29,8 @@ export const runSpotCommand = async (
   const [area, verb, pair, value, ...extra] = argv;
   if (area !== 'spot') return null;
   const { db, out } = ctx;
+  const blank = blankProblem(SPOT_COMMANDS, argv);
+  if (blank) return usageError(out, SPOT_USAGE, area, blank);
   const actor = cliActor();
   try {
     if (verb === 'show' && pair === undefined) {

@@ -9,7 +9,15 @@ import {
   type WithdrawState,
 } from '../../protocol';
 import { buildAccountService } from '../accounts';
-import { commandProblem, positiveInt, reasonProblem, usageError, when, type Commands } from './args';
+import {
+  blankProblem,
+  commandProblem,
+  positiveInt,
+  reasonProblem,
+  usageError,
+  when,
+  type Commands,
+} from './args';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { createLedger } from '../domain/ledger/ledger';
@@ -150,6 +158,8 @@ export const runWalletCommand = async (
   const depositText = async (d: AdminDeposit) => depositLine(d, await namesOf([d]));
   const withdrawalText = async (w: AdminWithdrawal) => withdrawalLine(w, await namesOf([w]));
   const usage = (message: string) => usageError(out, WALLET_USAGE, area, message);
+  const blank = blankProblem(WALLET_COMMANDS[area]!, argv);
+  if (blank) return usage(blank);
   /** Shows the record a decision moves money on and asks the operator to go on: a slipped id
    * would pay, credit or refuse someone else's, and none of it is undone. Nothing is asked where
    * no one can answer (a script, `--yes`), nor of a record no longer waiting (the decision is
@@ -173,6 +183,10 @@ export const runWalletCommand = async (
     alreadyDecided(out, e, `withdrawal #${id}`, () => wallet.adminWithdrawal(id), withdrawalText);
   const id = positiveInt(rest[0]);
   const reason = rest.slice(1).join(' ').trim();
+  // The coin and network of `wallet set` and `wallet addresses add`, read in either case: one the
+  // wallet has not is named (`no XYZ on TRC20`), as the refusal's key alone does not.
+  const [coin = '', network = ''] = (verb === 'addresses' ? rest.slice(1) : rest).map((s) => s.toUpperCase());
+  const onNetwork = { record: `${coin} on ${network}`, typed: { coin, network } };
 
   try {
     if (area === 'deposits' && verb === 'list' && rest.length <= 1) {
@@ -287,14 +301,9 @@ export const runWalletCommand = async (
       return 0;
     }
     if (area === 'wallet' && verb === 'addresses' && rest[0] === 'add' && rest.length >= 4) {
-      const [, coin = '', network = '', ...addresses] = rest;
-      const added = await wallet.addDepositAddresses(
-        actor,
-        coin.toUpperCase(),
-        network.toUpperCase(),
-        addresses,
-      );
-      const stock = await wallet.depositAddressStock(coin.toUpperCase(), network.toUpperCase());
+      const addresses = rest.slice(3);
+      const added = await wallet.addDepositAddresses(actor, coin, network, addresses);
+      const stock = await wallet.depositAddressStock(coin, network);
       out(
         `${added} added (${addresses.length - added} already there); ${stock.free} free, ${stock.taken} taken`,
       );
@@ -303,14 +312,15 @@ export const runWalletCommand = async (
     if (area === 'wallet' && verb === 'set' && rest.length >= 3) {
       const read = parsePatch(rest.slice(2));
       if (typeof read === 'string') return usage(`not KEY=VALUE: ${read}`);
-      const parsed = networkConfigPatchSchema.safeParse({ coin: rest[0], network: rest[1], ...read.patch });
-      if (!parsed.success) return usage(`invalid settings: ${issuesText(parsed.error, read.typed)}`);
+      const parsed = networkConfigPatchSchema.safeParse({ coin, network, ...read.patch });
+      if (!parsed.success)
+        return usage(`invalid settings: ${issuesText(parsed.error, { ...onNetwork.typed, ...read.typed })}`);
       const n = await wallet.updateNetwork(actor, parsed.data);
       out(`${n.coin} on ${n.network} updated: ${JSON.stringify(n)}`);
       return 0;
     }
   } catch (e) {
-    return refused(out, e);
+    return refused(out, e, area === 'wallet' ? onNetwork : {});
   }
   return usage(commandProblem(WALLET_COMMANDS[area]!, argv));
 };

@@ -287,6 +287,9 @@ describe('operator CLI: what a mistyped command is told', () => {
       [['operators', 'password', 'nosuch'], 1, 'refused: app.msg.account_not_exist (no operator nosuch)'],
       [['users', 'flags', '99999', '--lock=on'], 1, 'refused: app.msg.account_not_exist (no user 99999)'],
       [['service', 'reply', '99999', 'hi'], 1, 'refused: app.msg.account_not_exist (no user 99999)'],
+      // A list of a user id that is none is not shown as a user with nothing in it.
+      [['service', 'show', '99999'], 1, 'refused: app.msg.account_not_exist (no user 99999)'],
+      [['defi', 'pledges', '99999'], 1, 'refused: app.msg.account_not_exist (no user 99999)'],
       [
         ['defi', 'create', 'x', 'XXX', '7', '0.02', '1', '2', '3', '1'],
         1,
@@ -310,7 +313,7 @@ describe('operator CLI: what a mistyped command is told', () => {
         'refused: minAmount: app.msg.parameter_error (5)',
       ],
       // A value left blank is shown as the key says it: nothing to show.
-      [['notices', 'add', 'us', ' ', 'M'], 2, 'refused: title: app.msg.field_required'],
+      [['notices', 'edit', '1', '--title= '], 2, 'refused: title: app.msg.field_required'],
       [
         ['carousel', 'add', 'us', 'T', 'bad:link', '/x'],
         2,
@@ -324,6 +327,103 @@ describe('operator CLI: what a mistyped command is told', () => {
       ],
     ] as const)
       expect(await refuses(...argv), argv.join(' ')).toMatchObject({ code, first });
+  });
+
+  it('names the coin and network a wallet command finds none of, as it reads them', async () => {
+    for (const [argv, code, first] of [
+      [
+        ['wallet', 'set', 'XYZ', 'TRC20', 'minDeposit=1'],
+        1,
+        'refused: app.msg.record_not_found (no XYZ on TRC20)',
+      ],
+      [
+        ['wallet', 'set', 'BTC', 'TRC20', 'minDeposit=1'],
+        1,
+        'refused: app.msg.record_not_found (no BTC on TRC20)',
+      ],
+      [
+        ['wallet', 'set', 'USDT', 'NOPE', 'minDeposit=1'],
+        2,
+        'invalid settings: network: app.msg.parameter_error (NOPE)',
+      ],
+      [
+        ['wallet', 'addresses', 'add', 'XYZ', 'TRC20', 'TXYZ'],
+        1,
+        'refused: app.msg.currency_not_exist (no XYZ on TRC20)',
+      ],
+      [
+        ['wallet', 'addresses', 'add', 'usdt', 'nope', 'TXYZ'],
+        1,
+        'refused: app.msg.currency_not_exist (no USDT on NOPE)',
+      ],
+      // A network of one address and memos takes no pool: which one is named.
+      [
+        ['wallet', 'addresses', 'add', 'XRP', 'XRP', 'rX'],
+        1,
+        'refused: network: app.msg.parameter_error (XRP)',
+      ],
+      // Read in either case, as `wallet addresses add` reads them: the value is what is wrong.
+      [
+        ['wallet', 'set', 'usdt', 'trc20', 'minDeposit=abc'],
+        2,
+        'invalid settings: minDeposit: app.msg.amount_invalid (abc)',
+      ],
+    ] as const)
+      expect(await refuses(...argv), argv.join(' ')).toMatchObject({ code, first });
+  });
+
+  it('says which argument is empty, before the rules read it as none or as unknown', async () => {
+    for (const [argv, first] of [
+      [['spot', 'min', '', '5'], 'PAIR is empty'],
+      [['spot', 'min', 'btcusdt', ' '], 'AMOUNT is empty'],
+      [['spot', 'enable', 'btcusdt', ''], 'an empty argument where on|off goes'],
+      [['spot', ''], 'the sub-command is empty: spot takes show, enable or min'],
+      [['contracts', 'enable', ' ', 'on'], 'PAIR is empty'],
+      [['contracts', 'cycles', 'btcusdt', ''], 'MINUTES:RATE:MIN:MAX is empty'],
+      [['wallet', 'set', '', 'TRC20', 'minDeposit=1'], 'COIN is empty'],
+      [['wallet', 'set', 'USDT', ' ', 'minDeposit=1'], 'NETWORK is empty'],
+      [['wallet', 'set', 'USDT', 'TRC20', ''], 'KEY=VALUE is empty'],
+      [['wallet', 'addresses', '', 'USDT', 'TRC20', 'TXYZ'], 'an empty argument where add goes'],
+      [['wallet', 'addresses', 'add', 'USDT', '', 'TXYZ'], 'NETWORK is empty'],
+      [['wallet', 'addresses', 'add', 'USDT', 'TRC20', ''], 'ADDRESS is empty'],
+      [['deposits', 'list', ''], 'an empty argument where pending|confirming|success|fail goes'],
+      // An empty AMOUNT was read as none: the amount declared credited.
+      [['deposits', 'confirm', '1', ''], 'AMOUNT is empty'],
+      [['deposits', 'fail', '1', '', ' '], 'REASON is empty'],
+      [['withdrawals', 'approve', '', 'abcdef0123456789abcdef'], 'ID is empty'],
+      [['withdrawals', 'approve', '1', ''], 'TXHASH is empty'],
+      [['verifications', 'reject', '1', ' '], 'REASON is empty'],
+      // An empty QUERY found everyone.
+      [['users', 'find', ''], 'QUERY is empty'],
+      [['users', 'flags', '1', ''], 'FLAG is empty'],
+      [['operators', 'password', ''], 'USERNAME is empty'],
+      [['operators', 'create', ' '], 'USERNAME is empty'],
+      [['audit', ''], 'LIMIT is empty'],
+      [['outbox', ''], 'EMAIL|PHONE is empty'],
+      [['defi', 'create', 'x', '', '7', '0.02', '1', '2', '3', '1'], 'ASSET is empty'],
+      [['defi', 'set', '1', ''], 'KEY=VALUE is empty'],
+      [['defi', 'pledges', '1', ''], 'an empty argument where earning|settled goes'],
+      [['defi', 'accrue', '--days', ''], "not a number of days: ''"],
+      [['documents', 'set', '', 'aboutUs', 'T', 'B'], 'LOCALE is empty'],
+      [['service', 'reply', '1', ' '], 'TEXT is empty'],
+      [['notices', 'add', 'us', ' ', 'M'], 'TITLE is empty'],
+      [['notices', 'edit', '1', ''], 'an empty argument where an option (--title or --message) goes'],
+      [['articles', 'add', 'us', '', 'T', 'B'], 'CATEGORY is empty'],
+      [['popups', 'delete', ''], 'ID is empty'],
+      [['carousel', 'add', 'us', '', '', ''], 'TITLE is empty'],
+      [['config', 'set', '', 'x'], 'KEY is empty'],
+      [['spot', 'show', ''], "spot show takes no arguments: ''"],
+    ] as const) {
+      const { code, out, first: said } = await refuses(...argv);
+      expect({ code, said }, argv.join(' ')).toEqual({ code: 2, said: first });
+      expect(usageAreas(out), argv.join(' ')).toEqual([argv[0]]);
+    }
+    expect(await refuses('')).toMatchObject({ code: 2, first: 'the command is empty' });
+  });
+
+  it('takes an argument its usage allows empty', async () => {
+    expect(await run('carousel', 'add', 'us', 'Plain', '', '')).toMatchObject({ code: 0 });
+    expect(await run('config', 'set', 'companyName', '')).toEqual({ code: 0, out: 'companyName = ""' });
   });
 
   it('names the record an id finds none of', async () => {

@@ -64,8 +64,19 @@ describe.each(forEachEngine())('operator CLI: staking, documents and service on 
       'staking clock +2d; released 2 day(s) of income, settled 1, failed 0',
     );
     expect((await run(['defi', 'pledges'])).text).toMatch(/settled day 2\/2 income 0\.10000000/);
-    expect((await run(['defi', 'pledges', '999'])).text).toBe('no pledges of user 999');
-    expect((await run(['defi', 'pledges', '999', 'earning'])).text).toBe('no earning pledges of user 999');
+    const { id: idle } = await h.user({});
+    expect(await run(['defi', 'pledges', String(idle)])).toEqual({
+      code: 0,
+      text: `no pledges of user ${idle}`,
+    });
+    expect((await run(['defi', 'pledges', String(idle), 'earning'])).text).toBe(
+      `no earning pledges of user ${idle}`,
+    );
+    // An id that is no user is not shown as one with nothing staked.
+    expect(await run(['defi', 'pledges', '999', 'earning'])).toEqual({
+      code: 1,
+      text: 'refused: app.msg.account_not_exist (no user 999)',
+    });
   });
 
   it('replaces documents, and answers service threads', async () => {
@@ -73,7 +84,15 @@ describe.each(forEachEngine())('operator CLI: staking, documents and service on 
       'aboutUs (kr) saved',
     );
     expect((await run(['service', 'threads'])).text).toBe('no threads');
-    expect((await run(['service', 'show', '999'])).text).toBe('no messages with user 999');
+    const { id: quiet } = await stakingHarness(db()).user({});
+    expect(await run(['service', 'show', String(quiet)])).toEqual({
+      code: 0,
+      text: `no messages with user ${quiet}`,
+    });
+    expect(await run(['service', 'show', '999'])).toEqual({
+      code: 1,
+      text: 'refused: app.msg.account_not_exist (no user 999)',
+    });
     expect(await run(['documents', 'set', 'en', 'msb', 'T', 'B'])).toMatchObject({
       code: 2,
       text: expect.stringContaining('unknown locale: en (one of us, cn,'),

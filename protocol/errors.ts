@@ -68,6 +68,7 @@ export const ERRORS = {
   address_charset: { status: 400 },
   address_invalid: { status: 400 },
   memo_invalid: { status: 400 },
+  destination_tag_invalid: { status: 400 },
   amount_invalid: { status: 400 },
   amount_decimals: { status: 400 },
   // a keystroke past an amount field's decimal places, refused as it is typed (`places` in the text)

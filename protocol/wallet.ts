@@ -13,6 +13,7 @@ import {
   REQUEST_KEY_RE,
   TX_HASH_RE,
   addressProblem,
+  memoProblem,
   memoRequired,
 } from './walletRules';
 
@@ -167,6 +168,8 @@ const withAddress = <T extends { network: string; address: string; memo?: string
   if (problem) ctx.addIssue({ code: 'custom', path: ['address'], message: problem });
   if (memoRequired(v.network) && !v.memo)
     ctx.addIssue({ code: 'custom', path: ['memo'], message: 'app.msg.memo_invalid' });
+  const memoWrong = v.memo && MEMO_RE.test(v.memo) ? memoProblem(v.network, v.memo) : null;
+  if (memoWrong) ctx.addIssue({ code: 'custom', path: ['memo'], message: memoWrong });
   // A memo where the network has none would be saved and sent on, though no chain reads it: the
   // forms show no memo field there, so only a wrong call sends one.
   if (!memoRequired(v.network) && v.memo !== undefined)

@@ -43,6 +43,9 @@ interface NetworkRule {
   address: (address: string) => boolean;
   /** The deposit address is shared: a memo tells whose deposit it is. */
   memo: boolean;
+  /** Whether a memo is one the chain can carry, where it takes fewer than `MEMO_RE` allows; its
+   * refusal's message key. */
+  memoFormat?: { fits: (memo: string) => boolean; message: string };
   /** Transaction hashes are hex rather than base58. */
   hexTx: boolean;
   /** Addresses of the network whose letters carry no meaning of their own, in lower case: hex
@@ -58,6 +61,13 @@ const either =
 
 const EVM = { address: evmAddress, memo: false, hexTx: true, caseless: /^0x[0-9a-f]{40}$/ };
 
+/** XRP's destination tag is an unsigned 32-bit integer: a payment with any other cannot be sent,
+ * and a withdrawal saved with one would be paid by no one. */
+const XRP_TAG = {
+  fits: (memo: string) => /^\d{1,10}$/.test(memo) && Number(memo) <= 0xffffffff,
+  message: 'app.msg.destination_tag_invalid',
+};
+
 /** Version bytes are the chains' own: Bitcoin pays to a key hash (`1…`) or a script hash (`3…`);
  * Dogecoin `D…`, scripts `9…`/`A…`; Litecoin `L…`, scripts `M…` and, as it wrote them before
  * 2018, `3…`; TRON `T…` (0x41). */
@@ -72,7 +82,7 @@ const NETWORK_RULES: Record<Network, NetworkRule> = {
     caseless: /^bc1[0-9a-z]+$/,
   },
   SOL: { address: solanaAddress, memo: false, hexTx: false },
-  XRP: { address: xrpAddress, memo: true, hexTx: true },
+  XRP: { address: xrpAddress, memo: true, memoFormat: XRP_TAG, hexTx: true },
   DOGE: { address: base58checkAddress(0x1e, 0x16), memo: false, hexTx: true },
   ADA: { address: cardanoAddress, memo: false, hexTx: true, caseless: /^addr1[0-9a-z]+$/ },
   LTC: {
@@ -122,6 +132,13 @@ export const addressProblem = (network: string, address: string): string | null 
 };
 
 export const memoRequired = (network: string): boolean => isNetwork(network) && NETWORK_RULES[network].memo;
+
+/** What is wrong with a memo of the letters and digits `MEMO_RE` takes for `network`, as its
+ * message key, or null when its chain can carry it. */
+export const memoProblem = (network: string, memo: string): string | null => {
+  const format = isNetwork(network) ? NETWORK_RULES[network].memoFormat : undefined;
+  return format && !format.fits(memo) ? format.message : null;
+};
 
 const HEX_TX_RE = /^(?:0[xX])?([0-9a-fA-F]+)$/;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORKS, addressProblem, type Network } from '../../protocol';
+import { NETWORKS, addressProblem, memoProblem, type Network } from '../../protocol';
 
 /**
  * Real addresses of each network, from the chains' own test data and specifications: Bitcoin's
@@ -186,5 +186,22 @@ describe('a withdrawal address', () => {
     expect(addressProblem('TRC20', 'T-abc')).toBe('app.msg.address_charset');
     expect(addressProblem('TRC20', 'A'.repeat(150))).toBe('app.msg.address_invalid');
     expect(addressProblem('NOPE', VALID.TRC20[0]!)).toBe('app.msg.address_invalid');
+  });
+});
+
+describe('a memo', () => {
+  it.each(['0', '7', '100002', '4294967295'])(
+    'on XRP, the destination tag %s, is one the chain carries',
+    (tag) => {
+      expect(memoProblem('XRP', tag)).toBeNull();
+    },
+  );
+
+  it.each([
+    ['letters', 'HELLOworld'],
+    ['a number past 32 bits', '4294967296'],
+    ['more digits than a tag has', '99999999999999'],
+  ])('on XRP, of %s, is no destination tag: nothing could pay to it', (_name, memo) => {
+    expect(memoProblem('XRP', memo)).toBe('app.msg.destination_tag_invalid');
   });
 });

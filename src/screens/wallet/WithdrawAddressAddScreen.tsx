@@ -12,7 +12,7 @@ import { useGoBack } from '../../hooks/useGoBack';
 import { showToast } from '../../state/ui';
 import { AddressFields } from './AddressFields';
 import { CoinSelect } from './CoinSelect';
-import { ADDRESS_REFUSALS, addressFormSchema } from './forms';
+import { ADDRESS_REFUSALS, MEMO_REFUSALS, addressFormSchema } from './forms';
 import { NetworkPicker } from './NetworkPicker';
 import { useWithdrawNetwork } from './useWithdrawNetwork';
 import { PASSWORD_REFUSALS, useWithdrawPassword, WithdrawPasswordNotes } from './WithdrawPassword';
@@ -45,7 +45,7 @@ const WithdrawAddressAddScreen = () => {
         leaves: true,
         atFields: {
           address: [...ADDRESS_REFUSALS, 'app.msg.withdraw_address_used'],
-          memo: ['app.msg.memo_invalid'],
+          memo: MEMO_REFUSALS,
           remark: ['app.msg.text_too_long'],
           password: PASSWORD_REFUSALS,
         },

@@ -22,7 +22,14 @@ import { showToast } from '../../state/ui';
 import { useDateFormat } from '../../hooks/useDateFormat';
 import { AddressFields } from './AddressFields';
 import { CoinSelect } from './CoinSelect';
-import { ADDRESS_REFUSALS, AMOUNT_REFUSALS, limitValue, receivedOf, withdrawFormSchema } from './forms';
+import {
+  ADDRESS_REFUSALS,
+  AMOUNT_REFUSALS,
+  MEMO_REFUSALS,
+  limitValue,
+  receivedOf,
+  withdrawFormSchema,
+} from './forms';
 import { Memo } from './Memo';
 import { NetworkPicker } from './NetworkPicker';
 import { useWithdrawLock } from './useWithdrawLock';
@@ -106,7 +113,7 @@ const WithdrawScreen = () => {
           password: PASSWORD_REFUSALS,
           amount: AMOUNT_REFUSALS,
           address: ADDRESS_REFUSALS,
-          memo: ['app.msg.memo_invalid'],
+          memo: MEMO_REFUSALS,
         },
       },
     );

@@ -67,6 +67,9 @@ export const AMOUNT_REFUSALS = [
 /** The server's refusals of a destination address, said under it. */
 export const ADDRESS_REFUSALS = ['app.msg.address_invalid', 'app.msg.address_charset'];
 
+/** The server's refusals of a memo, said under it. */
+export const MEMO_REFUSALS = ['app.msg.memo_invalid', 'app.msg.destination_tag_invalid'];
+
 /** The limit a limit message refers to, shown after it (spec §8: message followed by value). */
 export const limitValue = (error: string | undefined, net: WalletNetwork | undefined) =>
   !net

@@ -461,7 +461,13 @@ describe('/withdrawAddress/add', () => {
     await userEvent.type(address, 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe');
     await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
     expect(screen.getByText('Please enter a valid memo (letters and digits)')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Memo (destination tag)'), '778899');
+    // XRP's tag is a number: one in letters would be saved and paid by no one.
+    const memo = screen.getByLabelText('Memo (destination tag)');
+    await userEvent.type(memo, 'HELLO');
+    await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(memo).toHaveAccessibleDescription(i18n.t('app.msg.destination_tag_invalid'));
+    await userEvent.clear(memo);
+    await userEvent.type(memo, '778899');
     await userEvent.type(screen.getByLabelText('Remark (optional)'), 'Exchange');
     await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
     expect(screen.getByLabelText('Withdrawal password')).toHaveAccessibleDescription(

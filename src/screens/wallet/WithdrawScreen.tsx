@@ -79,6 +79,8 @@ const WithdrawScreen = () => {
   const values = form.values;
   const received = net ? receivedOf(values.amount, net.withdrawFee) : null;
   const limit = limitValue(form.errors.amount, net);
+  // A picked address shows no fields: what is wrong with it, its memo too, is said under the picker.
+  const pickedError = typing ? undefined : (form.errors.address ?? form.errors.memo);
 
   // A saved address is what the form sends; picking "other" starts from an empty field.
   const { set } = form;
@@ -163,7 +165,7 @@ const WithdrawScreen = () => {
           <fieldset
             className="field wallet-fieldset"
             aria-labelledby={addressLabel}
-            aria-describedby={!typing && form.errors.address ? addressError : undefined}
+            aria-describedby={pickedError ? addressError : undefined}
           >
             <legend className="wallet-fieldset__head">
               <span className="field__label" id={addressLabel}>
@@ -210,9 +212,9 @@ const WithdrawScreen = () => {
           {typing && (
             <AddressFields form={form} label={t('withdraw.typedAddress')} memoRequired={net.memoRequired} />
           )}
-          {!typing && form.errors.address && (
+          {pickedError && (
             <p id={addressError} className="field__error" role="alert">
-              {t(form.errors.address)}
+              {t(pickedError)}
             </p>
           )}
 

@@ -350,6 +350,34 @@ describe('/withdraw: saved addresses that differ only by their tag', () => {
   });
 });
 
+describe('/withdraw to a saved address whose tag no payment can carry', () => {
+  it('says what is wrong with its tag under the picker, sending nothing', async () => {
+    vi.mocked(useBalances).mockReturnValue([
+      { asset: 'XRP', available: '500.00000000', frozen: '0.00000000' },
+    ]);
+    // Saved before tags were held to XRP's format.
+    vi.mocked(walletApi.addresses).mockResolvedValue([
+      {
+        ...saved,
+        id: 9,
+        coin: 'XRP',
+        network: 'XRP' as const,
+        address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+        memo: 'HELLOworld',
+      },
+    ]);
+    renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=XRP' });
+    expect(await screen.findByRole('radio', { name: /HELLOworld/ })).toBeChecked();
+    await userEvent.type(screen.getByLabelText('Amount'), '50');
+    await userEvent.type(screen.getByLabelText('Withdrawal password'), 'draw1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(screen.getByRole('group', { name: 'Withdrawal address' })).toHaveAccessibleDescription(
+      i18n.t('app.msg.destination_tag_invalid'),
+    );
+    expect(walletApi.withdraw).not.toHaveBeenCalled();
+  });
+});
+
 describe('/withdraw during the lock after a login password change', () => {
   const lockedUntil = (until: number) =>
     setUser({

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { Deposit } from '../../../protocol/wallet';
 import { walletApi } from '../../api/wallet';
 import { formatMoney } from '../../components/format';
-import { RecordList, RecordRow } from './RecordList';
+import { Memo } from './Memo';
+import { RecordList, RecordRow, RecordText } from './RecordList';
 
 const underWay = (d: Deposit) => d.status === 'pending' || d.status === 'confirming';
 /** Confirmed at what the chain showed rather than at what was declared: the two figures alone read
@@ -11,7 +12,7 @@ const creditedOtherAmount = (d: Deposit) =>
   d.status === 'success' && d.creditedAmount !== null && d.creditedAmount !== d.amount;
 const load = (page: number, size: number) => walletApi.deposits(page, size);
 
-/** /recharge/record: my deposits and where each stands. */
+/** /recharge/record: my deposits, where each was sent and where each stands. */
 const RechargeRecordScreen = () => {
   const { t, i18n } = useTranslation();
   return (
@@ -31,6 +32,10 @@ const RechargeRecordScreen = () => {
             <RecordRow label={t('recharge.credited')} value={formatMoney(d.creditedAmount, i18n.language)} />
           )}
           {creditedOtherAmount(d) && <p className="record__note">{t('recharge.creditedAsReceived')}</p>}
+          {/* Where it was to be sent: on a memo network a transfer without the reader's memo is
+              nobody's, and the record is where a reader checks it before asking support. */}
+          <RecordText label={t('recharge.address')} value={d.address} hash />
+          {d.memo && <Memo memo={d.memo} className="record__meta" />}
         </>
       )}
     />

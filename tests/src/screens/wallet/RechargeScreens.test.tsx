@@ -246,6 +246,29 @@ describe('/recharge/record', () => {
     expect(screen.getAllByText(why)).toHaveLength(1);
   });
 
+  it('shows where each deposit was sent: the address, and the memo on a memo network', async () => {
+    vi.mocked(walletApi.deposits).mockResolvedValueOnce([
+      deposit({
+        id: 4,
+        coin: 'XRP',
+        network: 'XRP',
+        address: 'rNovaDemoDepositAddressXrp11111111',
+        memo: '100002',
+      }),
+      deposit({ id: 3, address: 'TNovaDemo1111111111111111111111112' }),
+    ]);
+    renderScreen(<RechargeRecordScreen />, { path: '/recharge/record' });
+    const [xrp, usdt] = await screen.findAllByTestId('deposit-record');
+    expect(within(xrp!).getByText('Deposit address').nextSibling!.textContent).toBe(
+      'rNovaDemoDepositAddressXrp11111111',
+    );
+    expect(within(xrp!).getByText('Memo (destination tag): 100002')).toBeInTheDocument();
+    expect(within(usdt!).getByText('Deposit address').nextSibling!.textContent).toBe(
+      'TNovaDemo1111111111111111111111112',
+    );
+    expect(within(usdt!).queryByText(/Memo/)).toBeNull();
+  });
+
   it('shows older deposits a page at a time, each record once, until a page comes back short', async () => {
     const user = userEvent.setup();
     const newest = Array.from({ length: 50 }, (_, i) =>

@@ -171,7 +171,8 @@ describe('a verified user deposits, withdraws with review, and the balance is ri
     const password = session.page.getByLabel(en.withdraw.password);
     await password.fill('not-the-password1');
     await session.page.getByRole('button', { name: en.address.save }).click();
-    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    // The password is checked by a slow hash: a busy machine takes seconds over it.
+    await expect.poll(() => password.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
     await session.page.getByText(en.app.msg.withdraw_pwd_incorrect).waitFor();
     await moveOn(session.page);
     await password.fill(WITHDRAW_PASSWORD);
@@ -201,7 +202,8 @@ describe('a verified user deposits, withdraws with review, and the balance is ri
     const password = session.page.getByLabel(en.withdraw.password);
     await password.fill('Wrong2026x');
     await session.page.getByRole('button', { name: en.withdraw.submit, exact: true }).click();
-    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    // The password is checked by a slow hash: a busy machine takes seconds over it.
+    await expect.poll(() => password.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
     const said = session.page.locator(`#${await password.getAttribute('aria-describedby')}`);
     expect(await said.getAttribute('role')).toBe('alert');
     expect(await said.textContent()).toBe(en.app.msg.withdraw_pwd_incorrect);

@@ -59,3 +59,19 @@ export const CurrentPasswordField = ({
     {...form.field('oldPassword')}
   />
 );
+
+/** The account whose login password a form changes, for password managers only: with several
+ * logins kept for the site, they read it to know which to update. Clipped out of sight rather than
+ * `display: none`, which some managers skip as a field nobody could fill; out of the tab order and
+ * the accessibility tree, since the reader has nothing to do with it. */
+export const AccountForPasswordManagers = ({ username }: { username: string }) => (
+  <input
+    type="text"
+    className="visually-hidden"
+    autoComplete="username"
+    value={username}
+    readOnly
+    aria-hidden
+    tabIndex={-1}
+  />
+);

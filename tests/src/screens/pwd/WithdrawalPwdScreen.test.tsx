@@ -24,7 +24,7 @@ vi.mock('../../../../src/api/user', () => ({
 
 /** Logged in with `hasWithdrawPassword` stored; the server says the same unless told otherwise. */
 const login = (hasWithdrawPassword: boolean, onServer = hasWithdrawPassword) => {
-  const userinfo = { certification: 2, email: 'alice@example.com', hasWithdrawPassword };
+  const userinfo = { certification: 2, username: 'alice', email: 'alice@example.com', hasWithdrawPassword };
   const user = { token: 'tok', userinfo };
   localStorage.setItem('user', JSON.stringify(user));
   sessionState.user = user as never;
@@ -159,6 +159,8 @@ describe('withdrawal password', () => {
     renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
     await screen.findByRole('heading', { name: title });
     expect(passwordAutocompletes()).toEqual(kinds);
+    // Nor which login: a manager offered a username beside a new password saves it as that login.
+    expect(document.querySelector('[autocomplete="username"]')).toBeNull();
   });
 
   it('keeps to the stored info when the server cannot be asked', async () => {
@@ -214,6 +216,24 @@ describe('login password change', () => {
     login(false);
     renderScreen(<ChangePwdScreen />, { path: '/changePwd' });
     expect(passwordAutocompletes()).toEqual(['current-password', 'new-password', 'new-password']);
+  });
+
+  // Without the account beside the new password, a manager holding several logins for the site
+  // cannot tell which one to update, and may save the new password as a login with no name.
+  it('tells password managers whose login password changes, out of sight and out of reach', () => {
+    login(false);
+    renderScreen(<ChangePwdScreen />, { path: '/changePwd' });
+    const username = document.querySelector('input[autocomplete="username"]');
+    expect(username).toHaveValue('alice');
+    expect(username).toHaveAttribute('type', 'text');
+    expect(username).toHaveAttribute('readonly');
+    // Clipped, not display:none or `hidden`, which managers skip as fields nobody could fill.
+    expect(username).toHaveClass('visually-hidden');
+    expect(username).not.toHaveAttribute('hidden');
+    expect(username).toHaveAttribute('aria-hidden', 'true');
+    expect(username).toHaveAttribute('tabindex', '-1');
+    expect(username?.closest('form')).toBe(screen.getByLabelText('New password').closest('form'));
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
   });
 
   it('says when the confirmation does not match', async () => {

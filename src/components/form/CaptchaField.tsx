@@ -5,6 +5,11 @@ import { CAPTCHA_LENGTH } from '../../../protocol/accountRules';
 import { userApi } from '../../api/user';
 import type { TextFields } from '../../hooks/useForm';
 import { TextField } from './TextField';
+import { typedCode } from './typedCode';
+
+/** The answer in what was typed: the picture's characters, without spaces. Case is kept, as the
+ * server compares case-insensitively (server/domain/accounts/captcha.ts). */
+const answerOf = typedCode(/\s/gu, CAPTCHA_LENGTH);
 
 /**
  * The graphic captcha of a form: the answer typed beside the SVG the server drew for `captchaId`.
@@ -28,7 +33,7 @@ export const CaptchaField = ({
   onEnter?: () => void;
 }) => {
   const { t } = useTranslation();
-  const answer = form.field('captcha');
+  const answer = form.field('captcha', answerOf);
   const chosen = form.field('captchaId').onChange;
   const [svg, setSvg] = useState('');
   const [taps, setTaps] = useState(0);
@@ -53,7 +58,9 @@ export const CaptchaField = ({
     <TextField
       label={t('form.captcha')}
       autoComplete="off"
-      maxLength={CAPTCHA_LENGTH}
+      autoCapitalize="off"
+      autoCorrect="off"
+      spellCheck={false}
       autoFocus={autoFocus}
       hint={hint}
       {...(onEnter && {

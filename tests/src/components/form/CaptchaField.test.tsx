@@ -24,6 +24,13 @@ const Form = () => {
   );
 };
 
+/** The form, once its picture is drawn. */
+const drawn = async () => {
+  vi.mocked(userApi.captcha).mockResolvedValue({ id: 'cap', svg: '<svg/>' });
+  render(<Form />);
+  await waitFor(() => expect(kept.captchaId).toBe('cap'));
+};
+
 beforeAll(setupI18n);
 
 describe('captcha field', () => {
@@ -53,5 +60,36 @@ describe('captcha field', () => {
     expect(kept.captcha).toBe('ab12');
     await userEvent.click(screen.getByRole('button', { name: 'New captcha' }));
     await waitFor(() => expect(kept).toEqual({ captchaId: 'cap-2', captcha: '' }));
+  });
+
+  // The server folds case itself (server/domain/accounts/captcha.ts), so the letters keep theirs.
+  it.each([
+    ['typed in full-width letters and digits (an input method’s)', 'ＡＢ１２', 'AB12'],
+    ['typed with spaces between', 'a b 1 2', 'ab12'],
+    ['pasted with a space before it', ' xY34', 'xY34'],
+    ['with an ideographic space', 'ａ\u3000ｂ34', 'ab34'],
+  ])('keeps the answer %s as the plain characters the picture shows', async (_, typed, answer) => {
+    await drawn();
+    const field = screen.getByLabelText('Captcha');
+    await userEvent.click(field);
+    await userEvent.paste(typed);
+    expect(kept.captcha).toBe(answer);
+    expect(field).toHaveValue(answer);
+  });
+
+  it('takes no more than the picture’s four characters', async () => {
+    await drawn();
+    await userEvent.type(screen.getByLabelText('Captcha'), 'ab12cd');
+    expect(kept.captcha).toBe('ab12');
+  });
+
+  // The picture's text is no word: a phone must not capitalise, correct or underline it.
+  it('asks the keyboard for no corrections and the browser for no suggestions', async () => {
+    await drawn();
+    const field = screen.getByLabelText('Captcha');
+    expect(field).toHaveAttribute('autocapitalize', 'off');
+    expect(field).toHaveAttribute('autocorrect', 'off');
+    expect(field).toHaveAttribute('spellcheck', 'false');
+    expect(field).toHaveAttribute('autocomplete', 'off');
   });
 });

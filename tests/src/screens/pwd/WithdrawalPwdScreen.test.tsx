@@ -125,7 +125,7 @@ describe('withdrawal password', () => {
 
   it('says a wrong current one under its field until it is typed again', async () => {
     await refusedChange(400, 'app.msg.old_withdraw_pwd_wrong');
-    const old = await expectMarked('Current withdrawal password', 'The old withdrawal password is wrong');
+    const old = await expectMarked('Current withdrawal password', 'The current withdrawal password is wrong');
     expect(screen.getByLabelText('New withdrawal password')).toHaveAttribute('aria-invalid', 'false');
     await userEvent.type(old, '9');
     expect(old).toHaveAttribute('aria-invalid', 'false');
@@ -201,7 +201,7 @@ describe('login password change', () => {
 
   it('says a wrong current password under its field, in the reader’s language', async () => {
     await refusedPwdChange(400, 'app.msg.old_password_wrong');
-    await expectMarked('Current password', 'The old password is wrong');
+    await expectMarked('Current password', 'The current password is wrong');
   });
 
   it('says under the current password that its tries are paused, and for how long', async () => {

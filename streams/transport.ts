@@ -16,6 +16,10 @@ import {
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
+/** Dropped, whether being retried or given up: nothing is pushed, so what is shown is only as new
+ * as the last poll. ('connecting' is the first open, before there was anything live to lose.) */
+export const isSocketDown = (state: ConnectionState) => state === 'reconnecting' || state === 'closed';
+
 interface TransportOptions {
   url: string | (() => string);
   /** The WebSocket class (mock-socket's in tests, a browser's otherwise). */

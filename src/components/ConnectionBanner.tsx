@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useConnection } from '../hooks/useMarket';
 import { networkState } from '../state/network';
+import { isSocketDown } from '../../streams/transport';
 
 /** Shown while the socket is down. Prices and balances keep coming by polling, a little less often,
  * as long as the server answers; when it does not either (no network, the server restarting) the
@@ -11,7 +12,7 @@ export const ConnectionBanner = ({ of = 'prices' }: { of?: 'prices' | 'messages'
   const { t } = useTranslation();
   const state = useConnection();
   const { serverAnswers } = useSnapshot(networkState);
-  if (state !== 'reconnecting' && state !== 'closed') return null;
+  if (!isSocketDown(state)) return null;
   return (
     <div
       className={`connection-banner${serverAnswers ? '' : ' connection-banner--lost'}`}

@@ -18,10 +18,11 @@ const demoTrader = () => {
   return { username: m[1]!, password: m[2]! };
 };
 
-/** Opens a 1-minute contract of 10 USDT from /contract and waits for its countdown sheet. */
-const openOneMinute = async (direction: 'contract_up' | 'contract_down') => {
+/** Opens a contract of 10 USDT (1 minute unless told) from /contract and waits for its countdown
+ * sheet. */
+const openContract = async (direction: 'contract_up' | 'contract_down', minutes = 1) => {
   await session.page.goto('/contract');
-  await session.page.getByRole('button', { name: /^1 min/ }).click();
+  await session.page.getByRole('button', { name: new RegExp(`^${minutes} min`) }).click();
   await session.page.getByLabel(en.contract.amount.replace('{{asset}}', 'USDT')).fill('10');
   await session.page.getByRole('button', { name: en.app.data[direction] }).click();
   const sheet = session.page.getByRole('dialog');
@@ -70,6 +71,13 @@ describe('a timed contract in a real browser', () => {
     await session.page.waitForURL(`**/contractList?id=${order.id}`);
     const receipt = session.page.getByTestId('receipt');
     await receipt.getByLabel(en.contractList.closeTick).waitFor();
+    // Settled, the detail books what came of it, in its currency, and no earnings still expected.
+    const detailFigure = (label: string) =>
+      session.page.locator('.contract-detail dt', { hasText: label }).locator('xpath=following-sibling::dd');
+    expect(await detailFigure(en.contractList.profit).innerText()).toMatch(/^[+-]?\d[\d,]*\.\d{2}\sUSDT$/);
+    expect(await session.page.locator('.contract-detail dt', { hasText: en.contract.expected }).count()).toBe(
+      0,
+    );
     const open = await receipt.getByLabel(en.contractList.openTick).innerText();
     expect(open).toContain('simulator');
     const detail = await session.page.request.get(`/api/contract/detail?id=${order.id}`, {
@@ -92,7 +100,7 @@ describe('a timed contract in a real browser', () => {
   });
 
   it('tells the result of a contract whose sheet was closed, on whatever screen the reader is', async () => {
-    const sheet = await openOneMinute('contract_down');
+    const sheet = await openContract('contract_down');
     await sheet.getByRole('button', { name: en.common.close }).click();
     await sheet.waitFor({ state: 'detached' });
     await session.page.getByRole('link', { name: en.tab.market }).click();
@@ -101,7 +109,7 @@ describe('a timed contract in a real browser', () => {
   });
 
   it('tells the result of a contract left running across a reload, instead of dropping it from the list unsaid', async () => {
-    await openOneMinute('contract_up');
+    await openContract('contract_up');
     await session.page.reload();
     const running = session.page.getByRole('list', { name: en.contract.running });
     await running.getByTestId('countdown').waitFor();
@@ -110,7 +118,7 @@ describe('a timed contract in a real browser', () => {
   });
 
   it('says the result of a contract whose detail is open there alone, without a toast saying it again', async () => {
-    const sheet = await openOneMinute('contract_down');
+    const sheet = await openContract('contract_down');
     await sheet.getByRole('button', { name: en.common.close }).click();
     await sheet.waitFor({ state: 'detached' });
     await session.page.getByRole('link', { name: en.contract.records }).click();
@@ -121,6 +129,24 @@ describe('a timed contract in a real browser', () => {
     // The toast would have come with the result.
     await session.page.waitForTimeout(1000);
     expect(await session.page.locator('.toasts').innerText()).toBe('');
+  });
+
+  it('says the sheet’s price is not live while the socket is down, and live again once it is back', async () => {
+    // Five "minutes" of 4 s: long enough not to settle while the phone is offline and back.
+    const sheet = await openContract('contract_up', 5);
+    const price = sheet.getByTestId('live-price');
+    const label = price.locator('xpath=preceding-sibling::dt');
+    expect(await label.innerText()).toBe(en.contract.sheet.livePrice);
+    await session.context.setOffline(true);
+    try {
+      await expect.poll(() => label.innerText(), { timeout: 5_000 }).toBe(en.contract.sheet.stalePrice);
+      expect(await price.getAttribute('class')).toContain('price--stale');
+    } finally {
+      await session.context.setOffline(false);
+    }
+    await expect.poll(() => label.innerText(), { timeout: 10_000 }).toBe(en.contract.sheet.livePrice);
+    expect(await price.getAttribute('class')).not.toContain('price--stale');
+    await sheet.getByRole('button', { name: en.common.close }).click();
   });
 
   it('says a contract link names no contract of the reader’s, asking the server once', async () => {

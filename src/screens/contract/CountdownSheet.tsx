@@ -6,7 +6,8 @@ import type { ContractOrder } from '../../../protocol/contracts';
 import { formatDecimal, formatMoney, formatSignedMoney } from '../../components/format';
 import { ModalLayer } from '../../components/ModalLayer';
 import { useContract, useCountdown } from '../../hooks/useContracts';
-import { useTicker } from '../../hooks/useMarket';
+import { useConnection, useTicker } from '../../hooks/useMarket';
+import { isSocketDown } from '../../../streams/transport';
 import { formatCountdown } from './figures';
 import { showingOutcome } from './outcomes';
 
@@ -52,6 +53,9 @@ export const CountdownSheet = ({ placed, onClose }: { placed: ContractOrder; onC
   const live = ticker?.last;
   const move = live === undefined ? 0 : new Decimal(live).cmp(order.openPrice);
   const trend = move > 0 ? 'up' : move < 0 ? 'down' : 'flat';
+  // With the socket down the price is the last one pushed (or polled): coloured up or down under
+  // "Live price" it read as the contract's standing now, which it may no longer be.
+  const stale = isSocketDown(useConnection());
   const done = order.status === 'completed';
   const num = (v: string) => formatDecimal(v, i18n.language);
   const money = (v: string) => formatMoney(v, i18n.language);
@@ -113,8 +117,8 @@ export const CountdownSheet = ({ placed, onClose }: { placed: ContractOrder; onC
           </div>
         ) : (
           <div className="kv__row">
-            <dt>{t('contract.sheet.livePrice')}</dt>
-            <dd className={`price price--${trend}`} data-testid="live-price">
+            <dt>{t(stale ? 'contract.sheet.stalePrice' : 'contract.sheet.livePrice')}</dt>
+            <dd className={`price price--${stale ? 'stale' : trend}`} data-testid="live-price">
               {live ? num(live) : '—'}
             </dd>
           </div>

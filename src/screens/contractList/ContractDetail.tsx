@@ -1,7 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tickSourceName, type ContractOrder, type ContractTick } from '../../../protocol/contracts';
-import { formatDecimal, formatMoney, formatPercent, formatSignedMoney } from '../../components/format';
+import {
+  formatDecimal,
+  formatMoney,
+  formatPercent,
+  formatSignedMoney,
+  trendOf,
+} from '../../components/format';
 import { Spinner } from '../../components/Spinner';
 import { useContractDetail } from '../../hooks/useContracts';
 import { ClockOrResult } from '../contract/CountdownSheet';
@@ -69,6 +75,7 @@ export const ContractDetail = ({ id }: { id: number }) => {
   const num = (v: string) => formatDecimal(v, i18n.language);
   const money = (v: string) => formatMoney(v, i18n.language);
   const time = (ts: number) => formatDateTime(ts, i18n.language);
+  const done = order.status === 'completed';
   return (
     <article className="contract-detail">
       <ClockOrResult order={order} running={<Remaining order={order} large />} />
@@ -82,24 +89,24 @@ export const ContractDetail = ({ id }: { id: number }) => {
           {money(order.amount)} {order.asset}
         </Row>
         <Row label={t('contractList.rate')}>{formatPercent(trimZeros(order.rate), i18n.language)}</Row>
-        <Row label={t('contract.expected')}>
-          +{money(order.expected)} {order.asset}
-        </Row>
+        {/* What a win would earn, while one may still come: under a settled loss, "Expected
+            earnings +80.00" read as money still to come. Settled, the profit or loss booked says it. */}
+        {!done && (
+          <Row label={t('contract.expected')}>
+            {formatSignedMoney(order.expected, i18n.language)} {order.asset}
+          </Row>
+        )}
         <Row label={t('contractList.openTime')}>{time(order.openAt)}</Row>
         <Row label={t('contractList.closeTime')}>{time(order.closeAt)}</Row>
         <Row label={t('contractList.openPrice')}>{num(order.openPrice)}</Row>
         <Row label={t('contractList.closePrice')}>{order.closePrice ? num(order.closePrice) : '—'}</Row>
-        <Row label={t('contractList.profit')}>
-          {order.profit === null ? (
-            '—'
-          ) : (
-            <span
-              className={`pnl pnl--${order.profit.startsWith('-') ? 'down' : order.profit === '0' ? 'flat' : 'up'}`}
-            >
+        {done && order.profit !== null && (
+          <Row label={t('contractList.profit')}>
+            <span className={`pnl pnl--${trendOf(order.profit)}`}>
               {formatSignedMoney(order.profit, i18n.language)} {order.asset}
             </span>
-          )}
-        </Row>
+          </Row>
+        )}
         <Row label={t('contractList.status')}>{t(order.statusname)}</Row>
         {order.resultname && <Row label={t('contractList.result')}>{t(order.resultname)}</Row>}
       </dl>

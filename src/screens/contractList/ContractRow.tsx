@@ -15,12 +15,12 @@ const Outcome = ({ order }: { order: ContractOrder }) => {
   const money = (v: string) => formatMoney(v, i18n.language);
   const refunded = order.result === 'tie' || order.result === 'void';
   const tone = order.result === 'win' ? 'up' : order.result === 'loss' ? 'down' : 'flat';
+  const figure = refunded
+    ? money(order.payout ?? order.amount)
+    : formatSignedMoney(order.profit ?? '0', i18n.language);
   return (
     <span className={`pnl pnl--${tone}`}>
-      {t(order.resultname ?? order.statusname)}{' '}
-      {refunded
-        ? `${money(order.payout ?? order.amount)} ${order.asset}`
-        : formatSignedMoney(order.profit ?? '0', i18n.language)}
+      {t(order.resultname ?? order.statusname)} {figure} {order.asset}
     </span>
   );
 };

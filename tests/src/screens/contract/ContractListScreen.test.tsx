@@ -24,9 +24,23 @@ const SETTLED = [
   }),
 ];
 const LARGE = wonLarge();
+/** LARGE while it still runs: what it may earn is written as its result later is. */
+const LARGE_RUNNING = pending({ id: 36, amount: LARGE.amount, expected: LARGE.expected });
+/** A settled loss: what its detail books is the amount lost, not what a win would have earned. */
+const LOST = won({
+  id: 37,
+  result: 'loss',
+  resultname: 'app.data.contract_loss',
+  closePrice: '96990.00',
+  payout: '0',
+  profit: '-100',
+});
 let openList: ContractOrder[] = OPEN;
+let settledList: ContractOrder[] = SETTLED;
 let settledTotal = 2;
-const byId = new Map<number, ContractOrder>([...OPEN, ...SETTLED, LARGE].map((o) => [o.id, o]));
+const byId = new Map<number, ContractOrder>(
+  [...OPEN, ...SETTLED, LARGE, LARGE_RUNNING, LOST].map((o) => [o.id, o]),
+);
 /** Those following a contract's detail, told when a test changes it (as the stream would). */
 const detailReaders = new Set<() => void>();
 const settle = (order: ContractOrder) => {
@@ -37,7 +51,7 @@ const settle = (order: ContractOrder) => {
 vi.mock('../../../../src/hooks/useContracts', () => ({
   useOpenContracts: () => openList,
   useSettledContracts: (page: number, size: number) => ({
-    list: page > Math.ceil(settledTotal / size) ? [] : SETTLED,
+    list: page > Math.ceil(settledTotal / size) ? [] : settledList,
     page,
     size,
     total: settledTotal,
@@ -70,6 +84,7 @@ vi.mock('../../../../src/screens/contract/outcomes', () => ({
 beforeAll(setupI18n);
 beforeEach(() => {
   openList = OPEN;
+  settledList = SETTLED;
   settledTotal = 2;
   watchOutcome.mockClear();
 });
@@ -98,8 +113,18 @@ describe('/contractList', () => {
     expect(within(rows[0]!).getByRole('timer')).toHaveTextContent('0:42');
     await user.click(screen.getByRole('tab', { name: 'Settled' }));
     const settled = within(screen.getByRole('list')).getAllByRole('listitem');
-    expect(settled[0]).toHaveTextContent('Win +80.00');
+    expect(settled[0]).toHaveTextContent('Win +80.00 USDT');
     expect(settled[1]).toHaveTextContent('Void, refunded 100.00 USDT');
+  });
+
+  it('names the currency of every settled amount, a win’s and a loss’s as a refund’s', async () => {
+    settledList = [won({ id: 40 }), LOST, SETTLED[1]!];
+    settledTotal = 3;
+    renderScreen(<ContractListScreen />, { path: '/contractList', at: '/contractList?tab=settled' });
+    const outcomes = within(screen.getByRole('list'))
+      .getAllByRole('listitem')
+      .map((row) => row.querySelector('.pnl')?.textContent?.replace(/\s+/g, ' '));
+    expect(outcomes).toEqual(['Win +80.00 USDT', 'Loss -100.00 USDT', 'Void, refunded 100.00 USDT']);
   });
 
   it('tells the result of each contract it lists in progress, one opened before a reload too, and of no settled one', async () => {
@@ -157,7 +182,6 @@ describe('/contractList', () => {
       '1 min',
       '100.00 USDT',
       'Payout rate80%',
-      'Expected earnings+80.00 USDT',
       'Open price97,000.00',
       'Close price97,012.50',
       'Profit/loss+80.00 USDT',
@@ -166,6 +190,8 @@ describe('/contractList', () => {
     ]) {
       expect(text).toContain(s);
     }
+    // Settled, it says what was booked; what a win would have earned is no figure of it any more.
+    expect(text).not.toContain('Expected earnings');
     const receipt = screen.getByTestId('receipt');
     expect(within(receipt).getByLabelText('Opening tick')).toHaveTextContent('#501');
     expect(within(receipt).getByLabelText('Closing tick')).toHaveTextContent('#777');
@@ -201,6 +227,25 @@ describe('/contractList', () => {
     } finally {
       byId.set(42, OPEN[0]!);
     }
+  });
+
+  it('shows a settled loss as the loss booked, in red with its currency, and no earnings still expected', () => {
+    renderScreen(<ContractListScreen />, { path: '/contractList', at: '/contractList?id=37' });
+    const page = document.body;
+    expect(screen.getByTestId('contract-result')).toHaveTextContent('Not this time');
+    expect(screen.getByTestId('contract-result')).toHaveTextContent('-100.00 USDT');
+    expect(figure(page, 'contractList.result')).toBe('Loss');
+    expect(figure(page, 'contractList.profit')).toBe('-100.00 USDT');
+    expect(within(page).getByText('-100.00 USDT', { selector: 'dd > span' })).toHaveClass('pnl--down');
+    expect(within(page).queryByText('Expected earnings')).toBeNull();
+    expect(page).not.toHaveTextContent('+80.00');
+  });
+
+  it('shows what a running contract would earn, and no profit or loss before one is booked', () => {
+    renderScreen(<ContractListScreen />, { path: '/contractList', at: '/contractList?id=41' });
+    const page = document.body;
+    expect(figure(page, 'contract.expected')).toBe('+80.00 USDT');
+    expect(within(page).queryByText('Profit/loss')).toBeNull();
   });
 
   it('says why a void contract has no closing tick', () => {
@@ -249,7 +294,6 @@ describe('/contractList', () => {
         renderScreen(<ContractListScreen />, { path: '/contractList', at: `/contractList?id=${LARGE.id}` });
         const page = document.body;
         expect(figure(page, 'contractList.amount')).toBe(f.amount);
-        expect(figure(page, 'contract.expected')).toBe(f.expected);
         expect(figure(page, 'contractList.openPrice')).toBe(f.open);
         expect(figure(page, 'contractList.closePrice')).toBe(f.close);
         expect(figure(page, 'contractList.profit')).toBe(f.profit);
@@ -260,6 +304,12 @@ describe('/contractList', () => {
         const tick = (key: string) => within(receipt).getByLabelText(i18n.t(key));
         expect(figure(tick('contractList.openTick'), 'contractList.tickPrice')).toBe(f.open);
         expect(figure(tick('contractList.closeTick'), 'contractList.tickPrice')).toBe(f.close);
+        cleanup();
+        renderScreen(<ContractListScreen />, {
+          path: '/contractList',
+          at: `/contractList?id=${LARGE_RUNNING.id}`,
+        });
+        expect(figure(document.body, 'contract.expected')).toBe(f.expected);
       } finally {
         await switchI18n('us');
       }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Balance, ContractInfo, ContractOrder } from '../../../../protocol';
 import { i18n, switchI18n } from '../../../../src/i18n';
+import type { ConnectionState } from '../../../../streams/transport';
 import { CountdownSheet } from '../../../../src/screens/contract/CountdownSheet';
 import ContractScreen from '../../../../src/screens/contract/ContractScreen';
 import { setUser } from '../../../../src/state/session';
@@ -24,6 +25,7 @@ const state = vi.hoisted(() => {
     /** What the server holds: the info a refresh reads. */
     serverInfo: undefined as ContractInfo | undefined,
     balances: undefined as Balance[] | undefined,
+    connection: 'open' as ConnectionState,
     subscribe: (l: () => void) => {
       listeners.add(l);
       return () => void listeners.delete(l);
@@ -50,7 +52,7 @@ vi.mock('../../../../src/hooks/useContracts', () => ({
 vi.mock('../../../../src/hooks/useMarket', () => ({
   usePairs: () => undefined,
   useTicker: () => ({ pair: 'btcusdt', last: '97005.00', changePercent: '1.25' }),
-  useConnection: () => 'open',
+  useConnection: () => useSyncExternalStore(state.subscribe, () => state.connection),
 }));
 vi.mock('../../../../src/hooks/useSpot', () => ({
   useBalances: () => useSyncExternalStore(state.subscribe, () => state.balances),
@@ -73,6 +75,7 @@ const usdt = (available: string): Balance[] => [{ asset: 'USDT', available, froz
 beforeEach(() => {
   state.order = undefined;
   state.seconds = 60;
+  state.connection = 'open';
   state.info = INFO;
   state.serverInfo = INFO;
   state.open = [];
@@ -482,6 +485,40 @@ describe('/contract', () => {
     expect(region).toContainElement(screen.getByTestId('contract-result'));
     expect(screen.getByTestId('contract-result').closest('[aria-live]')).toBe(region);
   });
+
+  it.each([
+    ['reconnecting', 'us', 'Last price (reconnecting)', '97,005.00'],
+    ['closed', 'de', 'Letzter Preis (Neuverbindung)', '97.005,00'],
+  ] as const)(
+    'says the price is not live while the socket is %s, in %s, and live again once it is back',
+    async (down, lang, label, figure) => {
+      await switchI18n(lang);
+      try {
+        renderScreen(<CountdownSheet placed={pending()} onClose={() => undefined} />);
+        const price = () => within(screen.getByRole('dialog')).getByTestId('live-price');
+        const labelOf = () => price().previousElementSibling?.textContent;
+        const live = labelOf();
+        expect(price()).toHaveClass('price--up');
+        act(() => {
+          state.connection = down;
+          state.emit();
+        });
+        // The last figure stays, muted and named for what it is: not coloured as a move still under way.
+        expect(labelOf()).toBe(label);
+        expect(price()).toHaveTextContent(figure);
+        expect(price()).toHaveClass('price--stale');
+        expect(price()).not.toHaveClass('price--up');
+        act(() => {
+          state.connection = 'open';
+          state.emit();
+        });
+        expect(labelOf()).toBe(live);
+        expect(price()).toHaveClass('price--up');
+      } finally {
+        await switchI18n('us');
+      }
+    },
+  );
 
   it.each(LARGE_FIGURES)('writes the settled result in the number format of $lang', async (f) => {
     await switchI18n(f.lang);

@@ -154,14 +154,17 @@ describe('withdrawal password', () => {
   it.each([
     [false, 'Set withdrawal password', ['off', 'off']],
     [true, 'Change withdrawal password', ['off', 'off', 'off']],
-  ])('tells password managers its fields hold no login password (set before: %s)', async (set, title, kinds) => {
-    login(set);
-    renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
-    await screen.findByRole('heading', { name: title });
-    expect(passwordAutocompletes()).toEqual(kinds);
-    // Nor which login: a manager offered a username beside a new password saves it as that login.
-    expect(document.querySelector('[autocomplete="username"]')).toBeNull();
-  });
+  ])(
+    'tells password managers its fields hold no login password (set before: %s)',
+    async (set, title, kinds) => {
+      login(set);
+      renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
+      await screen.findByRole('heading', { name: title });
+      expect(passwordAutocompletes()).toEqual(kinds);
+      // Nor which login: a manager offered a username beside a new password saves it as that login.
+      expect(document.querySelector('[autocomplete="username"]')).toBeNull();
+    },
+  );
 
   it('keeps to the stored info when the server cannot be asked', async () => {
     login(false);

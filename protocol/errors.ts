@@ -117,6 +117,10 @@ export const ERRORS = {
   text_too_long: { status: 400 },
   // an operator's link or image that is not empty, a path on this site or an http(s) address
   link_invalid: { status: 400 },
+  // an operator's slug (the key linking translations of a notice or article) not in its form
+  slug_invalid: { status: 400 },
+  // the slug already names another notice or article of the same language
+  slug_taken: { status: 409 },
   unknown_parameter: { status: 400 },
   payload_too_large: { status: 413 },
   too_many_requests: { status: 429 },

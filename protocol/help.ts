@@ -9,7 +9,9 @@ import { channelMessageSchema } from './wsSchema';
 
 /**
  * The help centre, notice detail, the operator's content editing and the in-app customer-service
- * thread. Content is stored per locale; a locale with none is served the English rows.
+ * thread. Content is stored per locale; a locale with none is served the English rows. The
+ * translations of one notice or article share a slug, so one opened by the id of any of them is
+ * served in the reader's language (else English, else as written).
  */
 
 const id = rowIdParam;
@@ -42,6 +44,13 @@ export type HelpArticle = z.infer<typeof helpArticleSchema>;
 const locale = z.enum(LOCALES);
 const title = typedText().min(1, 'app.msg.field_required').max(200, 'app.msg.text_too_long');
 const text = typedText({ lines: true }).min(1, 'app.msg.field_required').max(20_000, 'app.msg.text_too_long');
+/** The key an operator gives every translation of one notice or article: lower-case letters and
+ * digits in hyphen-joined words, as in an address (`new-pairs-2027`). */
+export const CONTENT_SLUG_MAX = 64;
+const slug = z
+  .string()
+  .max(CONTENT_SLUG_MAX, 'app.msg.slug_invalid')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'app.msg.slug_invalid');
 /** The highest `sort` an operator gives a help article, pop-up or slide. */
 export const CONTENT_SORT_MAX = 1_000_000;
 const sort = z.number().int().min(0).max(CONTENT_SORT_MAX);
@@ -50,11 +59,17 @@ const link = siteLink('app.msg.link_invalid').pipe(z.string().max(2_000, 'app.ms
 
 export const adminLocaleQuerySchema = z.strictObject({ locale: locale.default('us') });
 
-export const adminNoticeCreateSchema = z.strictObject({ locale, title, message: text });
+export const adminNoticeCreateSchema = z.strictObject({
+  locale,
+  title,
+  message: text,
+  slug: slug.optional(),
+});
 export const adminNoticeUpdateSchema = z.strictObject({
   id: rowId,
   title: title.optional(),
   message: text.optional(),
+  slug: slug.optional(),
 });
 export const adminDeleteSchema = z.strictObject({ id: rowId });
 
@@ -64,6 +79,7 @@ export const adminNoticeSchema = z.object({
   title: z.string(),
   message: z.string(),
   createdAt: z.number().int(),
+  slug: z.string().nullable(),
 });
 export type AdminNotice = z.infer<typeof adminNoticeSchema>;
 
@@ -73,6 +89,7 @@ export const adminHelpCreateSchema = z.strictObject({
   title,
   body: text,
   sort: sort.default(0),
+  slug: slug.optional(),
 });
 export const adminHelpUpdateSchema = z.strictObject({
   id: rowId,
@@ -80,8 +97,13 @@ export const adminHelpUpdateSchema = z.strictObject({
   title: title.optional(),
   body: text.optional(),
   sort: sort.optional(),
+  slug: slug.optional(),
 });
-export const adminHelpSchema = helpArticleSchema.extend({ locale: z.string(), sort: z.number().int() });
+export const adminHelpSchema = helpArticleSchema.extend({
+  locale: z.string(),
+  sort: z.number().int(),
+  slug: z.string().nullable(),
+});
 export type AdminHelp = z.infer<typeof adminHelpSchema>;
 
 // ---------- operator: home pop-ups and carousel ----------

@@ -20,13 +20,17 @@ import { cliActor } from './cliActor';
 import { refused } from './refused';
 
 export const CONTENT_USAGE = `
-  npm run admin -- notices list LOCALE | notices add LOCALE TITLE MESSAGE
-  npm run admin -- notices edit ID [--title=T] [--message=M] | notices delete ID
+  npm run admin -- notices list LOCALE | notices add LOCALE TITLE MESSAGE [--slug=S]
+  npm run admin -- notices edit ID [--title=T] [--message=M] [--slug=S] | notices delete ID
                                             MESSAGE of @path reads the text from a file
-  npm run admin -- articles list LOCALE | articles add LOCALE CATEGORY TITLE BODY
-  npm run admin -- articles edit ID [--category=C] [--title=T] [--body=B] | articles delete ID
+  npm run admin -- articles list LOCALE | articles add LOCALE CATEGORY TITLE BODY [--slug=S]
+  npm run admin -- articles edit ID [--category=C] [--title=T] [--body=B] [--slug=S]
+  npm run admin -- articles delete ID
                                             CATEGORY: ${HELP_CATEGORIES.join(', ')};
                                             BODY of @path reads the text from a file
+                                            SLUG: the same on every translation of one notice
+                                            or article (lower-case words joined by hyphens), so
+                                            a reader is served the one in their language
   npm run admin -- popups list LOCALE | popups add LOCALE TITLE CONTENT [--sort=N]
   npm run admin -- popups edit ID [--title=T] [--content=C] [--sort=N] | popups delete ID
                                             shown by sort, then oldest first; one added without
@@ -66,16 +70,19 @@ const area = <Row>(a: ContentArea<Row>) => a as unknown as ContentArea<unknown>;
 
 const sorted = (r: { id: number; sort: number; title: string }) => `#${r.id} sort ${r.sort}: ${r.title}`;
 
+/** A title after the slug that links it to its translations, when it has one. */
+const slugged = (r: { slug: string | null; title: string }) => (r.slug ? `(${r.slug}) ${r.title}` : r.title);
+
 const AREAS: Record<string, ContentArea<unknown>> = {
   notices: area({
     noun: 'notice',
     plural: 'notices',
     added: 'published',
     fields: ['title', 'message'],
-    options: ['title', 'message'],
-    addOptions: [],
+    options: ['title', 'message', 'slug'],
+    addOptions: ['slug'],
     list: listNoticesAdmin,
-    line: (n) => `#${n.id} ${when(n.createdAt)} ${n.title}`,
+    line: (n) => `#${n.id} ${when(n.createdAt)} ${slugged(n)}`,
     editor: notices,
   }),
   articles: area({
@@ -83,10 +90,10 @@ const AREAS: Record<string, ContentArea<unknown>> = {
     plural: 'help articles',
     added: 'added',
     fields: ['category', 'title', 'body'],
-    options: ['category', 'title', 'body'],
-    addOptions: [],
+    options: ['category', 'title', 'body', 'slug'],
+    addOptions: ['slug'],
     list: listHelpAdmin,
-    line: (a) => `#${a.id} [${a.category}] ${a.title}`,
+    line: (a) => `#${a.id} [${a.category}] ${slugged(a)}`,
     editor: helpArticles,
   }),
   popups: area({
@@ -117,7 +124,11 @@ const AREAS: Record<string, ContentArea<unknown>> = {
 /** What each command of an area takes, as CONTENT_USAGE names it. */
 const contentCommands = (a: ContentArea<unknown>) => ({
   list: ['LOCALE'],
-  add: ['LOCALE', ...a.fields.map((f) => f.toUpperCase()), ...a.addOptions.map((o) => `[--${o}=N]`)],
+  add: [
+    'LOCALE',
+    ...a.fields.map((f) => f.toUpperCase()),
+    ...a.addOptions.map((o) => `[--${o}=${NUMERIC.includes(o) ? 'N' : o[0]!.toUpperCase()}]`),
+  ],
   edit: [
     'ID',
     `an option (${a.options

@@ -30,6 +30,7 @@ import * as m027 from './migrations/027_document_number_unique';
 import * as m028 from './migrations/028_code_tickets';
 import * as m029 from './migrations/029_nickname_key';
 import * as m030 from './migrations/030_nickname_skeleton';
+import * as m031 from './migrations/031_content_slug';
 import type { MigrationFn } from './migrations/helpers';
 
 /** Versioned migrations, in order. A new one is appended here with the next number; applied ones
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, { up: MigrationFn }> = {
   '028_code_tickets': m028,
   '029_nickname_key': m029,
   '030_nickname_skeleton': m030,
+  '031_content_slug': m031,
 };
 
 /** Names of every migration, in the order they apply. */

@@ -53,6 +53,8 @@ export interface NoticeTable {
   title: string;
   message: string;
   created_at: number;
+  /** Shared by the translations of one notice (unique per locale); null for one not linked. */
+  slug: string | null;
 }
 
 /** One reference tick as recorded: price and quantity are decimal text at the pair's precision. */
@@ -386,6 +388,8 @@ export interface HelpArticleTable {
   body: string;
   sort: number;
   updated_at: number;
+  /** Shared by the translations of one article (unique per locale); null for one not linked. */
+  slug: string | null;
 }
 
 export interface ServiceMessageTable {

@@ -282,6 +282,30 @@ describe('home, content and language in a real browser', () => {
     await first.close();
   });
 
+  it('follows an open notice into Chinese chosen in another tab, showing the same notice in Chinese', async () => {
+    const { context } = session;
+    const reader = await context.newPage();
+    await reader.goto('/home');
+    await inLanguage(reader, 'us');
+    await reader.goto('/notice');
+    await reader.getByRole('link', { name: /New pairs listed/ }).click();
+    await reader.waitForURL('**/noticeDetail?id=*');
+    await reader.getByRole('heading', { name: 'New pairs listed', level: 2 }).waitFor();
+
+    const other = await context.newPage();
+    await other.goto('/lang');
+    await other.locator('[data-locale="cn"]').click();
+    await other.waitForURL('**/home');
+    await other.close();
+
+    const title = reader.getByRole('heading', { name: '新交易对上线', level: 2 });
+    await title.waitFor();
+    expect(await title.getAttribute('lang')).toBe('zh-CN');
+    expect(new URL(reader.url()).pathname).toBe('/noticeDetail');
+    expect(await reader.getByRole('note').count()).toBe(0);
+    await reader.close();
+  });
+
   // The config, which names the site's language, arrives once the home screen has drawn its
   // content in English: that content is asked for again, in Korean. (The other order, the home
   // screen's code arriving after the switch, is prefetch.test.ts's: this build runs React's

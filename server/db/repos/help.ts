@@ -9,11 +9,51 @@ import type {
   Notice,
   ServiceMessage,
 } from '../../../protocol';
+import { DEFAULT_LOCALE } from '../../../protocol';
 import type { Selectable } from 'kysely';
+import { AppError } from '../../domain/appError';
 import type { Database } from '../schema';
 import { withLocaleFallback } from './fallback';
+import { isUniqueViolation } from './uniqueViolation';
 
 /** The help centre, notices as the operator edits them, documents, and the service thread. */
+
+/**
+ * The id of the row of `table` to show a reader of `locale` who opened `id`: its translation into
+ * that locale (the row of the same slug), else into the default one, else `id` itself: the row as
+ * written, or none.
+ */
+export const translationOf = async (
+  db: Kysely<Database>,
+  table: 'notices' | 'help_articles',
+  id: number,
+  locale: Locale,
+): Promise<number> => {
+  const row = await db.selectFrom(table).select(['locale', 'slug']).where('id', '=', id).executeTakeFirst();
+  if (!row || row.locale === locale || row.slug === null) return id;
+  const linked = await db
+    .selectFrom(table)
+    .select(['id', 'locale'])
+    .where('slug', '=', row.slug)
+    .where('locale', 'in', [locale, DEFAULT_LOCALE])
+    .execute();
+  return (
+    (linked.find((r) => r.locale === locale) ?? linked.find((r) => r.locale === DEFAULT_LOCALE))?.id ?? id
+  );
+};
+
+/** A write of a notice or article whose slug another row of its locale has is refused as such. */
+const slugUnique = async <T>(write: () => Promise<T>): Promise<T> => {
+  try {
+    return await write();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError('slug_taken');
+    throw e;
+  }
+};
+
+/** The slug an edit gives, as columns to set: none when the edit leaves it. */
+const slugSet = (slug: string | undefined) => (slug !== undefined ? { slug } : {});
 
 export const listHelp = (db: Kysely<Database>, locale: Locale): Promise<HelpArticleSummary[]> =>
   withLocaleFallback(locale, async (l) => {
@@ -35,6 +75,7 @@ const toAdminHelp = (r: Selectable<Database['help_articles']>): AdminHelp => ({
   body: r.body,
   sort: r.sort,
   updatedAt: Number(r.updated_at),
+  slug: r.slug,
 });
 
 export const findHelp = async (db: Kysely<Database>, id: number): Promise<AdminHelp | undefined> => {
@@ -55,16 +96,29 @@ export const listHelpAdmin = async (db: Kysely<Database>, locale: Locale) =>
 
 export const insertHelp = async (
   db: Kysely<Database>,
-  a: { locale: Locale; category: HelpCategory; title: string; body: string; sort: number },
+  {
+    slug,
+    ...a
+  }: {
+    locale: Locale;
+    category: HelpCategory;
+    title: string;
+    body: string;
+    sort: number;
+    slug?: string | undefined;
+  },
   now: number,
 ) =>
-  (
-    await db
-      .insertInto('help_articles')
-      .values({ ...a, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  slugUnique(
+    async () =>
+      (
+        await db
+          .insertInto('help_articles')
+          .values({ ...a, ...slugSet(slug), updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+  );
 
 export const updateHelp = async (
   db: Kysely<Database>,
@@ -74,20 +128,24 @@ export const updateHelp = async (
     title?: string | undefined;
     body?: string | undefined;
     sort?: number | undefined;
+    slug?: string | undefined;
   },
   now: number,
 ) => {
-  const res = await db
-    .updateTable('help_articles')
-    .set({
-      updated_at: now,
-      ...(c.category !== undefined ? { category: c.category } : {}),
-      ...(c.title !== undefined ? { title: c.title } : {}),
-      ...(c.body !== undefined ? { body: c.body } : {}),
-      ...(c.sort !== undefined ? { sort: c.sort } : {}),
-    })
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const res = await slugUnique(() =>
+    db
+      .updateTable('help_articles')
+      .set({
+        updated_at: now,
+        ...(c.category !== undefined ? { category: c.category } : {}),
+        ...(c.title !== undefined ? { title: c.title } : {}),
+        ...(c.body !== undefined ? { body: c.body } : {}),
+        ...(c.sort !== undefined ? { sort: c.sort } : {}),
+        ...slugSet(c.slug),
+      })
+      .where('id', '=', id)
+      .executeTakeFirst(),
+  );
   return Number(res.numUpdatedRows) === 1;
 };
 
@@ -102,6 +160,7 @@ const toAdminNotice = (r: Selectable<Database['notices']>): AdminNotice => ({
   title: r.title,
   message: r.message,
   createdAt: Number(r.created_at),
+  slug: r.slug,
 });
 
 export const findNotice = async (db: Kysely<Database>, id: number): Promise<AdminNotice | undefined> => {
@@ -129,31 +188,34 @@ export const listNoticesAdmin = async (db: Kysely<Database>, locale: Locale) =>
 
 export const insertNotice = async (
   db: Kysely<Database>,
-  n: { locale: Locale; title: string; message: string },
+  { slug, ...n }: { locale: Locale; title: string; message: string; slug?: string | undefined },
   now: number,
 ) =>
-  (
-    await db
-      .insertInto('notices')
-      .values({ ...n, created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  slugUnique(
+    async () =>
+      (
+        await db
+          .insertInto('notices')
+          .values({ ...n, ...slugSet(slug), created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+  );
 
 export const updateNotice = async (
   db: Kysely<Database>,
   id: number,
-  c: { title?: string | undefined; message?: string | undefined },
+  c: { title?: string | undefined; message?: string | undefined; slug?: string | undefined },
 ) => {
-  if (c.title === undefined && c.message === undefined) return (await findNotice(db, id)) !== undefined;
-  const res = await db
-    .updateTable('notices')
-    .set({
-      ...(c.title !== undefined ? { title: c.title } : {}),
-      ...(c.message !== undefined ? { message: c.message } : {}),
-    })
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const changes = {
+    ...(c.title !== undefined ? { title: c.title } : {}),
+    ...(c.message !== undefined ? { message: c.message } : {}),
+    ...slugSet(c.slug),
+  };
+  if (Object.keys(changes).length === 0) return (await findNotice(db, id)) !== undefined;
+  const res = await slugUnique(() =>
+    db.updateTable('notices').set(changes).where('id', '=', id).executeTakeFirst(),
+  );
   return Number(res.numUpdatedRows) === 1;
 };
 

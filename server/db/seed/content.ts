@@ -12,7 +12,9 @@ const localeContentSchema = z.strictObject({
   contents: z.array(
     z.strictObject({ type: z.enum(CONTENT_TYPES), title: z.string().min(1), body: z.string().min(1) }),
   ),
-  notices: z.array(z.strictObject({ title: z.string().min(1), message: z.string().min(1) })),
+  notices: z.array(
+    z.strictObject({ title: z.string().min(1), message: z.string().min(1), slug: z.string().min(1) }),
+  ),
 });
 type LocaleContent = z.infer<typeof localeContentSchema>;
 

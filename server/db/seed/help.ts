@@ -11,6 +11,7 @@ const articlesSchema = z.array(
     category: z.enum(HELP_CATEGORIES),
     title: z.string().min(1),
     body: z.string().min(1),
+    slug: z.string().min(1),
   }),
 );
 type SeedArticles = z.infer<typeof articlesSchema>;

@@ -17,6 +17,7 @@ import {
   listHelp,
   listServiceMessages,
   toNotice,
+  translationOf,
 } from '../../db/repos/help';
 import { AppError } from '../../domain/appError';
 import { currentUser } from '../auth';
@@ -30,11 +31,11 @@ export const helpRoutes = (db: Db, now: () => number = Date.now) => {
       method: 'GET',
       path: '/index/noticeDetail',
       tag: 'index',
-      summary: 'One notice',
+      summary: 'One notice, in the reader’s language where it is translated',
       query: idQuerySchema,
       response: noticeDetailSchema,
-      handler: async ({ query }) => {
-        const notice = await findNotice(k, query.id);
+      handler: async ({ query, locale }) => {
+        const notice = await findNotice(k, await translationOf(k, 'notices', query.id, locale));
         if (!notice) throw new AppError('record_not_found');
         // Written in one language; the operator's locale was checked when it was written.
         return { ...toNotice(notice), locale: notice.locale as Locale };
@@ -53,11 +54,11 @@ export const helpRoutes = (db: Db, now: () => number = Date.now) => {
       method: 'GET',
       path: '/help/detail',
       tag: 'help',
-      summary: 'One help article',
+      summary: 'One help article, in the reader’s language where it is translated',
       query: idQuerySchema,
       response: helpArticleSchema,
-      handler: async ({ query }) => {
-        const a = await findHelp(k, query.id);
+      handler: async ({ query, locale }) => {
+        const a = await findHelp(k, await translationOf(k, 'help_articles', query.id, locale));
         if (!a) throw new AppError('record_not_found');
         const { id, category, title, body, updatedAt } = a;
         return { id, category, title, body, updatedAt, locale: a.locale as Locale };

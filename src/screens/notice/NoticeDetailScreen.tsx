@@ -3,28 +3,35 @@ import { useSearchParams } from 'react-router-dom';
 import { helpApi } from '../../api/help';
 import { NavBar } from '../../components/NavBar';
 import { LoadingRecord, recordOf } from '../../components/LoadFailed';
-import { useListOnLanguageChange } from '../../hooks/useListOnLanguageChange';
+import { NotInYourLanguage } from '../../components/NotInYourLanguage';
 import { useRemote } from '../../hooks/useRemote';
 import { useDateFormat } from '../../hooks/useDateFormat';
 import { idParam } from '../../app/idParam';
 import { LOCALE_TAGS } from '../../../protocol/locales';
 
-/** /noticeDetail?id=: one notice in full. */
+/** /noticeDetail?id=: one notice in full, in the reader's language where it is translated: the
+ * server serves the translation of whichever id it is given, and the read is made again when the
+ * reader picks another language (here or in another tab). */
 const NoticeDetailScreen = () => {
   const { t } = useTranslation();
   const date = useDateFormat(true);
   const id = idParam(useSearchParams()[0].get('id'));
   const notice = useRemote(() => recordOf(id, helpApi.notice), String(id));
-  // Opened by its address, it may be in another language than the screen's (a shared link): its
-  // text is marked as written, the labels around it stay the reader's.
+  // Untranslated, it is in another language than the screen's: its text is marked as written, the
+  // labels around it stay the reader's.
   const written = notice.data && LOCALE_TAGS[notice.data.locale];
-  useListOnLanguageChange('/notice');
   return (
     <>
       <NavBar title={t('route.noticeDetail')} />
       {!notice.data && <LoadingRecord failure={notice.failure} onRetry={notice.retry} />}
       {notice.data && (
         <article className="document card">
+          <NotInYourLanguage
+            written={notice.data.locale}
+            text={t('notice.notTranslated')}
+            list="/notice"
+            listLabel={t('notice.all')}
+          />
           <h2 className="document__title" lang={written}>
             {notice.data.title}
           </h2>

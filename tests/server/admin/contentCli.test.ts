@@ -25,6 +25,28 @@ describe.each(forEachEngine())(
         expect(await run(area, 'list', 'us')).toEqual({ code: null, text: '' });
     });
 
+    it('links the translations of a notice and of an article by their slug', async () => {
+      const id = idOf(
+        (await run('notices', 'add', 'de', 'Wartung', 'Heute Nacht.', '--slug=upkeep-2027')).text,
+      );
+      expect((await run('notices', 'list', 'de')).text).toMatch(
+        new RegExp(`#${id} .* \\(upkeep-2027\\) Wartung`),
+      );
+      const fr = idOf((await run('notices', 'add', 'fr', 'Maintenance', 'Ce soir.')).text);
+      expect((await run('notices', 'edit', fr, '--slug=upkeep-2027')).code).toBe(0);
+      expect(await run('notices', 'add', 'de', 'Noch einmal', 'x', '--slug=upkeep-2027')).toEqual({
+        code: 1,
+        text: 'refused: app.msg.slug_taken',
+      });
+      expect((await run('notices', 'edit', fr, '--slug=Upkeep 2027')).text).toContain('app.msg.slug_invalid');
+      const article = idOf(
+        (await run('articles', 'add', 'es', 'security', '2FA', 'Pronto.', '--slug=two-factor')).text,
+      );
+      expect((await run('articles', 'list', 'es')).text).toContain(`#${article} [security] (two-factor) 2FA`);
+      expect((await run('articles', 'edit', article, '--slug=second-factor')).code).toBe(0);
+      expect((await run('articles', 'list', 'es')).text).toContain('(second-factor) 2FA');
+    });
+
     it('edits notices and help articles', async () => {
       const id = idOf((await run('notices', 'add', 'de', 'Wartung', 'Heute Nacht.')).text);
       expect((await run('notices', 'edit', id, '--title=Wartung beendet')).code).toBe(0);

@@ -51,7 +51,7 @@ describe.each(forEachEngine())('migrations on %s', (engine, open) => {
       'spot_min_amount',
       'tradecoin',
     ]);
-    expect(columns('notices')).toEqual(['created_at', 'id', 'locale', 'message', 'title']);
+    expect(columns('notices')).toEqual(['created_at', 'id', 'locale', 'message', 'slug', 'title']);
     expect(columns('contents')).toEqual(['body', 'id', 'locale', 'sort', 'title', 'type']);
   });
 

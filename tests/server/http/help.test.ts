@@ -55,7 +55,7 @@ describe.each(forEachEngine())('help, notices, documents and service API on %s',
     expect(de).toHaveLength(7);
     expect(de[0]).toMatchObject({ category: 'wallet', title: 'Wie zahle ich Krypto ein?' });
     const article = helpArticleSchema.parse(
-      (await call('GET', `/api/help/detail?id=${de[5].id}`)).json().data,
+      (await call('GET', `/api/help/detail?id=${de[5].id}`, { lang: 'de' })).json().data,
     );
     expect(article.body).toContain('0,00000001');
     expect(article.locale).toBe('de');
@@ -64,6 +64,23 @@ describe.each(forEachEngine())('help, notices, documents and service API on %s',
       msg: 'app.msg.record_not_found',
     });
     expect((await call('GET', '/api/help/detail')).json().msg).toBe('app.msg.parameter_error');
+  });
+
+  it('serves a seeded notice and article in the reader’s language, whichever translation’s id was opened', async () => {
+    const us = (await call('GET', '/api/index/notice', { lang: 'us' })).json().data;
+    const listed = us.find((n: { title: string }) => n.title === 'New pairs listed');
+    const cn = (await call('GET', '/api/index/notice', { lang: 'cn' })).json().data;
+    const same = cn.find((n: { title: string }) => n.title === '新交易对上线');
+    const inChinese = (await call('GET', `/api/index/noticeDetail?id=${listed.id}`, { lang: 'cn' })).json();
+    expect(inChinese.data).toMatchObject({ id: same.id, title: '新交易对上线', locale: 'cn' });
+    expect(
+      (await call('GET', `/api/index/noticeDetail?id=${same.id}`, { lang: 'us' })).json().data,
+    ).toMatchObject({ id: listed.id, title: 'New pairs listed', locale: 'us' });
+
+    const deposit = (await call('GET', '/api/help/list', { lang: 'us' })).json().data[0];
+    expect(
+      (await call('GET', `/api/help/detail?id=${deposit.id}`, { lang: 'de' })).json().data,
+    ).toMatchObject({ title: 'Wie zahle ich Krypto ein?', locale: 'de', category: 'wallet' });
   });
 
   it('lets operators publish, edit and delete notices, help articles and documents, with audit rows', async () => {
@@ -143,6 +160,54 @@ describe.each(forEachEngine())('help, notices, documents and service API on %s',
       'help.delete',
       'document.save',
     ]);
+  });
+
+  it('links an operator’s translations by their slug, falling back to English, else the text as written', async () => {
+    const auth = { token: opToken };
+    const post = async (url: string, payload: object) =>
+      (await call('POST', url, { ...auth, payload })).json();
+    const en = (
+      await post('/api/admin/notices', { locale: 'us', title: 'Fees', message: 'Lower.', slug: 'fees-2027' })
+    ).data;
+    expect(en.slug).toBe('fees-2027');
+    const ja = (await post('/api/admin/notices', { locale: 'jp', title: '手数料', message: '値下げ。' }))
+      .data;
+    expect(ja.slug).toBeNull();
+    // Linked afterwards, as an operator who forgot it does.
+    await call('PUT', '/api/admin/notices', { ...auth, payload: { id: ja.id, slug: 'fees-2027' } });
+    const read = async (id: number, lang: string) =>
+      (await call('GET', `/api/index/noticeDetail?id=${id}`, { lang })).json().data;
+    expect(await read(en.id, 'jp')).toMatchObject({ id: ja.id, title: '手数料', locale: 'jp' });
+    expect(await read(ja.id, 'de')).toMatchObject({ id: en.id, title: 'Fees', locale: 'us' });
+    const alone = (
+      await post('/api/admin/notices', { locale: 'fr', title: 'Seul', message: 'Ici.', slug: 'alone' })
+    ).data;
+    expect(await read(alone.id, 'de')).toMatchObject({ id: alone.id, locale: 'fr' });
+
+    expect(
+      await post('/api/admin/notices', { locale: 'us', title: 'Again', message: 'x', slug: 'fees-2027' }),
+    ).toMatchObject({ code: 409, msg: 'app.msg.slug_taken' });
+    expect(
+      (
+        await call('PUT', '/api/admin/notices', { ...auth, payload: { id: alone.id, slug: 'Fees 2027' } })
+      ).json(),
+    ).toMatchObject({ code: 400, msg: 'app.msg.slug_invalid' });
+
+    const article = async (locale: string, title: string) =>
+      (await post('/api/admin/help', { locale, category: 'security', title, body: 'x', slug: 'keys' })).data;
+    const help = await article('ru', 'Ключи');
+    const helpEn = await article('us', 'Keys');
+    expect((await call('GET', `/api/help/detail?id=${helpEn.id}`, { lang: 'ru' })).json().data).toMatchObject(
+      { id: help.id, title: 'Ключи', locale: 'ru' },
+    );
+    expect(
+      (await call('PUT', '/api/admin/help', { ...auth, payload: { id: help.id, slug: 'fees-2027' } })).json()
+        .data.slug,
+    ).toBe('fees-2027');
+    for (const id of [en.id, ja.id, alone.id])
+      await call('DELETE', '/api/admin/notices', { ...auth, payload: { id } });
+    for (const id of [help.id, helpEn.id])
+      await call('DELETE', '/api/admin/help', { ...auth, payload: { id } });
   });
 
   it('keeps a customer-service thread the operator answers', async () => {

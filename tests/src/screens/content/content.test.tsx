@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { i18n } from '../../../../src/i18n';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -65,17 +65,48 @@ describe('content screens', () => {
     expect(helpApi.notice).toHaveBeenCalledWith(4);
   });
 
-  it.each([
-    ['/noticeDetail?id=4', <NoticeDetailScreen key="n" />, '/noticeDetail', '/notice'],
-    ['/help/detail?id=6', <HelpDetailScreen key="h" />, '/help/detail', '/help'],
-  ])('%s goes to its list when the reader picks another language', async (at, element, path, list) => {
-    const router = renderScreen(element, { path, at });
-    expect(await screen.findByRole('heading', { level: 2 })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(path);
-    await act(() => i18n.changeLanguage('de'));
-    await waitFor(() => expect(router.state.location.pathname).toBe(list));
-    await act(() => i18n.changeLanguage('us'));
+  it('/noticeDetail follows the reader into another language, showing the same notice’s translation', async () => {
+    // The server serves the notice in the language asked for (the `Lang` of the call).
+    vi.mocked(helpApi.notice).mockImplementation(async () =>
+      i18n.language === 'cn'
+        ? { id: 12, title: '新交易对上线', message: 'DOT/USDT 已开放。', createdAt: 0, locale: 'cn' }
+        : { id: 4, title: 'New pairs listed', message: 'DOT/USDT is open.', createdAt: 0, locale: 'us' },
+    );
+    const router = renderScreen(<NoticeDetailScreen />, { path: '/noticeDetail', at: '/noticeDetail?id=4' });
+    expect(await screen.findByRole('heading', { name: 'New pairs listed', level: 2 })).toBeInTheDocument();
+    try {
+      await act(() => i18n.changeLanguage('cn'));
+      const title = await screen.findByRole('heading', { name: '新交易对上线', level: 2 });
+      expect(title).toHaveAttribute('lang', 'zh-CN');
+      expect(screen.getByText('DOT/USDT 已开放。')).toBeInTheDocument();
+      expect(screen.queryByRole('note')).toBeNull();
+      expect(router.state.location.pathname).toBe('/noticeDetail');
+      expect(helpApi.notice).toHaveBeenLastCalledWith(4);
+    } finally {
+      await act(() => i18n.changeLanguage('us'));
+    }
   });
+
+  it.each([
+    ['/noticeDetail?id=4', <NoticeDetailScreen key="n" />, '/noticeDetail', 'notice', '/notice'],
+    ['/help/detail?id=6', <HelpDetailScreen key="h" />, '/help/detail', 'help', '/help'],
+  ] as const)(
+    '%s with no translation into the reader’s new language says so, offers the list and keeps the text',
+    async (at, element, path, area, list) => {
+      renderScreen(element, { path, at });
+      const title = (await screen.findByRole('heading', { level: 2 })).textContent;
+      try {
+        await act(() => i18n.changeLanguage('fr'));
+        const note = await screen.findByRole('note');
+        const fr = i18n.getFixedT('fr');
+        expect(note).toHaveTextContent(fr(`${area}.notTranslated`));
+        expect(within(note).getByRole('link', { name: fr(`${area}.all`) })).toHaveAttribute('href', list);
+        expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(title!);
+      } finally {
+        await act(() => i18n.changeLanguage('us'));
+      }
+    },
+  );
 
   it('/help/detail marks an article written in another language as such, its labels the reader’s', async () => {
     renderScreen(<HelpDetailScreen />, { path: '/help/detail', at: '/help/detail?id=6' });

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Locale } from '../../protocol/locales';
+
+/**
+ * Above a notice or an article served in another language than the reader's (it has no
+ * translation into theirs): says so, and offers the list of their language's own. The text below
+ * stays, marked with the language it is written in, rather than leaving the page blank.
+ */
+export const NotInYourLanguage = ({
+  written,
+  text,
+  list,
+  listLabel,
+}: {
+  written: Locale;
+  text: string;
+  list: string;
+  listLabel: string;
+}) => {
+  const { i18n } = useTranslation();
+  if (written === i18n.language) return null;
+  return (
+    <p className="document__note" role="note">
+      {text} <Link to={list}>{listLabel}</Link>
+    </p>
+  );
+};

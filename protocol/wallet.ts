@@ -288,18 +288,28 @@ export const approveWithdrawalSchema = z.strictObject({
 });
 
 /** Operator settings of a coin on a network: any subset. */
-export const networkConfigPatchSchema = z.strictObject({
-  coin: coinSchema,
-  network: networkSchema,
-  depositAddress: z.string().max(200).optional(),
-  memo: z.union([memo, z.literal('')]).optional(),
-  minDeposit: amountSchema.optional(),
-  maxDeposit: amountSchema.optional(),
-  minWithdraw: amountSchema.optional(),
-  maxWithdraw: amountSchema.optional(),
-  withdrawFee: feeSchema.optional(),
-  depositEnabled: z.boolean().optional(),
-  withdrawEnabled: z.boolean().optional(),
-  decimals: z.number().int().min(0).max(ASSET_SCALE).optional(),
-});
+export const networkConfigPatchSchema = z
+  .strictObject({
+    coin: coinSchema,
+    network: networkSchema,
+    depositAddress: z.string().max(200).optional(),
+    memo: z.union([memo, z.literal('')]).optional(),
+    minDeposit: amountSchema.optional(),
+    maxDeposit: amountSchema.optional(),
+    minWithdraw: amountSchema.optional(),
+    maxWithdraw: amountSchema.optional(),
+    withdrawFee: feeSchema.optional(),
+    depositEnabled: z.boolean().optional(),
+    withdrawEnabled: z.boolean().optional(),
+    decimals: z.number().int().min(0).max(ASSET_SCALE).optional(),
+  })
+  .superRefine((v, ctx) => {
+    // On a network whose memos are tags (XRP) each user's deposit tag is counted from the base
+    // memo: a base the chain cannot carry would give every user a memo no payment can bear. A
+    // memo of other characters is refused as such already (memo_invalid).
+    const base = v.memo;
+    if (base === undefined || (base !== '' && !MEMO_RE.test(base))) return;
+    const problem = memoProblem(v.network, base);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['memo'], message: problem });
+  });
 export type NetworkConfigPatch = z.input<typeof networkConfigPatchSchema>;

@@ -63,8 +63,9 @@ const EVM = { address: evmAddress, memo: false, hexTx: true, caseless: /^0x[0-9a
 
 /** XRP's destination tag is an unsigned 32-bit integer: a payment with any other cannot be sent,
  * and a withdrawal saved with one would be paid by no one. */
+export const DESTINATION_TAG_MAX = 0xffffffff;
 const XRP_TAG = {
-  fits: (memo: string) => /^\d{1,10}$/.test(memo) && Number(memo) <= 0xffffffff,
+  fits: (memo: string) => /^\d{1,10}$/.test(memo) && Number(memo) <= DESTINATION_TAG_MAX,
   message: 'app.msg.destination_tag_invalid',
 };
 

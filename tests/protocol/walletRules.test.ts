@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORKS, addressProblem, memoProblem, type Network } from '../../protocol';
+import {
+  NETWORKS,
+  addressProblem,
+  memoProblem,
+  networkConfigPatchSchema,
+  type Network,
+} from '../../protocol';
 
 /**
  * Real addresses of each network, from the chains' own test data and specifications: Bitcoin's
@@ -203,5 +209,28 @@ describe('a memo', () => {
     ['more digits than a tag has', '99999999999999'],
   ])('on XRP, of %s, is no destination tag: nothing could pay to it', (_name, memo) => {
     expect(memoProblem('XRP', memo)).toBe('app.msg.destination_tag_invalid');
+  });
+});
+
+describe('an operator’s base memo', () => {
+  const patch = (network: string, memo: string) =>
+    networkConfigPatchSchema.safeParse({ coin: network === 'XRP' ? 'XRP' : 'USDT', network, memo });
+
+  it.each(['abc', '', '4294967296'])(
+    'on XRP, %j, is refused as no destination tag: every user’s deposit tag is counted from it',
+    (memo) => {
+      expect(patch('XRP', memo).error?.issues).toEqual([
+        expect.objectContaining({ path: ['memo'], message: 'app.msg.destination_tag_invalid' }),
+      ]);
+    },
+  );
+
+  it('is refused once, as the characters it has, when it is not letters and digits', () => {
+    expect(patch('XRP', 'a-b').error?.issues.map((i) => i.message)).toEqual(['app.msg.memo_invalid']);
+  });
+
+  it('on XRP is a tag; elsewhere no tag is asked for', () => {
+    expect(patch('XRP', '100000').success).toBe(true);
+    expect(patch('TRC20', '').success).toBe(true);
   });
 });

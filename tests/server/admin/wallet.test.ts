@@ -157,6 +157,13 @@ describe('operator CLI: wallet', () => {
     expect(unknownKey.code).toBe(2);
     // Said once, plainly: the key is no setting (no empty path before it).
     expect(unknownKey.out).toMatch(/^invalid settings: unknown key: colour$/m);
+    // Each user's XRP deposit tag is counted from the base memo: one no payment carries is refused.
+    expect(await run('wallet', 'set', 'XRP', 'XRP', 'memo=abc')).toMatchObject({
+      code: 2,
+      out: expect.stringMatching(/^invalid settings: memo: app\.msg\.destination_tag_invalid \(abc\)$/m),
+    });
+    expect((await run('wallet', 'networks')).out).toMatch(/^XRP\tXRP\tr\w{33} memo 100000\t/m);
+    expect((await run('wallet', 'set', 'XRP', 'XRP', 'memo=4000000000')).code).toBe(0);
     expect((await run('wallet', 'set', 'USDT', 'TRC20', 'decimals=4')).out).toContain('"decimals":4');
     expect((await run('wallet', 'set', 'USDT', 'TRC20', 'decimals=9')).code).toBe(2);
     expect((await run('audit')).out).toMatch(/cli:\S+\twallet\.network\tnetwork:USDT:TRC20/);

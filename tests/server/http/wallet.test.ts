@@ -187,6 +187,19 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
     expect(depositSchema.parse(sub.body.data).memo).toBe(mb);
   });
 
+  it('refuses an XRP base memo that is no destination tag, which every user’s tag is counted from', async () => {
+    const u = await trader();
+    for (const memo of ['abc', '4294967296']) {
+      const res = await admin('/api/admin/wallet/networks', { coin: 'XRP', network: 'XRP', memo });
+      expect(res.body).toMatchObject({ ...fail(400, 'destination_tag_invalid'), data: { field: 'memo' } });
+      expect(res.status).toBe(400);
+    }
+    const xrp = (await call('GET', '/api/wallet/coins', u.token)).body.data.find(
+      (n: { coin: string }) => n.coin === 'XRP',
+    );
+    expect(xrp.memo).toBe(String(100_000 + u.id));
+  });
+
   it('gives each user a deposit address of their own, which the coin list then shows, and deposits go to it', async () => {
     const [a, b] = [await trader(), await trader()];
     const ownOf = async (t: { token: string }) =>

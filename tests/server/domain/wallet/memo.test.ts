@@ -10,6 +10,16 @@ describe('deposit memo', () => {
     expect(depositMemo(net('XRP', '100000'), 8)).toBe('100008');
   });
 
+  it('stays a destination tag XRP carries (0 to 4294967295) for every user id, wrapping round at the top', () => {
+    expect(depositMemo(net('XRP', '4000000000'), 7)).toBe('4000000007');
+    expect(depositMemo(net('XRP', '4294967000'), 295)).toBe('4294967295');
+    expect(depositMemo(net('XRP', '4294967000'), 296)).toBe('0');
+    expect(depositMemo(net('XRP', '4294967295'), 1)).toBe('0');
+    // The largest id PostgreSQL's serial gives, from the largest base.
+    expect(depositMemo(net('XRP', '4294967295'), 2147483647)).toBe('2147483646');
+    expect(depositMemo(net('XRP', '100000'), 2147483647)).toBe('2147583647');
+  });
+
   it('follows a text base with the id', () => {
     expect(depositMemo(net('XRP', 'NOVA'), 7)).toBe('NOVA7');
   });

@@ -36,21 +36,36 @@ const DECIMALS_MESSAGE = 'app.msg.amount_decimals';
 export const decimalsProblem = (value: string, decimals: number): string | null =>
   scaleOf(value) > decimals ? DECIMALS_MESSAGE : null;
 
-/** What is wrong with an amount typed where money moves: nothing typed is asked for, as every empty
- * field is (field_required); anything but a positive amount of at most 8 decimals is invalid. */
-export const amountProblem = (value: string): string | null => {
-  if (value.trim() === '') return 'app.msg.field_required';
-  return !UNSIGNED_DECIMAL_RE.test(value) || scaleOf(value) > ASSET_SCALE || /^0(\.0*)?$/.test(value)
-    ? 'app.msg.amount_invalid'
-    : null;
-};
+/** What is wrong with an amount typed where money moves, `finer` said of a positive amount of more
+ * than 8 decimals: nothing typed is asked for, as every empty field is (field_required); anything
+ * else but a positive amount is invalid. */
+const amountProblemSaying =
+  (finer: string) =>
+  (value: string): string | null => {
+    if (value.trim() === '') return 'app.msg.field_required';
+    if (!UNSIGNED_DECIMAL_RE.test(value) || /^0(\.0*)?$/.test(value)) return 'app.msg.amount_invalid';
+    return scaleOf(value) > ASSET_SCALE ? finer : null;
+  };
 
-/** The amount a user types anywhere money moves (deposits, withdrawals, pledges, contracts), checked
- * by amountProblem. */
-export const amountSchema = z.string().superRefine((value, ctx) => {
-  const problem = amountProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+/** An amount of at most 8 decimals, where no network's places are at stake (a contract's stake, a
+ * pledge): a finer one is no amount of ours. */
+export const amountProblem = amountProblemSaying('app.msg.amount_invalid');
+
+/** An amount of a coin on a network (a deposit, a withdrawal, an operator's confirmation): finer
+ * than 8 decimals is finer than any network carries, refused as finer than this one carries is,
+ * so the reader is told what to change rather than that it is no amount. */
+export const coinAmountProblem = amountProblemSaying(DECIMALS_MESSAGE);
+
+const amountSchemaOf = (problemOf: (value: string) => string | null) =>
+  z.string().superRefine((value, ctx) => {
+    const problem = problemOf(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** The amount a user types where money moves off any network (pledges, contracts). */
+export const amountSchema = amountSchemaOf(amountProblem);
+/** The amount of a coin on a network (deposits, withdrawals, their limits). */
+export const coinAmountSchema = amountSchemaOf(coinAmountProblem);
 
 const memo = z.string().regex(MEMO_RE, 'app.msg.memo_invalid');
 
@@ -128,7 +143,7 @@ export type DepositAddress = z.infer<typeof depositAddressSchema>;
 export const depositRequestSchema = z.strictObject({
   coin: coinSchema,
   network: networkSchema,
-  amount: amountSchema,
+  amount: coinAmountSchema,
   txHash: z.string().regex(TX_HASH_RE, 'app.msg.tx_hash_invalid').optional(),
   /** When given, a repeated declaration with it answers the first one (another: request_key_used). */
   requestKey: z.string().regex(REQUEST_KEY_RE).optional(),
@@ -188,7 +203,7 @@ const withdrawPasswordSchema = z
  * (fee_changed) rather than made at a fee the user never saw. */
 const withdrawFields = {
   ...destinationFields,
-  amount: amountSchema,
+  amount: coinAmountSchema,
   fee: feeSchema.optional(),
   password: withdrawPasswordSchema,
 };
@@ -276,7 +291,7 @@ export type AdminPageQuery = Pick<RecordQuery, 'page' | 'size'>;
 /** Confirms a deposit; `amount` is what the chain shows, when it differs from the declared one. */
 export const confirmDepositSchema = z.strictObject({
   id: rowId,
-  amount: amountSchema.optional(),
+  amount: coinAmountSchema.optional(),
   /** An amount above the user's declaration is meant (else refused: more_than_declared). */
   moreThanDeclared: z.boolean().optional(),
 });
@@ -294,10 +309,10 @@ export const networkConfigPatchSchema = z
     network: networkSchema,
     depositAddress: z.string().max(200).optional(),
     memo: z.union([memo, z.literal('')]).optional(),
-    minDeposit: amountSchema.optional(),
-    maxDeposit: amountSchema.optional(),
-    minWithdraw: amountSchema.optional(),
-    maxWithdraw: amountSchema.optional(),
+    minDeposit: coinAmountSchema.optional(),
+    maxDeposit: coinAmountSchema.optional(),
+    minWithdraw: coinAmountSchema.optional(),
+    maxWithdraw: coinAmountSchema.optional(),
     withdrawFee: feeSchema.optional(),
     depositEnabled: z.boolean().optional(),
     withdrawEnabled: z.boolean().optional(),

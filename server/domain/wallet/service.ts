@@ -24,6 +24,8 @@ import {
   addressProblem,
   canonicalAddress,
   canonicalTxHash,
+  coinAmountProblem,
+  errorKey,
   memoRequired,
 } from '../../../protocol';
 import { AppError } from '../appError';
@@ -62,10 +64,12 @@ const WATCHER_ACTOR: Actor = { operatorId: null, name: 'watcher' };
 
 const OPEN_DEPOSIT: readonly DepositState[] = ['pending', 'confirming'];
 
+/** An amount of a coin as typed, in 10^-8 units, refused as the wire schemas refuse it. */
 const units = (amount: string): bigint => {
-  const v = parseExact(amount, ASSET_SCALE);
-  if (v === null || v <= 0n) throw new AppError('amount_invalid');
-  return v;
+  const problem = coinAmountProblem(amount);
+  if (problem === errorKey('amount_decimals')) throw new AppError('amount_decimals', { field: 'amount' });
+  if (problem) throw new AppError('amount_invalid');
+  return parseExact(amount, ASSET_SCALE)!;
 };
 
 /** An amount a user means to move on a network: no finer than the network carries, or the chain

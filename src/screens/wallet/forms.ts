@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   addressRequestSchema,
   amountProblem,
+  coinAmountProblem,
   decimalsProblem,
   withdrawIntentSchema,
   type AddressRequest,
@@ -26,7 +27,7 @@ const limitProblem = (amount: string, min: string, max: string, below: string, a
 /** What is wrong with an amount for the chosen network: the amount rule, then the network's
  * places, then `limits` (its minimum and maximum, the balance) on a well-formed one. */
 const amountOnNetwork = (v: string, net: WalletNetwork | undefined, limits: (v: string) => string | null) =>
-  amountProblem(v) ?? (net && decimalsProblem(v, net.decimals)) ?? limits(v);
+  coinAmountProblem(v) ?? (net && decimalsProblem(v, net.decimals)) ?? limits(v);
 
 export const depositFormSchema = (net: WalletNetwork | undefined) =>
   z.object({
@@ -123,7 +124,7 @@ export const withdrawFormSchema = (net: WalletNetwork | undefined, available: st
     .pipe(
       withdrawIntentSchema.superRefine(({ amount }, ctx) => {
         // The intent's schema has said what the amount rule finds; these follow on an amount it takes.
-        if (amountProblem(amount)) return;
+        if (coinAmountProblem(amount)) return;
         const problem = amountOnNetwork(
           amount,
           net,

@@ -379,7 +379,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
     it.each([
       ['below the minimum', { amount: '9.99' }, 400, 'outside_limit'],
       ['above the maximum', { amount: '1000000.01' }, 400, 'outside_limit'],
-      ['too many decimals', { amount: '10.000000001' }, 400, 'amount_invalid'],
+      ['more decimals than any network carries', { amount: '10.000000001' }, 400, 'amount_decimals'],
       ['zero', { amount: '0' }, 400, 'amount_invalid'],
       ['no amount', { amount: '' }, 400, 'field_required'],
       ['not a number', { amount: '1e3' }, 400, 'amount_invalid'],
@@ -503,6 +503,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       ['a wrong withdrawal password', { password: 'nope1234' }, 400, 'withdraw_pwd_incorrect'],
       ['no withdrawal password', { password: '' }, 400, 'field_required'],
       ['a bad amount', { amount: '-5' }, 400, 'amount_invalid'],
+      ['more decimals than any network carries', { amount: '20.000000001' }, 400, 'amount_decimals'],
       ['a fee that is not an amount', { fee: '1e0' }, 400, 'amount_invalid'],
       ['a fee the network no longer charges', { fee: '0.5' }, 409, 'fee_changed'],
       [

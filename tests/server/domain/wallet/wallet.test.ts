@@ -56,6 +56,9 @@ describe.each(forEachEngine())('wallet rules on %s', (_engine, open) => {
     expect(await h.wallet.deposits(user.id, { page: 1, size: 10 })).toEqual([]);
     const d = await h.wallet.submitDeposit(user, { ...usdt, amount: '50.000001' });
     await rejectsWith(h.wallet.confirmDeposit(OPERATOR, d.id, '50.0000011'), 'amount_decimals');
+    // Finer than any network carries is finer than this one: the same refusal, not "no amount".
+    await rejectsWith(h.wallet.confirmDeposit(OPERATOR, d.id, '0.001234567'), 'amount_decimals');
+    await rejectsWith(h.wallet.confirmDeposit(OPERATOR, d.id, '0.000000000'), 'amount_invalid');
     await expect(h.wallet.confirmDeposit(OPERATOR, d.id, '50.000001')).resolves.toMatchObject({
       status: 'success',
       creditedAmount: '50.00000100',

@@ -27,6 +27,7 @@ import { issuesText, refused, type Typed } from './refused';
 import { cliActor } from './cliActor';
 import { MORE, full } from './pages';
 import type { Ask } from './ask';
+import { translation } from '../translate';
 
 export const WALLET_USAGE = `
   npm run admin -- deposits list [pending|confirming|success|fail]
@@ -82,6 +83,12 @@ export const WALLET_COMMANDS: Readonly<Record<string, Commands>> = {
   },
 };
 
+/** A record's note as the operator reads it: one of the app's own (`app.data.reason_…`,
+ * `app.data.deposit_below_min`) in English, the CLI's language, as the user reads it in theirs; the
+ * operator's words, or a key with no text, as kept. */
+const noteText = (note: string | null) =>
+  note ? ` (${note.startsWith('app.data.') ? (translation('us', note) ?? note) : note})` : '';
+
 /** Whose record it is: the id the API and the audit log use, and the name the operator knows. */
 const owner = (userId: number, names: ReadonlyMap<number, string>) =>
   `user ${userId} (${names.get(userId) ?? ''})`;
@@ -91,14 +98,14 @@ const depositLine = (d: AdminDeposit, names: ReadonlyMap<number, string>) =>
   `${d.memo ? ` memo ${d.memo}` : ''}` +
   `${d.txHash ? ` tx ${d.txHash}` : ''}${d.receivedAmount !== null ? ` received ${d.receivedAmount}` : ''}` +
   `${d.creditedAmount !== null ? ` credited ${d.creditedAmount}` : ''}` +
-  ` ${when(d.createdAt)}${d.note ? ` (${d.note})` : ''}`;
+  ` ${when(d.createdAt)}${noteText(d.note)}`;
 
 // A rejected or failed withdrawal sent nothing: "receives" on its line read as paid.
 const withdrawalLine = (w: AdminWithdrawal, names: ReadonlyMap<number, string>) =>
   `#${w.id} ${w.status} ${owner(w.userId, names)} ${w.amount} ${w.coin} on ${w.network} to ${w.address}` +
   `${w.memo ? ` memo ${w.memo}` : ''}` +
   `${w.status === 'pending' || w.status === 'success' ? ` fee ${w.fee} receives ${w.received}` : ' released to the user, nothing sent'}` +
-  `${w.txHash ? ` tx ${w.txHash}` : ''} ${when(w.createdAt)}${w.note ? ` (${w.note})` : ''}`;
+  `${w.txHash ? ` tx ${w.txHash}` : ''} ${when(w.createdAt)}${noteText(w.note)}`;
 
 /** A decision refused because the record is no longer waiting (decided already, by this operator a
  * moment ago or by another): the refusal's key alone read as a wrong id. */

@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { dbSnapshot, run, runAnswering, useFreshCliDatabase } from './cliHarness';
 
 const dataDir = useFreshCliDatabase();
+const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../locales/us.json'), 'utf8'));
 
 /** Writes straight into the CLI's SQLite file (a user, their deposits), as the server would. */
 const write = <T>(fn: (db: SQLite.Database) => T): T => {
@@ -293,5 +295,34 @@ describe('operator CLI: wallet', () => {
     expect((await run('deposits', 'fail', String(deposits[1]), 'never', 'arrived')).out).toMatch(
       new RegExp(`^#${deposits[1]} fail user ${bob.user} \\(bob\\) `),
     );
+  });
+
+  it('lists the app’s own reasons in English, and the operator’s words and unknown keys as kept', async () => {
+    const f = fixture();
+    const below = String(f.deposit('2500000000'));
+    await run('deposits', 'confirm', below, '5');
+    const lost = String(f.deposit('2500000000'));
+    await run('deposits', 'fail', lost, 'deposit_not_received');
+    const typed = String(f.deposit('2500000000'));
+    await run('deposits', 'fail', typed, 'sent to the wrong address');
+    const unknown = String(f.deposit('2500000000'));
+    write((db) =>
+      db
+        .prepare(`update deposits set status = 'fail', note = 'app.data.no_such_text' where id = ?`)
+        .run(unknown),
+    );
+    const deposits = (await run('deposits', 'list', 'fail')).out.split('\n');
+    const line = (id: string) => deposits.find((l) => l.startsWith(`#${id} `));
+    expect(line(below)).toContain(`(${en.app.data.deposit_below_min})`);
+    expect(line(lost)).toContain(`(${en.app.data.reason_deposit_not_received})`);
+    expect(line(typed)).toContain('(sent to the wrong address)');
+    expect(line(unknown)).toContain('(app.data.no_such_text)');
+
+    const w = String(f.withdrawal('3000000000'));
+    expect((await run('withdrawals', 'reject', w, 'withdraw_address_risk')).code).toBe(0);
+    const rejected = (await run('withdrawals', 'list', 'rejected')).out;
+    expect(rejected).toMatch(new RegExp(`^#${w} rejected `));
+    expect(rejected).toContain(`(${en.app.data.reason_withdraw_address_risk})`);
+    expect(rejected).not.toContain('app.data.');
   });
 });

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Deposit } from '../../../../protocol/wallet';
 import { walletApi } from '../../../../src/api/wallet';
 import RechargeRecordScreen from '../../../../src/screens/wallet/RechargeRecordScreen';
-import RechargeResultScreen from '../../../../src/screens/wallet/RechargeResultScreen';
+import RechargeResultScreen, { RESULT_POLL_MS } from '../../../../src/screens/wallet/RechargeResultScreen';
 import RechargeScreen from '../../../../src/screens/wallet/RechargeScreen';
 import RechargeSelectScreen from '../../../../src/screens/wallet/RechargeSelectScreen';
 import { i18n } from '../../../../src/i18n';
@@ -164,6 +164,60 @@ describe('/recharge/result', () => {
     const card = await screen.findByTestId('deposit-result');
     expect(card).toHaveTextContent('USDT TRC20');
     expect(card).toHaveTextContent('Success');
+  });
+
+  it('reads a deposit under way again, and its words follow it once it is credited', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.mocked(walletApi.deposits)
+      .mockResolvedValueOnce([deposit({ status: 'confirming', status_name: 'app.data.deposit_confirming' })])
+      .mockResolvedValue([deposit({ status: 'success', status_name: 'app.data.deposit_success' })]);
+    renderScreen(<RechargeResultScreen />, {
+      path: '/recharge/result',
+      at: { pathname: '/recharge/result', search: '?id=1', state: { deposit: deposit({}) } },
+    });
+    const text = await screen.findByTestId('deposit-result-text');
+    expect(text).toHaveTextContent('It is credited to your balance once the network confirms it.');
+    act(() => vi.advanceTimersByTime(RESULT_POLL_MS));
+    await waitFor(() => expect(walletApi.deposits).toHaveBeenCalledTimes(1));
+    expect(text).toHaveTextContent('once the network confirms it');
+    act(() => vi.advanceTimersByTime(RESULT_POLL_MS));
+    await waitFor(() =>
+      expect(screen.getByTestId('deposit-result-text')).toHaveTextContent(
+        'The network has confirmed it: it is credited to your balance.',
+      ),
+    );
+    expect(screen.getByTestId('deposit-result')).toHaveTextContent('Success');
+    // Settled: nothing more to read.
+    act(() => vi.advanceTimersByTime(RESULT_POLL_MS));
+    expect(walletApi.deposits).toHaveBeenCalledTimes(2);
+  });
+
+  it('opened on a deposit already settled, says what became of it: credited, or failed and why', async () => {
+    vi.mocked(walletApi.deposits).mockResolvedValue([
+      deposit({ id: 7, status: 'success', status_name: 'app.data.deposit_success' }),
+      deposit({
+        id: 8,
+        status: 'fail',
+        status_name: 'app.data.deposit_fail',
+        note: 'app.data.reason_deposit_not_received',
+      }),
+    ]);
+    const router = renderScreen(<RechargeResultScreen />, {
+      path: '/recharge/result',
+      at: '/recharge/result?id=7',
+    });
+    expect(await screen.findByTestId('deposit-result-text')).toHaveTextContent(
+      'The network has confirmed it: it is credited to your balance.',
+    );
+    await act(() => router.navigate('/recharge/result?id=8'));
+    await waitFor(() =>
+      expect(screen.getByTestId('deposit-result-text')).toHaveTextContent(
+        'It was not credited to your balance.',
+      ),
+    );
+    expect(screen.getByTestId('deposit-result')).toHaveTextContent(
+      'ReasonNo transfer matching this deposit arrived at the deposit address.',
+    );
   });
 
   it.each(['?id=99', '?id=abc', ''])(

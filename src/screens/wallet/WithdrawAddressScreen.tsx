@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { WithdrawAddress } from '../../../protocol/wallet';
 import { walletApi } from '../../api/wallet';
 import { catchSecondTap } from '../../app/secondTap';
@@ -52,17 +52,19 @@ const AddressRow = ({ a, onDeleted }: { a: WithdrawAddress; onDeleted: () => voi
   );
 };
 
-/** /withdrawAddress: my withdrawal address book. */
+/** /withdrawAddress: my withdrawal address book. Opened from a withdrawal (`?coin=&network=`), an
+ * address added from it starts on that coin and network. */
 const WithdrawAddressScreen = () => {
   const { t } = useTranslation();
   const { list, failure, refresh } = useRecords(walletApi.addresses, never);
+  const add = `/withdrawAddress/add${useLocation().search}`;
   return (
     <>
       <NavBar
         title={t('route.withdrawAddress')}
         actions={
           // An icon: the words (Adresse hinzufügen) left the title no room; they are on the button below.
-          <Link className="icon-btn wallet-navicon" to="/withdrawAddress/add" aria-label={t('address.add')}>
+          <Link className="icon-btn wallet-navicon" to={add} aria-label={t('address.add')}>
             <PlusIcon />
           </Link>
         }
@@ -81,7 +83,7 @@ const WithdrawAddressScreen = () => {
         </ul>
       )}
       <div className="wallet-form">
-        <Link className="btn btn--primary btn--block" to="/withdrawAddress/add">
+        <Link className="btn btn--primary btn--block" to={add}>
           {t('address.add')}
         </Link>
       </div>

@@ -171,9 +171,13 @@ const WithdrawScreen = () => {
               <span className="field__label" id={addressLabel}>
                 {t('withdraw.address')}
               </span>
+              {/* The address book, where each saved address can be checked, deleted or another
+                  added; with none saved yet there is nothing there to manage, and the form for the
+                  first is what the reader came for, a tap sooner. On the withdrawal's coin and
+                  network either way, for the form to start on. */}
               <Link
                 className="field__action"
-                to={`/withdrawAddress/add?coin=${encodeURIComponent(net.coin)}&network=${net.network}`}
+                to={`/withdrawAddress${book.length === 0 ? '/add' : ''}?coin=${encodeURIComponent(net.coin)}&network=${net.network}`}
               >
                 {t('withdraw.manageAddresses')}
               </Link>

@@ -45,6 +45,16 @@ describe('/withdrawAddress', () => {
     expect(await screen.findByText('No saved addresses yet')).toBeInTheDocument();
   });
 
+  it('opened from a withdrawal, adds an address on its coin and network', async () => {
+    renderScreen(<WithdrawAddressScreen />, {
+      path: '/withdrawAddress',
+      at: '/withdrawAddress?coin=BTC&network=BTC',
+    });
+    await screen.findByTestId('address-row');
+    for (const link of screen.getAllByRole('link', { name: 'Add address' }))
+      expect(link).toHaveAttribute('href', '/withdrawAddress/add?coin=BTC&network=BTC');
+  });
+
   it('does not delete on a double tap: the second tap does not answer the question the first asked', async () => {
     renderScreen(<WithdrawAddressScreen />);
     tap(await deleteButton());

@@ -432,13 +432,28 @@ describe('/withdraw during the lock after a login password change', () => {
 });
 
 describe('/withdraw → Manage addresses', () => {
-  it('opens the address form on the coin and network of the withdrawal', async () => {
-    const router = renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=BTC' });
+  const manage = async (at: string) => {
+    const router = renderScreen(<WithdrawScreen />, { path: '/withdraw', at });
     // On the address group's heading row, which names the group without the link's words.
     const group = await screen.findByRole('group', { name: 'Withdrawal address' });
     await userEvent.click(within(group).getByRole('link', { name: 'Manage addresses' }));
-    expect(router.state.location.pathname).toBe('/withdrawAddress/add');
-    expect(router.state.location.search).toBe('?coin=BTC&network=BTC');
+    return router.state.location;
+  };
+
+  it('opens the address book, on the coin and network of the withdrawal for an address added there', async () => {
+    // The one saved address is of another coin: the book still holds it.
+    expect(await manage('/withdraw?coin=BTC')).toMatchObject({
+      pathname: '/withdrawAddress',
+      search: '?coin=BTC&network=BTC',
+    });
+  });
+
+  it('with no address saved yet, opens the form for the first', async () => {
+    vi.mocked(walletApi.addresses).mockResolvedValue([]);
+    expect(await manage('/withdraw?coin=BTC')).toMatchObject({
+      pathname: '/withdrawAddress/add',
+      search: '?coin=BTC&network=BTC',
+    });
   });
 });
 

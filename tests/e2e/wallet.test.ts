@@ -133,6 +133,11 @@ describe('a verified user deposits, withdraws with review, and the balance is ri
     const record = session.page.getByTestId('deposit-record');
     await record.getByText(en.app.data.deposit_success).waitFor();
     await record.getByText(en.recharge.creditedAsReceived).waitFor();
+
+    // Opened again once credited, the result says so rather than that it is still to come.
+    await session.page.goto(`/recharge/result?id=${id}`);
+    await session.page.getByText(en.recharge.resultCredited).waitFor();
+    expect(await session.page.getByText(en.recharge.resultText).count()).toBe(0);
   });
 
   it('taps the deposit in the USDT history and lands on its record, picked out', async () => {
@@ -195,6 +200,12 @@ describe('a verified user deposits, withdraws with review, and the balance is ri
     await session.page.goto('/withdraw?coin=USDT');
     await session.page.getByRole('radio', { name: /My cold wallet/ }).waitFor();
     expect(await session.page.getByRole('radio', { name: /My cold wallet/ }).isChecked()).toBe(true);
+    // Manage addresses opens the address book, where the saved address is; back to the withdrawal.
+    await session.page.getByRole('link', { name: en.withdraw.manageAddresses }).click();
+    await session.page.waitForURL('**/withdrawAddress?coin=USDT&network=TRC20');
+    await session.page.getByTestId('address-row').getByText(ADDRESS).waitFor();
+    await session.page.goBack();
+    await session.page.getByRole('radio', { name: /My cold wallet/ }).waitFor();
     await session.page.getByLabel(en.withdraw.amount).fill('50.25');
     await expect.poll(() => session.page.getByTestId('withdraw-received').textContent()).toContain('49.25');
     // A wrong withdrawal password is said under its field, not in a toast over the form, and

@@ -407,7 +407,7 @@ describe('operator CLI: what a mistyped command is told', () => {
       [['documents', 'set', '', 'aboutUs', 'T', 'B'], 'LOCALE is empty'],
       [['service', 'reply', '1', ' '], 'TEXT is empty'],
       [['notices', 'add', 'us', ' ', 'M'], 'TITLE is empty'],
-      [['notices', 'edit', '1', ''], 'an empty argument where an option (--title or --message) goes'],
+      [['notices', 'edit', '1', ''], 'an empty argument where an option (--title, --message or --slug) goes'],
       [['articles', 'add', 'us', '', 'T', 'B'], 'CATEGORY is empty'],
       [['popups', 'delete', ''], 'ID is empty'],
       [['carousel', 'add', 'us', '', '', ''], 'TITLE is empty'],

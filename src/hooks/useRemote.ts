@@ -10,6 +10,8 @@ const NO_ANSWER = 'app.msg.network_error';
 
 interface Remote<T> {
   data: T | undefined;
+  /** The language `data` was read in: the one before while a change of language is read again. */
+  lang: string | undefined;
   /** Why the last read failed (an `app.msg.*` key), until a read succeeds or `retry` asks again. */
   failure: string | undefined;
   retry: () => void;
@@ -27,6 +29,7 @@ export const useRemote = <T>(load: () => Promise<T>, key = ''): Remote<T> => {
   const { i18n } = useTranslation();
   const [state, setState] = useState<{
     data: T | undefined;
+    lang?: string;
     failure: string | undefined;
     /** The read failed for want of an answer: the REST client noted the server silent. */
     unanswered?: boolean;
@@ -34,9 +37,10 @@ export const useRemote = <T>(load: () => Promise<T>, key = ''): Remote<T> => {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
+    const lang = i18n.language;
     // An answer renders as a transition, so a screen filling in does not hold up a tap.
     prefetched(load).then(
-      (data) => live && startTransition(() => setState({ data, failure: undefined })),
+      (data) => live && startTransition(() => setState({ data, lang, failure: undefined })),
       (err: unknown) => {
         if (!live) return;
         const failure = failureOf(err);
@@ -68,5 +72,5 @@ export const useRemote = <T>(load: () => Promise<T>, key = ''): Remote<T> => {
       window.removeEventListener('online', retry);
     };
   }, [unanswered, retry]);
-  return { data: state.data, failure: state.failure, retry };
+  return { data: state.data, lang: state.lang, failure: state.failure, retry };
 };

@@ -25,6 +25,7 @@ const HelpDetailScreen = () => {
         <article className="document card">
           <NotInYourLanguage
             written={article.data.locale}
+            readIn={article.lang}
             text={t('help.notTranslated')}
             list="/help"
             listLabel={t('help.all')}

@@ -28,6 +28,7 @@ const NoticeDetailScreen = () => {
         <article className="document card">
           <NotInYourLanguage
             written={notice.data.locale}
+            readIn={notice.lang}
             text={t('notice.notTranslated')}
             list="/notice"
             listLabel={t('notice.all')}

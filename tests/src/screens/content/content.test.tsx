@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { i18n } from '../../../../src/i18n';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { DEFAULT_SITE_CONFIG } from '../../../../server/db/seed/defaults';
 import { helpApi } from '../../../../src/api/help';
 import HelpDetailScreen from '../../../../src/screens/help/HelpDetailScreen';
@@ -86,6 +86,30 @@ describe('content screens', () => {
       await act(() => i18n.changeLanguage('us'));
     }
   });
+
+  it.each([
+    ['/noticeDetail?id=4', <NoticeDetailScreen key="n" />, '/noticeDetail', helpApi.notice],
+    ['/help/detail?id=6', <HelpDetailScreen key="h" />, '/help/detail', helpApi.article],
+  ] as const)(
+    '%s says nothing of another language while the reader’s translation is on its way',
+    async (at, element, path, read) => {
+      renderScreen(element, { path, at });
+      await screen.findByRole('heading', { level: 2 });
+      let arrive = () => {};
+      const mock = read as unknown as Mock<(id: number) => Promise<unknown>>;
+      const answer = mock.getMockImplementation()!;
+      mock.mockImplementationOnce((id) => new Promise((resolve) => (arrive = () => resolve(answer(id)))));
+      try {
+        await act(() => i18n.changeLanguage('fr'));
+        await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(2));
+        expect(screen.queryByRole('note')).toBeNull();
+        await act(async () => arrive());
+        expect(await screen.findByRole('note')).toBeInTheDocument();
+      } finally {
+        await act(() => i18n.changeLanguage('us'));
+      }
+    },
+  );
 
   it.each([
     ['/noticeDetail?id=4', <NoticeDetailScreen key="n" />, '/noticeDetail', 'notice', '/notice'],

@@ -69,7 +69,8 @@ export const adminNoticeUpdateSchema = z.strictObject({
   id: rowId,
   title: title.optional(),
   message: text.optional(),
-  slug: slug.optional(),
+  // null unlinks it from the translations it was linked to.
+  slug: slug.nullable().optional(),
 });
 export const adminDeleteSchema = z.strictObject({ id: rowId });
 
@@ -97,7 +98,7 @@ export const adminHelpUpdateSchema = z.strictObject({
   title: title.optional(),
   body: text.optional(),
   sort: sort.optional(),
-  slug: slug.optional(),
+  slug: slug.nullable().optional(),
 });
 export const adminHelpSchema = helpArticleSchema.extend({
   locale: z.string(),

@@ -30,7 +30,8 @@ export const CONTENT_USAGE = `
                                             BODY of @path reads the text from a file
                                             SLUG: the same on every translation of one notice
                                             or article (lower-case words joined by hyphens), so
-                                            a reader is served the one in their language
+                                            a reader is served the one in their language;
+                                            edit with --slug= to unlink one
   npm run admin -- popups list LOCALE | popups add LOCALE TITLE CONTENT [--sort=N]
   npm run admin -- popups edit ID [--title=T] [--content=C] [--sort=N] | popups delete ID
                                             shown by sort, then oldest first; one added without
@@ -202,7 +203,9 @@ export const runContentCommand = async (
       const o = options(rest.slice(1), a.options, NUMERIC);
       if (typeof o === 'string') return usage(o);
       given(o);
-      const row = await a.editor.edit(db, cliActor(), { id, ...o } as never);
+      // `--slug=` unlinks a notice or article from its translations.
+      const unlink = o.slug === '' ? { slug: null } : {};
+      const row = await a.editor.edit(db, cliActor(), { id, ...o, ...unlink } as never);
       out(`${a.noun} #${row.id} saved`);
       return 0;
     }

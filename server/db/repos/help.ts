@@ -52,8 +52,8 @@ const slugUnique = async <T>(write: () => Promise<T>): Promise<T> => {
   }
 };
 
-/** The slug an edit gives, as columns to set: none when the edit leaves it. */
-const slugSet = (slug: string | undefined) => (slug !== undefined ? { slug } : {});
+/** The slug an edit gives, as columns to set: none when the edit leaves it, null when it unlinks. */
+const slugSet = (slug: string | null | undefined) => (slug !== undefined ? { slug } : {});
 
 export const listHelp = (db: Kysely<Database>, locale: Locale): Promise<HelpArticleSummary[]> =>
   withLocaleFallback(locale, async (l) => {
@@ -128,7 +128,7 @@ export const updateHelp = async (
     title?: string | undefined;
     body?: string | undefined;
     sort?: number | undefined;
-    slug?: string | undefined;
+    slug?: string | null | undefined;
   },
   now: number,
 ) => {
@@ -205,7 +205,7 @@ export const insertNotice = async (
 export const updateNotice = async (
   db: Kysely<Database>,
   id: number,
-  c: { title?: string | undefined; message?: string | undefined; slug?: string | undefined },
+  c: { title?: string | undefined; message?: string | undefined; slug?: string | null | undefined },
 ) => {
   const changes = {
     ...(c.title !== undefined ? { title: c.title } : {}),

@@ -45,6 +45,11 @@ describe.each(forEachEngine())(
       expect((await run('articles', 'list', 'es')).text).toContain(`#${article} [security] (two-factor) 2FA`);
       expect((await run('articles', 'edit', article, '--slug=second-factor')).code).toBe(0);
       expect((await run('articles', 'list', 'es')).text).toContain('(second-factor) 2FA');
+      // An empty slug unlinks.
+      expect((await run('notices', 'edit', fr, '--slug=')).code).toBe(0);
+      expect((await run('notices', 'list', 'fr')).text).toMatch(new RegExp(`#${fr} \\S+ Maintenance`));
+      expect((await run('articles', 'edit', article, '--slug=')).code).toBe(0);
+      expect((await run('articles', 'list', 'es')).text).toContain(`#${article} [security] 2FA`);
     });
 
     it('edits notices and help articles', async () => {

@@ -204,6 +204,14 @@ describe.each(forEachEngine())('help, notices, documents and service API on %s',
       (await call('PUT', '/api/admin/help', { ...auth, payload: { id: help.id, slug: 'fees-2027' } })).json()
         .data.slug,
     ).toBe('fees-2027');
+    // Unlinked again (a translation linked by mistake): null takes the slug away.
+    const unlinked = await call('PUT', '/api/admin/notices', { ...auth, payload: { id: ja.id, slug: null } });
+    expect(unlinked.json().data.slug).toBeNull();
+    expect(await read(en.id, 'jp')).toMatchObject({ id: en.id, locale: 'us' });
+    expect(
+      (await call('PUT', '/api/admin/help', { ...auth, payload: { id: help.id, slug: null } })).json().data
+        .slug,
+    ).toBeNull();
     for (const id of [en.id, ja.id, alone.id])
       await call('DELETE', '/api/admin/notices', { ...auth, payload: { id } });
     for (const id of [help.id, helpEn.id])

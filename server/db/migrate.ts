@@ -31,6 +31,7 @@ import * as m028 from './migrations/028_code_tickets';
 import * as m029 from './migrations/029_nickname_key';
 import * as m030 from './migrations/030_nickname_skeleton';
 import * as m031 from './migrations/031_content_slug';
+import * as m032 from './migrations/032_nickname_folded_skeleton';
 import type { MigrationFn } from './migrations/helpers';
 
 /** Versioned migrations, in order. A new one is appended here with the next number; applied ones
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, { up: MigrationFn }> = {
   '029_nickname_key': m029,
   '030_nickname_skeleton': m030,
   '031_content_slug': m031,
+  '032_nickname_folded_skeleton': m032,
 };
 
 /** Names of every migration, in the order they apply. */

@@ -91,6 +91,9 @@ export interface UserTable {
   nickname_key: string;
   /** `nicknameSkeleton` of the nickname (migration 030): nor are two that only look alike. */
   nickname_skeleton: string;
+  /** `foldedNicknameSkeleton` of the nickname (migration 032): nor are two that look alike in
+   * another case. */
+  nickname_folded_skeleton: string;
   email: string;
   phone: string | null;
   invite_code: string;

@@ -3,7 +3,7 @@ import { nameKey } from '../../../protocol';
 import type { NewUser, UserPatch, UserRecord, UsersRepo } from '../../domain/accounts/ports';
 import type { Database, UserTable } from '../schema';
 import { containsPattern, guardUnique } from './uniqueViolation';
-import { nicknameSkeleton } from '../../domain/accounts/nicknameSkeleton';
+import { foldedNicknameSkeleton, nicknameSkeleton } from '../../domain/accounts/nicknameSkeleton';
 import { foldCase } from '../caseFold';
 
 export const userFromRow = (r: Selectable<UserTable>): UserRecord => ({
@@ -48,6 +48,7 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
           eb.or([
             eb('nickname_key', '=', nameKey(nickname)),
             eb('nickname_skeleton', '=', nicknameSkeleton(nickname)),
+            eb('nickname_folded_skeleton', '=', foldedNicknameSkeleton(nickname)),
           ]),
         );
       if (except !== undefined) q = q.where('id', '<>', except);
@@ -65,6 +66,7 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
             nickname: u.nickname,
             nickname_key: nameKey(u.nickname),
             nickname_skeleton: nicknameSkeleton(u.nickname),
+            nickname_folded_skeleton: foldedNicknameSkeleton(u.nickname),
             email: u.email,
             phone: u.phone,
             invite_code: u.inviteCode,
@@ -84,6 +86,8 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
             nickname: p.nickname,
             nickname_key: p.nickname === undefined ? undefined : nameKey(p.nickname),
             nickname_skeleton: p.nickname === undefined ? undefined : nicknameSkeleton(p.nickname),
+            nickname_folded_skeleton:
+              p.nickname === undefined ? undefined : foldedNicknameSkeleton(p.nickname),
             password_hash: p.passwordHash,
             withdraw_password_hash: p.withdrawPasswordHash,
             withdraw_locked_until: p.withdrawLockedUntil,

@@ -28,3 +28,21 @@ const skeleton = (text: string) => unhomoglyph(text.normalize('NFD')).normalize(
  */
 export const nicknameSkeleton = (nickname: string): string =>
   nameKey(skeleton(nameKey(skeleton(plainName(nickname)))));
+
+/** The skeleton's replacements for the characters outside ASCII only: Cyrillic and Greek capitals
+ * become the Latin ones they look like, while a Latin capital I stays an I, to be folded to an i. */
+const otherScriptsAsLatin = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[^\p{ASCII}]/gu, (c) => unhomoglyph(c))
+    .normalize('NFD');
+
+/**
+ * The third key, for `nickname_folded_skeleton`: the nickname in Latin letters where other scripts
+ * look like them, its case folded, then its skeleton. It makes one what `nicknameSkeleton` and
+ * `nameKey` each keep apart when a look-alike also differs in case: "MIRRΟR" (a Greek Ο, all
+ * capitals, whose I the skeleton reads as an l) and "Mirror", or "МIRROR" with a Cyrillic М. A
+ * nickname is taken when any of the three keys is.
+ */
+export const foldedNicknameSkeleton = (nickname: string): string =>
+  nameKey(skeleton(nameKey(otherScriptsAsLatin(plainName(nickname)))));

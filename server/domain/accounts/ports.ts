@@ -64,7 +64,8 @@ export interface UsersRepo {
   findByEmail(email: string): Promise<UserRecord | undefined>;
   findByPhone(phone: string): Promise<UserRecord | undefined>;
   /** An account (other than `except`) whose nickname is `nickname` in another case or width
-   * (`nameKey`) or only looks like it (`nicknameSkeleton`). */
+   * (`nameKey`) or only looks like it, in its case or another (`nicknameSkeleton`,
+   * `foldedNicknameSkeleton`). */
   findByNickname(nickname: string, except?: number): Promise<UserRecord | undefined>;
   findByInviteCode(code: string): Promise<UserRecord | undefined>;
   insert(user: NewUser): Promise<number>;

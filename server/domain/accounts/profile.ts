@@ -14,7 +14,7 @@ export const getUserInfo = async (deps: AccountDeps, userId: number): Promise<Us
   toUserInfo(await getUser(deps, userId));
 
 /** Changes the nickname; one someone else goes by, or one that looks the same as theirs
- * (`nameKey`, `nicknameSkeleton`), → nickname_exists. The owner's own in another case, width or
+ * (`nameKey`, `nicknameSkeleton`, `foldedNicknameSkeleton`), → nickname_exists. The owner's own in another case, width or
  * script is a change. */
 export const updateNickname = async (
   deps: AccountDeps,

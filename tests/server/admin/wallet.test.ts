@@ -22,11 +22,12 @@ const fixture = (username = 'cliuser1') => {
     (db) =>
       db
         .prepare(
-          `insert into users (username, username_key, nickname, nickname_key, nickname_skeleton, email, invite_code,
-             certification, password_hash, created_at)
-           values (?, ?, ?, ?, ?, ?, ?, 2, 'x', 0)`,
+          `insert into users (username, username_key, nickname, nickname_key, nickname_skeleton,
+             nickname_folded_skeleton, email, invite_code, certification, password_hash, created_at)
+           values (?, ?, ?, ?, ?, ?, ?, ?, 2, 'x', 0)`,
         )
         .run(
+          username,
           username,
           username,
           username,

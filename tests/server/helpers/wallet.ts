@@ -36,6 +36,7 @@ export const insertUser = async (t: TestDb, over: Partial<UserRecord> = {}): Pro
       nickname: username,
       nickname_key: username,
       nickname_skeleton: username,
+      nickname_folded_skeleton: username,
       email: `${username}@example.com`,
       phone: null,
       invite_code: `W${String(n).padStart(7, '0')}`,

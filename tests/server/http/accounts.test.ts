@@ -537,8 +537,16 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
     it('refuses a nickname that only looks like another’s in other letters, and lets its owner take one', async () => {
       const owner = await register({ nickname: 'Mirror' });
       const other = await register();
-      // Cyrillic М and о, Greek ο, a digit 0: other characters, the same look.
-      for (const nickname of ['\u041cirror', 'Mirr\u043er', 'Mirr\u03bfr', 'Mirr0r'])
+      // Cyrillic М and о, Greek ο, a digit 0: other characters, the same look; and the same in
+      // capitals, with a Greek Ο or a Cyrillic М.
+      for (const nickname of [
+        '\u041cirror',
+        'Mirr\u043er',
+        'Mirr\u03bfr',
+        'Mirr0r',
+        'MIRR\u039fR',
+        '\u041cIRROR',
+      ])
         expect((await call('PUT', '/api/user/info', { nickname }, other.token)).body).toMatchObject(
           failure(409, 'nickname_exists'),
         );

@@ -50,6 +50,7 @@ export const stakingHarness = (t: TestDb) => {
           nickname: `staker${n}`,
           nickname_key: `staker${n}`,
           nickname_skeleton: `staker${n}`,
+          nickname_folded_skeleton: `staker${n}`,
           email: `staker${n}@example.com`,
           phone: null,
           invite_code: `INV${String(n).padStart(5, '0')}`,

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { nameKey } from '../../../../protocol';
-import { nicknameSkeleton } from '../../../../server/domain/accounts/nicknameSkeleton';
+import {
+  foldedNicknameSkeleton,
+  nicknameSkeleton,
+} from '../../../../server/domain/accounts/nicknameSkeleton';
 
 const oneLook = (names: readonly string[]) => new Set(names.map(nicknameSkeleton)).size === 1;
 
@@ -50,6 +53,22 @@ describe('nicknameSkeleton', () => {
       expect(nicknameSkeleton(a)).not.toBe(nicknameSkeleton(b));
       expect(nameKey(a)).toBe(nameKey(b));
     }
+  });
+
+  it('has a twin taken after the case is folded, for look-alikes that differ in case too', () => {
+    // All capitals with a Greek Ο against the name as usually written: the capital I looks like an
+    // l, the small i does not, so neither the skeleton nor nameKey makes them one.
+    for (const [a, b] of [
+      ['MIRR\u039fR', 'Mirror'],
+      ['\u041cIRROR', 'mirror'],
+      ['LIL\u0391', 'Lila'],
+    ]) {
+      expect(nicknameSkeleton(a)).not.toBe(nicknameSkeleton(b));
+      expect(nameKey(a)).not.toBe(nameKey(b));
+      expect(foldedNicknameSkeleton(a), `${a} ${b}`).toBe(foldedNicknameSkeleton(b));
+    }
+    expect(foldedNicknameSkeleton('Ulrich')).not.toBe(foldedNicknameSkeleton('Ülrich'));
+    expect(foldedNicknameSkeleton('Иван')).not.toBe(foldedNicknameSkeleton('Ivan'));
   });
 
   it('is its own skeleton', () => {

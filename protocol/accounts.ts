@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { typedText, withoutNul } from './typedText';
+import { plainCode, typedText, withoutNul } from './typedText';
 import {
   CAPTCHA_LENGTH,
   CODE_LENGTH,
@@ -57,15 +57,23 @@ const codeTarget = z
 // Nothing left of it once trimmed is asked for, as every empty field is.
 const nickname = typedText().min(1, 'app.msg.field_required').max(NICKNAME_MAX, 'app.msg.nickname_length');
 const captchaId = withoutNul(z.string().min(1).max(64));
-// Required, then correct (spec §5): nothing typed is said to be missing, not to be wrong.
+// Required, then correct (spec §5): nothing typed is said to be missing, not to be wrong. Read as
+// typed or pasted (`plainCode`), as the form keeps them.
 const captcha = z
   .string()
-  .min(1, 'app.msg.field_required')
-  .length(CAPTCHA_LENGTH, 'app.msg.graphic_captcha_incorrect');
+  .transform((text) => plainCode(text))
+  .pipe(
+    z.string().min(1, 'app.msg.field_required').length(CAPTCHA_LENGTH, 'app.msg.graphic_captcha_incorrect'),
+  );
 const code = z
   .string()
-  .min(1, 'app.msg.field_required')
-  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), 'app.msg.captcha_incorrect');
+  .transform((text) => plainCode(text))
+  .pipe(
+    z
+      .string()
+      .min(1, 'app.msg.field_required')
+      .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), 'app.msg.captcha_incorrect'),
+  );
 
 /** The ticket the send of `code` answered (sentCodeSchema): a code is only tried by whoever sent
  * it. A missing or malformed one is refused as a wrong code is. */

@@ -58,3 +58,10 @@ export const typedLength = (text: string, { lines = false }: { lines?: boolean }
  * the whole request (a fuzzed login name of one NUL answered 500).
  */
 export const withoutNul = (schema: z.ZodString) => schema.refine((text) => !text.includes('\u0000'));
+
+/** A short code as typed or pasted (a captcha's answer, a verification code): an input method's
+ * full-width characters as the plain ones they stand for, and none of what `dropped` matches
+ * (spaces before or inside what was copied). The form keeps it so as it is typed; the server reads
+ * what comes so too, from any client. */
+export const plainCode = (text: string, dropped: RegExp = /\s/gu) =>
+  text.normalize('NFKC').replace(dropped, '');

@@ -646,6 +646,29 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       expect((await send('first.timer@example.com')).body).toMatchObject(failure(409, 'email_exists'));
     });
 
+    it('takes a code and a captcha as typed or pasted: spaces, full-width characters, capitals', async () => {
+      const { captchaId, captcha: answer } = await captcha();
+      // An input method's full-width characters and a pasted space: the same answer.
+      const typed = ` ${answer.toUpperCase().normalize('NFKC')} `.replace(/[A-Z0-9]/g, (c) =>
+        String.fromCharCode(c.charCodeAt(0) + 0xfee0),
+      );
+      const sent = await call('POST', '/api/user/sendCode', {
+        target: 'pasted.code@example.com',
+        purpose: 'register',
+        captchaId,
+        captcha: typed,
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const [mail] = await accounts.deps.uow.store.outbox.listFor('pasted.code@example.com');
+      const code = /\b(\d{6})\b/.exec(mail!.body)![1]!;
+      const res = await call('POST', '/api/user/register', {
+        ...newUserRequest({ username: 'pasted_code', email: 'pasted.code@example.com' }),
+        code: ` ${code.slice(0, 3)} ${[...code.slice(3)].map((d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0)).join('')}`,
+        codeTicket: sentCodeSchema.parse(sent.body.data).codeTicket,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    });
+
     it('writes the code in the language the app asks in', async () => {
       await register({ email: 'en.francais@example.com' });
       const res = await app.inject({

@@ -207,6 +207,13 @@ describe('REST client: limit failures 2001–2003 (§8)', () => {
     },
   );
 
+  it('says an upload over the count is refused for a while, not for good', async () => {
+    const body = { code: 400, msg: 'app.msg.upload_count', data: null };
+    stubAdapter({ data: body });
+    await expect(api.post('/upload', { file: 'front.jpg' })).rejects.toEqual(body);
+    expect(toastTexts()).toEqual(['Too many uploads. Please try again later']);
+  });
+
   it('failureText joins the translated data.message and data.value for the limit codes', () => {
     for (const code of [2001, 2002, 2003]) {
       expect(failureText({ code, msg: 'x', data: { message: 'app.msg.outside_limit', value: '10' } })).toBe(

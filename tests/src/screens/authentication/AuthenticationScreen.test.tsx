@@ -272,6 +272,18 @@ describe('identity verification: the form', () => {
     expect(api.upload).not.toHaveBeenCalled();
   });
 
+  it('refuses a HEIC photo, saying which formats it takes', async () => {
+    // A phone's camera may save HEIC; the reader needs to know what to send instead.
+    const user = userEvent.setup();
+    show();
+    const heic = new File(['ftypheic'], 'IMG_0001.HEIC', { type: 'image/heic' });
+    await user.upload(await screen.findByLabelText('Front side'), heic);
+    expect(
+      await screen.findByText('Unsupported file format. Please use JPEG, PNG or WebP'),
+    ).toBeInTheDocument();
+    expect(api.upload).not.toHaveBeenCalled();
+  });
+
   it('refuses a file that is no image at all as such, before any upload', async () => {
     // A desktop picker set to "All files" lets it through the input's accept.
     const user = userEvent.setup({ applyAccept: false });

@@ -6,6 +6,7 @@ import { NavBar } from '../../components/NavBar';
 import { useGoBack } from '../../hooks/useGoBack';
 import { changeLocale } from '../../state/changeLocale';
 import { localeState } from '../../state/locale';
+import { showToast } from '../../state/ui';
 
 /** Language management: the eleven locales, each in its own language; a tap switches the app. */
 const LangScreen = () => {
@@ -13,7 +14,13 @@ const LangScreen = () => {
   const goBack = useGoBack();
   const { locale } = useSnapshot(localeState);
   const choose = async (l: Locale) => {
-    await changeLocale(l);
+    try {
+      await changeLocale(l);
+    } catch {
+      // Its labels could not be downloaded (offline): the tap did nothing, and said nothing.
+      showToast(t('app.msg.network_error'));
+      return;
+    }
     goBack();
   };
   return (

@@ -23,3 +23,6 @@ export const useTrades = (pair: string) => useLive(market.trades$(pair), undefin
 export const useConnection = () => useObservableState(transport.connection$, 'connecting');
 export const useReconnects = () => useObservableState(transport.reconnects$, 0);
 export const useServerOffset = () => useObservableState(serverClock.offset$, 0);
+/** Undefined until the first pong: a screen that reports the offset itself must not report the
+ * device's clock as the server's. */
+export const useMeasuredServerOffset = () => useObservableState(serverClock.offset$);

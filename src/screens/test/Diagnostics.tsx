@@ -4,7 +4,7 @@ import { version } from '../../../package.json';
 import { LOCALE_NAMES, type Locale } from '../../../protocol/locales';
 import { TICKERS_CHANNEL } from '../../../protocol/ws';
 import { transport } from '../../app/streams';
-import { useConnection, useReconnects, useServerOffset } from '../../hooks/useMarket';
+import { useConnection, useReconnects, useMeasuredServerOffset } from '../../hooks/useMarket';
 
 /** What the live connection is doing: socket state, reconnects, the server clock offset measured
  * over the socket, and what this app is (version, locale). */
@@ -19,7 +19,7 @@ export const Diagnostics = () => {
   }, []);
   const state = useConnection();
   const reconnects = useReconnects();
-  const offset = useServerOffset();
+  const offset = useMeasuredServerOffset();
   return (
     <section className="card">
       <h2 className="card__title">{t('test.live')}</h2>
@@ -31,7 +31,7 @@ export const Diagnostics = () => {
         <dt>{t('test.reconnects')}</dt>
         <dd>{reconnects}</dd>
         <dt>{t('test.serverOffset')}</dt>
-        <dd>{t('test.ms', { value: offset })}</dd>
+        <dd>{offset === undefined ? '—' : t('test.ms', { value: offset })}</dd>
         <dt>{t('test.version')}</dt>
         <dd>{version}</dd>
         <dt>{t('test.locale')}</dt>

@@ -14,6 +14,8 @@ let streams: typeof Streams;
 let Diagnostics: typeof Screen.Diagnostics;
 let server: Server;
 const sent: ClientMessage[] = [];
+/** Pongs held back until released, as on a connection that has not answered yet. */
+let held: Array<() => void> | null = [];
 
 beforeAll(async () => {
   await setupI18n();
@@ -24,8 +26,10 @@ beforeAll(async () => {
     socket.on('message', (data) => {
       const msg = JSON.parse(String(data)) as ClientMessage;
       sent.push(msg);
-      if (msg.op === 'ping')
-        socket.send(JSON.stringify({ op: 'pong', ts: msg.ts, serverTs: msg.ts + AHEAD_MS }));
+      if (msg.op !== 'ping') return;
+      const pong = () => socket.send(JSON.stringify({ op: 'pong', ts: msg.ts, serverTs: msg.ts + AHEAD_MS }));
+      if (held) held.push(pong);
+      else pong();
     }),
   );
   vi.stubGlobal('WebSocket', MockWebSocket);
@@ -42,11 +46,18 @@ afterAll(() => {
 const channels = (op: 'sub' | 'unsub') =>
   sent.flatMap((m) => (m.op === op ? (m as { ch: string[] }).ch : []));
 
+const serverOffset = () => screen.getByText('Server clock offset (socket)').nextElementSibling;
+
 describe('/test diagnostics', () => {
-  it('opens the socket itself, so what it reports is a connection it made', async () => {
+  it('opens the socket itself, so what it reports is a connection it made and measured', async () => {
     const view = render(<Diagnostics />);
     await waitFor(() => expect(screen.getByTestId('socket-state')).toHaveTextContent('Connected'));
     expect(channels('sub')).toEqual(['tickers']);
+    await waitFor(() => expect(sent.some((m) => m.op === 'ping')).toBe(true));
+    // Until a pong has come back nothing is measured: "0 ms" read as a clock found right.
+    expect(serverOffset()).toHaveTextContent(/^—$/);
+    held!.forEach((pong) => pong());
+    held = null;
     const offset = await screen.findByText(/^\d+ ms$/);
     expect(Math.abs(Number.parseInt(offset.textContent!, 10) - AHEAD_MS)).toBeLessThan(1000);
     // The language by its name, as /lang lists it, not its code.

@@ -34,6 +34,12 @@ const Row = ({
   );
 };
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The first letter as it is seen: a whole emoji, flag or accented letter, where the first UTF-16
+ * unit was half an emoji (drawn as a replacement box) or a letter without its accent. */
+const firstLetter = (name: string) => graphemes.segment(name)[Symbol.iterator]().next().value?.segment ?? '';
+
 /** /userInfo, the personal centre: the account's details, fresh from the server on every visit,
  * with the nickname editable in place. */
 const UserInfoScreen = () => {
@@ -70,7 +76,7 @@ const UserInfoScreen = () => {
         <>
           <section className="uinfo-head">
             <span className="uinfo-head__avatar" aria-hidden="true">
-              {(info?.nickname || info?.username || '?').slice(0, 1).toUpperCase()}
+              {firstLetter(info?.nickname || info?.username || '?').toUpperCase()}
             </span>
             {/* The badge under the names, as on /user: beside them a long one (Не подтверждено)
                 left a ten-letter name 'emptyus…'. */}

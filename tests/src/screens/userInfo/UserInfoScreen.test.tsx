@@ -93,6 +93,20 @@ describe('personal centre', () => {
     expect(within(names).getByText('Under review')).toHaveClass('badge');
   });
 
+  it.each([
+    ['Satoshi', 'S'],
+    // Half of the emoji's UTF-16 pair drew a replacement box.
+    ['\u{1F9C0} Käse', '\u{1F9C0}'],
+    ['\u{1F1E9}\u{1F1EA} Berlin', '\u{1F1E9}\u{1F1EA}'],
+    // An e without the diaeresis written after it.
+    ['e\u0308lise', 'E\u0308'],
+  ])('draws the avatar of %s with its first letter whole', async (nickname, letter) => {
+    api.info.mockResolvedValue({ ...INFO, nickname });
+    const { container } = show();
+    await screen.findByText('1042');
+    expect(container.querySelector('.uinfo-head__avatar')!.textContent).toBe(letter);
+  });
+
   it('marks an empty phone as not set', async () => {
     api.info.mockResolvedValue({ ...INFO, phone: '' });
     show();

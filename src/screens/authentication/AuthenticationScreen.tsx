@@ -10,6 +10,7 @@ import { useDateFormat } from '../../hooks/useDateFormat';
 import { usePolling } from '../../hooks/usePolling';
 import { DOC_LABELS, kycState, storeCertification } from './status';
 import { VerificationForm } from './VerificationForm';
+import { afterLabel } from '../../i18n/afterLabel';
 
 /** Only the first character of the name is shown; the rest is starred. */
 export const maskName = (name: string): string => {
@@ -105,7 +106,9 @@ const Rejected = ({ reason }: { reason: string | null }) => {
       <p className="kyc-rejected__title">{t('kyc.failed.title')}</p>
       {reason && (
         <p className="kyc-rejected__reason">
-          <span className="muted">{t('kyc.failed.reason')}</span> {translateKey(reason)}
+          <span className="muted">{t('kyc.failed.reason')}</span>
+          {afterLabel(t('kyc.failed.reason'))}
+          {translateKey(reason)}
         </p>
       )}
       <p className="muted">{t('kyc.failed.text')}</p>

@@ -18,6 +18,7 @@ import { verifiedAction } from '../../app/verificationPrompt';
 import { Dialog } from '../../components/Dialog';
 import { ASSET_SCALE } from '../../../protocol/assets';
 import { canonicalDecimal } from '../../components/form/decimalInput';
+import { afterLabel } from '../../i18n/afterLabel';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { DecimalField } from '../../components/form/DecimalField';
 import { useForm } from '../../hooks/useForm';
@@ -175,7 +176,8 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
         }
       />
       <p className="defi-form__balance">
-        {t('defi.available')}{' '}
+        {t('defi.available')}
+        {afterLabel(t('defi.available'))}
         <strong>{available !== undefined ? f.amount(available, product.asset) : '–'}</strong>
       </p>
       <dl className="defi-terms defi-projection" aria-live="polite">

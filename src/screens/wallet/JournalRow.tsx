@@ -8,6 +8,7 @@ import { RecordTime } from '../../components/RecordTime';
 import { MASK } from './hideBalances';
 import { journalMove, type JournalMove } from './journalMove';
 import { ZERO_BALANCE } from './valuation';
+import { afterLabel } from '../../i18n/afterLabel';
 
 /** Where what caused an entry is read, picked out by its id; an order opens over the history. */
 const RECORD_PAGES: Record<Exclude<LedgerSource, 'order'>, string> = {
@@ -62,7 +63,9 @@ export const JournalRow = ({
         <RecordTime ts={entry.createdAt} />
         <span>
           <span className="record__balance">
-            {t('wallet.after')} {money(entry.availableAfter)}
+            {t('wallet.after')}
+            {afterLabel(t('wallet.after'))}
+            {money(entry.availableAfter)}
           </span>
           {entry.frozenAfter !== ZERO_BALANCE && (
             <>

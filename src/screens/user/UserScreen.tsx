@@ -69,7 +69,7 @@ const UserScreen = () => {
           <div className="profile__who">
             <strong className="profile__name">{t('user.welcome')}</strong>
             <div className="profile__actions">
-              <Link to="/login" className="btn btn--primary btn--small">
+              <Link to="/login?redirect=%2Fuser" className="btn btn--primary btn--small">
                 {t('route.login')}
               </Link>
               <Link to="/register" className="btn btn--small">

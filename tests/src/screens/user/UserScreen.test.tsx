@@ -43,7 +43,8 @@ beforeEach(() => {
 describe('account centre', () => {
   it('offers login and sign-up to a visitor, and only the open links', () => {
     renderScreen(<UserScreen />, { path: '/user' });
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    // Back to the account page once signed in, not to the home page.
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?redirect=%2Fuser');
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
     expect(screen.queryByRole('link', { name: 'Identity verification' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Language' })).toBeInTheDocument();

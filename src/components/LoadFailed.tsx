@@ -28,7 +28,7 @@ export const LoadFailed = ({ failure, onRetry }: { failure: string; onRetry: () 
 export const Loading = ({ failure, onRetry }: { failure: string | undefined; onRetry: () => void }) =>
   failure === undefined ? <Spinner /> : <LoadFailed failure={failure} onRetry={onRetry} />;
 
-const NOT_FOUND = 'app.msg.record_not_found';
+export const NOT_FOUND = 'app.msg.record_not_found';
 
 /** In place of one record (a notice, an article, a product) being read. A record that is not there
  * stays so, and is said plainly with nothing to retry; any other failure may pass and gets a retry. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { defiApi } from '../../api/defi';
 import { NavBar } from '../../components/NavBar';
-import { LoadingRecord, recordOf } from '../../components/LoadFailed';
+import { LoadingRecord, NOT_FOUND, recordOf } from '../../components/LoadFailed';
 import { useRemote } from '../../hooks/useRemote';
 import { closedReason } from './availability';
 import { PledgeForm } from './PledgeForm';
@@ -19,15 +19,21 @@ const DefiDetailScreen = () => {
   // Read again on a push that a pledge changed: the quota left and the purchases taken move with it.
   const version = usePledgePushes();
   const product = useRemote(() => recordOf(id, defiApi.detail), `${id}:${version}`);
-  const closed = product.data && closedReason(product.data);
+  // A product read again after a refusal may be gone (closed by an operator): said so, with no form.
+  const shown = product.failure === NOT_FOUND ? undefined : product.data;
+  const closed = shown && closedReason(shown);
   return (
     <>
       <NavBar title={t('route.defi_detail')} />
-      {!product.data && <LoadingRecord failure={product.failure} onRetry={product.retry} />}
-      {product.data && (
+      {!shown && <LoadingRecord failure={product.failure} onRetry={product.retry} />}
+      {shown && (
         <>
-          <ProductCard product={product.data} action={false} />
-          {closed ? <p className="defi-card__closed">{t(closed)}</p> : <PledgeForm product={product.data} />}
+          <ProductCard product={shown} action={false} />
+          {closed ? (
+            <p className="defi-card__closed">{t(closed)}</p>
+          ) : (
+            <PledgeForm product={shown} onTermsMoved={product.retry} />
+          )}
         </>
       )}
     </>

@@ -16,6 +16,7 @@ import { defiApi } from '../../api/defi';
 import { createIntentKeys } from '../../api/requestKey';
 import { verifiedAction } from '../../app/verificationPrompt';
 import { Dialog } from '../../components/Dialog';
+import { failureOf } from '../../components/LoadFailed';
 import { ASSET_SCALE } from '../../../protocol/assets';
 import { canonicalDecimal } from '../../components/form/decimalInput';
 import { afterLabel } from '../../i18n/afterLabel';
@@ -95,8 +96,25 @@ const AMOUNT_REFUSALS = [
   'app.msg.insufficient_balance',
 ];
 
+/** Refusals that say the product changed since the page read it (its quota taken by others, its
+ * limits or purchase limit changed, closed by an operator): the page reads it again, so that what
+ * it shows, and what the form checks, is what the server now holds. */
+const TERMS_MOVED = [
+  'app.msg.outside_limit',
+  'app.msg.investment_exceeds_limit',
+  'app.msg.no_purchase_times',
+  'app.msg.not_eligible',
+  'app.msg.record_not_found',
+];
+
 /** The pledge: the amount with what it would earn, a confirmation of the terms, then the pledge. */
-export const PledgeForm = ({ product }: { product: DefiProduct }) => {
+export const PledgeForm = ({
+  product,
+  onTermsMoved,
+}: {
+  product: DefiProduct;
+  onTermsMoved?: () => void;
+}) => {
   const { t, i18n } = useTranslation();
   const f = useDefiFormat();
   const date = useDateFormat(true);
@@ -129,6 +147,9 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
           );
           showToast(t('defi.pledgeDone'), 2000);
           void navigate('/defi/pledgeRecord');
+        } catch (e) {
+          if (TERMS_MOVED.includes(failureOf(e))) onTermsMoved?.();
+          throw e;
         } finally {
           setConfirming(false);
         }
@@ -136,8 +157,8 @@ export const PledgeForm = ({ product }: { product: DefiProduct }) => {
       { leaves: true, atFields: { amount: AMOUNT_REFUSALS } },
     );
 
-  // The figures said after a limit the amount breaks. Not after the server's refusal of quota
-  // taken since the page read it: what the page read as left would be more than the amount.
+  // The figures said after a limit the amount breaks. After the server's refusal of quota taken
+  // since the page read it, only once the product read again shows less left than the amount.
   const limitsSaid = () => {
     if (form.errors.amount === 'app.msg.outside_limit')
       return ` (${t('common.range', { min: f.amount(product.minAmount), max: f.amount(product.maxAmount, product.asset) })})`;

@@ -67,4 +67,47 @@ describe('/defi/detail', () => {
       }),
     );
   });
+
+  /** Types `amount`, asks to pledge it and confirms, in English. */
+  const pledgeRefused = async (amount: string) => {
+    await switchI18n('us');
+    const user = userEvent.setup();
+    renderScreen(<DefiDetailScreen />, { path: '/defi/detail', at: '/defi/detail?id=3' });
+    await user.type(await screen.findByLabelText('Amount (USDT)'), amount);
+    await user.click(screen.getByRole('button', { name: 'Pledge now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm pledge' });
+    afterDoubleTap();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  };
+
+  it('reads the product again when the server says its quota went since the page read it', async () => {
+    vi.mocked(defiApi.detail)
+      .mockReset()
+      .mockResolvedValueOnce(product)
+      .mockResolvedValueOnce({ ...product, remainingQuota: '50.00000000' });
+    vi.mocked(defiApi.pledge).mockRejectedValue({
+      code: 400,
+      msg: 'app.msg.investment_exceeds_limit',
+      data: { remaining: '50.00000000' },
+    });
+    await pledgeRefused('150');
+    // What is left now, on the card and beside the refusal, instead of the 1,500,000 first read.
+    const quota = await screen.findByText('50.00 USDT');
+    expect(quota.previousElementSibling).toHaveTextContent('Remaining quota');
+    expect(
+      screen.getByText(/The investment exceeds the limit \(only 50\.00 USDT left\)/),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('150');
+  });
+
+  it('offers no pledge of a product an operator closed while its page was open', async () => {
+    vi.mocked(defiApi.detail)
+      .mockReset()
+      .mockResolvedValueOnce(product)
+      .mockRejectedValueOnce({ code: 404, msg: 'app.msg.record_not_found', data: null });
+    vi.mocked(defiApi.pledge).mockRejectedValue({ code: 403, msg: 'app.msg.not_eligible', data: null });
+    await pledgeRefused('150');
+    expect(await screen.findByText('Record not found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pledge now' })).not.toBeInTheDocument();
+  });
 });

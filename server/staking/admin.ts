@@ -4,6 +4,7 @@ import {
   UNIT_SCALE,
   adminCreateProductSchema,
   adminUpdateProductSchema,
+  dailyIncomeUnits,
   parseScaledExact,
   type AdminPledge,
   type DefiProduct,
@@ -34,6 +35,10 @@ const rate = (percent: string) => parseScaledExact(percent, RATE_SCALE - 2)!;
 const checkTerms = (t: { minAmount: bigint; maxAmount: bigint; dailyRate: bigint }) => {
   if (t.dailyRate <= 0n) throw new AppError('parameter_error', { field: 'dailyYield' });
   if (t.minAmount <= 0n || t.maxAmount < t.minAmount)
+    throw new AppError('parameter_error', { field: 'minAmount' });
+  // Income is rounded down to 0.00000001: a smaller minimum would let a user freeze an amount
+  // for the whole cycle and be paid nothing.
+  if (dailyIncomeUnits(t.minAmount, t.dailyRate) === 0n)
     throw new AppError('parameter_error', { field: 'minAmount' });
 };
 

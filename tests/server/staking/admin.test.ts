@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { findProduct } from '../../../server/db/repos/defi';
-import { updateProductTerms } from '../../../server/staking/admin';
+import { createProduct, updateProductTerms } from '../../../server/staking/admin';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
 import { stakingHarness, UNIT } from './helpers';
 
@@ -34,5 +34,31 @@ describe.each(forEachEngine())('product terms on %s', (engine, open) => {
     const p = (await findProduct(db().db.kysely, id))!;
     expect(p.totalQuota).toBe(3_000n * UNIT);
     expect(p.remainingQuota).toBe(2_900n * UNIT);
+  });
+
+  it('refuses terms under which the minimum pledge would earn nothing a day', async () => {
+    // 0.0001 ETH at 0.001 % a day is 0.000000001 a day, rounded down to nothing: a pledge of the
+    // minimum would freeze the amount for the whole cycle and pay 0.
+    const terms = {
+      name: 'ETH dust',
+      asset: 'ETH',
+      cycleDays: 7,
+      dailyYield: '0.001',
+      minAmount: '0.0001',
+      maxAmount: '10',
+      totalQuota: '100',
+      purchaseLimit: 3,
+    };
+    await expect(createProduct(db().db, OPERATOR, terms)).rejects.toMatchObject({
+      errorName: 'parameter_error',
+      data: { field: 'minAmount' },
+    });
+    const { id } = await createProduct(db().db, OPERATOR, { ...terms, minAmount: '0.001' });
+    for (const change of [{ minAmount: '0.0001' }, { dailyYield: '0.0001' }])
+      await expect(updateProductTerms(db().db, OPERATOR, { id, ...change })).rejects.toMatchObject({
+        errorName: 'parameter_error',
+      });
+    const kept = (await findProduct(db().db.kysely, id))!;
+    expect([kept.minAmount, kept.dailyRate]).toEqual([UNIT / 1000n, 1_000n]);
   });
 });

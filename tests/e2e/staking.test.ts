@@ -185,6 +185,51 @@ describe('staking in a real browser', () => {
     }
   });
 
+  it('keeps a long figure of the staking summary on one line at 320 px', async () => {
+    const { page } = session;
+    const made = await page.evaluate(async () => {
+      const token = JSON.parse(localStorage.getItem('user') ?? '{}').token as string;
+      const res = await fetch('/api/defi/pledge', {
+        method: 'POST',
+        headers: { token, 'content-type': 'application/json' },
+        body: JSON.stringify({ productId: 1, amount: '2100.00000001' }),
+      });
+      return ((await res.json()) as { msg: string }).msg;
+    });
+    expect(made).toBe('app.msg.success');
+    await page.setViewportSize({ width: 320, height: 640 });
+    try {
+      await page.goto('/defi');
+      const pledged = page
+        .getByLabel(en.defi.earningsOf.replace('{{asset}}', 'USDT'))
+        .locator('dd')
+        .filter({ hasText: '2,100.00000001' });
+      await pledged.waitFor();
+      // The lines the figure's characters are laid on: broken inside its digits, "2,100.0000000"
+      // over "1 USDT" read as two amounts.
+      const lines = await pledged.evaluate((dd, figure) => {
+        const range = document.createRange();
+        const walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT);
+        let left = figure.length;
+        range.setStart(dd, 0);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const length = node.textContent?.length ?? 0;
+          if (length >= left) {
+            range.setEnd(node, left);
+            break;
+          }
+          left -= length;
+        }
+        return new Set(
+          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)),
+        ).size;
+      }, '2,100.00000001');
+      expect(lines).toBe(1);
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+  });
+
   it('shows the help centre, a notice and the service thread', async () => {
     await session.page.goto('/help');
     await session.page.getByRole('link', { name: 'How staking works' }).click();

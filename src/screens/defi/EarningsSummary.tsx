@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Earnings } from '../../../protocol';
 import { useDefiFormat } from './format';
@@ -9,8 +10,19 @@ export const EarningsSummary = ({ earnings }: { earnings: Earnings }) => {
   const f = useDefiFormat();
   // Two figures share a row here, each in half the card: at 320 px "223.956789 USDT" is wider
   // than its half. A plain space lets the unit go under its figure whole; tied to it, the line
-  // broke inside the unit ("223.956789 U" over "SDT").
-  const amount = (value: string, asset: string) => `${f.amount(value)} ${asset}`;
+  // broke inside the unit ("223.956789 U" over "SDT"). The figure itself is never broken
+  // ("2,100.0000000" over "1 USDT" read as two amounts): too long for its half, it is set smaller.
+  const amount = (value: string, asset: string) => {
+    const figure = f.amount(value);
+    return (
+      <>
+        <span className="defi-summary__figure" style={{ '--chars': figure.length } as CSSProperties}>
+          {figure}
+        </span>{' '}
+        {asset}
+      </>
+    );
+  };
   if (earnings.length === 0) return <p className="defi-summary__empty">{t('defi.noEarnings')}</p>;
   return (
     <>

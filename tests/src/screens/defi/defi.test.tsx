@@ -141,7 +141,7 @@ describe('staking screens', () => {
       '/defi/detail?id=3',
     );
     const summary = screen.getByLabelText('USDT earnings');
-    expect(within(summary).getByText('0.30 USDT')).toBeInTheDocument();
+    expect(within(summary).getByText("Today's earnings (UTC)").nextSibling).toHaveTextContent('0.30 USDT');
     // What is still to come, not the whole cycle a pledge's record projects.
     expect(within(summary).getByText('Earnings still to come').nextSibling).toHaveTextContent('8.40 USDT');
   });

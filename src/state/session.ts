@@ -44,10 +44,13 @@ export const currentUser = (): StoredUser | null => {
   return stored;
 };
 
-/** Replaces the stored userinfo (after a refresh or an edit), keeping the token. */
+/** Replaces the stored userinfo (after a refresh or an edit), keeping the token. An answer about
+ * another account is dropped: it was asked for before this tab (or another) logged out and in as
+ * someone else, and would show the new user the previous one's name, status and gates. */
 export const updateUserInfo = (userinfo: UserInfo) => {
   const user = currentUser();
-  if (user) setUser({ token: user.token, userinfo });
+  if (user && (user.userinfo.id === undefined || user.userinfo.id === userinfo.id))
+    setUser({ token: user.token, userinfo });
 };
 
 /**

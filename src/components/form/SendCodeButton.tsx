@@ -14,7 +14,12 @@ export const SendCodeButton = ({
   const { t } = useTranslation();
   const seconds = useSecondsLeft(availableAt);
   return (
-    <button type="button" className="field__action" onClick={onSend} disabled={busy || seconds > 0}>
+    <button
+      type="button"
+      className="field__action field__send"
+      onClick={onSend}
+      disabled={busy || seconds > 0}
+    >
       {seconds > 0 ? t('form.resendIn', { seconds }) : t('form.sendCode')}
     </button>
   );

@@ -54,7 +54,7 @@ const ForgetPwdScreen = () => {
         <TextField
           label={t('forget.target')}
           placeholder={t('forget.targetHint')}
-          autoComplete="email"
+          autoComplete="username"
           value={form.values.target}
           onChange={setTarget}
           error={form.errors.target ?? sender.form.errors.target}

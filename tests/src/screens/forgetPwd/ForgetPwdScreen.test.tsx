@@ -57,6 +57,12 @@ describe('forgotten password', () => {
     expect(await screen.findByRole('button', { name: /Resend in 4[12] s/ })).toBeDisabled();
   });
 
+  it('names its address field as the account’s identifier, so a password manager saves the new password for it', () => {
+    renderScreen(<ForgetPwdScreen />, { path: '/forgetPwd' });
+    // An email address or a phone number: `email` would leave a phone's account unmatched.
+    expect(screen.getByLabelText('Email or mobile')).toHaveAttribute('autocomplete', 'username');
+  });
+
   it('refuses to send a code without a valid target', async () => {
     renderScreen(<ForgetPwdScreen />, { path: '/forgetPwd' });
     await userEvent.type(screen.getByLabelText('Email or mobile'), 'nobody');

@@ -130,7 +130,11 @@ export const PledgeForm = ({
   const [keys] = useState(createIntentKeys);
   // Dates of the pledge as the server will set them: on its clock, not the device's.
   const offset = useServerOffset();
-  const plan = projection(product, canonicalDecimal(form.values.amount), Date.now() + offset);
+  // No earnings projected for an amount the limits or the quota left refuse: figures for a pledge
+  // that cannot be made (a day's income of quadrillions, broken over lines) read as an offer.
+  const typed = canonicalDecimal(form.values.amount);
+  const refused = outsideLimits(product, typed) || overQuota(product, typed);
+  const plan = refused ? null : projection(product, typed, Date.now() + offset);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -60,6 +60,19 @@ const pledge = async (amount: string) => {
 };
 
 describe('the pledge form', () => {
+  it.each(['1', '50000.00000001', '99999999999999999'])(
+    'projects no earnings for %s, an amount outside the limits that it will refuse',
+    async (amount) => {
+      const user = userEvent.setup();
+      open();
+      await user.type(await screen.findByLabelText('Amount (USDT)'), amount);
+      expect(screen.getByText('Daily income').nextSibling).toHaveTextContent('–');
+      await user.clear(screen.getByLabelText('Amount (USDT)'));
+      await user.type(screen.getByLabelText('Amount (USDT)'), '1000');
+      expect(screen.getByText('Daily income').nextSibling).not.toHaveTextContent('–');
+    },
+  );
+
   it.each(['1', '99.99999999', '50000.00000001'])(
     'refuses %s outside the limits, saying them in decimals, before anything is sent',
     async (amount) => {

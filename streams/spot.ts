@@ -72,13 +72,15 @@ export const createSpotStreams = ({ transport, api }: { transport: Transport; ap
       ),
     }),
   );
-  const balances$ = keyed((_login: string) =>
+  const balances$ = keyed((login: string) =>
     synced$<Balance[], Balance[]>(transport, {
       channel: BALANCES_CHANNEL,
       load: () => api.balances(),
       apply: (_state, msg) => msg.data,
       countsSeq: false,
       pollMs: SPOT_POLL_MS.balances,
+      // An order placed or cancelled moves the balances it is paid from.
+      refresh$: answers.pipe(filter((a) => a.login === login)),
     }),
   );
   /** An order as the server answered a place or cancel: that login's open orders show it at once. */

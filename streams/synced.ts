@@ -20,6 +20,10 @@ interface SyncSpec<S, D> {
    * nor, while it is down, for the next poll. Applied again on top of a snapshot asked for before
    * it came, which cannot hold it: `apply` must take an update it has already seen. */
   local$?: Observable<D>;
+  /** This client's own calls that moved what the snapshot holds, which only the channel would tell
+   * (an order placed moves the balances): while the socket is down, the snapshot is read again at
+   * once, not at the next poll. */
+  refresh$?: Observable<unknown>;
 }
 
 /** While the page's socket is first connecting, how long to wait for it before polling: it
@@ -153,6 +157,9 @@ export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, schedu
       applyLocal(data);
       emit();
     });
+    const refresh = spec.refresh$?.subscribe(() => {
+      if (polling === generation) void pollOnce(generation);
+    });
     const connection = transport.connection$.subscribe((s) => {
       const was = last;
       last = s;
@@ -175,6 +182,7 @@ export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, schedu
       pending?.unsubscribe();
       messages.unsubscribe();
       local?.unsubscribe();
+      refresh?.unsubscribe();
       connection.unsubscribe();
     };
   });

@@ -177,6 +177,37 @@ describe('open orders from the client\u2019s own answers', () => {
   });
 });
 
+describe('balances after the client\u2019s own orders', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('are read again at once when an order is answered with the socket down, not at the next poll', async () => {
+    const t = fakeTransport();
+    t.setState('reconnecting');
+    const answers = [
+      [{ asset: 'USDT', available: '100', frozen: '0' }],
+      [{ asset: 'USDT', available: '90', frozen: '10' }],
+    ];
+    const api = {
+      openOrders: vi.fn(async () => ({ list: [], page: 1, size: 50, total: 0 })),
+      balances: vi.fn(async () => answers.shift()!),
+    };
+    const spot = createSpotStreams({ transport: t.transport, api });
+    const seen: string[] = [];
+    const sub = spot.balances$('token').subscribe((b) => seen.push(b[0]!.available));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(seen).toEqual(['100']);
+    // Another login's order moves none of this one's balances.
+    spot.noteOrder('other', o(2));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(api.balances).toHaveBeenCalledTimes(1);
+    spot.noteOrder('token', o(2));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(seen).toEqual(['100', '90']);
+    sub.unsubscribe();
+  });
+});
+
 describe('the private streams of one login and the next', () => {
   // A logout and a login as someone else within the streams' keep-alive (another tab logging out
   // and in, which sends this one back to the screen it was on) showed the new reader the previous

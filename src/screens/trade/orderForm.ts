@@ -164,8 +164,13 @@ export const formProblem = (
   if (typed.trim() === '')
     return { message: byAmount ? 'app.msg.amount_required' : 'app.msg.quantity_required', field: sizeField };
   const size = dec(typed);
-  // A share of nothing fills in 0: what is wrong is the balance, not the figure.
-  if (size?.isZero() && available !== undefined && new Decimal(available || '0').lte(0))
+  // A share of nothing, or of less than the field's least step (dust a sale of it all leaves: less
+  // than a lot, or than a market buy's last place), fills in 0: what is wrong is the balance, not
+  // the figure. A limit buy's quantity is paid in the quote coin (its amount chosen is said below).
+  const places = byAmount ? amountDigits(pair) : state.side === 'sell' ? pair.qtyPrecision : undefined;
+  const held = new Decimal(available || '0');
+  const tooLittle = places === undefined ? held.lte(0) : held.lt(new Decimal(10).pow(-places));
+  if (size?.isZero() && available !== undefined && tooLittle)
     return { message: 'app.msg.insufficient_balance' };
   // An amount chosen that buys no whole lot at the limit is too small, not invalid: said as the
   // server's minimum is, with the least that buys an order, which is one lot when that costs more

@@ -115,6 +115,24 @@ describe('the order checked before it is sent', () => {
     expect(formProblem(sellAll, BTC, undefined, '0.5', '98000')?.message).toBe('app.msg.amount_invalid');
   });
 
+  it('says dust left by a sale of it all is too little, not that the 0 a share of it filled in is invalid', () => {
+    // 0.00000424 BTC is less than the pair's lot of 0.00001: 100 % of it sells a quantity of 0.
+    const sellAll: OrderFormState = { side: 'sell', type: 'market', price: '', ...NO_SIZE, qty: '0' };
+    expect(formProblem(sellAll, BTC, undefined, '0.00000424', '98000')?.message).toBe(
+      'app.msg.insufficient_balance',
+    );
+    expect(
+      formProblem({ ...sellAll, type: 'limit', price: '98000' }, BTC, undefined, '0.00000424', undefined)
+        ?.message,
+    ).toBe('app.msg.insufficient_balance');
+    // A market buy spends to the price's places: 0.004 USDT spends 0.
+    const spendAll: OrderFormState = { side: 'buy', type: 'market', price: '', ...NO_SIZE, amount: '0' };
+    expect(formProblem(spendAll, BTC, undefined, '0.004', '98000')?.message).toBe(
+      'app.msg.insufficient_balance',
+    );
+    expect(formProblem(spendAll, BTC, undefined, '0.01', '98000')?.message).toBe('app.msg.amount_invalid');
+  });
+
   it('calls an amount chosen that buys no whole lot too small, before the pair’s rules are read too', () => {
     const priced = limit('98000', '');
     const tooSmall = { ...priced, ...withAmount(priced, '5', BTC) };

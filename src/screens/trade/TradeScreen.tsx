@@ -80,9 +80,10 @@ const OrderForm = ({
   const balances = useBalances();
   const [state, setState] = useState<OrderFormState>({ side: initialSide, type: 'limit', ...EMPTY });
   // What is wrong with the order, said in one line above the button, and the field it is about
-  // when it is one field's (that field is marked wrong and described by the line).
+  // when it is one field's (that field is marked wrong and described by the line). Said when it is
+  // shown, so a language chosen meanwhile (in another tab) says it too.
   const [problem, setProblem] = useState<
-    { text: string; field?: OrderField; closed?: boolean } | undefined
+    { say: () => string; field?: OrderField; closed?: boolean } | undefined
   >();
   const problemId = useId();
   // A refused order's field takes the focus once it is marked, as on every other form.
@@ -147,10 +148,8 @@ const OrderForm = ({
     if (!/^\d*(\.\d*)?$/.test(value)) {
       // Said, as the server would say it, not only ignored: a grouped paste ("1,234.5") left the
       // field as it was without a word.
-      setProblem({
-        text: translateKey(field === 'price' ? 'app.msg.price_invalid' : 'app.msg.amount_invalid'),
-        field,
-      });
+      const key = field === 'price' ? 'app.msg.price_invalid' : 'app.msg.amount_invalid';
+      setProblem({ say: () => translateKey(key), field });
       return;
     }
     if (field === 'price') update(withPrice(state, value, pair));
@@ -167,7 +166,7 @@ const OrderForm = ({
     setProblem(
       p
         ? {
-            text: limitText(p.message, p.value ?? ''),
+            say: () => limitText(p.message, p.value ?? ''),
             field: p.field,
             closed: p.message === 'app.msg.spot_not_enabled',
           }
@@ -198,7 +197,7 @@ const OrderForm = ({
         // minimum and the balance are the whole order's, as they are before sending.
         (field, key, failure) => {
           const at = field === 'price' ? 'price' : key === 'app.msg.amount_invalid' ? sizeField : undefined;
-          setProblem({ text: failureText(failure), field: at });
+          setProblem({ say: () => failureText(failure), field: at });
           if (at) focusRefused(form);
         },
       );
@@ -309,7 +308,7 @@ const OrderForm = ({
       </p>
       {problem ? (
         <p id={problemId} className="field__error" role="alert">
-          {problem.text}
+          {problem.say()}
         </p>
       ) : (
         // Said before anything is typed: the reader is not left to fill the form in for a refusal.

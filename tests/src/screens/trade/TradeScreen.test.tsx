@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noteOrder } from '../../../../src/hooks/useSpot';
+import { i18n, switchI18n } from '../../../../src/i18n';
 import TradeScreen from '../../../../src/screens/trade/TradeScreen';
 import { setUser } from '../../../../src/state/session';
 import { uiState } from '../../../../src/state/ui';
@@ -361,6 +362,13 @@ describe('/trade', () => {
       expect(screen.getByRole('alert')).toHaveTextContent('The minimum order amount is 1,000 USDT');
     });
     expect(api.order).not.toHaveBeenCalled();
+    // Said in the language the reader switches to meanwhile (in another tab), not the one before.
+    try {
+      await act(() => switchI18n('de'));
+      expect(screen.getByRole('alert')).toHaveTextContent('Der Mindestorderwert beträgt 1.000 USDT');
+    } finally {
+      await act(() => switchI18n('us'));
+    }
   });
 
   it('says what is wrong in the server\u2019s words before sending anything', async () => {
@@ -617,6 +625,13 @@ describe('/trade', () => {
     expect(screen.getByRole('button', { name: 'Buy BTC' })).toHaveAttribute('aria-describedby', said.id);
     // Said once: no toast over the form as well.
     expect(uiState.toasts).toHaveLength(0);
+    // The server's refusal too follows a language chosen meanwhile.
+    try {
+      await act(() => switchI18n('de'));
+      expect(screen.getByRole('alert').textContent).toBe(`${i18n.t('app.msg.order_price_max')}105.000,00`);
+    } finally {
+      await act(() => switchI18n('us'));
+    }
   });
 
   it('marks the field the server refused, as its own checks mark it, and gives it the focus', async () => {

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { INTERVALS, type Interval, type PairInfo } from '../../../protocol/market';
 import { Spinner } from '../../components/Spinner';
 import { useAfterPaint } from '../../hooks/useAfterPaint';
 import { useTabList } from '../../hooks/useTabList';
+import { chartState } from '../../state/chart';
 
 // The chart library is loaded only here, in its own chunk, once the rest of the screen is on
 // screen: building the chart is the heaviest work of the screen and would delay its first paint.
@@ -18,9 +20,11 @@ const ChartLoading = () => (
 /** The candlestick chart with its interval tabs. */
 export const ChartPanel = ({ pair }: { pair: PairInfo }) => {
   const { t } = useTranslation();
-  const [interval, setInterval] = useState<Interval>('15m');
+  const { interval } = useSnapshot(chartState);
   const painted = useAfterPaint();
-  const { tab, panel } = useTabList(INTERVALS, interval, setInterval);
+  const { tab, panel } = useTabList(INTERVALS, interval, (chosen: Interval) => {
+    chartState.interval = chosen;
+  });
   return (
     <section className="chart-panel">
       <div className="interval-tabs" role="tablist" aria-label={t('marketDetail.interval')}>

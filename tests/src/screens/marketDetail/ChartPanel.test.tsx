@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChartPanel } from '../../../../src/screens/marketDetail/ChartPanel';
@@ -11,7 +11,7 @@ vi.mock('../../../../src/components/PriceChart', () => ({
   default: ({ interval }: { interval: string }) => <p data-testid="chart">{interval}</p>,
 }));
 
-const [BTC] = PAIRS;
+const [BTC, ETH] = PAIRS;
 
 beforeAll(setupI18n);
 
@@ -39,5 +39,15 @@ describe('/marketDetail chart intervals', () => {
       expect(screen.getByTestId('chart')).toHaveTextContent(interval);
     }
     expect(screen.getByRole('tabpanel', { name: '1m' })).toContainElement(screen.getByTestId('chart'));
+  });
+
+  it('keeps the interval chosen when the reader comes back from trading, or opens another pair', async () => {
+    renderScreen(<ChartPanel pair={BTC!} />);
+    await userEvent.click(screen.getByRole('tab', { name: '1h' }));
+    cleanup();
+    renderScreen(<ChartPanel pair={ETH!} />);
+    expect(await screen.findByTestId('chart')).toHaveTextContent('1h');
+    expect(screen.getByRole('tab', { name: '1h' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: '15m' }));
   });
 });

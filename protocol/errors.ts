@@ -136,6 +136,8 @@ export const ERRORS = {
   // uploads
   upload_format: { status: 400 },
   upload_not_image: { status: 400 },
+  // an image whose width, height or pixel count is over the caps (a decompression bomb)
+  upload_dimensions: { status: 400 },
   upload_size: { status: 413 },
   upload_count: { status: 400 },
   upload_chunk_write: { status: 500 },

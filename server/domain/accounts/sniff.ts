@@ -3,12 +3,15 @@ import { imageSize } from 'image-size';
 
 /**
  * What an uploaded file is, read from its bytes (never from its name or declared type).
- * Accepted: whole JPEG, PNG and WebP images whose header gives a size. Recognised but refused
- * (upload_format): GIF, BMP, TIFF, ICO, HEIC/AVIF and other ISO-BMFF images. Anything else is not an
- * image (upload_not_image), a file that only begins like one, or is cut short, included.
+ * Accepted: whole JPEG, PNG and WebP images whose header gives a size within the caps below.
+ * Recognised but refused (upload_format): GIF, BMP, TIFF, ICO, HEIC/AVIF and other ISO-BMFF images.
+ * A whole image whose header gives a size over the caps is too large to draw (upload_dimensions).
+ * Anything else is not an image (upload_not_image), a file that only begins like one, or is cut
+ * short, included.
  */
 type Sniffed =
   | { kind: 'accepted'; mime: 'image/jpeg' | 'image/png' | 'image/webp'; ext: 'jpg' | 'png' | 'webp' }
+  | { kind: 'too-large' }
   | { kind: 'other-image'; mime: string }
   | { kind: 'not-image' };
 
@@ -92,6 +95,11 @@ const wholeWebp = (bytes: Uint8Array) => {
   return hasFrame && at === bytes.length;
 };
 
+/** A few kilobytes of PNG or WebP can declare billions of pixels, which the operator's browser
+ * would try to decode (a decompression bomb). A 50 MP phone photo stays well inside both caps. */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+export const MAX_IMAGE_SIDE = 16_384;
+
 /** An accepted kind, if the file is a whole image of that kind and its header gives a size: the
  * first bytes of a JPEG before a script, or a PNG cut off after its header, are no image. */
 type Accepted = Extract<Sniffed, { kind: 'accepted' }>;
@@ -104,7 +112,11 @@ const ifWhole = (
   if (!whole(bytes)) return { kind: 'not-image' };
   try {
     const size = imageSize(bytes);
-    if (size.type === ext && size.width > 0 && size.height > 0) return { kind: 'accepted', mime, ext };
+    if (size.type === ext && size.width > 0 && size.height > 0) {
+      const tooLarge =
+        Math.max(size.width, size.height) > MAX_IMAGE_SIDE || size.width * size.height > MAX_IMAGE_PIXELS;
+      return tooLarge ? { kind: 'too-large' } : { kind: 'accepted', mime, ext };
+    }
   } catch {
     // Not the header of an image: below.
   }

@@ -10,7 +10,7 @@ const UPLOAD_ID_RE = /^[a-f0-9]{32}$/;
 
 /**
  * Keeps an uploaded image: size (uploadMaxBytes), count (uploadsPerDay per user over the last
- * 24 hours) and type sniffed from the bytes. The file gets a random name and a row naming its
+ * 24 hours), type and pixel dimensions sniffed from the bytes. The file gets a random name and a row naming its
  * owner; when the row cannot be written the file is removed again. A file that cannot be written
  * is `upload_chunk_write`, a row that cannot is `upload_chunk_merge` (spec §8): the reader hears
  * that the upload failed, not an unexpected error, and may pick the image again.
@@ -20,6 +20,7 @@ export const saveUpload = async (deps: AccountDeps, ownerId: number, bytes: Buff
   const sniffed = sniffImage(bytes);
   if (sniffed.kind === 'not-image') throw fail('upload_not_image');
   if (sniffed.kind === 'other-image') throw fail('upload_format');
+  if (sniffed.kind === 'too-large') throw fail('upload_dimensions');
   const now = deps.clock();
   if ((await deps.uow.store.uploads.countSince(ownerId, now - DAY_MS)) >= deps.settings.uploadsPerDay)
     throw fail('upload_count');

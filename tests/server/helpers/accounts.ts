@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { crc32 } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { CODE_LENGTH, type CodeUse, type RegisterRequest, type Session } from '../../../protocol';
@@ -165,6 +166,16 @@ export const IMAGES = {
   webp: Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'),
   gif: Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(64, 4)]),
   text: Buffer.from('just some text, not an image'),
+};
+
+/** The 1×1 PNG of IMAGES with its header (IHDR, and so its CRC) saying `width` × `height`: a few
+ * bytes declaring any number of pixels, as a decompression bomb does. */
+export const pngDeclaring = (width: number, height: number) => {
+  const out = Buffer.from(IMAGES.png);
+  out.writeUInt32BE(width, 16);
+  out.writeUInt32BE(height, 20);
+  out.writeUInt32BE(crc32(out.subarray(12, 29)), 29);
+  return out;
 };
 
 /** A valid mainland ID card number (check digit computed). */

@@ -20,6 +20,7 @@ import { buildApp } from '../../../server/http/app';
 import {
   ID_CARD,
   IMAGES,
+  pngDeclaring,
   newUserRequest,
   registrationCode,
   tempDataDir,
@@ -925,6 +926,31 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       const res = await upload(a.token, [...parts]);
       expect(res.status).toBe(status);
       expect(res.body).toMatchObject(failure(status, error));
+    });
+
+    it('refuses an image declaring more pixels than the caps (a decompression bomb), and stores nothing', async () => {
+      const a = await register();
+      const stored = () => fs.readdirSync(path.join(dataDir, 'uploads'));
+      await png(a.token);
+      const before = stored();
+      for (const [width, height] of [
+        [16_385, 1],
+        [10_000, 10_001],
+        [65_536, 65_536],
+      ] as const) {
+        const bomb = pngDeclaring(width, height);
+        const res = await upload(a.token, [
+          { name: 'file', filename: 'id.png', type: 'image/png', content: bomb },
+        ]);
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject(failure(400, 'upload_dimensions'));
+      }
+      expect(stored()).toEqual(before);
+      const phone = pngDeclaring(8_160, 6_120);
+      const res = await upload(a.token, [
+        { name: 'file', filename: 'id.png', type: 'image/png', content: phone },
+      ]);
+      expect(res.status).toBe(200);
     });
 
     it('refuses a PNG cut off after its header as no image, and stores nothing', async () => {

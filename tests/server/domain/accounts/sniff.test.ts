@@ -145,6 +145,45 @@ describe('sniffImage', () => {
     expect(sniffImage(restarted)).toMatchObject({ kind: 'accepted' });
   });
 
+  /** The fixture JPEG with its frame header saying `width` × `height`. */
+  const jpegSized = (width: number, height: number) => {
+    const out = Buffer.from(JPEG);
+    out.writeUInt16BE(height, sof.at + 5);
+    out.writeUInt16BE(width, sof.at + 7);
+    return out;
+  };
+  /** The fixture WebP (lossless) with its header saying `width` × `height`, 14 bits each less one. */
+  const webpSized = (width: number, height: number) => {
+    const out = Buffer.from(WEBP);
+    const bits = out.readUInt32LE(21);
+    out.writeUInt32LE((bits & 0xf0000000) | ((height - 1) << 14) | (width - 1), 21);
+    return out;
+  };
+
+  // A decompression bomb: a few bytes declaring more pixels than the operator's browser can draw.
+  it.each([
+    ['a PNG wider than 16 384 px', pngOf(ihdr(16_385, 1), idat(1, 1), chunk('IEND'))],
+    ['a PNG taller than 16 384 px', pngOf(ihdr(1, 16_385), idat(1, 1), chunk('IEND'))],
+    ['a PNG of 10 000 × 10 001 px (over 100 MP)', pngOf(ihdr(10_000, 10_001), idat(1, 1), chunk('IEND'))],
+    ['a PNG of 4 000 000 000 px', pngOf(ihdr(65_536, 65_536), idat(1, 1), chunk('IEND'))],
+    ['a JPEG of 65 535 × 65 535 px', jpegSized(65_535, 65_535)],
+    ['a WebP of 16 384 × 16 384 px (268 MP)', webpSized(16_384, 16_384)],
+  ])('refuses %s as too large', (_name, data) => {
+    expect(sniffImage(data)).toEqual({ kind: 'too-large' });
+  });
+
+  it.each([
+    [
+      'a PNG of 16 384 × 6 103 px (just under 100 MP)',
+      pngOf(ihdr(16_384, 6_103), idat(1, 1), chunk('IEND')),
+      'png',
+    ],
+    ['a JPEG of a 50 MP phone photo (8 160 × 6 120 px)', jpegSized(8_160, 6_120), 'jpg'],
+    ['a WebP of 16 384 × 6 103 px', webpSized(16_384, 6_103), 'webp'],
+  ])('accepts %s, within the caps', (_name, data, ext) => {
+    expect(sniffImage(data)).toMatchObject({ kind: 'accepted', ext });
+  });
+
   it('ignores what the name or a declared type would say: only bytes count', () => {
     const pngNamedJpeg = IMAGES.png;
     expect(sniffImage(pngNamedJpeg)).toMatchObject({ mime: 'image/png' });

@@ -3,6 +3,7 @@ import { withoutNul } from './typedText';
 import { bothOrNeitherCaptchaField, docTypeSchema, loginCaptchaFields, userInfoSchema } from './accounts';
 import { reviewReasonSchema } from './reviewReasons';
 import { rowId, rowIdParam } from './rowId';
+import { adminPage } from './wallet';
 
 /** The operator API (`/api/admin/*`): its own accounts and tokens, reviews, flags and the audit log. */
 
@@ -22,9 +23,14 @@ export const adminTokenSchema = z.object({ token: z.string() });
 export const VERIFICATION_STATES = ['pending', 'approved', 'rejected'] as const;
 export type VerificationState = (typeof VERIFICATION_STATES)[number];
 
+/** Submissions of a status, a page at a time (pending oldest first, the others newest first),
+ * of one user when `user` names them: by id (digits) or username (which begins with a letter). */
 export const adminVerificationQuerySchema = z.strictObject({
   status: z.enum(VERIFICATION_STATES).default('pending'),
+  user: withoutNul(z.string().trim().min(1).max(100)).optional(),
+  ...adminPage,
 });
+export type AdminVerificationQuery = z.output<typeof adminVerificationQuerySchema>;
 
 /** A submission as operators see it: the full document number and both images' URLs (readable with
  * an operator token). */

@@ -277,7 +277,7 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({ userId: z.number(
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 
 /** A page of an operator's list: up to 200 at a time. */
-const adminPage = pageQueryFields(ADMIN_PAGE_SIZE_MAX, ADMIN_PAGE_SIZE_MAX);
+export const adminPage = pageQueryFields(ADMIN_PAGE_SIZE_MAX, ADMIN_PAGE_SIZE_MAX);
 export const adminDepositQuerySchema = z.strictObject({
   status: z.enum(DEPOSIT_STATES).optional(),
   ...adminPage,

@@ -1,11 +1,12 @@
 import { REVIEW_REASONS } from '../../protocol/reviewReasons';
 import path from 'node:path';
 import type { VerificationState } from '../../protocol';
-import { EMAIL_RE, phoneOf, VERIFICATION_STATES } from '../../protocol';
+import { adminVerificationQuerySchema, EMAIL_RE, phoneOf, VERIFICATION_STATES } from '../../protocol';
 import { buildAccountService } from '../accounts';
 import {
   blankProblem,
   commandProblem,
+  options,
   positiveInt,
   reasonProblem,
   usageError,
@@ -28,11 +29,13 @@ import { readOutbox } from '../domain/operators/outbox';
 import { AppError } from '../domain/appError';
 import { refused } from './refused';
 import { cliActor } from './cliActor';
-import { MORE, full } from './pages';
+import { full } from './pages';
 
 export const ACCOUNT_USAGE = `
-  npm run admin -- verifications list [pending|approved|rejected]
-                                            real-name submissions (default pending), with image files
+  npm run admin -- verifications list [pending|approved|rejected] [--user=ID|USERNAME] [--page=N]
+                                            real-name submissions (default pending; of one user with
+                                            --user), with image files, 200 a page: pending oldest
+                                            first, the others newest first, older on later pages
   npm run admin -- verifications approve ID approve a pending submission
   npm run admin -- verifications reject ID REASON...
                                             reject it; the user sees the reason (1-200 characters),
@@ -60,7 +63,7 @@ Changes are recorded in the audit log as cli:<your system user name>.`;
 /** What each command takes, as ACCOUNT_USAGE names it. */
 export const ACCOUNT_COMMANDS: Readonly<Record<string, Commands>> = {
   verifications: {
-    list: ['[pending|approved|rejected]'],
+    list: ['[pending|approved|rejected]', '[--user=ID|USERNAME]', '[--page=N]'],
     approve: ['ID'],
     reject: ['ID', 'REASON...'],
   },
@@ -137,11 +140,30 @@ export const runAccountCommand = async (
   };
 
   try {
-    if (area === 'verifications' && verb === 'list' && rest.length <= 1) {
-      const status = (rest[0] ?? 'pending') as VerificationState;
+    if (area === 'verifications' && verb === 'list' && rest.length <= 3) {
+      const positional = rest.filter((a) => !a.startsWith('--'));
+      const status = (positional[0] ?? 'pending') as VerificationState;
+      if (positional.length > 1) return usage(`one status at most: ${positional.join(' ')}`);
       if (!VERIFICATION_STATES.includes(status)) return usage(`unknown status: ${status}`);
-      const rows = await listVerifications(deps, status);
-      if (rows.length === 0) out(`no ${status} verifications`);
+      const o = options(
+        rest.filter((a) => a.startsWith('--')),
+        ['user', 'page'],
+        ['page'],
+      );
+      if (typeof o === 'string') return usage(o);
+      const parsed = adminVerificationQuerySchema.safeParse({ status, ...o });
+      if (!parsed.success) return refused(out, parsed.error);
+      const query = parsed.data;
+      const rows = await listVerifications(deps, query).catch((e: unknown) =>
+        refused(out, e, { typed: { user: query.user } }),
+      );
+      if (typeof rows === 'number') return rows;
+      const ofUser = query.user === undefined ? '' : ` --user=${query.user}`;
+      if (rows.length === 0)
+        out(
+          `no ${status} verifications${query.user === undefined ? '' : ` of user ${query.user}`}` +
+            `${query.page > 1 ? ` on page ${query.page}` : ''}`,
+        );
       for (const v of rows) {
         out(
           [
@@ -154,7 +176,10 @@ export const runAccountCommand = async (
           ].join('\n'),
         );
       }
-      if (full(rows)) out(MORE);
+      if (full(rows))
+        out(
+          `(page ${query.page}: ${rows.length} shown; the next: verifications list ${status}${ofUser} --page=${query.page + 1})`,
+        );
       return 0;
     }
     if (area === 'verifications' && verb === 'approve' && rest.length === 1) {

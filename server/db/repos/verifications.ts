@@ -62,14 +62,15 @@ export const verificationsRepo = (db: Kysely<Database>): VerificationsRepo => ({
       .executeTakeFirst();
     return r ? toRecord(r) : undefined;
   },
-  listByStatus: async (status, limit) => {
-    const rows = await db
-      .selectFrom('verifications')
-      .selectAll()
-      .where('status', '=', status)
-      .orderBy('submitted_at', status === 'pending' ? 'asc' : 'desc')
-      .orderBy('id', status === 'pending' ? 'asc' : 'desc')
+  list: async ({ status, userId }, { offset, limit }) => {
+    const order = status === 'pending' ? 'asc' : 'desc';
+    let q = db.selectFrom('verifications').selectAll().where('status', '=', status);
+    if (userId !== undefined) q = q.where('user_id', '=', userId);
+    const rows = await q
+      .orderBy('submitted_at', order)
+      .orderBy('id', order)
       .limit(limit)
+      .offset(offset)
       .execute();
     return rows.map(toRecord);
   },

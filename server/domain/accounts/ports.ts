@@ -221,7 +221,12 @@ export interface VerificationsRepo {
   latestForUser(userId: number): Promise<VerificationRecord | undefined>;
   /** A submission of this document number, of either type, that is pending or approved, by anyone. */
   findActiveDocument(docNumber: string): Promise<VerificationRecord | undefined>;
-  listByStatus(status: VerificationState, limit: number): Promise<VerificationRecord[]>;
+  /** Submissions of a status (of one user when `userId` is given): pending oldest first, the
+   * others newest first; `limit` of them from `offset` on. */
+  list(
+    filter: { status: VerificationState; userId?: number | undefined },
+    page: { offset: number; limit: number },
+  ): Promise<VerificationRecord[]>;
   /** Decides a pending submission: false when it is no longer pending. */
   review(
     id: number,

@@ -1,4 +1,5 @@
 import { keptReason, reviewReasonSchema } from '../../../protocol/reviewReasons';
+import { ROW_ID_MAX } from '../../../protocol/rowId';
 import {
   ADMIN_PAGE_SIZE_MAX,
   CERTIFICATION,
@@ -6,10 +7,10 @@ import {
   type AdminLoginRequest,
   type AdminUser,
   type AdminVerification,
+  type AdminVerificationQuery,
   type AuditEntry,
   type DocType,
   type UserFlagsRequest,
-  type VerificationState,
 } from '../../../protocol';
 import type { AccountDeps } from '../accounts/deps';
 import { fail } from '../accounts/errors';
@@ -98,12 +99,35 @@ const toAdminVerification = (v: VerificationRecord, username: string): AdminVeri
   reviewedBy: v.reviewedBy,
 });
 
+/** The id of the user `user` names: digits are an id, anything else a username (which begins with
+ * a letter). Nobody of that id or name → account_not_exist, which an empty list would hide: a
+ * mistyped name must not read as a user who never submitted. */
+const userIdOf = async (deps: AccountDeps, user: string) => {
+  const id = /^\d{1,10}$/.test(user) ? Number(user) : null;
+  const found =
+    id === null
+      ? await deps.uow.store.users.findByUsername(user)
+      : id <= ROW_ID_MAX
+        ? await deps.uow.store.users.findById(id)
+        : undefined;
+  if (!found) throw fail('account_not_exist', { field: 'user' });
+  return found.id;
+};
+
+/** Submissions of a status, one page (ADMIN_PAGE_SIZE_MAX when not asked), of one user when `user`
+ * names one. Pending ones oldest first, as they are to be reviewed; the others newest first, the
+ * older further pages on. */
 export const listVerifications = async (
   deps: AccountDeps,
-  status: VerificationState,
-  limit = ADMIN_PAGE_SIZE_MAX,
+  query: Pick<AdminVerificationQuery, 'status' | 'user'> &
+    Partial<Pick<AdminVerificationQuery, 'page' | 'size'>>,
 ): Promise<AdminVerification[]> => {
-  const rows = await deps.uow.store.verifications.listByStatus(status, limit);
+  const { status, page = 1, size = ADMIN_PAGE_SIZE_MAX } = query;
+  const userId = query.user === undefined ? undefined : await userIdOf(deps, query.user);
+  const rows = await deps.uow.store.verifications.list(
+    { status, userId },
+    { offset: (page - 1) * size, limit: size },
+  );
   const names = await deps.uow.store.users.usernames(rows.map((v) => v.userId));
   return rows.map((v) => toAdminVerification(v, names.get(v.userId) ?? ''));
 };

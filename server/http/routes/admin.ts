@@ -80,10 +80,11 @@ export const adminRoutes = (accounts: AccountService) => {
       path: '/admin/verifications',
       tag: 'admin',
       auth: 'operator',
-      summary: 'Real-name verifications of a status (default pending), with image URLs',
+      summary:
+        'Real-name verifications of a status (default pending), with image URLs, a page at a time (pending oldest first, the rest newest first), of one user when `user` gives their id or username',
       query: adminVerificationQuerySchema,
       response: z.array(adminVerificationSchema),
-      handler: ({ query }) => listVerifications(deps, query.status),
+      handler: ({ query }) => listVerifications(deps, query),
     }),
     defineRoute({
       method: 'POST',

@@ -171,7 +171,7 @@ describe('operator CLI: accounts', () => {
     }
   });
 
-  it('says when a page of verifications is full and more may wait behind it', async () => {
+  it('pages through verifications, says how to see the next page, and lists one user’s', async () => {
     const { db, verificationId } = await withUsers();
     try {
       const first = await db.kysely
@@ -180,7 +180,7 @@ describe('operator CLI: accounts', () => {
         .where('id', '=', verificationId)
         .executeTakeFirstOrThrow();
       // Rejected ones: a user has one pending submission at a time, but may have been refused often.
-      const rejected = Array.from({ length: 200 }, (_, i) => ({
+      const rejected = Array.from({ length: 201 }, (_, i) => ({
         ...first,
         id: undefined,
         status: 'rejected' as const,
@@ -190,8 +190,40 @@ describe('operator CLI: accounts', () => {
       await db.kysely.insertInto('verifications').values(rejected).execute();
       const shown = (await run('verifications', 'list', 'rejected')).out;
       expect(shown.match(/^#\d+ rejected /gm)).toHaveLength(200);
-      expect(shown.split('\n').at(-1)).toBe('(the first 200 of a status shown: review them to see the next)');
-      expect((await run('verifications', 'list')).out).not.toContain('(the first');
+      expect(shown.split('\n').at(-1)).toBe(
+        '(page 1: 200 shown; the next: verifications list rejected --page=2)',
+      );
+      expect((await run('verifications', 'list')).out).not.toContain('the next');
+      // The oldest, past the first page, is reached on the next.
+      const next = await run('verifications', 'list', 'rejected', '--page=2');
+      expect(next.code).toBe(0);
+      expect(next.out.match(/^#\d+ rejected /gm)).toHaveLength(1);
+      expect(next.out).not.toContain('the next');
+      expect((await run('verifications', 'list', '--page=3', 'rejected')).out).toBe(
+        'no rejected verifications on page 3',
+      );
+      // One user's, by name or id, in either order with the status.
+      const ofUser = await run('verifications', 'list', '--user=cli_user_one');
+      expect(ofUser.out.match(/^#\d+ pending user \d+ \(cli_user_one\)/gm)).toEqual([
+        expect.stringContaining(`#${verificationId} pending`),
+      ]);
+      const byId = await run('verifications', 'list', `--user=${first.user_id}`, 'rejected', '--page=2');
+      expect(byId.out.match(/^#\d+ rejected /gm)).toHaveLength(1);
+      expect((await run('verifications', 'list', 'approved', '--user=cli_user_one')).out).toBe(
+        'no approved verifications of user cli_user_one',
+      );
+      expect(await run('verifications', 'list', '--user=nobody_here')).toEqual({
+        code: 1,
+        out: 'refused: user: app.msg.account_not_exist (nobody_here)',
+      });
+      expect(await run('verifications', 'list', '--page=0')).toMatchObject({
+        code: 2,
+        out: 'refused: page: must be at least 1',
+      });
+      for (const wrong of [['--page=two'], ['--size=10'], ['pending', 'approved'], ['--user=']]) {
+        const res = await run('verifications', 'list', ...wrong);
+        expect(res.code, res.out).toBe(2);
+      }
     } finally {
       await db.close();
     }

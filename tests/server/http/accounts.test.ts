@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminUserSchema,
   adminVerificationSchema,
+  type AdminVerification,
   captchaSchema,
   sentCodeSchema,
   inviteSchema,
@@ -1150,6 +1151,97 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
         ['verification.approve', 'reviewer'],
         ['verification.reject', 'reviewer'],
       ]);
+    });
+
+    it('pages through every approved verification, newest first, and finds one user’s by id or username', async () => {
+      const op = await operatorToken();
+      const list = async (query: string) => {
+        const res = await call('GET', `/api/admin/verifications?${query}`, undefined, op);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return (res.body.data as unknown[]).map((v) => adminVerificationSchema.parse(v));
+      };
+      // A user approved long ago, who complains now.
+      const a = await register();
+      expect((await submit(a, { docType: 'passport', docNumber: 'K7000001' })).status).toBe(200);
+      const mine = (await list(`status=pending&user=${a.userinfo.username}`))[0]!;
+      expect((await call('POST', '/api/admin/verifications/approve', { id: mine.id }, op)).status).toBe(200);
+      // 250 approvals since: more than a page.
+      const b = await register();
+      const row = await t.db.kysely
+        .selectFrom('verifications')
+        .selectAll()
+        .where('id', '=', mine.id)
+        .executeTakeFirstOrThrow();
+      const later = Array.from({ length: 250 }, (_, i) => ({
+        ...row,
+        id: undefined,
+        user_id: b.userinfo.id,
+        doc_number: `K${8_000_000 + i}`,
+        submitted_at: Number(row.submitted_at) + 1_000_000_000 + i,
+      }));
+      await t.db.kysely.insertInto('verifications').values(later).execute();
+
+      const first = await list('status=approved');
+      expect(first).toHaveLength(200);
+      expect(first.map((v) => v.id)).not.toContain(mine.id);
+      const all = [...first];
+      for (let page = 2; ; page++) {
+        const rows = await list(`status=approved&page=${page}`);
+        all.push(...rows);
+        if (rows.length < 200) break;
+      }
+      expect(all.filter((v) => v.id === mine.id)).toHaveLength(1);
+      expect(new Set(all.map((v) => v.id)).size).toBe(all.length);
+      const times = all.map((v) => v.submittedAt);
+      expect(times).toEqual([...times].sort((x, y) => y - x));
+
+      for (const user of [
+        a.userinfo.username,
+        String(a.userinfo.id),
+        ` ${a.userinfo.username.toUpperCase()} `,
+      ])
+        expect((await list(`status=approved&user=${encodeURIComponent(user)}`)).map((v) => v.id)).toEqual([
+          mine.id,
+        ]);
+      expect(await list(`status=pending&user=${a.userinfo.username}`)).toEqual([]);
+      const bPage3 = await list(`status=approved&user=${b.userinfo.id}&size=100&page=3`);
+      expect(bPage3.map((v) => v.docNumber)).toEqual(
+        Array.from({ length: 50 }, (_, i) => `K${8_000_049 - i}`),
+      );
+    });
+
+    it.each([
+      ['an unknown username', 'user=nobody_at_all', 404, 'account_not_exist'],
+      ['an unknown user id', 'user=99999999', 404, 'account_not_exist'],
+      ['an id past any row', 'user=99999999999', 404, 'account_not_exist'],
+      ['an empty user', 'user=', 400, 'parameter_error'],
+      ['page 0', 'page=0', 400, 'parameter_error'],
+      ['a page past 10 000', 'page=10001', 400, 'parameter_error'],
+      ['a page of 201', 'size=201', 400, 'parameter_error'],
+      ['an unknown filter', 'userId=1', 400, 'unknown_parameter'],
+    ])('GET /api/admin/verifications refuses %s', async (_name, query, status, error) => {
+      const res = await call('GET', `/api/admin/verifications?${query}`, undefined, await operatorToken());
+      expect(res.body).toMatchObject(failure(status, error));
+    });
+
+    it('keeps pending verifications oldest first, page after page', async () => {
+      const op = await operatorToken();
+      for (const n of [1, 2, 3]) {
+        expect(
+          (await submit(await register(), { docType: 'passport', docNumber: `K900000${n}` })).status,
+        ).toBe(200);
+        clock.advance(1000);
+      }
+      const res = await call('GET', '/api/admin/verifications?status=pending', undefined, op);
+      const pending = (res.body.data as AdminVerification[]).map((v) => [v.submittedAt, v.id]);
+      expect(pending.length).toBeGreaterThanOrEqual(3);
+      expect(pending).toEqual([...pending].sort((x, y) => x[0]! - y[0]! || x[1]! - y[1]!));
+      const paged = [];
+      for (let page = 1; page <= pending.length; page++) {
+        const one = await call('GET', `/api/admin/verifications?size=1&page=${page}`, undefined, op);
+        paged.push(...(one.body.data as AdminVerification[]).map((v) => [v.submittedAt, v.id]));
+      }
+      expect(paged).toEqual(pending);
     });
 
     it('keeps operator and user credentials apart', async () => {

@@ -120,7 +120,7 @@ describe.each(forEachEngine())('operator rules on %s', (_engine, open) => {
 
   it('lists pending verifications with image URLs and the full document number', async () => {
     const { user, id } = await submitted();
-    const list = await listVerifications(h.accounts.deps, 'pending');
+    const list = await listVerifications(h.accounts.deps, { status: 'pending' });
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
       id,
@@ -130,7 +130,7 @@ describe.each(forEachEngine())('operator rules on %s', (_engine, open) => {
       status: 'pending',
     });
     expect(list[0]?.frontImage).toMatch(/^\/api\/upload\/[a-f0-9]{32}$/);
-    expect(await listVerifications(h.accounts.deps, 'approved')).toEqual([]);
+    expect(await listVerifications(h.accounts.deps, { status: 'approved' })).toEqual([]);
   });
 
   it('approves with an audit row in the same transaction, and only a pending submission', async () => {
@@ -213,7 +213,7 @@ describe.each(forEachEngine())('operator rules on %s', (_engine, open) => {
     };
     await expect(approveVerification(broken, cli, id)).rejects.toThrow('disk full');
     expect((await h.accounts.getUserInfo(user.userinfo.id)).certification).toBe(0);
-    expect((await listVerifications(deps, 'pending')).map((v) => v.id)).toEqual([id]);
+    expect((await listVerifications(deps, { status: 'pending' })).map((v) => v.id)).toEqual([id]);
   });
 
   it('sets flags, audits before and after, and a lock ends the sessions', async () => {

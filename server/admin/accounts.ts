@@ -6,7 +6,6 @@ import { buildAccountService } from '../accounts';
 import {
   blankProblem,
   commandProblem,
-  options,
   positiveInt,
   reasonProblem,
   usageError,
@@ -29,7 +28,7 @@ import { readOutbox } from '../domain/operators/outbox';
 import { AppError } from '../domain/appError';
 import { refused } from './refused';
 import { cliActor } from './cliActor';
-import { full } from './pages';
+import { full, listArgs, nextPage } from './pages';
 
 export const ACCOUNT_USAGE = `
   npm run admin -- verifications list [pending|approved|rejected] [--user=ID|USERNAME] [--page=N]
@@ -141,17 +140,11 @@ export const runAccountCommand = async (
 
   try {
     if (area === 'verifications' && verb === 'list' && rest.length <= 3) {
-      const positional = rest.filter((a) => !a.startsWith('--'));
-      const status = (positional[0] ?? 'pending') as VerificationState;
-      if (positional.length > 1) return usage(`one status at most: ${positional.join(' ')}`);
+      const args = listArgs(rest, ['user']);
+      if (typeof args === 'string') return usage(args);
+      const status = (args.status ?? 'pending') as VerificationState;
       if (!VERIFICATION_STATES.includes(status)) return usage(`unknown status: ${status}`);
-      const o = options(
-        rest.filter((a) => a.startsWith('--')),
-        ['user', 'page'],
-        ['page'],
-      );
-      if (typeof o === 'string') return usage(o);
-      const parsed = adminVerificationQuerySchema.safeParse({ status, ...o });
+      const parsed = adminVerificationQuerySchema.safeParse({ status, ...args.options });
       if (!parsed.success) return refused(out, parsed.error);
       const query = parsed.data;
       const rows = await listVerifications(deps, query).catch((e: unknown) =>
@@ -176,10 +169,7 @@ export const runAccountCommand = async (
           ].join('\n'),
         );
       }
-      if (full(rows))
-        out(
-          `(page ${query.page}: ${rows.length} shown; the next: verifications list ${status}${ofUser} --page=${query.page + 1})`,
-        );
+      if (full(rows)) out(nextPage(`verifications list ${status}${ofUser}`, query.page, rows.length));
       return 0;
     }
     if (area === 'verifications' && verb === 'approve' && rest.length === 1) {

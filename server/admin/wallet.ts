@@ -1,5 +1,7 @@
 import { REVIEW_REASONS } from '../../protocol/reviewReasons';
 import {
+  adminDepositQuerySchema,
+  adminWithdrawalQuerySchema,
   DEPOSIT_STATES,
   WITHDRAW_STATES,
   networkConfigPatchSchema,
@@ -25,14 +27,15 @@ import { buildWallet } from '../wallet';
 import { AppError } from '../domain/appError';
 import { issuesText, refused, type Typed } from './refused';
 import { cliActor } from './cliActor';
-import { MORE, full } from './pages';
+import { full, listArgs, nextPage } from './pages';
 import type { Ask } from './ask';
 import { translation } from '../translate';
 
 export const WALLET_USAGE = `
-  npm run admin -- deposits list [pending|confirming|success|fail]
+  npm run admin -- deposits list [pending|confirming|success|fail] [--page=N]
                                             deposits (default: those waiting, pending and confirming,
-                                            oldest first; a finished status newest first)
+                                            oldest first; a finished status newest first), 200 a
+                                            page, the next on --page=2
   npm run admin -- deposits confirm ID [AMOUNT [--more-than-declared]]
                                             confirm and credit once; AMOUNT is what the chain shows
                                             when it differs (below the minimum: marked, not credited;
@@ -44,8 +47,9 @@ export const WALLET_USAGE = `
                                             nothing credited; the user sees the reason, or in their
                                             language one given by its code:
                                             ${REVIEW_REASONS.deposit.join(' ')}
-  npm run admin -- withdrawals list [pending|success|rejected|failed]
-                                            (default pending, oldest first; the others newest first)
+  npm run admin -- withdrawals list [pending|success|rejected|failed] [--page=N]
+                                            (default pending, oldest first; the others newest
+                                            first), 200 a page, the next on --page=2
   npm run admin -- withdrawals approve ID [TXHASH]
                                             once it is sent on chain: spend the frozen amount, the fee
                                             to the fee account; the user sees TXHASH; not undone
@@ -196,18 +200,27 @@ export const runWalletCommand = async (
   const onNetwork = { record: `${coin} on ${network}`, typed: { coin, network } };
 
   try {
-    if (area === 'deposits' && verb === 'list' && rest.length <= 1) {
-      const status = rest[0] as DepositState | undefined;
+    if (area === 'deposits' && verb === 'list' && rest.length <= 2) {
+      const args = listArgs(rest);
+      if (typeof args === 'string') return usage(args);
+      const status = args.status as DepositState | undefined;
       if (status && !DEPOSIT_STATES.includes(status)) return usage(`unknown status: ${status}`);
+      const parsed = adminDepositQuerySchema.safeParse({ status, ...args.options });
+      if (!parsed.success) return refused(out, parsed.error);
+      const { page, size } = parsed.data;
+      // Those waiting: a page of each of the two statuses.
       const pages = status
-        ? [await wallet.adminDeposits(status)]
-        : [await wallet.adminDeposits('pending'), await wallet.adminDeposits('confirming')];
+        ? [await wallet.adminDeposits(status, { page, size })]
+        : [
+            await wallet.adminDeposits('pending', { page, size }),
+            await wallet.adminDeposits('confirming', { page, size }),
+          ];
       const rows = pages.flat();
-      if (rows.length === 0) out('no deposits');
+      if (rows.length === 0) out(`no deposits${page > 1 ? ` on page ${page}` : ''}`);
       const names = await namesOf(rows);
       // Those waiting are reviewed oldest first; a list of one status is in the service's order.
       (status ? rows : rows.sort((a, b) => a.id - b.id)).forEach((d) => out(depositLine(d, names)));
-      if (pages.some(full)) out(MORE);
+      if (pages.some(full)) out(nextPage(`deposits list${status ? ` ${status}` : ''}`, page, rows.length));
       return 0;
     }
     const over = rest[2] === '--more-than-declared';
@@ -249,14 +262,19 @@ export const runWalletCommand = async (
       out(await depositText(failed));
       return 0;
     }
-    if (area === 'withdrawals' && verb === 'list' && rest.length <= 1) {
-      const status = (rest[0] ?? 'pending') as WithdrawState;
+    if (area === 'withdrawals' && verb === 'list' && rest.length <= 2) {
+      const args = listArgs(rest);
+      if (typeof args === 'string') return usage(args);
+      const status = (args.status ?? 'pending') as WithdrawState;
       if (!WITHDRAW_STATES.includes(status)) return usage(`unknown status: ${status}`);
-      const rows = await wallet.adminWithdrawals(status);
-      if (rows.length === 0) out(`no ${status} withdrawals`);
+      const parsed = adminWithdrawalQuerySchema.safeParse({ status, ...args.options });
+      if (!parsed.success) return refused(out, parsed.error);
+      const { page, size } = parsed.data;
+      const rows = await wallet.adminWithdrawals(status, { page, size });
+      if (rows.length === 0) out(`no ${status} withdrawals${page > 1 ? ` on page ${page}` : ''}`);
       const names = await namesOf(rows);
       rows.forEach((w) => out(withdrawalLine(w, names)));
-      if (full(rows)) out(MORE);
+      if (full(rows)) out(nextPage(`withdrawals list ${status}`, page, rows.length));
       return 0;
     }
     if (area === 'withdrawals' && verb === 'approve' && (rest.length === 1 || rest.length === 2)) {

@@ -279,6 +279,28 @@ describe('operator CLI: wallet', () => {
       expect((await run('withdrawals', verb, '99', ' ', ' ')).code).toBe(2);
   });
 
+  it('pages the deposits and withdrawals listed, 200 a page, naming the command for the next', async () => {
+    const f = fixture();
+    const deposits = Array.from({ length: 201 }, () => Number(f.deposit('1000000000')));
+    const withdrawals = Array.from({ length: 201 }, () => Number(f.withdrawal('1000000000')));
+    const first = (await run('deposits', 'list', 'pending')).out.split('\n');
+    expect(first).toHaveLength(201);
+    expect(first[0]).toMatch(new RegExp(`^#${deposits[0]} pending `));
+    expect(first[200]).toBe('(page 1: 200 shown; the next: deposits list pending --page=2)');
+    expect((await run('deposits', 'list', '--page=2', 'pending')).out).toMatch(
+      new RegExp(`^#${deposits[200]} pending [^\n]*$`),
+    );
+    expect((await run('deposits', 'list')).out).toContain('the next: deposits list --page=2)');
+    expect((await run('deposits', 'list', '--page=3')).out).toBe('no deposits on page 3');
+    const drawn = (await run('withdrawals', 'list', '--page=2')).out;
+    expect(drawn).toMatch(new RegExp(`^#${withdrawals[200]} pending [^\n]*$`));
+    expect((await run('withdrawals', 'list')).out).toContain(
+      '(page 1: 200 shown; the next: withdrawals list pending --page=2)',
+    );
+    for (const args of [['--page=0'], ['--page=x'], ['pending', 'success'], ['--size=5']])
+      expect((await run('withdrawals', 'list', ...args)).code, args.join(' ')).not.toBe(0);
+  });
+
   it('names the user of each deposit and withdrawal listed', async () => {
     const alice = fixture('alice');
     const bob = fixture('bob');

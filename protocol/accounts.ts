@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainCode, typedText, withoutNul } from './typedText';
+import { pageOf, pageQueryFields } from './paging';
 import {
   CAPTCHA_LENGTH,
   CODE_LENGTH,
@@ -236,16 +237,38 @@ export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
 export const uploadSchema = z.object({ id: z.string(), url: z.string() });
 export type Upload = z.infer<typeof uploadSchema>;
 
+/** Referral generations: `first` signed up with my code, `second` with theirs. */
+export const INVITE_GENERATIONS = ['first', 'second'] as const;
+export type InviteGeneration = (typeof INVITE_GENERATIONS)[number];
+/** Members a page lists when not asked for another size, and on the invitation's own answer. */
+export const INVITEE_PAGE_SIZE = 20;
+
 const inviteMemberSchema = z.object({
+  id: z.number().int(),
   username: z.string(),
   registeredAt: z.number().int(),
   certified: z.boolean(),
 });
+export type InviteMember = z.infer<typeof inviteMemberSchema>;
 export const inviteSchema = z.object({
   inviteCode: z.string(),
+  /** The newest INVITEE_PAGE_SIZE members of each generation; the rest through /user/invitees. */
   first: z.array(inviteMemberSchema),
   second: z.array(inviteMemberSchema),
+  /** How many members each generation has in all. */
+  firstTotal: z.number().int(),
+  secondTotal: z.number().int(),
 });
 export type Invite = z.infer<typeof inviteSchema>;
+
+export const inviteesQuerySchema = z.strictObject({
+  generation: z.enum(INVITE_GENERATIONS),
+  ...pageQueryFields(100, INVITEE_PAGE_SIZE),
+});
+export type InviteesRequest = Partial<z.output<typeof inviteesQuerySchema>> & {
+  generation: InviteGeneration;
+};
+export const inviteePageSchema = pageOf(inviteMemberSchema);
+export type InviteePage = z.infer<typeof inviteePageSchema>;
 
 export const CERTIFICATION = { underReview: 0, failed: 1, approved: 2 } as const;

@@ -4,6 +4,8 @@ import type {
   ChangePwdRequest,
   ForgetPwdRequest,
   Invite,
+  InviteePage,
+  InviteesRequest,
   LoginRequest,
   RegisterRequest,
   SendCodeRequest,
@@ -48,6 +50,8 @@ export const userApi = {
     api.post<VerificationStatus>('/user/authentication', body),
   /** Quiet: the invitation screen says a failure in place, with a retry. */
   invite: () => api.get<Invite>('/user/invite', undefined, { silent: true }),
+  /** Quiet too: a page that fails says so in place, with a retry. */
+  invitees: (query: InviteesRequest) => api.get<InviteePage>('/user/invitees', query, { silent: true }),
   /** `signal` cancels the upload (a side picked again): the server then drops it, and stops
    * counting it among the uploads a user may have under way at once. */
   upload: (file: File, onProgress?: (fraction: number) => void, signal?: AbortSignal) => {

@@ -104,16 +104,37 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
       const column = which === 'passwordHash' ? 'password_hash' : 'withdraw_password_hash';
       await db.updateTable('users').set(column, to).where('id', '=', id).where(column, '=', from).execute();
     },
-    listInvitedBy: async (inviterIds) => {
-      if (inviterIds.length === 0) return [];
-      const rows = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('inviter_id', 'in', [...inviterIds])
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
-      return rows.map(userFromRow);
+    invitees: async (inviterId, generation, page) => {
+      // The second generation through a subquery, not a list of the first's ids: one parameter
+      // however many members the first has.
+      const members = db
+        .selectFrom('users as u')
+        .where(
+          'u.inviter_id',
+          'in',
+          generation === 'first'
+            ? [inviterId]
+            : db.selectFrom('users as p').select('p.id').where('p.inviter_id', '=', inviterId),
+        );
+      const [rows, count] = await Promise.all([
+        members
+          .select(['u.id', 'u.username', 'u.certification', 'u.created_at'])
+          .orderBy('u.created_at', 'desc')
+          .orderBy('u.id', 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        members.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        rows: rows.map((r) => ({
+          id: r.id,
+          username: r.username,
+          certification: r.certification,
+          createdAt: Number(r.created_at),
+        })),
+        total: Number(count.n),
+      };
     },
     search: async (query, limit) => {
       let q = db.selectFrom('users').selectAll();

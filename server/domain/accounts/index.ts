@@ -1,6 +1,7 @@
 import type {
   AuthenticationRequest,
   ForgetPwdRequest,
+  InviteesRequest,
   Locale,
   LoginRequest,
   RegisterRequest,
@@ -10,7 +11,7 @@ import type {
 import { issueCaptcha } from './captcha';
 import { forgetPassword, sendCode, sendWithdrawPwdCode } from './codes';
 import type { AccountDeps } from './deps';
-import { getInvite } from './invite';
+import { getInvite, listInvitees } from './invite';
 import { login } from './login';
 import {
   changePassword,
@@ -58,6 +59,7 @@ export const createAccountService = (deps: AccountDeps) => ({
   submitVerification: (userId: number, req: AuthenticationRequest) => submitVerification(deps, userId, req),
   getVerificationStatus: (userId: number) => getVerificationStatus(deps, userId),
   getInvite: (userId: number) => getInvite(deps, userId),
+  listInvitees: (userId: number, query: InviteesRequest) => listInvitees(deps, userId, query),
 });
 
 export type AccountService = ReturnType<typeof createAccountService>;

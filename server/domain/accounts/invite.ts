@@ -1,6 +1,12 @@
-import type { Invite } from '../../../protocol';
+import {
+  INVITEE_PAGE_SIZE,
+  type Invite,
+  type InviteePage,
+  type InviteesRequest,
+  type InviteMember,
+} from '../../../protocol';
 import type { AccountDeps } from './deps';
-import type { UserRecord } from './ports';
+import type { Invitee } from './ports';
 import { getUser } from './profile';
 import { isApproved } from './userinfo';
 
@@ -9,17 +15,41 @@ import { isApproved } from './userinfo';
 const maskUsername = (name: string) =>
   name.length <= 4 ? `${name[0] ?? ''}****` : `${name.slice(0, 2)}****${name.slice(-2)}`;
 
-const member = (u: UserRecord) => ({
+const member = (u: Invitee): InviteMember => ({
+  id: u.id,
   username: maskUsername(u.username),
   registeredAt: u.createdAt,
   certified: isApproved(u.certification),
 });
 
-/** My invitation code and my referrals: first generation registered with my code, second
- * generation with theirs. */
+/** One page of my referrals of a generation, newest first: first generation registered with my
+ * code, second generation with theirs. */
+export const listInvitees = async (
+  deps: AccountDeps,
+  userId: number,
+  query: InviteesRequest,
+): Promise<InviteePage> => {
+  const page = query.page ?? 1;
+  const size = query.size ?? INVITEE_PAGE_SIZE;
+  const { rows, total } = await deps.uow.store.users.invitees(userId, query.generation, {
+    offset: (page - 1) * size,
+    limit: size,
+  });
+  return { page, size, total, list: rows.map(member) };
+};
+
+/** My invitation code, and the first page and count of each generation of my referrals. */
 export const getInvite = async (deps: AccountDeps, userId: number): Promise<Invite> => {
   const user = await getUser(deps, userId);
-  const first = await deps.uow.store.users.listInvitedBy([userId]);
-  const second = await deps.uow.store.users.listInvitedBy(first.map((u) => u.id));
-  return { inviteCode: user.inviteCode, first: first.map(member), second: second.map(member) };
+  const [first, second] = await Promise.all([
+    listInvitees(deps, userId, { generation: 'first' }),
+    listInvitees(deps, userId, { generation: 'second' }),
+  ]);
+  return {
+    inviteCode: user.inviteCode,
+    first: first.list,
+    second: second.list,
+    firstTotal: first.total,
+    secondTotal: second.total,
+  };
 };

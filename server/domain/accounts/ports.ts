@@ -4,7 +4,7 @@
  * changes in one database transaction. The rules never see SQL, HTTP or the file system.
  */
 
-import type { VerificationState } from '../../../protocol';
+import type { InviteGeneration, VerificationState } from '../../../protocol';
 
 export type { VerificationState };
 export type SessionKind = 'user' | 'operator';
@@ -42,6 +42,9 @@ export type NewUser = Pick<
   | 'createdAt'
 >;
 
+/** What a referral list shows of a member. */
+export type Invitee = Pick<UserRecord, 'id' | 'username' | 'certification' | 'createdAt'>;
+
 export type UserPatch = Partial<
   Pick<
     UserRecord,
@@ -78,8 +81,12 @@ export interface UsersRepo {
     from: string,
     to: string,
   ): Promise<void>;
-  /** Users invited by any of `inviterIds`, newest first. */
-  listInvitedBy(inviterIds: readonly number[]): Promise<UserRecord[]>;
+  /** One page of the members of `inviterId`'s `generation`, newest first, and how many there are. */
+  invitees(
+    inviterId: number,
+    generation: InviteGeneration,
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: Invitee[]; total: number }>;
   /** Operators' search: id, or a part of username, nickname, email or phone; newest first. */
   search(query: string, limit: number): Promise<UserRecord[]>;
   /** The usernames of `ids` in one read, for a list of records naming their users. */

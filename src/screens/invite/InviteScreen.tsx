@@ -1,33 +1,29 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Invite } from '../../../protocol';
+import { INVITEE_PAGE_SIZE, type InviteGeneration, type InviteMember } from '../../../protocol/accounts';
 import { userApi } from '../../api/user';
 import { CopyButton } from '../../components/CopyButton';
 import { NavBar } from '../../components/NavBar';
+import { PagedList } from '../../components/PagedList';
 import { QrCode } from '../../components/QrCode';
 import { Loading } from '../../components/LoadFailed';
 import { Tabs } from '../../components/Tabs';
 import { UrlText } from '../../components/UrlText';
 import { useRemote } from '../../hooks/useRemote';
 import { useDateFormat } from '../../hooks/useDateFormat';
-
-type Generation = 'first' | 'second';
-type Member = Invite['first'][number];
+import { usePages } from '../../hooks/usePages';
 
 /** The registration link that pre-fills this code. */
 export const inviteLink = (code: string, origin = window.location.origin) =>
   `${origin}/register?code=${encodeURIComponent(code)}`;
 
-const Members = ({ members }: { members: readonly Member[] }) => {
+const Members = ({ members }: { members: readonly InviteMember[] }) => {
   const { t } = useTranslation();
   const format = useDateFormat(false);
-  if (members.length === 0) {
-    return <p className="invite-list__empty">{t('invite.empty')}</p>;
-  }
   return (
     <ul className="invite-list">
       {members.map((m) => (
-        <li key={`${m.username}-${m.registeredAt}`} className="invite-list__row">
+        <li key={m.id} className="invite-list__row">
           <div className="invite-list__who">
             <span className="invite-list__name">{m.username}</span>
             <span className="invite-list__date">
@@ -45,11 +41,17 @@ const Members = ({ members }: { members: readonly Member[] }) => {
 };
 
 /** /invite: my invitation code and link (copy, QR code) and the members I brought in, by
- * generation. */
+ * generation, a page at a time (an inviter may have brought in very many). */
 const InviteScreen = () => {
   const { t } = useTranslation();
   const { data, failure, retry } = useRemote(userApi.invite);
-  const [tab, setTab] = useState<Generation>('first');
+  const [tab, setTab] = useState<InviteGeneration>('first');
+  // From the first page again on the other tab.
+  const members = usePages(
+    (page, size) => userApi.invitees({ generation: tab, page, size }),
+    INVITEE_PAGE_SIZE,
+    tab,
+  );
 
   const copyTexts = { copied: t('invite.copied'), failed: t('invite.copyFailed') };
 
@@ -106,7 +108,7 @@ const InviteScreen = () => {
                     <>
                       {t('invite.first')}
                       {'\u00a0'}
-                      <span className="tabs__count">{data.first.length}</span>
+                      <span className="tabs__count">{data.firstTotal}</span>
                     </>
                   ),
                 },
@@ -116,13 +118,15 @@ const InviteScreen = () => {
                     <>
                       {t('invite.second')}
                       {'\u00a0'}
-                      <span className="tabs__count">{data.second.length}</span>
+                      <span className="tabs__count">{data.secondTotal}</span>
                     </>
                   ),
                 },
               ]}
             >
-              <Members members={tab === 'first' ? data.first : data.second} />
+              <PagedList pages={members} emptyText={t('invite.empty')} moreText={t('invite.more')}>
+                {(list) => <Members members={list} />}
+              </PagedList>
             </Tabs>
           </section>
         </>

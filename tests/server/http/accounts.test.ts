@@ -420,6 +420,7 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       ['POST', '/api/user/authentication', {}],
       ['GET', '/api/user/authentication', undefined],
       ['GET', '/api/user/invite', undefined],
+      ['GET', '/api/user/invitees?generation=first', undefined],
       ['GET', `/api/upload/${'a'.repeat(32)}`, undefined],
     ];
 

@@ -1342,12 +1342,28 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       const invite = await h.accounts.getInvite(root.userinfo.id);
       expect(invite.inviteCode).toBe(root.userinfo.inviteCode);
       expect(invite.first).toEqual([
-        { username: 'ch****wo', registeredAt: child2.userinfo.createdAt, certified: true },
-        { username: 'ch****ne', registeredAt: child.userinfo.createdAt, certified: false },
+        {
+          id: child2.userinfo.id,
+          username: 'ch****wo',
+          registeredAt: child2.userinfo.createdAt,
+          certified: true,
+        },
+        {
+          id: child.userinfo.id,
+          username: 'ch****ne',
+          registeredAt: child.userinfo.createdAt,
+          certified: false,
+        },
       ]);
       expect(invite.second).toEqual([
-        { username: 'gr****ld', registeredAt: grandchild.userinfo.createdAt, certified: false },
+        {
+          id: grandchild.userinfo.id,
+          username: 'gr****ld',
+          registeredAt: grandchild.userinfo.createdAt,
+          certified: false,
+        },
       ]);
+      expect([invite.firstTotal, invite.secondTotal]).toEqual([2, 1]);
       expect((await h.accounts.getInvite(grandchild.userinfo.id)).first).toHaveLength(1);
       expect((await h.accounts.getInvite(grandchild.userinfo.id)).second).toHaveLength(0);
     });

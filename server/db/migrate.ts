@@ -32,6 +32,7 @@ import * as m029 from './migrations/029_nickname_key';
 import * as m030 from './migrations/030_nickname_skeleton';
 import * as m031 from './migrations/031_content_slug';
 import * as m032 from './migrations/032_nickname_folded_skeleton';
+import * as m033 from './migrations/033_list_indexes';
 import type { MigrationFn } from './migrations/helpers';
 
 /** Versioned migrations, in order. A new one is appended here with the next number; applied ones
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, { up: MigrationFn }> = {
   '030_nickname_skeleton': m030,
   '031_content_slug': m031,
   '032_nickname_folded_skeleton': m032,
+  '033_list_indexes': m033,
 };
 
 /** Names of every migration, in the order they apply. */

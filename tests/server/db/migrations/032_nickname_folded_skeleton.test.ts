@@ -37,7 +37,10 @@ describe.each(forEachEngine())('migration 032 on %s', (_engine, open) => {
         keyedRow(5, 'Ülrich', 1),
       ])
       .execute();
-    expect(await migrate(t().db)).toEqual(['031_content_slug', '032_nickname_folded_skeleton']);
+    expect(await migrate(t().db, '032_nickname_folded_skeleton')).toEqual([
+      '031_content_slug',
+      '032_nickname_folded_skeleton',
+    ]);
 
     const users = await k
       .selectFrom('users')

@@ -166,10 +166,7 @@ export const PledgeForm = ({
   const limitsSaid = () => {
     if (form.errors.amount === 'app.msg.outside_limit')
       return ` (${t('common.range', { min: f.amount(product.minAmount), max: f.amount(product.maxAmount, product.asset) })})`;
-    if (
-      form.errors.amount === 'app.msg.investment_exceeds_limit' &&
-      overQuota(product, canonicalDecimal(form.values.amount))
-    )
+    if (form.errors.amount === 'app.msg.investment_exceeds_limit' && overQuota(product, typed))
       return ` (${t('defi.quotaLeft', { amount: f.amount(product.remainingQuota, product.asset) })})`;
     return undefined;
   };

@@ -240,7 +240,7 @@ export type Upload = z.infer<typeof uploadSchema>;
 /** Referral generations: `first` signed up with my code, `second` with theirs. */
 export const INVITE_GENERATIONS = ['first', 'second'] as const;
 export type InviteGeneration = (typeof INVITE_GENERATIONS)[number];
-/** Members a page lists when not asked for another size, and on the invitation's own answer. */
+/** Members a page lists when not asked for another size. */
 export const INVITEE_PAGE_SIZE = 20;
 
 const inviteMemberSchema = z.object({
@@ -252,10 +252,7 @@ const inviteMemberSchema = z.object({
 export type InviteMember = z.infer<typeof inviteMemberSchema>;
 export const inviteSchema = z.object({
   inviteCode: z.string(),
-  /** The newest INVITEE_PAGE_SIZE members of each generation; the rest through /user/invitees. */
-  first: z.array(inviteMemberSchema),
-  second: z.array(inviteMemberSchema),
-  /** How many members each generation has in all. */
+  /** How many members each generation has in all; the members are read through /user/invitees. */
   firstTotal: z.number().int(),
   secondTotal: z.number().int(),
 });

@@ -1,6 +1,7 @@
 import {
   INVITEE_PAGE_SIZE,
   type Invite,
+  type InviteGeneration,
   type InviteePage,
   type InviteesRequest,
   type InviteMember,
@@ -38,18 +39,12 @@ export const listInvitees = async (
   return { page, size, total, list: rows.map(member) };
 };
 
-/** My invitation code, and the first page and count of each generation of my referrals. */
+/** My invitation code and how many members each generation has; the members themselves come a
+ * page at a time from `listInvitees`. */
 export const getInvite = async (deps: AccountDeps, userId: number): Promise<Invite> => {
   const user = await getUser(deps, userId);
-  const [first, second] = await Promise.all([
-    listInvitees(deps, userId, { generation: 'first' }),
-    listInvitees(deps, userId, { generation: 'second' }),
-  ]);
-  return {
-    inviteCode: user.inviteCode,
-    first: first.list,
-    second: second.list,
-    firstTotal: first.total,
-    secondTotal: second.total,
-  };
+  const total = async (generation: InviteGeneration) =>
+    (await deps.uow.store.users.invitees(userId, generation, { offset: 0, limit: 0 })).total;
+  const [firstTotal, secondTotal] = await Promise.all([total('first'), total('second')]);
+  return { inviteCode: user.inviteCode, firstTotal, secondTotal };
 };

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Invite } from '../../../protocol';
+import type { InviteePage } from '../../../protocol';
 import { LOCALE_TAGS } from '../../../protocol/locales';
 import {
   DEMO_PASSWORD,
@@ -118,10 +118,10 @@ export const registerWithInvite = async (j: Journey, code: string) => {
     body: JSON.stringify({ username: 'demotrader', password: DEMO_PASSWORD }),
   });
   const friendToken = ((await login.json()) as { data: { token: string } }).data.token;
-  const invite = await apiCall<Invite>(j, '/user/invite', friendToken);
+  const invitees = await apiCall<InviteePage>(j, '/user/invitees?generation=first', friendToken);
   // The friend sees the new member, masked as the server shows members.
   const masked = `${user.username.slice(0, 2)}****${user.username.slice(-2)}`;
-  expect(invite.data.first.map((m) => [m.username, m.certified])).toEqual([[masked, false]]);
+  expect(invitees.data.list.map((m) => [m.username, m.certified])).toEqual([[masked, false]]);
 };
 
 /** Logs out from the account screen, then taps Trade: the login gate, then the verification gate. */

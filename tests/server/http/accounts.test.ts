@@ -1065,8 +1065,8 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       expect([res.status, res.body]).toEqual([none.status, none.body]);
       const aStatus = await call('GET', '/api/user/authentication', undefined, a.token);
       expect(aStatus.body.data.certification).toBeNull();
-      expect((await call('GET', '/api/user/invite', undefined, a.token)).body.data.first).toHaveLength(1);
-      expect((await call('GET', '/api/user/invite', undefined, b.token)).body.data.first).toHaveLength(0);
+      expect((await call('GET', '/api/user/invite', undefined, a.token)).body.data.firstTotal).toBe(1);
+      expect((await call('GET', '/api/user/invite', undefined, b.token)).body.data.firstTotal).toBe(0);
       // The API takes no user id anywhere: the token decides whose data it is.
       expect(
         (await call('GET', `/api/user/info?id=${a.userinfo.id}`, undefined, b.token)).body,
@@ -1357,9 +1357,9 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
       await register({ inviteCode: child.userinfo.inviteCode });
       const res = await call('GET', '/api/user/invite', undefined, root.token);
       const invite = inviteSchema.parse(res.body.data);
-      expect(invite.first).toHaveLength(1);
-      expect(invite.second).toHaveLength(1);
-      expect(invite.first[0]?.username).toMatch(/^\w\w\*{4}\w\w$/);
+      expect(invite).toEqual({ inviteCode: root.userinfo.inviteCode, firstTotal: 1, secondTotal: 1 });
+      const first = await call('GET', '/api/user/invitees?generation=first', undefined, root.token);
+      expect(first.body.data.list[0]?.username).toMatch(/^\w\w\*{4}\w\w$/);
     });
   });
 

@@ -95,14 +95,13 @@ describe.each(forEachEngine())('invitee pages on %s', (_engine, open) => {
   };
   const ids = (list: InviteMember[]) => list.map((m) => m.id);
 
-  it('answers the invitation with the first page and the count of each generation', async () => {
+  it('answers the invitation with the count of each generation, and no members', async () => {
     const res = await call('GET', '/api/user/invite', { token });
     expect(res.statusCode, res.body).toBe(200);
     const invite = inviteSchema.parse(res.json().data);
     expect(invite.firstTotal).toBe(FIRST);
     expect(invite.secondTotal).toBe(SECOND);
-    expect(ids(invite.first)).toEqual(newestFirst(first).slice(0, 20));
-    expect(ids(invite.second)).toEqual(newestFirst(second).slice(0, 20));
+    expect(Object.keys(res.json().data).sort()).toEqual(['firstTotal', 'inviteCode', 'secondTotal']);
   });
 
   it('pages the second generation to its end, each member once, newest first, masked', async () => {

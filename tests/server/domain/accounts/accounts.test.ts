@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CERTIFICATION } from '../../../../protocol';
+import { CERTIFICATION, type InviteGeneration } from '../../../../protocol';
 import { sha256Hex } from '../../../../server/domain/accounts/secrets';
 import {
   accountsFor,
@@ -1340,8 +1340,10 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
       await approveVerification(h.accounts.deps, { operatorId: null, name: 'cli:test' }, v!.id);
 
       const invite = await h.accounts.getInvite(root.userinfo.id);
-      expect(invite.inviteCode).toBe(root.userinfo.inviteCode);
-      expect(invite.first).toEqual([
+      expect(invite).toEqual({ inviteCode: root.userinfo.inviteCode, firstTotal: 2, secondTotal: 1 });
+      const members = (userId: number, generation: InviteGeneration) =>
+        h.accounts.listInvitees(userId, { generation }).then((p) => p.list);
+      expect(await members(root.userinfo.id, 'first')).toEqual([
         {
           id: child2.userinfo.id,
           username: 'ch****wo',
@@ -1355,7 +1357,7 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
           certified: false,
         },
       ]);
-      expect(invite.second).toEqual([
+      expect(await members(root.userinfo.id, 'second')).toEqual([
         {
           id: grandchild.userinfo.id,
           username: 'gr****ld',
@@ -1363,9 +1365,12 @@ describe.each(forEachEngine())('account rules on %s', (_engine, open) => {
           certified: false,
         },
       ]);
-      expect([invite.firstTotal, invite.secondTotal]).toEqual([2, 1]);
-      expect((await h.accounts.getInvite(grandchild.userinfo.id)).first).toHaveLength(1);
-      expect((await h.accounts.getInvite(grandchild.userinfo.id)).second).toHaveLength(0);
+      expect(await members(grandchild.userinfo.id, 'first')).toHaveLength(1);
+      expect(await members(grandchild.userinfo.id, 'second')).toHaveLength(0);
+      expect(await h.accounts.getInvite(grandchild.userinfo.id)).toMatchObject({
+        firstTotal: 1,
+        secondTotal: 0,
+      });
     });
   });
 });

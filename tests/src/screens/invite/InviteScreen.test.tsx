@@ -30,7 +30,6 @@ const MEMBERS: Record<InviteGeneration, InviteMember[]> = {
 };
 const INVITE: Invite = {
   inviteCode: 'NOVA7Q2K',
-  ...MEMBERS,
   firstTotal: MEMBERS.first.length,
   secondTotal: MEMBERS.second.length,
 };
@@ -195,8 +194,6 @@ describe('invite screen', () => {
     beforeEach(() => {
       api.invite.mockResolvedValue({
         inviteCode: 'NOVA7Q2K',
-        first: MANY.first.slice(0, 20),
-        second: MANY.second.slice(0, 20),
         firstTotal: 45,
         secondTotal: 25,
       });

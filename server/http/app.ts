@@ -248,6 +248,11 @@ export const buildApp = async ({
       const stopTail = tailJournal(db, {
         intervalMs: journalTailMs,
         onUsers: (ids) => ids.forEach(pushBalances),
+        refs: {
+          types: staking.recordTypes,
+          onEntries: (entries) =>
+            void staking.entriesWritten(entries).catch((err: unknown) => outage(err, 'journal tail')),
+        },
         onError: (err) => outage(err, 'journal tail'),
       });
       app.addHook('onClose', async () => stopTail());

@@ -1,21 +1,41 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import { outsideSpot } from '../db/migrations/020_journal_outside';
+import type { LedgerType } from '../../protocol';
 import { repeat } from './repeat';
+
+/** A journal entry's owner and what caused it (`pledge:12`). */
+export interface JournalRef {
+  userId: number;
+  ref: string;
+}
 
 /** The users, once each, with entries after `after` up to `upto` that the spot books did not
  * write: read through the index of those entries alone (migration 020). System accounts (negative
- * ids) have no sockets. */
-export const ownersOutsideSpot = ({ kysely, engine }: Db, after: number, upto: number) =>
+ * ids) have no sockets. An entry of one of `refTypes` is named once more with its `ref`, so that
+ * what it tells of can be read again; the others come with a null `ref`. */
+export const ownersOutsideSpot = (
+  { kysely, engine }: Db,
+  after: number,
+  upto: number,
+  refTypes: readonly LedgerType[] = [],
+) =>
   kysely
     .selectFrom('journal')
-    .select('user_id')
+    .select([
+      'user_id',
+      (refTypes.length === 0
+        ? sql<string | null>`null`
+        : sql<string | null>`case when type in (${sql.join(refTypes)}) then ref end`
+      ).as('ref'),
+    ])
     .distinct()
     .where('id', '>', after)
     .where('id', '<=', upto)
     .where('user_id', '>', 0)
     .where(outsideSpot(engine))
-    .orderBy('user_id');
+    .orderBy('user_id')
+    .orderBy('ref');
 
 /**
  * Balance changes committed by another process (the operator CLI confirming a deposit or
@@ -29,10 +49,18 @@ export const ownersOutsideSpot = ({ kysely, engine }: Db, after: number, upto: n
  * so under trading the version always moves; spot entries are announced by the books as they
  * commit, and only the spot engine makes them, so the tail reads the other entries alone, through
  * the index that holds only those (migration 020), and gets back one row per owner.
+ *
+ * Entries of `refs.types` are also handed with their `ref` to `refs.onEntries`: a staking payout
+ * the CLI released changes the pledge's record as well as the balance.
  */
 export const tailJournal = (
   db: Db,
-  opts: { intervalMs: number; onUsers: (userIds: number[]) => void; onError: (err: unknown) => void },
+  opts: {
+    intervalMs: number;
+    onUsers: (userIds: number[]) => void;
+    refs?: { types: readonly LedgerType[]; onEntries: (entries: JournalRef[]) => void };
+    onError: (err: unknown) => void;
+  },
 ): (() => void) => {
   let last: number | null = null;
   let version: number | undefined;
@@ -63,9 +91,12 @@ export const tailJournal = (
       version = now;
     };
     if (last === null || (now !== undefined && now === version)) return done();
-    const rows = await ownersOutsideSpot(db, last, top).execute();
+    const rows = await ownersOutsideSpot(db, last, top, opts.refs?.types).execute();
     done();
-    if (rows.length > 0) opts.onUsers(rows.map((r) => r.user_id));
+    if (rows.length === 0) return;
+    opts.onUsers([...new Set(rows.map((r) => r.user_id))]);
+    const entries = rows.flatMap((r) => (r.ref === null ? [] : [{ userId: r.user_id, ref: r.ref }]));
+    if (entries.length > 0) opts.refs?.onEntries(entries);
   };
   return repeat(round, { everyMs: opts.intervalMs, onError: opts.onError });
 };

@@ -13,6 +13,8 @@ import {
   type PledgePage,
   type PledgeRecord,
   ledgerRef,
+  sourceOfRef,
+  type LedgerType,
 } from '../../protocol';
 import type { Db } from '../db/connect';
 import {
@@ -91,6 +93,8 @@ export const toRecord = (p: PledgeRow, today: bigint): PledgeRecord => ({
 });
 
 const ALL = { offset: 0, limit: 100_000 };
+
+const PLEDGE_RECORD_TYPES: readonly LedgerType[] = ['app.data.pledge_income', 'app.data.pledge_return'];
 
 /**
  * Staking: products, pledging and the daily release of income.
@@ -184,6 +188,20 @@ export const createStaking = ({ db, ledger, clock, onError }: StakingDeps) => {
     onPledge(listener: PledgeListener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+
+    /** The journal's entries that change a pledge's record after it was made: a day's income, the
+     * principal's return. */
+    recordTypes: PLEDGE_RECORD_TYPES,
+
+    /** Tells the listeners of pledges whose entries another process wrote (the operator CLI's
+     * accrual): this process's listeners heard nothing of them. */
+    async entriesWritten(entries: ReadonlyArray<{ userId: number; ref: string }>) {
+      const now = await clock();
+      for (const { userId, ref } of entries) {
+        const source = sourceOfRef(ref);
+        if (source?.source === 'pledge') await afterPledgeChange(userId, source.id, now);
+      }
     },
 
     now: clock,

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import {
-  SERVICE_CHANNEL,
-  isChannelMessage,
-  serviceChannelMessageSchema,
-  type ServerMessage,
-} from '../../../protocol';
+import type WebSocket from 'ws';
+import { SERVICE_CHANNEL, serviceChannelMessageSchema } from '../../../protocol';
 import { runDefiCommand } from '../../../server/admin/defi';
 import { cliActor } from '../../../server/admin/cliActor';
 import { replyToUser } from '../../../server/content/admin';
@@ -14,36 +9,15 @@ import { buildApp } from '../../../server/http/app';
 import { fakeMarket } from '../ws/fakeMarket';
 import { accountsFor, registerUser } from '../helpers/accounts';
 import { TEST_APP_CONFIG } from '../helpers/appConfig';
+import { listeningSocket, until } from '../helpers/listeningSocket';
 import { apiCaller } from '../helpers/inject';
 import { forEachEngine, type TestDb } from '../helpers/testDb';
 
-/** A socket that keeps what it hears; `settled` waits until the server has answered everything
- * sent before it (it answers in order: a ping's pong comes after them). */
+/** A socket that keeps what it hears, and the service channel's messages among them. */
 const socket = async (url: string) => {
-  const ws = new WebSocket(url);
-  const heard: ServerMessage[] = [];
-  ws.on('message', (d) => heard.push(JSON.parse(d.toString()) as ServerMessage));
-  await new Promise((r) => ws.once('open', r));
-  let pings = 0;
-  const send = (m: object) => ws.send(JSON.stringify(m));
-  const settled = async () => {
-    const ts = ++pings;
-    send({ op: 'ping', ts });
-    await until(() => heard.some((m) => 'op' in m && m.op === 'pong' && m.ts === ts));
-  };
-  const service = () =>
-    heard
-      .filter((m) => isChannelMessage(m) && m.ch === SERVICE_CHANNEL)
-      .map((m) => serviceChannelMessageSchema.parse(m));
-  return { ws, heard, send, settled, service };
-};
-
-const until = async (done: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  const s = await listeningSocket(url);
+  const service = () => s.on(SERVICE_CHANNEL).map((m) => serviceChannelMessageSchema.parse(m));
+  return { ...s, service };
 };
 
 describe.each(forEachEngine())('the private service channel on %s', (_engine, open) => {

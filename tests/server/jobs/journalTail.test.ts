@@ -6,7 +6,8 @@ import { openSqlite, type Db } from '../../../server/db/connect';
 import { migrate } from '../../../server/db/migrate';
 import { createLedger } from '../../../server/domain/ledger/ledger';
 import { SYSTEM_ACCOUNTS } from '../../../server/domain/ledger/types';
-import { ownersOutsideSpot, tailJournal } from '../../../server/jobs/journalTail';
+import type { LedgerType } from '../../../protocol';
+import { ownersOutsideSpot, tailJournal, type JournalRef } from '../../../server/jobs/journalTail';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
 
 const credit = (userId: number, units: bigint) => ({
@@ -20,12 +21,14 @@ const credit = (userId: number, units: bigint) => ({
 
 /** A tail on `db` that records what it names, and a way to run its rounds until one names
  * `expected` (the rounds run on fake intervals; the queries on the real database). */
-const watch = (db: Db) => {
+const watch = (db: Db, refTypes: readonly LedgerType[] = []) => {
   const seen: number[][] = [];
+  const refs: JournalRef[][] = [];
   const errors: unknown[] = [];
   const stop = tailJournal(db, {
     intervalMs: 1000,
     onUsers: (ids) => seen.push(ids),
+    refs: { types: refTypes, onEntries: (entries) => refs.push(entries) },
     onError: (err) => errors.push(err),
   });
   const roundsUntil = (expected: number[][]) =>
@@ -33,7 +36,7 @@ const watch = (db: Db) => {
       await vi.advanceTimersByTimeAsync(1000);
       expect(seen).toEqual(expected);
     });
-  return { seen, errors, stop, roundsUntil };
+  return { seen, refs, errors, stop, roundsUntil };
 };
 
 afterEach(() => vi.useRealTimers());
@@ -54,6 +57,34 @@ describe.each(forEachEngine().filter(([engine]) => engine === 'postgres'))(
       await tail.roundsUntil([[7, 8]]);
       await vi.advanceTimersByTimeAsync(3000);
       expect(tail.seen).toEqual([[7, 8]]);
+      tail.stop();
+    });
+
+    it('hands on the entries of the types it is given with their refs, each once, and names every owner', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      const ledger = createLedger(t().db);
+      const tail = watch(t().db, ['app.data.pledge_income', 'app.data.pledge_return']);
+      await tail.roundsUntil([]);
+      const income = (userId: number, ref: string) => ({
+        ...credit(userId, 1n),
+        type: 'app.data.pledge_income' as const,
+        ref,
+      });
+      await ledger.post([
+        income(7, 'pledge:3'),
+        income(7, 'pledge:3'),
+        { ...income(7, 'pledge:3'), type: 'app.data.pledge_return' },
+        income(9, 'pledge:4'),
+        credit(8, 5n),
+        income(SYSTEM_ACCOUNTS.house, 'pledge:4'),
+      ]);
+      await tail.roundsUntil([[7, 8, 9]]);
+      expect(tail.refs).toEqual([
+        [
+          { userId: 7, ref: 'pledge:3' },
+          { userId: 9, ref: 'pledge:4' },
+        ],
+      ]);
       tail.stop();
     });
   },

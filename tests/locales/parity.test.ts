@@ -30,36 +30,59 @@ const categoriesOf = (locale: Locale) =>
 const ALL_CATEGORIES = [...new Set(LOCALES.flatMap(categoriesOf))].sort();
 const placeholders = (s: string) => (s.match(/{{\s*\w+\s*}}/g) ?? []).sort().join();
 
-/** Values that are rightly the same as English in some languages: a unit, "UID", Italian
- * "Password", and "Staking", which
- * exchanges writing Portuguese, German, Spanish, French and Italian keep in English. */
-const SAME_AS_ENGLISH = new Set([
-  'test.ms',
-  'route.defi',
-  'home.staking',
-  'user.uid',
-  'form.password',
+/** Values that are rightly the same as English, each only in the languages where it is: a word
+ * allowed everywhere would let an English leftover in Chinese or Russian through. */
+const LATIN = ['br', 'de', 'es', 'fr', 'it'] as const;
+const SAME_AS_ENGLISH: Record<string, readonly Locale[]> = {
+  // Units and an abbreviation every language writes the same.
+  'test.ms': LATIN,
+  'user.uid': LOCALES,
+  // "Staking", which exchanges writing these languages keep in English.
+  'route.defi': LATIN,
+  'home.staking': LATIN,
+  'form.password': ['it'],
   // "{{count}} min": the abbreviation is the same in Portuguese, Spanish, French and Italian.
-  'contract.cycleMinutes',
+  'contract.cycleMinutes': ['br', 'es', 'fr', 'it'],
   // "{{min}} – {{max}}": the European languages write a range with the same dash (the Asian ones
   // with their tilde).
-  'common.range',
-  // "Socket" (Portuguese, Spanish, French, Italian): the diagnostics term these languages borrow.
-  'test.socket',
+  'common.range': [...LATIN, 'ru'],
+  // "Socket": the diagnostics term these languages borrow.
+  'test.socket': ['br', 'es', 'fr', 'it'],
   // "Trading" (French, Italian), "Orders" and "Coins" (German): loanwords these exchanges use.
-  'help.category.trading',
-  'trade.allOrders',
-  'wallet.coins',
+  'help.category.trading': ['fr', 'it'],
+  'trade.allOrders': ['de'],
+  'wallet.coins': ['de'],
   // "Limit" (German): the order type as German exchanges name it.
-  'trade.limit',
-  // "Maker" and "Taker" (Portuguese, German, Spanish, French, Italian): the terms these exchanges
-  // show a fill's side of the book by.
-  'orders.roles.maker',
-  'orders.roles.taker',
+  'trade.limit': ['de'],
+  // "Maker" and "Taker": the terms these exchanges show a fill's side of the book by.
+  'orders.roles.maker': LATIN,
+  'orders.roles.taker': LATIN,
   // "Status" (German) and the tab "Home" (Italian): the words apps in these languages use.
-  'contractList.status',
-  'tab.home',
-]);
+  'contractList.status': ['de'],
+  'tab.home': ['it'],
+};
+
+/** Letters that are never right in a language's file: kana or Hangul in Chinese, Cyrillic or an
+ * Asian script in a Latin one, and Simplified forms in Traditional Chinese (and back), for the
+ * characters an exchange writes most, which converters and copied strings mix up. */
+const SIMPLIFIED = '币现货单价资产户账认证码录设质额费项务网络发时间询详细买卖义为这说们优';
+const TRADITIONAL = '幣現貨單價資產戶帳認證碼錄設質額費項務網絡發時間詢詳細買賣義為這說們優';
+const scripts = (...names: string[]) => names.map((name) => `\\p{Script=${name}}`).join('');
+const anyOf = (...sets: string[]) => new RegExp(`[${sets.join('')}]`, 'u');
+const NOT_LATIN = anyOf(scripts('Han', 'Hiragana', 'Katakana', 'Hangul', 'Cyrillic'));
+const FOREIGN_SCRIPT: Record<Locale, RegExp> = {
+  us: NOT_LATIN,
+  cn: anyOf(scripts('Hiragana', 'Katakana', 'Hangul', 'Cyrillic'), TRADITIONAL),
+  tw: anyOf(scripts('Hiragana', 'Katakana', 'Hangul', 'Cyrillic'), SIMPLIFIED),
+  jp: anyOf(scripts('Hangul', 'Cyrillic')),
+  kr: anyOf(scripts('Hiragana', 'Katakana', 'Cyrillic')),
+  ru: anyOf(scripts('Han', 'Hiragana', 'Katakana', 'Hangul')),
+  br: NOT_LATIN,
+  de: NOT_LATIN,
+  es: NOT_LATIN,
+  fr: NOT_LATIN,
+  it: NOT_LATIN,
+};
 
 /** The tags of a value (`<keep>`, `</agreement>`) for react-i18next's Trans, as [closing, name]. */
 const tagsOf = (s: string) => [...s.matchAll(/<(\/?)([A-Za-z][\w-]*)\s*\/?>/g)].map((m) => [m[1] === '/', m[2]!] as const);
@@ -159,9 +182,15 @@ describe('locale files', () => {
       expect(value, `${locale}: ${key}`).not.toMatch(halfWidth);
   });
 
+  it.each(LOCALES)('%s writes in its own script, no letter of another language’s', (locale) => {
+    const foreign = FOREIGN_SCRIPT[locale];
+    for (const [key, value] of Object.entries(flatten(read(locale))))
+      expect(value, `${locale}: ${key}`).not.toMatch(foreign);
+  });
+
   it.each(LOCALES.filter((l) => l !== 'us'))('%s is really translated', (locale) => {
     const same = Object.entries(flatten(read(locale)))
-      .filter(([key, value]) => value === english[key] && !SAME_AS_ENGLISH.has(key))
+      .filter(([key, value]) => value === english[key] && !SAME_AS_ENGLISH[key]?.includes(locale))
       .map(([key]) => key);
     expect(same).toEqual([]);
   });

@@ -163,6 +163,16 @@ describe('locale files', () => {
     },
   );
 
+  it.each(LOCALES)('%s tells the daily yield (a rate) from the daily income (an amount), as its formula names them', (locale) => {
+    // The staking form shows the income and explains it as amount × yield: one word for both
+    // reads as "daily income = amount × daily income".
+    const values = flatten(read(locale));
+    const lower = (key: string) => values[key]!.toLocaleLowerCase(LOCALE_TAGS[locale]);
+    expect(lower('defi.dailyYield')).not.toBe(lower('defi.dailyIncome'));
+    expect(lower('defi.rounding')).toContain(lower('defi.dailyIncome'));
+    expect(lower('defi.rounding')).toContain(lower('defi.dailyYield'));
+  });
+
   it.each(['fr', 'it'] as const)('%s writes its apostrophe as ’ throughout', (locale) => {
     for (const [key, value] of Object.entries(flatten(read(locale))))
       expect(value, `${locale}: ${key}`).not.toMatch(/\p{L}'\p{L}/u);

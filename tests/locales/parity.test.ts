@@ -84,6 +84,19 @@ const FOREIGN_SCRIPT: Record<Locale, RegExp> = {
   it: NOT_LATIN,
 };
 
+/** Any of the words, standing alone (not inside a longer word, nor after an apostrophe). */
+const words = (alternatives: string, flags = 'iu') => new RegExp(`(?<![\\p{L}’])(${alternatives})(?![\\p{L}’])`, flags);
+/** The form of address each language does not use: German, French and Russian say Sie, vous,
+ * вы; Spanish, Italian and Portuguese speak to the reader as tú, tu, você. */
+const OTHER_REGISTER = {
+  de: words('du|dich|dir|dein\\p{L}*'),
+  fr: words('tu|toi|ton|tes'),
+  ru: words('ты|тебя|тебе|тво[йяеёи]\\p{L}*'),
+  es: words('usted|ustedes|su (idioma|cuenta|saldo|contraseña|correo|teléfono|identidad)'),
+  it: words('Lei|Suo|Sua|Suoi|Sue', 'u'),
+  br: words('tu|teu|tua|teus|tuas'),
+};
+
 /** The tags of a value (`<keep>`, `</agreement>`) for react-i18next's Trans, as [closing, name]. */
 const tagsOf = (s: string) => [...s.matchAll(/<(\/?)([A-Za-z][\w-]*)\s*\/?>/g)].map((m) => [m[1] === '/', m[2]!] as const);
 /** HTML's void elements: Trans reads `<link>words</link>` as an empty link with the words after it. */
@@ -172,6 +185,14 @@ describe('locale files', () => {
     expect(lower('defi.rounding')).toContain(lower('defi.dailyIncome'));
     expect(lower('defi.rounding')).toContain(lower('defi.dailyYield'));
   });
+
+  it.each(Object.keys(OTHER_REGISTER) as (keyof typeof OTHER_REGISTER)[])(
+    '%s keeps one register, never the other form of address',
+    (locale) => {
+      for (const [key, value] of Object.entries(flatten(read(locale))))
+        expect(value, `${locale}: ${key}`).not.toMatch(OTHER_REGISTER[locale]);
+    },
+  );
 
   it.each(['fr', 'it'] as const)('%s writes its apostrophe as ’ throughout', (locale) => {
     for (const [key, value] of Object.entries(flatten(read(locale))))

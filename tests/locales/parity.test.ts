@@ -97,6 +97,45 @@ const OTHER_REGISTER = {
   br: words('tu|teu|tua|teus|tuas'),
 };
 
+/** Concepts a reader meets on several screens, each with the term (or its stem) its language
+ * names it by: a second word for the same thing reads as a different thing. */
+const GLOSSARY: { keys: string[]; term: Record<Locale, string> }[] = [
+  {
+    // Staking income, not the gain of a contract (which several languages call otherwise).
+    keys: ['app.data.pledge_income', 'route.defi_incomeRecord', 'defi.dailyIncome', 'defi.todayIncome', 'defi.noIncome'],
+    term: {
+      us: 'income|earnings',
+      cn: '收益',
+      tw: '收益',
+      br: 'rendimento',
+      jp: '収益',
+      kr: '수익',
+      de: 'ertr[aä]g',
+      es: 'rendimiento',
+      fr: 'revenu',
+      ru: 'доход',
+      it: 'rendiment',
+    },
+  },
+  {
+    // Identity verification, not the verification code.
+    keys: ['route.authentication', 'userInfo.verification', 'gate.verify', 'app.data.reason_document_expired'],
+    term: {
+      us: 'verif',
+      cn: '认证',
+      tw: '驗證',
+      br: 'verifica',
+      jp: '本人確認',
+      kr: '인증',
+      de: 'verifi',
+      es: 'verif',
+      fr: 'vérifi',
+      ru: 'верифика',
+      it: 'verifica',
+    },
+  },
+];
+
 /** The tags of a value (`<keep>`, `</agreement>`) for react-i18next's Trans, as [closing, name]. */
 const tagsOf = (s: string) => [...s.matchAll(/<(\/?)([A-Za-z][\w-]*)\s*\/?>/g)].map((m) => [m[1] === '/', m[2]!] as const);
 /** HTML's void elements: Trans reads `<link>words</link>` as an empty link with the words after it. */
@@ -193,6 +232,12 @@ describe('locale files', () => {
         expect(value, `${locale}: ${key}`).not.toMatch(OTHER_REGISTER[locale]);
     },
   );
+
+  it.each(LOCALES)('%s names each concept of the glossary by one term wherever it shows', (locale) => {
+    const values = flatten(read(locale));
+    for (const { keys, term } of GLOSSARY)
+      for (const key of keys) expect(values[key], `${locale}: ${key}`).toMatch(new RegExp(term[locale], 'iu'));
+  });
 
   it.each(['fr', 'it'] as const)('%s writes its apostrophe as ’ throughout', (locale) => {
     for (const [key, value] of Object.entries(flatten(read(locale))))

@@ -264,6 +264,11 @@ describe('locale files', () => {
       expect(value, `${locale}: ${key}`).not.toMatch(foreign);
   });
 
+  it.each(['cn', 'tw', 'jp', 'kr'] as const)('%s writes a range of figures with its tilde, as common.range does', (locale) => {
+    for (const [key, value] of Object.entries(flatten(read(locale))))
+      expect(value, `${locale}: ${key}`).not.toMatch(/\d\s*[–—]\s*\d/u);
+  });
+
   it.each(LOCALES.filter((l) => l !== 'us'))('%s is really translated', (locale) => {
     const same = Object.entries(flatten(read(locale)))
       .filter(([key, value]) => value === english[key] && !SAME_AS_ENGLISH[key]?.includes(locale))

@@ -524,11 +524,12 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
     expect(await edges(logout)).toEqual(menu);
   });
 
-  it('shows the whole placeholder of the login and password-reset account fields, in every language', async () => {
+  it('shows the whole placeholder of the login and password-reset account fields, in every language at 390 and 320 px', async () => {
     const context = await phoneContext(session.browser, session.server.url);
     const page = await context.newPage();
     const cut: string[] = [];
-    for (const locale of LOCALES) {
+    for (const [width, locale] of [390, 320].flatMap((w) => LOCALES.map((l) => [w, l] as const))) {
+      await page.setViewportSize({ width, height: 844 });
       for (const url of ['/login', '/forgetPwd']) {
         await page.goto(url);
         await inLanguage(page, locale);
@@ -541,7 +542,7 @@ describe('screens at 390 px: long localized figures and labels, and what lines u
               ? translations(locale).login.accountPlaceholder
               : translations(locale).forget.targetHint,
           );
-        if (!(await placeholderFits(field))) cut.push(`${locale} ${url}`);
+        if (!(await placeholderFits(field))) cut.push(`${width} ${locale} ${url}`);
       }
     }
     await context.close();

@@ -176,27 +176,32 @@ export const createContractStreams = ({
     ),
   );
 
-  const settledPage$ = (page: number, size: number) =>
+  /** One page of the reader's contracts as the server lists it; the first settled page takes a
+   * settlement pushed in place (`applySettled`). */
+  const listPage$ = (state: ContractListState, page: number, size: number) =>
     synced$<ContractPage, ContractOrder>(
       transport,
       {
         channel: CONTRACTS_CHANNEL,
-        load: () => api.list({ state: 'settled', page, size }),
-        apply: (state, msg) => applySettled(state, msg.data),
+        load: () => api.list({ state, page, size }),
+        apply: (current, msg) => (state === 'settled' ? applySettled(current, msg.data) : current),
         countsSeq: false,
         pollMs: CONTRACT_POLL_MS.list,
       },
       scheduler,
     );
-  // Past the first page, a contract settling shifts the rows by one from a page this one does not
-  // hold: the page is read again (what it showed stays until the new one comes).
-  const settled$ = keyed((_login: string, page: number, size: number) =>
-    page === 1
-      ? settledPage$(page, size)
+  /** A contract's push moves the rows of a page of this state: any one (opened or settled) for
+   * those in progress, a settlement for the settled ones. */
+  const moves = (state: ContractListState, o: ContractOrder) => state === 'open' || o.status === 'completed';
+  // Every other page is read again, its rows shifting by one from a page it does not hold (what it
+  // showed stays until the new one comes).
+  const page$ = keyed((_login: string, state: ContractListState, page: number, size: number) =>
+    state === 'settled' && page === 1
+      ? listPage$(state, page, size)
       : transport.channel$<ContractOrder>(CONTRACTS_CHANNEL).pipe(
-          filter((msg) => msg.data.status === 'completed'),
+          filter((msg) => moves(state, msg.data)),
           startWith(undefined),
-          switchMap(() => settledPage$(page, size)),
+          switchMap(() => listPage$(state, page, size)),
         ),
   );
 
@@ -249,7 +254,7 @@ export const createContractStreams = ({
     info$,
     refreshInfo: () => refresh$.next(),
     open$,
-    settled$,
+    page$,
     order$,
     countdown$,
   };

@@ -1,7 +1,7 @@
 import { useObservableState, useSubscription } from 'observable-hooks';
 import { useState } from 'react';
 import { NEVER } from 'rxjs';
-import type { ContractOrder, Envelope } from '../../protocol';
+import type { ContractListState, ContractOrder, Envelope } from '../../protocol';
 import { contracts } from '../app/contractStreams';
 import { useLogin } from './useLogin';
 
@@ -10,8 +10,9 @@ export const useContractInfo = () => useObservableState(contracts.info$(), undef
 /** Reads the info again now (rates and limits an operator may have changed). */
 export const refreshContractInfo = () => contracts.refreshInfo();
 export const useOpenContracts = () => useObservableState(contracts.open$(useLogin()), undefined);
-export const useSettledContracts = (page: number, size: number) =>
-  useObservableState(contracts.settled$(useLogin(), page, size), undefined);
+/** One page of the reader's contracts in progress or settled. */
+export const useContractPage = (state: ContractListState, page: number, size: number) =>
+  useObservableState(contracts.page$(useLogin(), state, page, size), undefined);
 /** One contract as it runs to its result; `initial` shows until the first answer. */
 export const useContract = (id: number | undefined, initial?: ContractOrder) =>
   useObservableState(id ? contracts.order$(id) : NEVER, initial);

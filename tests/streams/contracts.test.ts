@@ -217,7 +217,7 @@ describe('contract streams', () => {
     const s = setup();
     s.setState('open');
     const pages: ContractPage[] = [];
-    const sub = s.streams.settled$('token', 2, 10).subscribe((p) => pages.push(p));
+    const sub = s.streams.page$('token', 'settled', 2, 10).subscribe((p) => pages.push(p));
     await vi.advanceTimersByTimeAsync(0);
     const reads = () => s.api.list.mock.calls.filter(([q]) => q.state === 'settled' && q.page === 2).length;
     expect(reads()).toBe(1);
@@ -229,6 +229,26 @@ describe('contract streams', () => {
     await vi.advanceTimersByTimeAsync(0);
     // The page as the server now has it, in place of the one shown until it came.
     expect(reads()).toBe(2);
+    expect(pages.at(-1)).toEqual(await s.api.list.mock.results.at(-1)!.value);
+    sub.unsubscribe();
+  });
+
+  // The open list was read once, 50 newest: a reader with 56 running saw 50 and no pager, the
+  // six closing soonest out of sight until some settled.
+  it('pages the contracts in progress, reading a page again when one opens or settles', async () => {
+    const s = setup();
+    s.setState('open');
+    const pages: ContractPage[] = [];
+    const sub = s.streams.page$('token', 'open', 2, 10).subscribe((p) => pages.push(p));
+    await vi.advanceTimersByTimeAsync(0);
+    const reads = () => s.api.list.mock.calls.filter(([q]) => q.state === 'open' && q.page === 2).length;
+    expect(reads()).toBe(1);
+    s.push('contracts', 1, order({ id: 3 }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads()).toBe(2);
+    s.push('contracts', 2, settled(order({ id: 2 })));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads()).toBe(3);
     expect(pages.at(-1)).toEqual(await s.api.list.mock.results.at(-1)!.value);
     sub.unsubscribe();
   });

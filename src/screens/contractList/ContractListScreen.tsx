@@ -6,7 +6,7 @@ import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
 import { Tabs } from '../../components/Tabs';
-import { useOpenContracts, useSettledContracts } from '../../hooks/useContracts';
+import { useContractPage } from '../../hooks/useContracts';
 import { ContractDetail } from './ContractDetail';
 import { ContractRow } from './ContractRow';
 import { idParam } from '../../app/idParam';
@@ -34,9 +34,20 @@ const List = ({ list, empty }: { list: readonly ContractOrder[] | undefined; emp
   );
 };
 
-const Settled = ({ page, onPage }: { page: number; onPage: (page: number) => void }) => {
+/** A tab's contracts, a page at a time. */
+const Paged = ({
+  state,
+  empty,
+  page,
+  onPage,
+}: {
+  state: ContractListState;
+  empty: string;
+  page: number;
+  onPage: (page: number) => void;
+}) => {
   const { t } = useTranslation();
-  const data = useSettledContracts(page, PAGE_SIZE);
+  const data = useContractPage(state, page, PAGE_SIZE);
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   // An address naming a page past the last (an old link, a typed one) showed "no settled contracts
   // yet" under "Page 4 of 4" to a reader with one page of them: it shows that last page instead.
@@ -47,7 +58,7 @@ const Settled = ({ page, onPage }: { page: number; onPage: (page: number) => voi
   if (past) return <Spinner />;
   return (
     <>
-      <List list={data?.list} empty={t('contractList.emptySettled')} />
+      <List list={data?.list} empty={empty} />
       {pages > 1 && (
         <nav className="pager" aria-label={t('contractList.pages')}>
           <button
@@ -71,11 +82,6 @@ const Settled = ({ page, onPage }: { page: number; onPage: (page: number) => voi
       )}
     </>
   );
-};
-
-const Open = () => {
-  const { t } = useTranslation();
-  return <List list={useOpenContracts()} empty={t('contractList.emptyOpen')} />;
 };
 
 /** The tab and page a list address names (`?tab=settled&page=2`): kept in the address, so coming
@@ -104,9 +110,13 @@ const ContractListScreen = () => {
   const { tab, page } = listPlace(params);
   // Replaced, not pushed: back leaves the list rather than stepping through its pages.
   const show = (next: ContractListState, nextPage = 1) =>
-    setParams(next === 'open' ? {} : { tab: next, ...(nextPage > 1 ? { page: String(nextPage) } : {}) }, {
-      replace: true,
-    });
+    setParams(
+      {
+        ...(next === 'settled' ? { tab: next } : {}),
+        ...(nextPage > 1 ? { page: String(nextPage) } : {}),
+      },
+      { replace: true },
+    );
   return (
     <>
       <NavBar title={t('route.contractList')} />
@@ -120,7 +130,13 @@ const ContractListScreen = () => {
           { key: 'settled', label: t('contractList.settled') },
         ]}
       >
-        {tab === 'open' ? <Open /> : <Settled page={page} onPage={(p) => show('settled', p)} />}
+        <Paged
+          key={tab}
+          state={tab}
+          empty={t(tab === 'open' ? 'contractList.emptyOpen' : 'contractList.emptySettled')}
+          page={page}
+          onPage={(p) => show(tab, p)}
+        />
       </Tabs>
     </>
   );

@@ -35,7 +35,7 @@ vi.mock('../../../src/app/contractStreams', async () => {
   };
 });
 
-const { useOpenContracts, useSettledContracts } = await import('../../../src/hooks/useContracts');
+const { useOpenContracts, useContractPage } = await import('../../../src/hooks/useContracts');
 
 afterEach(() => clearUser());
 
@@ -48,7 +48,7 @@ describe('the contract hooks across a logout and another login', () => {
     held.open.set('token-b', []);
     held.settled.set('token-b', []);
     setUser({ token: 'token-a', userinfo: { certification: 2 } });
-    const a = renderHook(() => ({ open: useOpenContracts(), settled: useSettledContracts(1, 10) }));
+    const a = renderHook(() => ({ open: useOpenContracts(), settled: useContractPage('settled', 1, 10) }));
     await waitFor(() => expect(a.result.current.open?.map((o) => o.id)).toEqual([31]));
     await waitFor(() => expect(a.result.current.settled?.list.map((o) => o.id)).toEqual([30]));
     a.unmount();
@@ -57,7 +57,7 @@ describe('the contract hooks across a logout and another login', () => {
     setUser({ token: 'token-b', userinfo: { certification: 2 } });
     const seen: number[] = [];
     const b = renderHook(() => {
-      const value = { open: useOpenContracts(), settled: useSettledContracts(1, 10) };
+      const value = { open: useOpenContracts(), settled: useContractPage('settled', 1, 10) };
       seen.push(...(value.open ?? []).map((o) => o.id), ...(value.settled?.list ?? []).map((o) => o.id));
       return value;
     });

@@ -38,6 +38,8 @@ const LOST = won({
 let openList: ContractOrder[] = OPEN;
 let settledList: ContractOrder[] = SETTLED;
 let settledTotal = 2;
+/** How many are in progress, when more than the list shown. */
+let openTotal: number | undefined;
 const byId = new Map<number, ContractOrder>(
   [...OPEN, ...SETTLED, LARGE, LARGE_RUNNING, LOST].map((o) => [o.id, o]),
 );
@@ -49,13 +51,11 @@ const settle = (order: ContractOrder) => {
 };
 
 vi.mock('../../../../src/hooks/useContracts', () => ({
-  useOpenContracts: () => openList,
-  useSettledContracts: (page: number, size: number) => ({
-    list: page > Math.ceil(settledTotal / size) ? [] : settledList,
-    page,
-    size,
-    total: settledTotal,
-  }),
+  useContractPage: (state: 'open' | 'settled', page: number, size: number) => {
+    const [list, total] =
+      state === 'open' ? [openList, openTotal ?? openList.length] : [settledList, settledTotal];
+    return { list: page > Math.ceil(total / size) ? [] : list, page, size, total };
+  },
   useContract: (id: number | undefined, initial?: ContractOrder) => (id ? byId.get(id) : initial),
   useContractDetail: (id: number) => {
     const order = useSyncExternalStore(
@@ -86,6 +86,7 @@ beforeEach(() => {
   openList = OPEN;
   settledList = SETTLED;
   settledTotal = 2;
+  openTotal = undefined;
   watchOutcome.mockClear();
 });
 
@@ -151,6 +152,19 @@ describe('/contractList', () => {
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'In progress' }));
     expect(router.state.location.search).toBe('');
+  });
+
+  // Read once, 50 newest: a reader with 56 running saw 50 and no pager, the six closing soonest out
+  // of sight until some settled.
+  it('pages the contracts in progress as it pages the settled ones', async () => {
+    const user = userEvent.setup();
+    openTotal = 56;
+    const router = renderScreen(<ContractListScreen />, { path: '/contractList' });
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'In progress' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('shows the last page for an address naming a page past it, not "none yet" with "Page 4 of 4"', () => {

@@ -52,4 +52,21 @@ describe.each(forEachEngine())('placing a contract on %s', (_engine, open) => {
     expect(retry).toMatchObject({ id: first.id, rate: '80.00' });
     expect(await h.usdt(alice.id)).toBe(units('900'));
   });
+
+  it('opens one of three contracts placed at once that each spend the whole balance, and refuses the others', async () => {
+    const h = await contractHarness(db());
+    await h.tick('btcusdt', T0 - 1000, '100.00');
+    const alice = await h.user('100');
+    const house = await h.usdt(HOUSE);
+    const tries = await Promise.allSettled(
+      ['whole-1', 'whole-2', 'whole-3'].map((requestKey) => h.place(alice, { amount: '100', requestKey })),
+    );
+    expect(tries.filter((t) => t.status === 'fulfilled')).toHaveLength(1);
+    for (const t of tries.filter((r) => r.status === 'rejected')) {
+      expect((t as PromiseRejectedResult).reason).toMatchObject({ errorName: 'insufficient_balance' });
+    }
+    expect(await h.usdt(alice.id)).toBe(0n);
+    expect(await h.usdt(HOUSE)).toBe(house + units('100'));
+    expect((await h.service.list(alice.id, { state: 'open', page: 1, size: 20 })).total).toBe(1);
+  });
 });

@@ -17,13 +17,14 @@ import {
   timer,
   type SchedulerLike,
 } from 'rxjs';
-import type {
-  ContractInfo,
-  ContractListState,
-  ContractOrder,
-  ContractPage,
-  ContractPairConfig,
-  ContractStatus,
+import {
+  CONTRACT_PAGE_SIZE_MAX,
+  type ContractInfo,
+  type ContractListState,
+  type ContractOrder,
+  type ContractPage,
+  type ContractPairConfig,
+  type ContractStatus,
 } from '../protocol/contracts';
 import type { Envelope } from '../protocol/envelope';
 import { errorKey } from '../protocol/errors';
@@ -46,7 +47,6 @@ const CONTRACT_POLL_MS = { info: 10_000, infoRefresh: 60_000, list: 5000, order:
 /** After its close time a contract is fetched once a second until settled (the push is faster but
  * only a shortcut); the first fetch waits this long for the push. */
 const SETTLE_WAIT_MS = 1500;
-const OPEN_LIST_SIZE = 50;
 
 const RANK: Record<ContractStatus, number> = { pending: 0, closing: 1, completed: 2 };
 
@@ -160,6 +160,21 @@ export const createContractStreams = ({
     }),
   );
 
+  /** Every contract in progress, newest first: the server lists them a page at a time, and the
+   * pages after the first are read together. A contract listed on two pages (one opened between
+   * the reads shifts them) is held once. */
+  const loadOpen = async (): Promise<ContractOrder[]> => {
+    const first = await api.list({ state: 'open', page: 1, size: CONTRACT_PAGE_SIZE_MAX });
+    const pages = Math.ceil(first.total / CONTRACT_PAGE_SIZE_MAX);
+    const rest = await Promise.all(
+      Array.from({ length: Math.max(0, pages - 1) }, (_, i) =>
+        api.list({ state: 'open', page: i + 2, size: CONTRACT_PAGE_SIZE_MAX }),
+      ),
+    );
+    const byId = new Map([first, ...rest].flatMap((p) => p.list).map((o) => [o.id, o]));
+    return [...byId.values()].sort((a, b) => b.id - a.id);
+  };
+
   // The reader's lists are one a login (keyed by its token), as the spot streams are: someone
   // logging in just after another is shown none of the other's contracts.
   const open$ = keyed((_login: string) =>
@@ -167,7 +182,7 @@ export const createContractStreams = ({
       transport,
       {
         channel: CONTRACTS_CHANNEL,
-        load: () => api.list({ state: 'open', page: 1, size: OPEN_LIST_SIZE }).then((p) => p.list),
+        load: loadOpen,
         apply: (state, msg: ChannelMessage<ContractOrder>) => applyOpen(state, msg.data),
         countsSeq: false,
         pollMs: CONTRACT_POLL_MS.list,

@@ -200,6 +200,25 @@ describe('contract streams', () => {
     sub.unsubscribe();
   });
 
+  // Read as one page of the 50 newest, a reader with 56 running found the six closing soonest
+  // missing from the contract screen, after a reload or coming back to it.
+  it('holds every contract in progress, however many pages the server lists them on', async () => {
+    const s = setup();
+    s.setState('open');
+    const running = Array.from({ length: 56 }, (_, i) => order({ id: 56 - i }));
+    s.api.list.mockImplementation(async (q) => ({
+      list: q.state === 'open' ? running.slice((q.page - 1) * q.size, q.page * q.size) : [],
+      page: q.page,
+      size: q.size,
+      total: q.state === 'open' ? running.length : 0,
+    }));
+    const lists: ContractOrder[][] = [];
+    const sub = s.streams.open$('token').subscribe((l) => lists.push(l));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lists.at(-1)!.map((o) => o.id)).toEqual(running.map((o) => o.id));
+    sub.unsubscribe();
+  });
+
   it('moves a contract to the settled side when the push says so', async () => {
     const s = setup();
     s.setState('open');

@@ -4,6 +4,7 @@ import {
   Subject,
   Subscription,
   catchError,
+  debounceTime,
   defer,
   distinctUntilChanged,
   exhaustMap,
@@ -47,6 +48,9 @@ const CONTRACT_POLL_MS = { info: 10_000, infoRefresh: 60_000, list: 5000, order:
 /** After its close time a contract is fetched once a second until settled (the push is faster but
  * only a shortcut); the first fetch waits this long for the push. */
 const SETTLE_WAIT_MS = 1500;
+/** A page read again for pushes waits this long for the rest of a burst (contracts opened together
+ * settle together, one push each), so the burst is one read. */
+const REREAD_WAIT_MS = 300;
 
 const RANK: Record<ContractStatus, number> = { pending: 0, closing: 1, completed: 2 };
 
@@ -215,6 +219,7 @@ export const createContractStreams = ({
       ? listPage$(state, page, size)
       : transport.channel$<ContractOrder>(CONTRACTS_CHANNEL).pipe(
           filter((msg) => moves(state, msg.data)),
+          debounceTime(REREAD_WAIT_MS, scheduler),
           startWith(undefined),
           switchMap(() => listPage$(state, page, size)),
         ),

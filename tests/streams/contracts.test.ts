@@ -242,10 +242,10 @@ describe('contract streams', () => {
     expect(reads()).toBe(1);
     // Still running: nothing moves.
     s.push('contracts', 1, order({ id: 3 }));
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(300);
     expect(reads()).toBe(1);
     s.push('contracts', 2, settled(order({ id: 3 })));
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(300);
     // The page as the server now has it, in place of the one shown until it came.
     expect(reads()).toBe(2);
     expect(pages.at(-1)).toEqual(await s.api.list.mock.results.at(-1)!.value);
@@ -263,14 +263,31 @@ describe('contract streams', () => {
     const reads = () => s.api.list.mock.calls.filter(([q]) => q.state === 'open' && q.page === 2).length;
     expect(reads()).toBe(1);
     s.push('contracts', 1, order({ id: 3 }));
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(300);
     expect(reads()).toBe(2);
     s.push('contracts', 2, settled(order({ id: 2 })));
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(300);
     expect(reads()).toBe(3);
     expect(pages.at(-1)).toEqual(await s.api.list.mock.results.at(-1)!.value);
     sub.unsubscribe();
   });
+
+  // Contracts opened together settle together, each pushed on its own: every push read the page
+  // again, fifty settling at once fifty reads against the account's rate limit.
+  it.each(['open', 'settled'] as const)(
+    'reads a later page of %s contracts once for a burst of settlements',
+    async (state) => {
+      const s = setup();
+      s.setState('open');
+      const sub = s.streams.page$('token', state, 2, 10).subscribe();
+      await vi.advanceTimersByTimeAsync(0);
+      const reads = () => s.api.list.mock.calls.filter(([q]) => q.state === state && q.page === 2).length;
+      for (let id = 10; id < 60; id++) s.push('contracts', id, settled(order({ id })));
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(reads()).toBe(2);
+      sub.unsubscribe();
+    },
+  );
 
   // Nothing about a contract changes before its close: with the socket down, every running row
   // asked every 3 s even so, and thirty of them ran into the account's rate limit.

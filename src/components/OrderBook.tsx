@@ -1,13 +1,24 @@
 import { useTranslation } from 'react-i18next';
-import type { DepthLevel } from '../../protocol';
+import type { DepthSnapshot } from '../../protocol';
 import { barWidth, withTotals } from './depthBars';
 import { formatDecimal } from './format';
+import { Spinner } from './Spinner';
 
 const ROWS = 12;
 
-/** Bids and asks side by side, best prices meeting in the middle. */
-export const OrderBook = ({ bids, asks }: { bids: readonly DepthLevel[]; asks: readonly DepthLevel[] }) => {
+/** Bids and asks side by side, best prices meeting in the middle. `undefined` while the book is
+ * being fetched; a book with no orders on either side says so. */
+export const OrderBook = ({ book }: { book: Pick<DepthSnapshot, 'bids' | 'asks'> | undefined }) => {
   const { t, i18n } = useTranslation();
+  if (!book) return <Spinner />;
+  const { bids, asks } = book;
+  if (bids.length === 0 && asks.length === 0) {
+    return (
+      <p className="book-panel__empty" data-testid="order-book">
+        {t('marketDetail.noOrders')}
+      </p>
+    );
+  }
   const b = withTotals(bids, ROWS);
   const a = withTotals(asks, ROWS);
   const width = barWidth(b, a);

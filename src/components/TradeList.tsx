@@ -16,7 +16,7 @@ export const TradeList = ({
   if (!trades) return <Spinner />;
   if (trades.length === 0) {
     return (
-      <p className="trades-empty" data-testid="trade-list">
+      <p className="book-panel__empty" data-testid="trade-list">
         {t('marketDetail.noTrades')}
       </p>
     );

@@ -8,10 +8,7 @@ import { useTabList } from '../../hooks/useTabList';
 type View = 'depth' | 'trades';
 const VIEWS: readonly View[] = ['depth', 'trades'];
 
-const Depth = ({ pair }: { pair: string }) => {
-  const depth = useDepth(pair);
-  return <OrderBook bids={depth?.bids ?? []} asks={depth?.asks ?? []} />;
-};
+const Depth = ({ pair }: { pair: string }) => <OrderBook book={useDepth(pair)} />;
 
 const Trades = ({ pair }: { pair: string }) => <TradeList trades={useTrades(pair)} />;
 

@@ -1,21 +1,25 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Trade } from '../../../../protocol';
+import type { DepthSnapshot, Trade } from '../../../../protocol';
 import { i18n, switchI18n } from '../../../../src/i18n';
 import { BookPanel } from '../../../../src/screens/marketDetail/BookPanel';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
 
-const market = vi.hoisted(() => ({ trades: undefined as Trade[] | undefined }));
+const market = vi.hoisted(() => ({
+  trades: undefined as Trade[] | undefined,
+  depth: undefined as Pick<DepthSnapshot, 'bids' | 'asks'> | undefined,
+}));
 vi.mock('../../../../src/hooks/useMarket', () => ({
-  useDepth: () => undefined,
+  useDepth: () => market.depth,
   useTrades: () => market.trades,
 }));
 
 beforeAll(setupI18n);
 beforeEach(() => {
   market.trades = undefined;
+  market.depth = undefined;
 });
 
 const showTrades = async () => {
@@ -54,6 +58,41 @@ describe('/marketDetail trades', () => {
     expect(rows).toHaveLength(2);
     expect(rows[1]).toHaveTextContent('97,000.5');
     expect(screen.queryByText('No trades yet')).not.toBeInTheDocument();
+  });
+});
+
+// The book drew its column heads over nothing until the snapshot came, on a slow network for
+// seconds: a market with no orders at all, to the reader, and no different from one really empty.
+describe('/marketDetail order book', () => {
+  it('says it is loading until the first book arrives', () => {
+    renderScreen(<BookPanel pair="btcusdt" />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(screen.queryByTestId('order-book')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['us', 'No orders in the book'],
+    ['de', 'Keine Orders im Orderbuch'],
+    ['jp', '板に注文はありません'],
+  ] as const)('says in %s that a book with no orders is empty', async (lang, text) => {
+    market.depth = { bids: [], asks: [] };
+    await switchI18n(lang);
+    try {
+      renderScreen(<BookPanel pair="btcusdt" />);
+      expect(screen.getByTestId('order-book')).toHaveTextContent(text);
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    } finally {
+      await switchI18n('us');
+    }
+  });
+
+  it('lists the levels once there are some', () => {
+    market.depth = { bids: [['96990.00', '0.5']], asks: [] };
+    renderScreen(<BookPanel pair="btcusdt" />);
+    expect(within(screen.getByRole('list', { name: 'Bid' })).getByRole('listitem')).toHaveTextContent(
+      '96,990.00',
+    );
+    expect(screen.queryByText('No orders in the book')).not.toBeInTheDocument();
   });
 });
 

@@ -7,5 +7,10 @@ export const ROW_ID_MAX = 2_147_483_647;
 
 /** A row's id in a JSON body. */
 export const rowId = z.number().int().positive().max(ROW_ID_MAX);
-/** A row's id in a query string (text there). */
-export const rowIdParam = z.coerce.number().int().positive().max(ROW_ID_MAX);
+/** A row's id as text (a query string, an address): plain digits only, since `Number` also reads
+ * `0x22` as 34, `1e1` as 10 and ` 1` as 1, and an address so written opened a record it does not
+ * name. Ten digits at most: anything longer is past `ROW_ID_MAX` anyway. */
+export const ROW_ID_DIGITS = /^[1-9]\d{0,9}$/;
+
+/** A row's id in a query string. */
+export const rowIdParam = z.string().regex(ROW_ID_DIGITS).transform(Number).pipe(rowId);

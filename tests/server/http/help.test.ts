@@ -66,6 +66,23 @@ describe.each(forEachEngine())('help, notices, documents and service API on %s',
     expect((await call('GET', '/api/help/detail')).json().msg).toBe('app.msg.parameter_error');
   });
 
+  // The id was coerced with Number(): `0x1`, `1e0`, ` 1` and `1.0` all opened record 1, an
+  // address naming no record opening one (the app's own links and the spot order ids take digits
+  // alone).
+  it.each(['/api/index/noticeDetail', '/api/help/detail'])(
+    '%s takes an id of plain digits only',
+    async (path) => {
+      expect((await call('GET', `${path}?id=1`)).json().code).toBe(1);
+      for (const id of ['0x1', '1e0', '%201', '1.0', '01', '+1']) {
+        expect((await call('GET', `${path}?id=${id}`)).json(), id).toMatchObject({
+          code: 400,
+          msg: 'app.msg.parameter_error',
+          data: { field: 'id' },
+        });
+      }
+    },
+  );
+
   it('serves a seeded notice and article in the reader’s language, whichever translation’s id was opened', async () => {
     const us = (await call('GET', '/api/index/notice', { lang: 'us' })).json().data;
     const listed = us.find((n: { title: string }) => n.title === 'New pairs listed');

@@ -4,13 +4,13 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import type { Deposit } from '../../../protocol/wallet';
 import { localFailure } from '../../api/client';
 import { walletApi } from '../../api/wallet';
-import { formatMoney } from '../../components/format';
 import { CheckIcon, CloseIcon } from '../../components/icons';
 import { LoadingRecord, recordOf } from '../../components/LoadFailed';
 import { NavBar } from '../../components/NavBar';
 import { useRemote } from '../../hooks/useRemote';
 import { useSecondsLeft } from '../../hooks/useSecondsLeft';
-import { RecordHeading, RecordRow, RecordText } from './RecordList';
+import { DepositFigures } from './DepositFigures';
+import { RecordHeading, RecordText } from './RecordList';
 import { idParam } from '../../app/idParam';
 import { translateKey } from '../../i18n';
 
@@ -47,7 +47,7 @@ const findDeposit = async (id: number) =>
  * status and the words under the title follow it.
  */
 const RechargeResultScreen = () => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const id = idParam(useSearchParams()[0].get('id'));
   const handed = (useLocation().state as RechargeResultState | null)?.deposit;
@@ -98,7 +98,7 @@ const RechargeResultScreen = () => {
           </p>
           <div className="record wallet-result__record" data-testid="deposit-result">
             <RecordHeading record={deposit} />
-            <RecordRow label={t('recharge.amount')} value={formatMoney(deposit.amount, i18n.language)} />
+            <DepositFigures deposit={deposit} />
             {deposit.note && (
               <RecordText label={t('wallet.record.reason')} value={translateKey(deposit.note)} note />
             )}

@@ -220,6 +220,42 @@ describe('/recharge/result', () => {
     );
   });
 
+  it('opened on a deposit settled at another amount than declared, shows what arrived and what was credited', async () => {
+    vi.mocked(walletApi.deposits).mockResolvedValue([
+      deposit({
+        id: 7,
+        status: 'success',
+        status_name: 'app.data.deposit_success',
+        amount: '100.50000000',
+        creditedAmount: '99.25000000',
+        receivedAmount: '99.25000000',
+      }),
+      deposit({
+        id: 8,
+        status: 'fail',
+        status_name: 'app.data.deposit_fail',
+        amount: '30.00000000',
+        creditedAmount: '0.00000000',
+        receivedAmount: '5.00000000',
+        note: 'app.data.deposit_below_min',
+      }),
+    ]);
+    const router = renderScreen(<RechargeResultScreen />, {
+      path: '/recharge/result',
+      at: '/recharge/result?id=7',
+    });
+    const credited = await screen.findByTestId('deposit-result');
+    // "Credited to your balance" over the declared 100.50 alone read as 100.50 credited.
+    expect(within(credited).getByText('Credited').nextSibling!.textContent).toBe('99.25');
+    expect(within(credited).getByText('The amount that arrived on chain was credited.')).toBeInTheDocument();
+    await act(() => router.navigate('/recharge/result?id=8'));
+    const failed = await screen.findByTestId('deposit-result');
+    await waitFor(() =>
+      expect(within(failed).getByText('Received on chain').nextSibling!.textContent).toBe('5.00'),
+    );
+    expect(within(failed).getByText('Credited').nextSibling!.textContent).toBe('0.00');
+  });
+
   it.each(['?id=99', '?id=abc', ''])(
     'says there is no such deposit for %j, and offers the records',
     async (search) => {

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { Envelope } from '../../../protocol/envelope';
 import type { WithdrawAddress } from '../../../protocol/wallet';
+import { refreshUserInfo } from '../../api/refreshUser';
 import { walletApi } from '../../api/wallet';
 import { verifiedAction } from '../../app/verificationPrompt';
 import { SubmitButton } from '../../components/form/SubmitButton';
@@ -18,6 +19,7 @@ import { useRemote } from '../../hooks/useRemote';
 import { useBalances } from '../../hooks/useSpot';
 import { createIntentKeys } from '../../api/requestKey';
 import { configState, loadSiteConfig } from '../../state/config';
+import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
 import { useDateFormat } from '../../hooks/useDateFormat';
 import { AddressFields } from './AddressFields';
@@ -56,6 +58,9 @@ const WithdrawScreen = () => {
   const date = useDateFormat(true);
   const balances = useBalances();
   const { config } = useSnapshot(configState);
+  // Customer service's ban, as the account read on opening (useWithdrawPassword) has it: said before
+  // the reader types a withdrawal the server would refuse.
+  const prohibited = useSnapshot(sessionState).user?.userinfo.withdrawProhibited === true;
   // The site's address rule.
   useEffect(() => {
     void loadSiteConfig();
@@ -103,7 +108,10 @@ const WithdrawScreen = () => {
           .catch((err: unknown) => {
             // The operator changed the fee since the form read it: the form shows the new one (the
             // toast says so) for the reader to send again, or not.
-            if ((err as Envelope | undefined)?.msg === 'app.msg.fee_changed') reload();
+            const msg = (err as Envelope | undefined)?.msg;
+            if (msg === 'app.msg.fee_changed') reload();
+            // Prohibited since the screen read the account: read again, the form says so.
+            if (msg === 'app.msg.withdraw_prohibited') void refreshUserInfo();
             return pwd.heard(err);
           });
         showToast(t('withdraw.submitted'), 2000);
@@ -151,6 +159,11 @@ const WithdrawScreen = () => {
           {lockedUntil !== null && (
             <p className="wallet-notice wallet-notice--warn" role="note" data-testid="withdraw-locked">
               {t('withdraw.lockedUntil', { time: date.format(lockedUntil) })}
+            </p>
+          )}
+          {prohibited && (
+            <p className="wallet-notice wallet-notice--warn" role="note" data-testid="withdraw-prohibited">
+              {t('app.msg.withdraw_prohibited')}
             </p>
           )}
           <WithdrawPasswordNotes
@@ -276,7 +289,7 @@ const WithdrawScreen = () => {
             {...form.field('password')}
             autoComplete="off"
           />
-          <SubmitButton busy={form.submitting} disabled={lockedUntil !== null}>
+          <SubmitButton busy={form.submitting} disabled={lockedUntil !== null || prohibited}>
             {t('withdraw.submit')}
           </SubmitButton>
         </form>

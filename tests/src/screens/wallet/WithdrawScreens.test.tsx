@@ -431,6 +431,44 @@ describe('/withdraw during the lock after a login password change', () => {
   });
 });
 
+describe('/withdraw for an account whose withdrawals customer service prohibited', () => {
+  it('says so on opening and offers no submit, rather than after every field is typed', async () => {
+    setUser({
+      token: 'tok',
+      userinfo: { certification: 2, hasWithdrawPassword: true, withdrawProhibited: true },
+    });
+    renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+    expect(await screen.findByTestId('withdraw-prohibited')).toHaveTextContent(
+      i18n.t('app.msg.withdraw_prohibited'),
+    );
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeDisabled();
+  });
+
+  it('refused for it while the screen was open, reads the account again and says so there', async () => {
+    vi.mocked(walletApi.withdraw).mockRejectedValue({
+      code: 403,
+      msg: 'app.msg.withdraw_prohibited',
+      data: null,
+    });
+    renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+    await userEvent.type(await screen.findByLabelText('Amount'), '50');
+    await userEvent.type(screen.getByLabelText('Withdrawal password'), 'draw1234');
+    vi.mocked(refreshUserInfo).mockImplementation(async () =>
+      setUser({
+        token: 'tok',
+        userinfo: { certification: 2, hasWithdrawPassword: true, withdrawProhibited: true },
+      }),
+    );
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+      expect(await screen.findByTestId('withdraw-prohibited')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Withdraw' })).toBeDisabled();
+    } finally {
+      vi.mocked(refreshUserInfo).mockImplementation(async () => undefined);
+    }
+  });
+});
+
 describe('/withdraw → Manage addresses', () => {
   const manage = async (at: string) => {
     const router = renderScreen(<WithdrawScreen />, { path: '/withdraw', at });

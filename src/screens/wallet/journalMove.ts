@@ -1,5 +1,5 @@
-import Decimal from 'decimal.js';
 import type { JournalEntry } from '../../../protocol/assets';
+import { Decimal } from './exactDecimal';
 
 /**
  * What a journal entry did to the coin's holding, as a statement says it. Money that left or came

@@ -1,11 +1,6 @@
-import DecimalJs from 'decimal.js';
 import { ASSET_SCALE, type Balance } from '../../../protocol/assets';
 import type { Ticker } from '../../../protocol/market';
-
-/** decimal.js keeps 20 significant digits by default: a balance of 10^12 with its 8 decimals times
- * a price already has more, and the total would be rounded. 64 hold any balance the ledger can. */
-const Decimal = DecimalJs.clone({ precision: 64 });
-type Decimal = DecimalJs;
+import { Decimal } from './exactDecimal';
 
 /** A balance of nothing as the server writes one (0.00000000), for a coin it has no balance of. */
 export const ZERO_BALANCE = (0).toFixed(ASSET_SCALE);

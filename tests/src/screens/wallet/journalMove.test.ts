@@ -30,6 +30,18 @@ describe('a journal entry as a statement says it', () => {
     });
   });
 
+  it('keeps every digit of an entry past 20 significant ones, as the ledger holds it', () => {
+    // decimal.js rounds sums to 20 significant digits by default: this read +12345678901234.123457.
+    expect(journalMove({ availableChange: '12345678901234.12345678', frozenChange: ZERO })).toEqual({
+      kind: 'in',
+      amount: '12345678901234.12345678',
+    });
+    expect(journalMove({ availableChange: ZERO, frozenChange: '-99999999999999.99999999' })).toEqual({
+      kind: 'out',
+      amount: '-99999999999999.99999999',
+    });
+  });
+
   it('adds up, over any entries, to the change of the whole balance', () => {
     const amount = fc
       .bigInt({ min: -(10n ** 14n), max: 10n ** 14n })

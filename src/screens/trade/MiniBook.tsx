@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { barWidth, withTotals, type DepthRow } from '../../components/depthBars';
 import { formatDecimal } from '../../components/format';
+import { Spinner } from '../../components/Spinner';
 import { useDepth, useTicker } from '../../hooks/useMarket';
 
 const BOOK_LEVELS = 7;
@@ -78,6 +79,15 @@ export const MiniBook = ({
       <p id={hintId} className="visually-hidden">
         {t('trade.bookHint')}
       </p>
+      {/* Until the book comes, and when it holds nothing, two empty sides read as a market with
+          no orders, or as one still loading. */}
+      {!depth ? (
+        <Spinner />
+      ) : (
+        asks.length + bids.length === 0 && (
+          <p className="mini-book__empty muted">{t('marketDetail.noOrders')}</p>
+        )
+      )}
       <Side rows={[...asks].reverse()} kind="ask" width={width} onPrice={onPrice} hintId={hintId} />
       {/* Named by hidden text: a label on a plain div is not read. */}
       <div className="mini-book__last">

@@ -6,7 +6,8 @@ import { MiniBook } from '../../../../src/screens/trade/MiniBook';
 import { setupI18n } from '../../../setup/i18n';
 
 const market = vi.hoisted(() => ({
-  depth: { bids: [] as [string, string][], asks: [] as [string, string][] },
+  depth: { bids: [] as [string, string][], asks: [] as [string, string][] } as
+    { bids: [string, string][]; asks: [string, string][] } | undefined,
 }));
 vi.mock('../../../../src/hooks/useMarket', () => ({
   useDepth: () => market.depth,
@@ -76,5 +77,18 @@ describe('the trade screen\u2019s book', () => {
       ['100,020.000.50000', '50%'],
       ['100,010.000.25000', '16.7%'],
     ]);
+  });
+
+  it('shows it is loading until the book comes, and says so when the book holds no orders', () => {
+    market.depth = undefined;
+    const { rerender } = render(book());
+    expect(within(screen.getByTestId('mini-book')).getByRole('status')).toHaveTextContent('Loading');
+    market.depth = { bids: [], asks: [] };
+    rerender(book());
+    expect(within(screen.getByTestId('mini-book')).queryByRole('status')).toBeNull();
+    expect(screen.getByTestId('mini-book')).toHaveTextContent('No orders in the book');
+    market.depth = { bids: [['99990.00', '0.50000']], asks: [] };
+    rerender(book());
+    expect(screen.getByTestId('mini-book')).not.toHaveTextContent('No orders in the book');
   });
 });

@@ -1,9 +1,7 @@
 import { isLocale, LOCALES, PLEDGE_STATUSES, type PledgeStatus } from '../../protocol';
-import { replyToUser, saveDocument } from '../content/admin';
+import { replyToUser, saveDocument, userThread } from '../content/admin';
 import type { Db } from '../db/connect';
-import { listServiceMessages, listServiceThreads } from '../db/repos/help';
-import { usersRepo } from '../db/repos/users';
-import { AppError } from '../domain/appError';
+import { listServiceThreads } from '../db/repos/help';
 import { createLedger } from '../domain/ledger/ledger';
 import { createProduct, listAllPledges, listAllProducts, updateProductTerms } from '../staking/admin';
 import { createStaking } from '../staking/service';
@@ -63,10 +61,6 @@ const PRODUCT_KEYS = [
 
 /** Nothing listed for a user id: none there, or no such user (a mistyped id), which an empty
  * list alone does not tell. */
-const userMustExist = async (db: Db, userId: number) => {
-  if (!(await usersRepo(db.kysely).findById(userId))) throw new AppError('account_not_exist');
-};
-
 /**
  * Staking, document and customer-service commands of the operator CLI, over the same functions as
  * the operator API. Answers the exit code, or null when the command is not one of these.
@@ -150,7 +144,6 @@ export const runDefiCommand = async (
       const status = rest[1] === undefined ? undefined : (`app.data.pledge_${rest[1]}` as PledgeStatus);
       if (status && !PLEDGE_STATUSES.includes(status)) return usage(`unknown status: ${rest[1]}`);
       const pledges = await listAllPledges(db, { userId, status, limit: 200 });
-      if (pledges.length === 0 && userId !== undefined) await userMustExist(db, userId);
       if (pledges.length === 0)
         out(['no', rest[1], 'pledges', userId && `of user ${userId}`].filter(Boolean).join(' '));
       for (const p of pledges)
@@ -216,10 +209,7 @@ export const runDefiCommand = async (
       const text = rest.slice(1).join(' ').trim();
       if (verb === 'reply' && !text) return usage('the reply is empty');
       const thread =
-        verb === 'reply'
-          ? await replyToUser(db, actor, userId, text)
-          : await listServiceMessages(db.kysely, userId);
-      if (thread.length === 0) await userMustExist(db, userId);
+        verb === 'reply' ? await replyToUser(db, actor, userId, text) : await userThread(db, userId);
       if (thread.length === 0) out(`no messages with user ${userId}`);
       for (const m of thread)
         out(`${when(m.createdAt)} ${m.from === 'user' ? 'user' : 'service'}: ${m.body}`);

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../db/connect';
 import { audited } from '../db/repos/audit';
 import { carouselRows, popupRows } from '../db/repos/homeContent';
+import { userMustExist } from '../db/repos/userMustExist';
 import type { Database } from '../db/schema';
 import {
   deleteHelp,
@@ -155,4 +156,11 @@ export const replyToUser = async (
     };
   });
   return listServiceMessages(db.kysely, userId);
+};
+
+/** One user's thread as the operator reads it: a user who does not exist is said to be so. */
+export const userThread = async (db: Db, userId: number): Promise<ServiceMessage[]> => {
+  const thread = await listServiceMessages(db.kysely, userId);
+  if (thread.length === 0) await userMustExist(db.kysely, userId);
+  return thread;
 };

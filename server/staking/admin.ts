@@ -12,6 +12,7 @@ import {
 } from '../../protocol';
 import type { Db } from '../db/connect';
 import { audited } from '../db/repos/audit';
+import { userMustExist } from '../db/repos/userMustExist';
 import {
   assetListed,
   findProduct,
@@ -131,5 +132,6 @@ export const listAllPledges = async (
   filter: { userId?: number | undefined; status?: PledgeStatus | undefined; limit: number },
 ): Promise<AdminPledge[]> => {
   const { rows } = await listPledges(db.kysely, filter, { offset: 0, limit: filter.limit });
+  if (rows.length === 0 && filter.userId !== undefined) await userMustExist(db.kysely, filter.userId);
   return rows.map((p) => ({ ...toRecord(p, 0n), userId: p.userId }));
 };

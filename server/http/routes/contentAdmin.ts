@@ -30,15 +30,18 @@ import {
   serviceMessageSchema,
   type Locale,
 } from '../../../protocol';
-import { carousel, helpArticles, notices, popups, replyToUser, saveDocument } from '../../content/admin';
+import {
+  carousel,
+  helpArticles,
+  notices,
+  popups,
+  replyToUser,
+  saveDocument,
+  userThread,
+} from '../../content/admin';
 import { carouselRows, popupRows } from '../../db/repos/homeContent';
 import type { Db } from '../../db/connect';
-import {
-  listHelpAdmin,
-  listNoticesAdmin,
-  listServiceMessages,
-  listServiceThreads,
-} from '../../db/repos/help';
+import { listHelpAdmin, listNoticesAdmin, listServiceThreads } from '../../db/repos/help';
 import type { Actor } from '../../domain/operators';
 import { createProduct, listAllPledges, listAllProducts, updateProductTerms } from '../../staking/admin';
 import type { Staking } from '../../staking/service';
@@ -249,7 +252,7 @@ export const contentAdminRoutes = (db: Db, staking: Staking, onCarouselChange?: 
     summary: 'One user’s thread',
     query: adminServiceQuerySchema,
     response: z.array(serviceMessageSchema),
-    handler: ({ query }) => listServiceMessages(db.kysely, query.userId),
+    handler: ({ query }) => userThread(db, query.userId),
   }),
   defineRoute({
     ...op,

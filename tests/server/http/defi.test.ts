@@ -20,6 +20,7 @@ describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
   let h: ReturnType<typeof stakingHarness>;
   let token: string;
   let unverifiedToken: string;
+  let unverifiedId: number;
   let opToken: string;
   let productId: number;
 
@@ -55,7 +56,9 @@ describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
       },
     ]);
     token = verified.token;
-    unverifiedToken = (await registerUser(accounts)).token;
+    const unverified = await registerUser(accounts);
+    unverifiedToken = unverified.token;
+    unverifiedId = unverified.userinfo.id;
     opToken = await operatorToken(app, accounts, 'staker_ops');
     productId = (
       await app.inject({
@@ -233,6 +236,10 @@ describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
     expect((await call('GET', '/api/admin/defi/products')).json().msg).toBe('app.msg.no_permission');
     const pledges = (await call('GET', '/api/admin/defi/pledges?limit=5', undefined, opToken)).json().data;
     expect(pledges).toHaveLength(2);
+    const unknownUser = await call('GET', '/api/admin/defi/pledges?userId=999999', undefined, opToken);
+    expect(unknownUser.json().msg).toBe('app.msg.account_not_exist');
+    const noPledges = await call('GET', `/api/admin/defi/pledges?userId=${unverifiedId}`, undefined, opToken);
+    expect(noPledges.json()).toMatchObject({ code: 1, data: [] });
     const bad = await call('PUT', '/api/admin/defi/products', { id: productId, totalQuota: '1' }, opToken);
     expect(bad.json().msg).toBe('app.msg.parameter_error');
     const wrongTerms = await call(

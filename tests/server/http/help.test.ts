@@ -267,6 +267,16 @@ describe.each(forEachEngine())('help, notices, documents and service API on %s',
     ).toBe('app.msg.account_not_exist');
   });
 
+  it('tells the operator reading the thread of a user who does not exist so, not an empty thread', async () => {
+    const quiet = await registerUser(accountsFor(t).accounts);
+    const empty = await call('GET', `/api/admin/service/messages?userId=${quiet.userinfo.id}`, {
+      token: opToken,
+    });
+    expect(empty.json()).toMatchObject({ code: 1, data: [] });
+    const nobody = await call('GET', '/api/admin/service/messages?userId=999999', { token: opToken });
+    expect(nobody.json().msg).toBe('app.msg.account_not_exist');
+  });
+
   it('keeps control characters out of a customer-service message', async () => {
     const nul = await call('POST', '/api/service/send', { token, payload: { body: '\u0000' } });
     expect(nul.statusCode).toBe(400);

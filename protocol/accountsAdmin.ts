@@ -71,7 +71,11 @@ export const userFlagsSchema = z
   );
 export type UserFlagsRequest = z.infer<typeof userFlagsSchema>;
 
-export const adminUserQuerySchema = z.strictObject({ query: withoutNul(z.string().max(100)).default('') });
+export const adminUserQuerySchema = z.strictObject({
+  query: withoutNul(z.string().max(100)).default(''),
+  ...adminPage,
+});
+export type AdminUserQuery = z.output<typeof adminUserQuerySchema>;
 
 export const adminUserSchema = userInfoSchema.extend({ locked: z.boolean() });
 export type AdminUser = z.infer<typeof adminUserSchema>;

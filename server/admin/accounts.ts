@@ -1,11 +1,18 @@
 import { REVIEW_REASONS } from '../../protocol/reviewReasons';
 import path from 'node:path';
 import type { VerificationState } from '../../protocol';
-import { adminVerificationQuerySchema, EMAIL_RE, phoneOf, VERIFICATION_STATES } from '../../protocol';
+import {
+  adminUserQuerySchema,
+  adminVerificationQuerySchema,
+  EMAIL_RE,
+  phoneOf,
+  VERIFICATION_STATES,
+} from '../../protocol';
 import { buildAccountService } from '../accounts';
 import {
   blankProblem,
   commandProblem,
+  options,
   positiveInt,
   reasonProblem,
   usageError,
@@ -40,7 +47,9 @@ export const ACCOUNT_USAGE = `
                                             reject it; the user sees the reason (1-200 characters),
                                             or in their language one given by its code:
                                             ${REVIEW_REASONS.verification.join(' ')}
-  npm run admin -- users find QUERY         users by id or part of username, nickname, email, phone
+  npm run admin -- users find QUERY [--page=N]
+                                            users by id or part of username, nickname, email, phone,
+                                            newest first, 200 a page, the next on --page=2
   npm run admin -- users flags USERID FLAG...
                                             FLAG: --trading=on|off, --withdraw=on|off, --lock=on|off;
                                             trading off = disabled, withdraw off = prohibited,
@@ -66,7 +75,7 @@ export const ACCOUNT_COMMANDS: Readonly<Record<string, Commands>> = {
     approve: ['ID'],
     reject: ['ID', 'REASON...'],
   },
-  users: { find: ['QUERY...'], flags: ['USERID', 'FLAG...'] },
+  users: { find: ['QUERY...', '[--page=N]'], flags: ['USERID', 'FLAG...'] },
   operators: {
     create: ['USERNAME'],
     password: ['USERNAME'],
@@ -192,14 +201,31 @@ export const runAccountCommand = async (
       return 0;
     }
     if (area === 'users' && verb === 'find' && rest.length >= 1) {
-      const rows = await findUsers(deps, rest.join(' ').slice(0, 100));
-      if (rows.length === 0) out('no users found');
+      const page = options(
+        rest.filter((a) => a.startsWith('--')),
+        ['page'],
+        ['page'],
+      );
+      if (typeof page === 'string') return usage(page);
+      const parsed = adminUserQuerySchema.safeParse({
+        query: rest
+          .filter((a) => !a.startsWith('--'))
+          .join(' ')
+          .slice(0, 100),
+        ...page,
+      });
+      if (!parsed.success) return refused(out, parsed.error);
+      const query = parsed.data;
+      if (!query.query.trim()) return usage('users find needs a QUERY');
+      const rows = await findUsers(deps, query.query, query);
+      if (rows.length === 0) out(`no users found${query.page > 1 ? ` on page ${query.page}` : ''}`);
       for (const u of rows) {
         out(
           `${u.id}\t${u.username}\t${u.email}\t${u.phone || '-'}\tcertification ${u.certification ?? 'none'}\t` +
             `trading ${onOff(!u.tradingDisabled)} withdraw ${onOff(!u.withdrawProhibited)} lock ${onOff(u.locked)}`,
         );
       }
+      if (full(rows)) out(nextPage(`users find ${query.query}`, query.page, rows.length));
       return 0;
     }
     if (area === 'users' && verb === 'flags' && rest.length >= 2) {

@@ -136,7 +136,7 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
         total: Number(count.n),
       };
     },
-    search: async (query, limit) => {
+    search: async (query, { offset, limit }) => {
       let q = db.selectFrom('users').selectAll();
       const text = query.trim();
       if (text) {
@@ -157,7 +157,12 @@ export const usersRepo = (db: Kysely<Database>): UsersRepo => {
           ]),
         );
       }
-      const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      const rows = await q
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
       return rows.map(userFromRow);
     },
     usernames: async (ids) => {

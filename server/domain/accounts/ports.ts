@@ -88,7 +88,7 @@ export interface UsersRepo {
     page: { offset: number; limit: number },
   ): Promise<{ rows: Invitee[]; total: number }>;
   /** Operators' search: id, or a part of username, nickname, email or phone; newest first. */
-  search(query: string, limit: number): Promise<UserRecord[]>;
+  search(query: string, page: { offset: number; limit: number }): Promise<UserRecord[]>;
   /** The usernames of `ids` in one read, for a list of records naming their users. */
   usernames(ids: readonly number[]): Promise<Map<number, string>>;
 }

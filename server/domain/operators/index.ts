@@ -6,6 +6,7 @@ import {
   OPERATOR_NAME_RE,
   type AdminLoginRequest,
   type AdminUser,
+  type AdminUserQuery,
   type AdminVerification,
   type AdminVerificationQuery,
   type AuditEntry,
@@ -206,8 +207,14 @@ export const setUserFlags = async (
     return toAdminUser(after);
   });
 
-export const findUsers = async (deps: AccountDeps, query: string, limit = 50): Promise<AdminUser[]> =>
-  (await deps.uow.store.users.search(query, limit)).map(toAdminUser);
+/** Users matching `query`, newest first, one page (ADMIN_PAGE_SIZE_MAX when not asked): a common
+ * part of names matches more than a page, and the older ones must be reachable. */
+export const findUsers = async (
+  deps: AccountDeps,
+  query: string,
+  { page = 1, size = ADMIN_PAGE_SIZE_MAX }: Partial<Pick<AdminUserQuery, 'page' | 'size'>> = {},
+): Promise<AdminUser[]> =>
+  (await deps.uow.store.users.search(query, { offset: (page - 1) * size, limit: size })).map(toAdminUser);
 
 export const listAudit = async (
   deps: AccountDeps,

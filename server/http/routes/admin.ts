@@ -121,10 +121,11 @@ export const adminRoutes = (accounts: AccountService) => {
       path: '/admin/users',
       tag: 'admin',
       auth: 'operator',
-      summary: 'Find users by id, or part of username, nickname, email or phone',
+      summary:
+        'Find users by id, or part of username, nickname, email or phone, newest first, a page at a time',
       query: adminUserQuerySchema,
       response: z.array(adminUserSchema),
-      handler: ({ query }) => findUsers(deps, query.query),
+      handler: ({ query }) => findUsers(deps, query.query, query),
     }),
     defineRoute({
       method: 'GET',

@@ -267,6 +267,43 @@ describe('operator CLI: accounts', () => {
     }
   });
 
+  it('pages the users found and says how to see the next page', async () => {
+    const { db, user } = await withUsers();
+    try {
+      const one = await db.kysely
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', user.userinfo.id)
+        .executeTakeFirstOrThrow();
+      const many = Array.from({ length: 201 }, (_, i) => ({
+        ...one,
+        id: undefined,
+        username: `paged_${i}`,
+        username_key: `paged_${i}`,
+        nickname: `paged_${i}`,
+        nickname_key: `paged_${i}`,
+        nickname_skeleton: `paged_${i}`,
+        nickname_folded_skeleton: `paged_${i}`,
+        email: `paged_${i}@example.com`,
+        phone: null,
+        invite_code: `PAGED${i}`,
+        created_at: Number(one.created_at) + i + 1,
+      }));
+      await db.kysely.insertInto('users').values(many).execute();
+      const first = (await run('users', 'find', 'paged_')).out.split('\n');
+      expect(first.filter((l) => /\tpaged_\d+\t/.test(l))).toHaveLength(200);
+      expect(first.at(-1)).toBe('(page 1: 200 shown; the next: users find paged_ --page=2)');
+      // The oldest, past the first page, is reached on the next; the option may come first.
+      const next = await run('users', 'find', '--page=2', 'paged_');
+      expect(next).toEqual({ code: 0, out: expect.stringMatching(/^\d+\tpaged_0\t/) });
+      expect(next.out).not.toContain('\n');
+      expect((await run('users', 'find', 'paged_', '--page=3')).out).toBe('no users found on page 3');
+      expect((await run('users', 'find', 'paged_', '--page=0')).code).toBe(2);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('finds users and sets their flags', async () => {
     const { db, accounts, user } = await withUsers();
     try {

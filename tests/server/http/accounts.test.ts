@@ -1319,6 +1319,19 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
         'flagged_user',
       ]);
       expect(JSON.stringify(found.body)).not.toMatch(/scrypt|Hash/);
+      await register({ username: 'flagged_later' });
+      const paged = async (page: number) =>
+        (
+          await call('GET', `/api/admin/users?query=flagged_&size=1&page=${page}`, undefined, op)
+        ).body.data.map((u: { username: string }) => u.username);
+      expect([await paged(1), await paged(2), await paged(3)]).toEqual([
+        ['flagged_later'],
+        ['flagged_user'],
+        [],
+      ]);
+      expect((await call('GET', '/api/admin/users?size=201', undefined, op)).body).toMatchObject(
+        failure(400, 'parameter_error'),
+      );
       expect(
         (await call('POST', '/api/admin/users/flags', { userId: s.userinfo.id }, op)).body,
       ).toMatchObject(failure(400, 'parameter_error'));

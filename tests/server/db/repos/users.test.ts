@@ -25,7 +25,7 @@ describe.each(forEachEngine())('the operators’ user search on %s', (_engine, o
     const istanbul = await users.insert(user(2, { nickname: 'İSTANBUL', email: 'ÅSA@example.com' }));
     const greek = await users.insert(user(3, { nickname: 'ΟΔΥΣΣΕΥΣ' }));
     await users.insert(user(4, { nickname: 'Ulrich' }));
-    const ids = async (q: string) => (await users.search(q, 10)).map((u) => u.id);
+    const ids = async (q: string) => (await users.search(q, { offset: 0, limit: 10 })).map((u) => u.id);
 
     expect(await ids('ülrich')).toEqual([ulrich]);
     expect(await ids('ÜLRICH')).toEqual([ulrich]);
@@ -43,7 +43,7 @@ describe.each(forEachEngine())('the operators’ user search on %s', (_engine, o
   it('finds a nickname by what it looks like, full-width letters by the plain ones', async () => {
     const users = usersRepo(t().db.kysely);
     const wide = await users.insert(user(1, { nickname: 'ＤｅｍｏＴｒａｄｅｒ' }));
-    const ids = async (q: string) => (await users.search(q, 10)).map((u) => u.id);
+    const ids = async (q: string) => (await users.search(q, { offset: 0, limit: 10 })).map((u) => u.id);
     expect(await ids('demotrader')).toEqual([wide]);
     expect(await ids('TRADER')).toEqual([wide]);
     expect(await ids('ｔｒａｄｅｒ')).toEqual([wide]);

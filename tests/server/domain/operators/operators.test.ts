@@ -259,6 +259,16 @@ describe.each(forEachEngine())('operator rules on %s', (_engine, open) => {
     expect(JSON.stringify(found)).not.toMatch(/scrypt|password_hash|passwordHash/);
   });
 
+  it('pages the users found, newest first, so that no match is out of reach', async () => {
+    const made = [];
+    for (const name of ['pageme_a', 'pageme_b', 'pageme_c'])
+      made.push(await registerUser(h.accounts, { username: name }));
+    const page = (n: number) => findUsers(h.accounts.deps, 'pageme_', { page: n, size: 2 });
+    expect((await page(1)).map((u) => u.username)).toEqual(['pageme_c', 'pageme_b']);
+    expect((await page(2)).map((u) => u.username)).toEqual(['pageme_a']);
+    expect(await page(3)).toEqual([]);
+  });
+
   it('pages the audit log backwards', async () => {
     for (const name of ['op_one', 'op_two', 'op_three']) await createOperator(h.accounts.deps, cli, name);
     const all = await listAudit(h.accounts.deps, 10);

@@ -60,9 +60,12 @@ export const ACCOUNT_USAGE = `
                                             a new password, printed once; their sessions end
   npm run admin -- operators disable|enable USERNAME
                                             stop an operator's logins and sessions, or allow them
-  npm run admin -- audit [LIMIT] [TARGET]   the operator audit log, newest first; TARGET as the log
-                                            names it (withdrawal:7, deposit:12, verification:3, user:5)
-                                            for the changes to that one only
+  npm run admin -- audit [LIMIT] [TARGET] [--before=ID]
+                                            the operator audit log, newest first, LIMIT entries (50;
+                                            1000 at most) each with its #ID, older than entry ID with
+                                            --before; TARGET as the log names it (withdrawal:7,
+                                            deposit:12, verification:3, user:5) for the changes to
+                                            that one only
   npm run admin -- outbox EMAIL|PHONE       what the embedded sender wrote there (verification codes
                                             to pass on while no mail server is set), oldest first
 
@@ -89,6 +92,8 @@ export const ACCOUNT_COMMANDS: Readonly<Record<string, Commands>> = {
 /** A target as the audit log names them: a kind, a colon, and which one (`withdrawal:7`,
  * `network:USDT:TRC20`, `outbox:a@b.c`). */
 const AUDIT_TARGET = /^[a-z_]+:\S+$/;
+/** The most audit entries one command shows; older ones are reached with --before. */
+const AUDIT_PAGE_MAX = 1000;
 
 const onOff = (v: boolean) => (v ? 'on' : 'off');
 
@@ -260,22 +265,42 @@ export const runAccountCommand = async (
       out(`operator ${username} ${disabled ? 'disabled; their sessions ended' : 'enabled'}`);
       return 0;
     }
-    if (area === 'audit' && rest.length <= 1) {
+    const auditArgs = [verb, ...rest].filter((a) => a !== undefined);
+    const positional = auditArgs.filter((a) => !a.startsWith('--'));
+    if (area === 'audit' && positional.length <= 2) {
+      const before = options(
+        auditArgs.filter((a) => a.startsWith('--')),
+        ['before'],
+        ['before'],
+      );
+      if (typeof before === 'string') return usage(before);
       // A target alone, or after the count: the history of one record among everyone's changes.
       const [count, target] =
-        verb !== undefined && AUDIT_TARGET.test(verb) && rest.length === 0
-          ? [undefined, verb]
-          : [verb, rest[0]];
+        positional.length === 1 && AUDIT_TARGET.test(positional[0]!)
+          ? [undefined, positional[0]]
+          : positional;
       const limit = count === undefined ? 50 : positiveInt(count);
-      if (limit === null) return usage(`not a number of entries (1 or more): ${count}`);
+      if (limit === null || limit > AUDIT_PAGE_MAX)
+        return usage(`not a number of entries (1 to ${AUDIT_PAGE_MAX}): ${count}`);
       if (target !== undefined && !AUDIT_TARGET.test(target))
         return usage(`not a target (KIND:ID, as the log names them): ${target}`);
-      const rows = await listAudit(deps, Math.min(limit, 1000), undefined, target);
-      if (rows.length === 0 && target !== undefined) out(`nothing in the audit log about ${target}`);
+      const beforeId = before.before === undefined ? undefined : Number(before.before);
+      if (beforeId === 0) return usage('--before takes an entry id, 1 or more: 0');
+      const rows = await listAudit(deps, limit, beforeId, target);
+      if (rows.length === 0) {
+        const about = target === undefined ? '' : ` about ${target}`;
+        const older = beforeId === undefined ? '' : ` before #${beforeId}`;
+        out(about || older ? `nothing in the audit log${about}${older}` : 'the audit log is empty');
+      }
       for (const a of rows) {
         out(
-          `${when(a.createdAt)}\t${a.actor}\t${a.action}\t${a.target}\t${JSON.stringify(a.before)} -> ${JSON.stringify(a.after)}`,
+          `#${a.id}\t${when(a.createdAt)}\t${a.actor}\t${a.action}\t${a.target}\t${JSON.stringify(a.before)} -> ${JSON.stringify(a.after)}`,
         );
+      }
+      // As many as asked: there may be older ones, reached from the oldest shown.
+      if (rows.length === limit) {
+        const command = ['audit', count, target, `--before=${rows.at(-1)!.id}`].filter(Boolean).join(' ');
+        out(`(${rows.length} shown; older: ${command})`);
       }
       return 0;
     }

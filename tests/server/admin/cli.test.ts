@@ -32,6 +32,28 @@ describe('operator CLI: config', () => {
     expect(audit).toMatch(/config\.set\tconfig:companyName/);
   });
 
+  it('pages the audit log back from the oldest entry shown, by its id', async () => {
+    expect((await run('audit')).out).toBe('the audit log is empty');
+    for (const name of ['One', 'Two', 'Three']) await run('config', 'set', 'companyName', name);
+    const newest = (await run('audit', '2')).out.split('\n');
+    expect(newest).toHaveLength(3);
+    expect(newest[0]).toMatch(/^#\d+\t.*\tconfig\.set\tconfig:companyName\t.*"Three"/);
+    const older = /^#(\d+)\t/.exec(newest[1]!)![1];
+    expect(newest[2]).toBe(`(2 shown; older: audit 2 --before=${older})`);
+    const next = (await run('audit', '2', `--before=${older}`)).out.split('\n');
+    expect(next).toEqual([expect.stringMatching(/"One"/)]);
+    const oldest = /^#(\d+)\t/.exec(next[0]!)![1];
+    expect((await run('audit', `--before=${oldest}`, 'config:companyName')).out).toBe(
+      `nothing in the audit log about config:companyName before #${oldest}`,
+    );
+    // More than a page is refused, not cut short without a word.
+    expect(await run('audit', '1001')).toMatchObject({
+      code: 2,
+      out: expect.stringMatching(/^not a number of entries \(1 to 1000\): 1001\n/),
+    });
+    expect((await run('audit', '--before=x')).code).toBe(2);
+  });
+
   it('refuses an unknown key or a bad value and changes nothing', async () => {
     expect((await run('config', 'set', 'price', '1')).code).toBe(2);
     const bad = await run('config', 'set', 'certification', 'maybe');

@@ -80,9 +80,15 @@ export type AdminUserQuery = z.output<typeof adminUserQuerySchema>;
 export const adminUserSchema = userInfoSchema.extend({ locked: z.boolean() });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/** A target as the audit log names them: a kind, a colon, and which one (`withdrawal:7`,
+ * `network:USDT:TRC20`, `outbox:a@b.c`). */
+export const AUDIT_TARGET_RE = /^[a-z_]+:\S+$/;
+
 export const auditQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   before: rowIdParam.optional(),
+  /** The changes to that record only. */
+  target: z.string().max(254).regex(AUDIT_TARGET_RE).optional(),
 });
 
 export const auditEntrySchema = z.object({

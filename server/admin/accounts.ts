@@ -4,6 +4,7 @@ import type { VerificationState } from '../../protocol';
 import {
   adminUserQuerySchema,
   adminVerificationQuerySchema,
+  AUDIT_TARGET_RE,
   EMAIL_RE,
   phoneOf,
   VERIFICATION_STATES,
@@ -89,9 +90,6 @@ export const ACCOUNT_COMMANDS: Readonly<Record<string, Commands>> = {
   outbox: ['EMAIL|PHONE'],
 };
 
-/** A target as the audit log names them: a kind, a colon, and which one (`withdrawal:7`,
- * `network:USDT:TRC20`, `outbox:a@b.c`). */
-const AUDIT_TARGET = /^[a-z_]+:\S+$/;
 /** The most audit entries one command shows; older ones are reached with --before. */
 const AUDIT_PAGE_MAX = 1000;
 
@@ -276,13 +274,13 @@ export const runAccountCommand = async (
       if (typeof before === 'string') return usage(before);
       // A target alone, or after the count: the history of one record among everyone's changes.
       const [count, target] =
-        positional.length === 1 && AUDIT_TARGET.test(positional[0]!)
+        positional.length === 1 && AUDIT_TARGET_RE.test(positional[0]!)
           ? [undefined, positional[0]]
           : positional;
       const limit = count === undefined ? 50 : positiveInt(count);
       if (limit === null || limit > AUDIT_PAGE_MAX)
         return usage(`not a number of entries (1 to ${AUDIT_PAGE_MAX}): ${count}`);
-      if (target !== undefined && !AUDIT_TARGET.test(target))
+      if (target !== undefined && !AUDIT_TARGET_RE.test(target))
         return usage(`not a target (KIND:ID, as the log names them): ${target}`);
       const beforeId = before.before === undefined ? undefined : Number(before.before);
       if (beforeId === 0) return usage('--before takes an entry id, 1 or more: 0');

@@ -132,10 +132,10 @@ export const adminRoutes = (accounts: AccountService) => {
       path: '/admin/audit',
       tag: 'admin',
       auth: 'operator',
-      summary: 'The operator audit log, newest first',
+      summary: 'The operator audit log, newest first; of one record when `target` names it (user:5)',
       query: auditQuerySchema,
       response: z.array(auditEntrySchema),
-      handler: ({ query }) => listAudit(deps, query.limit, query.before),
+      handler: ({ query }) => listAudit(deps, query.limit, query.before, query.target),
     }),
   ];
 };

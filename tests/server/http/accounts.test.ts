@@ -1359,6 +1359,12 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
         target: `user:${s.userinfo.id}`,
         after: { locked: true },
       });
+      // One record's history among everyone's changes, as the CLI shows it.
+      const ofUser = await call('GET', `/api/admin/audit?target=user:${s.userinfo.id}`, undefined, op);
+      expect(ofUser.body.data.map((a: { target: string }) => a.target)).toEqual([`user:${s.userinfo.id}`]);
+      expect((await call('GET', '/api/admin/audit?target=user', undefined, op)).body).toMatchObject(
+        failure(400, 'parameter_error'),
+      );
       expect(
         (await call('POST', '/api/admin/users/flags', { userId: 99_999, locked: true }, op)).body,
       ).toMatchObject(failure(404, 'account_not_exist'));

@@ -6,6 +6,7 @@ import { siteLink } from './index/config';
 import { carouselItemSchema, popupSchema } from './index/content';
 import { SERVICE_CHANNEL } from './ws';
 import { channelMessageSchema } from './wsSchema';
+import { adminPage } from './wallet';
 
 /**
  * The help centre, notice detail, the operator's content editing and the in-app customer-service
@@ -174,6 +175,9 @@ export const adminServiceThreadSchema = z.object({
 });
 export type AdminServiceThread = z.infer<typeof adminServiceThreadSchema>;
 
+/** The threads, a page at a time: one waiting for an answer may be older than a page of newer ones. */
+export const adminServiceThreadsQuerySchema = z.strictObject({ ...adminPage });
+export type AdminServiceThreadsQuery = z.output<typeof adminServiceThreadsQuerySchema>;
 export const adminServiceQuerySchema = z.strictObject({ userId: id });
 export const adminServiceReplySchema = z.strictObject({
   userId: rowId,

@@ -1,4 +1,10 @@
-import { isLocale, LOCALES, PLEDGE_STATUSES, type PledgeStatus } from '../../protocol';
+import {
+  adminServiceThreadsQuerySchema,
+  isLocale,
+  LOCALES,
+  PLEDGE_STATUSES,
+  type PledgeStatus,
+} from '../../protocol';
 import { replyToUser, saveDocument, userThread } from '../content/admin';
 import type { Db } from '../db/connect';
 import { listServiceThreads } from '../db/repos/help';
@@ -7,10 +13,12 @@ import { createProduct, listAllPledges, listAllProducts, updateProductTerms } fr
 import { createStaking } from '../staking/service';
 import { advanceTestClock, stakingClock, TEST_CLOCK_ENV, testClockEnabled } from '../staking/testClock';
 import { refused } from './refused';
+import { full, nextPage } from './pages';
 import { cliActor } from './cliActor';
 import {
   blankProblem,
   commandProblem,
+  options,
   positiveInt,
   shown,
   textArg,
@@ -32,7 +40,8 @@ export const DEFI_USAGE = `
                                             move the staking clock N days on and release what falls due
   npm run admin -- documents set LOCALE aboutUs|serviceAgreement|msb TITLE BODY
                                             BODY of @path reads the text from a file
-  npm run admin -- service threads | service show USERID | service reply USERID TEXT...`;
+  npm run admin -- service threads [--page=N] | service show USERID | service reply USERID TEXT...
+                                            threads newest first, 200 a page, the next on --page=2`;
 
 /** What each command takes, as DEFI_USAGE names it. */
 export const DEFI_COMMANDS: Readonly<Record<string, Readonly<Record<string, Synopsis>>>> = {
@@ -191,13 +200,22 @@ export const runDefiCommand = async (
       out(`${d.type} (${rest[0]}) saved`);
       return 0;
     }
-    if (area === 'service' && verb === 'threads' && rest.length === 0) {
-      const threads = await listServiceThreads(db.kysely);
-      if (threads.length === 0) out('no threads');
+    if (area === 'service' && verb === 'threads' && rest.every((a) => a.startsWith('--'))) {
+      const page = options(rest, ['page'], ['page']);
+      if (typeof page === 'string') return usage(page);
+      const parsed = adminServiceThreadsQuerySchema.safeParse(page);
+      if (!parsed.success) return refused(out, parsed.error);
+      const query = parsed.data;
+      const threads = await listServiceThreads(db.kysely, {
+        offset: (query.page - 1) * query.size,
+        limit: query.size,
+      });
+      if (threads.length === 0) out(`no threads${query.page > 1 ? ` on page ${query.page}` : ''}`);
       for (const t of threads)
         out(
           `user ${t.userId} (${t.username}) ${t.waiting ? 'WAITING' : 'answered'} ${when(t.lastAt)}: ${t.lastMessage}`,
         );
+      if (full(threads)) out(nextPage('service threads', query.page, threads.length));
       return 0;
     }
     if (

@@ -327,10 +327,10 @@ export const insertServiceMessage = async (
       .executeTakeFirstOrThrow()
   ).id;
 
-/** One row per user with a thread: its last message, newest threads first. */
+/** One row per user with a thread: its last message, newest threads first, one page. */
 export const listServiceThreads = async (
   db: Kysely<Database>,
-  limit = 100,
+  { offset, limit }: { offset: number; limit: number },
 ): Promise<AdminServiceThread[]> => {
   const last = db
     .selectFrom('service_messages')
@@ -344,6 +344,7 @@ export const listServiceThreads = async (
     .select(['m.user_id', 'u.username', 'm.body', 'm.sender', 'm.created_at'])
     .orderBy('m.id', 'desc')
     .limit(limit)
+    .offset(offset)
     .execute();
   return rows.map((r) => ({
     userId: r.user_id,

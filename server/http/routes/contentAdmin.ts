@@ -23,6 +23,7 @@ import {
   adminServiceQuerySchema,
   adminServiceReplySchema,
   adminServiceThreadSchema,
+  adminServiceThreadsQuerySchema,
   adminUpdateProductSchema,
   contentItemSchema,
   defiProductSchema,
@@ -240,10 +241,11 @@ export const contentAdminRoutes = (db: Db, staking: Staking, onCarouselChange?: 
     ...op,
     method: 'GET',
     path: '/admin/service/threads',
-    summary: 'Customer-service threads, newest first; waiting = the user wrote last',
-    query: noFieldsSchema,
+    summary: 'Customer-service threads, newest first, a page at a time; waiting = the user wrote last',
+    query: adminServiceThreadsQuerySchema,
     response: z.array(adminServiceThreadSchema),
-    handler: () => listServiceThreads(db.kysely),
+    handler: ({ query }) =>
+      listServiceThreads(db.kysely, { offset: (query.page - 1) * query.size, limit: query.size }),
   }),
   defineRoute({
     ...op,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runDefiCommand } from '../../../server/admin/defi';
+import { insertServiceMessage } from '../../../server/db/repos/help';
 import { seedDefiIfEmpty } from '../../../server/db/seed/defi';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
 import { stakingHarness, UNIT } from '../staking/helpers';
@@ -77,6 +78,28 @@ describe.each(forEachEngine())('operator CLI: staking, documents and service on 
       code: 1,
       text: 'refused: app.msg.account_not_exist (no user 999)',
     });
+  });
+
+  it('pages the service threads, newest first, and says how to see the next page', async () => {
+    const h = stakingHarness(db());
+    const users = [];
+    for (let i = 0; i < 201; i++) users.push((await h.user({})).id);
+    for (const [i, userId] of users.entries())
+      await insertServiceMessage(
+        db().db.kysely,
+        { userId, sender: 'user', operator: null, body: `q${i}` },
+        1_000 + i,
+      );
+    const first = (await run(['service', 'threads'])).text.split('\n');
+    expect(first.filter((l) => l.startsWith('user '))).toHaveLength(200);
+    expect(first.at(-1)).toBe('(page 1: 200 shown; the next: service threads --page=2)');
+    // The one waiting longest, past the first page, is not out of sight.
+    expect(await run(['service', 'threads', '--page=2'])).toEqual({
+      code: 0,
+      text: expect.stringMatching(new RegExp(`^user ${users[0]} \\(.*\\) WAITING .*: q0$`)),
+    });
+    expect((await run(['service', 'threads', '--page=3'])).text).toBe('no threads on page 3');
+    expect((await run(['service', 'threads', '--page=0'])).code).toBe(2);
   });
 
   it('replaces documents, and answers service threads', async () => {

@@ -267,6 +267,21 @@ describe.each(forEachEngine())('help, notices, documents and service API on %s',
     ).toBe('app.msg.account_not_exist');
   });
 
+  it('pages the service threads for the operator, newest first', async () => {
+    const { accounts } = accountsFor(t);
+    const writers = [await registerUser(accounts), await registerUser(accounts)];
+    for (const w of writers)
+      await call('POST', '/api/service/send', { token: w.token, payload: { body: 'Anyone there?' } });
+    const page = async (n: number) =>
+      (await call('GET', `/api/admin/service/threads?size=1&page=${n}`, { token: opToken }))
+        .json()
+        .data.map((th: { userId: number }) => th.userId);
+    expect([await page(1), await page(2)]).toEqual([[writers[1]!.userinfo.id], [writers[0]!.userinfo.id]]);
+    expect((await call('GET', '/api/admin/service/threads?size=201', { token: opToken })).json().msg).toBe(
+      'app.msg.parameter_error',
+    );
+  });
+
   it('tells the operator reading the thread of a user who does not exist so, not an empty thread', async () => {
     const quiet = await registerUser(accountsFor(t).accounts);
     const empty = await call('GET', `/api/admin/service/messages?userId=${quiet.userinfo.id}`, {

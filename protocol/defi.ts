@@ -6,6 +6,7 @@ import { PLEDGE_STATUSES, RATE_SCALE, UNIT_SCALE, parseScaledExact } from './def
 import { amountSchema } from './wallet';
 import { REQUEST_KEY_RE } from './walletRules';
 import { rowId, rowIdParam } from './rowId';
+import { edit } from './adminEdit';
 
 /**
  * Staking (DeFi pledge) on the wire: products, pledges, daily income. Amounts are decimal strings
@@ -158,7 +159,7 @@ export const adminCreateProductSchema = z.strictObject({
 
 /** Changes to a product. The quota changes by the same amount on both sides (`totalQuota` moves
  * `remainingQuota` by the difference), so what was sold stays sold. */
-export const adminUpdateProductSchema = z.strictObject({
+export const adminUpdateProductSchema = edit({
   id: rowId,
   name: adminProductFields.name.optional(),
   dailyYield: adminProductFields.dailyYield.optional(),

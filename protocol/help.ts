@@ -7,6 +7,7 @@ import { carouselItemSchema, popupSchema } from './index/content';
 import { SERVICE_CHANNEL } from './ws';
 import { channelMessageSchema } from './wsSchema';
 import { adminPage } from './wallet';
+import { edit } from './adminEdit';
 
 /**
  * The help centre, notice detail, the operator's content editing and the in-app customer-service
@@ -66,7 +67,7 @@ export const adminNoticeCreateSchema = z.strictObject({
   message: text,
   slug: slug.optional(),
 });
-export const adminNoticeUpdateSchema = z.strictObject({
+export const adminNoticeUpdateSchema = edit({
   id: rowId,
   title: title.optional(),
   message: text.optional(),
@@ -93,7 +94,7 @@ export const adminHelpCreateSchema = z.strictObject({
   sort: sort.default(0),
   slug: slug.optional(),
 });
-export const adminHelpUpdateSchema = z.strictObject({
+export const adminHelpUpdateSchema = edit({
   id: rowId,
   category: z.enum(HELP_CATEGORIES).optional(),
   title: title.optional(),
@@ -112,7 +113,7 @@ export type AdminHelp = z.infer<typeof adminHelpSchema>;
 // Shown in ascending `sort`, then oldest first (id); one added without a sort goes last.
 
 export const adminPopupCreateSchema = z.strictObject({ locale, title, content: text, sort: sort.optional() });
-export const adminPopupUpdateSchema = z.strictObject({
+export const adminPopupUpdateSchema = edit({
   id: rowId,
   title: title.optional(),
   content: text.optional(),
@@ -127,7 +128,7 @@ export const adminCarouselCreateSchema = z.strictObject({
   link,
   sort: sort.optional(),
 });
-export const adminCarouselUpdateSchema = z.strictObject({
+export const adminCarouselUpdateSchema = edit({
   id: rowId,
   title: title.optional(),
   image: link.optional(),

@@ -240,6 +240,8 @@ describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
     expect(unknownUser.json().msg).toBe('app.msg.account_not_exist');
     const noPledges = await call('GET', `/api/admin/defi/pledges?userId=${unverifiedId}`, undefined, opToken);
     expect(noPledges.json()).toMatchObject({ code: 1, data: [] });
+    const nothing = await call('PUT', '/api/admin/defi/products', { id: productId }, opToken);
+    expect(nothing.json().msg).toBe('app.msg.parameter_error');
     const bad = await call('PUT', '/api/admin/defi/products', { id: productId, totalQuota: '1' }, opToken);
     expect(bad.json().msg).toBe('app.msg.parameter_error');
     const wrongTerms = await call(

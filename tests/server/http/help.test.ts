@@ -179,6 +179,25 @@ describe.each(forEachEngine())('help, notices, documents and service API on %s',
     ]);
   });
 
+  it('refuses an edit that changes nothing, as the CLI does, and writes no audit row for it', async () => {
+    const auth = { token: opToken };
+    const made = {
+      '/api/admin/notices': { locale: 'us', title: 'Same', message: 'Same.' },
+      '/api/admin/help': { locale: 'us', category: 'account', title: 'Same', body: 'Same.' },
+      '/api/admin/popups': { locale: 'us', title: 'Same', content: 'Same.' },
+      '/api/admin/carousel': { locale: 'us', title: 'Same', image: '', link: '' },
+    };
+    for (const [path, payload] of Object.entries(made)) {
+      const { id } = (await call('POST', path, { ...auth, payload })).json().data;
+      const audited = async () => (await t.db.kysely.selectFrom('audit_log').select('id').execute()).length;
+      const before = await audited();
+      expect((await call('PUT', path, { ...auth, payload: { id } })).json(), path).toMatchObject({
+        msg: 'app.msg.parameter_error',
+      });
+      expect(await audited(), path).toBe(before);
+    }
+  });
+
   it('links an operator’s translations by their slug, falling back to English, else the text as written', async () => {
     const auth = { token: opToken };
     const post = async (url: string, payload: object) =>

@@ -68,8 +68,6 @@ const PRODUCT_KEYS = [
   'sort',
 ];
 
-/** Nothing listed for a user id: none there, or no such user (a mistyped id), which an empty
- * list alone does not tell. */
 /**
  * Staking, document and customer-service commands of the operator CLI, over the same functions as
  * the operator API. Answers the exit code, or null when the command is not one of these.

@@ -120,11 +120,16 @@ export const bothOrNeitherCaptchaField = (
     ctx.addIssue({ code: 'custom', path: ['captcha'], message: 'app.msg.field_required' });
 };
 
+/** A password typed to prove who one is: at login, or the current one to change it. One longer
+ * than any password can be is nobody's, so it is the password being wrong (`wrong`), as the server
+ * would say of any other; refused as a parameter error, it named nothing the reader did. */
+const typedPassword = (wrong: string) => z.string().min(1, 'app.msg.field_required').max(64, wrong);
+
 export const loginSchema = z
   .strictObject({
     /** Username, email or phone. */
     username: withoutNul(z.string().min(1, 'app.msg.field_required').max(EMAIL_MAX)),
-    password: z.string().min(1, 'app.msg.field_required').max(64),
+    password: typedPassword('app.msg.login_failed'),
     ...loginCaptchaFields,
   })
   .superRefine(bothOrNeitherCaptchaField);
@@ -154,14 +159,14 @@ export const forgetPwdSchema = z
   .superRefine(confirmed);
 export type ForgetPwdRequest = z.infer<typeof forgetPwdSchema>;
 
-export const changePwdSchema = z
-  .strictObject({
-    oldPassword: z.string().min(1, 'app.msg.field_required').max(64),
-    password,
-    confirmPassword: z.string(),
-  })
-  .superRefine(confirmed)
-  .superRefine(changed);
+/** A change of the login or the withdrawal password: `wrong` is that password's own refusal. */
+const passwordChange = (wrong: string) =>
+  z
+    .strictObject({ oldPassword: typedPassword(wrong), password, confirmPassword: z.string() })
+    .superRefine(confirmed)
+    .superRefine(changed);
+
+export const changePwdSchema = passwordChange('app.msg.old_password_wrong');
 export type ChangePwdRequest = z.infer<typeof changePwdSchema>;
 
 /** Setting the first withdrawal password, or a new one in place of a forgotten one, takes a code
@@ -173,7 +178,7 @@ export const setWithdrawPwdSchema = z
   .superRefine(confirmed);
 export type SetWithdrawPwdRequest = z.infer<typeof setWithdrawPwdSchema>;
 
-export const changeWithdrawPwdSchema = changePwdSchema;
+export const changeWithdrawPwdSchema = passwordChange('app.msg.old_withdraw_pwd_wrong');
 
 export const updateUserInfoSchema = z.strictObject({ nickname });
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { changePwdSchema, setWithdrawPwdSchema } from '../../../protocol/accounts';
+import { changeWithdrawPwdSchema, setWithdrawPwdSchema } from '../../../protocol/accounts';
 import { refreshUserInfo } from '../../api/refreshUser';
 import { userApi } from '../../api/user';
 import { SubmitButton } from '../../components/form/SubmitButton';
@@ -38,7 +38,7 @@ const WithdrawalPwdByCode = ({ reset }: { reset: boolean }) => {
 const ChangeWithdrawalPwd = () => {
   const { t } = useTranslation();
   const { form, onSubmit } = usePasswordForm(
-    changePwdSchema,
+    changeWithdrawPwdSchema,
     { oldPassword: '', password: '', confirmPassword: '' },
     userApi.changeWithdrawPwd,
     'pwd.withdrawChanged',

@@ -132,6 +132,18 @@ describe('withdrawal password', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('says a current one longer than any password can be is wrong, before sending', async () => {
+    login(true);
+    renderScreen(<WithdrawalPwdScreen />, { path: '/withdrawalPwd' });
+    await userEvent.click(await screen.findByLabelText('Current withdrawal password'));
+    await userEvent.paste('fund1234'.repeat(9));
+    await userEvent.type(screen.getByLabelText('New withdrawal password'), 'fund5678');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'fund5678');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await expectMarked('Current withdrawal password', 'The current withdrawal password is wrong');
+    expect(userApi.changeWithdrawPwd).not.toHaveBeenCalled();
+  });
+
   it('says under the current one that its tries are paused, where the reset link is at hand', async () => {
     await refusedChange(429, 'app.msg.withdraw_pwd_tries');
     await expectMarked(

@@ -1,5 +1,6 @@
 import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { PledgeRecord } from '../../../protocol';
 import { defiApi } from '../../api/defi';
 import { NavBar } from '../../components/NavBar';
@@ -59,6 +60,11 @@ const PledgeItem = ({ p, mark }: { p: PledgeRecord; mark: ReturnType<typeof useP
           <dd>{date.format(p.settledAt ?? p.maturesAt)}</dd>
         </div>
       </dl>
+      {p.daysPaid > 0 && (
+        <Link className="defi-record__income" to={`/defi/incomeRecord?pledgeId=${p.id}`}>
+          {t('route.defi_incomeRecord')}
+        </Link>
+      )}
     </li>
   );
 };

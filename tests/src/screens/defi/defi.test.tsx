@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Subject } from 'rxjs';
+import { Route, Routes } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DefiProduct, PledgeRecord } from '../../../../protocol';
 import { defiApi } from '../../../../src/api/defi';
@@ -403,6 +404,40 @@ describe('staking screens', () => {
     expect(await screen.findByText('+0.30 USDT')).toBeInTheDocument();
     // The pledge it is of, by its amount: two pledges of one product read apart.
     expect(screen.getByText(/Pledge of 30\.00 USDT · Day 2 of 30 ·/)).toBeInTheDocument();
+  });
+
+  it('leads from a pledge that has earned to its own income, and back to all of it', async () => {
+    // Two pledges of one product and amount read alike in the list of every release.
+    const user = userEvent.setup();
+    renderScreen(
+      <Routes>
+        <Route path="/defi/pledgeRecord" element={<PledgeRecordScreen />} />
+        <Route path="/defi/incomeRecord" element={<IncomeRecordScreen />} />
+      </Routes>,
+      { path: '*', at: '/defi/pledgeRecord' },
+    );
+    await user.click(await screen.findByRole('link', { name: 'Income records' }));
+    expect(await screen.findByText('+0.30 USDT')).toBeInTheDocument();
+    expect(vi.mocked(defiApi.income)).toHaveBeenLastCalledWith({ page: 1, size: 30, pledgeId: 1 });
+    expect(screen.getByText("This pledge's income only")).toBeInTheDocument();
+    afterDoubleTap();
+    await user.click(screen.getByRole('link', { name: 'Show all' }));
+    await waitFor(() =>
+      expect(vi.mocked(defiApi.income)).toHaveBeenLastCalledWith({ page: 1, size: 30, pledgeId: undefined }),
+    );
+    expect(screen.queryByText("This pledge's income only")).toBeNull();
+  });
+
+  it('offers no income records of a pledge that has earned nothing yet', async () => {
+    vi.mocked(defiApi.pledges).mockResolvedValue({
+      page: 1,
+      size: 50,
+      total: 1,
+      list: [record({ daysPaid: 0 })],
+    });
+    renderScreen(<PledgeRecordScreen />);
+    expect(await screen.findByText('0 of 30 days')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Income records' })).toBeNull();
   });
 
   it('/defi/incomeRecord shows older releases a page at a time, past the hundred a page can hold', async () => {

@@ -31,6 +31,9 @@ export const OrderDetailSheet = ({
   const pair = usePair(order?.pair);
   const num = (v: string | null) => (v === null ? '—' : formatDecimal(v, i18n.language));
   const money = (v: string | null) => (v === null ? '—' : formatMoney(v, i18n.language));
+  // The fee is taken in the coin the order receives: a sale's is money and shows its cents, a
+  // buy's is the coin bought, written as it is ("0 BTC", never "0.00 BTC").
+  const fee = (v: string) => (order?.side === 'sell' ? money(v) : num(v));
 
   // Reads are quiet (they are polled): a detail that cannot be read says why in the sheet, with a
   // retry.
@@ -82,7 +85,7 @@ export const OrderDetailSheet = ({
         [t('orders.filled'), num(order.filledQty)],
         [t('orders.dealPrice'), num(order.avgPrice)],
         [t('orders.dealAmount'), money(order.filledAmount)],
-        [t('orders.fee'), `${money(order.fee)} ${order.feeAsset}`],
+        [t('orders.fee'), `${fee(order.fee)} ${order.feeAsset}`],
         ...(returned ? [[t('orders.returned'), returned] as [string, string]] : []),
         [t('orders.time'), formatDateTime(order.createdAt, i18n.language)],
       ]
@@ -130,7 +133,7 @@ export const OrderDetailSheet = ({
                     </td>
                     <td>{num(f.price)}</td>
                     <td>{num(f.qty)}</td>
-                    <td>{money(f.fee)}</td>
+                    <td>{fee(f.fee)}</td>
                   </tr>
                 ))}
               </tbody>

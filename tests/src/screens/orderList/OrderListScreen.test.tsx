@@ -155,6 +155,49 @@ describe('/orderList', () => {
     expect(within(sheet).queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
+  it('writes a fee in the coin bought as that coin is written, not with the cents of money', async () => {
+    const user = userEvent.setup();
+    const cancelledBuy = order({ id: 10, status: 'app.data.order_cancelled' });
+    const partSell = order({
+      id: 11,
+      side: 'sell',
+      status: 'app.data.order_cancelled',
+      filledQty: '0.05000',
+      filledAmount: '4950',
+      avgPrice: '99000.00',
+      fee: '4.95',
+      feeAsset: 'USDT',
+    });
+    // A maker's fill where makers pay nothing (SPOT_MAKER_FEE=0).
+    const partBuy = order({ id: 12, status: 'app.data.order_cancelled', filledQty: '0.05000' });
+    const fill = { id: 4, price: '99000.00', qty: '0.05000', amount: '4950', ts: 0, role: 'maker' as const };
+    const details: Record<number, object> = {
+      10: { ...cancelledBuy, fills: [] },
+      11: { ...partSell, fills: [{ ...fill, fee: '4.95' }] },
+      12: { ...partBuy, fills: [{ ...fill, fee: '0' }] },
+    };
+    api.detail.mockImplementation(async (id: number) => details[id]);
+    const feeOf = async (shown: SpotOrderView) => {
+      api.list.mockResolvedValue({ list: [shown], page: 1, size: 20, total: 1 });
+      renderScreen(<OrderListScreen />, { path: '/orderList', at: '/orderList?tab=history' });
+      afterDoubleTap();
+      await user.click(await screen.findByTestId('order-card'));
+      const sheet = await screen.findByTestId('order-detail');
+      const row = (await within(sheet).findByText('Fee', { selector: 'dt' })).nextElementSibling!;
+      const cells = within(sheet)
+        .queryAllByRole('row')
+        .slice(1)
+        .map((r) => r.lastElementChild!.textContent);
+      const text = row.textContent;
+      cleanup();
+      return { text, cells };
+    };
+    expect(await feeOf(cancelledBuy)).toEqual({ text: '0 BTC', cells: [] });
+    // Money keeps its cents: the fee of a sale is in the quote coin.
+    expect(await feeOf(partSell)).toEqual({ text: '4.95 USDT', cells: ['4.95'] });
+    expect(await feeOf(partBuy)).toEqual({ text: '0 BTC', cells: ['0'] });
+  });
+
   it('shows a market buy, given as an amount, by the quantity it filled, on its card and in its detail', async () => {
     const user = userEvent.setup();
     const marketBuy = order({

@@ -39,7 +39,9 @@ export const OrderCard = ({ order, onOpen }: { order: SpotOrderView; onOpen: () 
             label={t(order.qty === null ? 'orders.filled' : 'orders.qty')}
             figure={num(order.qty ?? order.filledQty)}
           />
-          <Row label={t('orders.amount')} figure={money(order.amount)} />
+          {/* A market sell is given as a quantity and has no amount ordered: what it brought is
+              its deal amount. */}
+          {order.amount !== null && <Row label={t('orders.amount')} figure={money(order.amount)} />}
           <Row label={t('orders.dealPrice')} figure={num(order.avgPrice)} />
           <Row label={t('orders.dealAmount')} figure={money(order.filledAmount)} />
           {returned && <Row label={t('orders.returned')} figure={returned} />}

@@ -79,9 +79,10 @@ export const OrderDetailSheet = ({
         [t('orders.type'), t(`orders.types.${order.type}`)],
         [t('orders.status'), t(order.status)],
         [t('orders.price'), order.price ? num(order.price) : t('orders.marketPrice')],
-        // A market buy is given as an amount: no quantity ordered, only the filled one below.
+        // A market buy is given as an amount: no quantity ordered, only the filled one below; a
+        // market sell as a quantity: no amount ordered, only the deal amount.
         ...(order.qty === null ? [] : [[t('orders.qty'), num(order.qty)] as [string, string]]),
-        [t('orders.amount'), money(order.amount)],
+        ...(order.amount === null ? [] : [[t('orders.amount'), money(order.amount)] as [string, string]]),
         [t('orders.filled'), num(order.filledQty)],
         [t('orders.dealPrice'), num(order.avgPrice)],
         [t('orders.dealAmount'), money(order.filledAmount)],

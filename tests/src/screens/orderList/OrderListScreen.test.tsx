@@ -229,6 +229,35 @@ describe('/orderList', () => {
     expect(within(sheet).queryByText('Quantity')).toBeNull();
   });
 
+  it('shows a market sell, given as a quantity, by the amount it dealt, with no "Amount —" on its card or in its detail', async () => {
+    const user = userEvent.setup();
+    const marketSell = order({
+      id: 13,
+      side: 'sell',
+      type: 'market',
+      price: null,
+      qty: '0.00100',
+      amount: null,
+      status: 'app.data.order_completed',
+      filledQty: '0.00100',
+      filledAmount: '99.87',
+      avgPrice: '99870.00',
+      fee: '0.09987',
+      feeAsset: 'USDT',
+    });
+    api.list.mockResolvedValue({ list: [marketSell], page: 1, size: 20, total: 1 });
+    api.detail.mockResolvedValue({ ...marketSell, fills: [] });
+    renderScreen(<OrderListScreen />);
+    const card = await screen.findByTestId('order-card');
+    expect(within(card).getByText('Deal amount').nextElementSibling).toHaveTextContent('99.87');
+    expect(within(card).queryByText('Amount')).toBeNull();
+    expect(card).not.toHaveTextContent('—');
+    await user.click(card);
+    const sheet = await screen.findByTestId('order-detail');
+    expect((await within(sheet).findByText('Deal amount')).closest('.kv__row')).toHaveTextContent('99.87');
+    expect(within(sheet).queryByText('Amount')).toBeNull();
+  });
+
   it('keeps the pages shown in the address, for Back from an order to find them again', async () => {
     const user = userEvent.setup();
     const orders = Array.from({ length: 45 }, (_, i) =>

@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { coinPairPath } from '../../../protocol/routes';
 import type { SpotOrderView } from '../../../protocol/spot';
 import type { PairOpenOrders } from '../../../streams/spot';
-import { formatDecimal, formatTime } from '../../components/format';
+import { formatDecimal } from '../../components/format';
+import { RecordTime } from '../../components/RecordTime';
 import { usePairName } from '../../hooks/usePair';
 import { cancelOrder } from './cancelOrder';
 import { whileBusy } from '../../components/form/whileBusy';
@@ -33,7 +34,8 @@ const OpenOrderRow = ({ order, onCancelled }: { order: SpotOrderView; onCancelle
         <span className={order.side === 'buy' ? 'text-up' : 'text-down'}>
           {t(`orders.sides.${order.side}`)} {name} · {t(`orders.types.${order.type}`)}
         </span>
-        <span className="muted">{formatTime(order.createdAt, i18n.language)}</span>
+        {/* Dated: an order rests for days, and a time alone read as today's. */}
+        <RecordTime className="muted" ts={order.createdAt} />
       </div>
       <dl className="open-order__figures">
         <div>

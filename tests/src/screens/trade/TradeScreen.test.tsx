@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../../src/components/format';
 import { noteOrder } from '../../../../src/hooks/useSpot';
 import { i18n, switchI18n } from '../../../../src/i18n';
 import TradeScreen from '../../../../src/screens/trade/TradeScreen';
@@ -91,6 +92,14 @@ describe('/trade', () => {
     expect(screen.getByTestId('open-order')).toHaveTextContent('Buy BTC/USDT · Limit');
     expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orderList');
     expect(screen.queryByRole('link', { name: /View all/ })).toBeNull();
+  });
+
+  it('dates an open order, which may have rested for days, as the order records do', () => {
+    const placed = Date.UTC(2027, 0, 15, 10);
+    wallet.openOrders = { list: [order({ createdAt: placed })], total: 1 };
+    renderScreen(<TradeScreen />);
+    const time = within(screen.getByTestId('open-order')).getByText(formatDateTime(placed, 'en'));
+    expect(time).toHaveAttribute('datetime', new Date(placed).toISOString());
   });
 
   it('says how many open orders it does not show, and leads to them all on the order list', async () => {

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { COIN_PAIR_PARAM, coinPairOf } from '../../../protocol/routes';
 import { useTranslation } from 'react-i18next';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { NavBar } from '../../components/NavBar';
 import { TradeList } from '../../components/TradeList';
 import { usePairs, useTrades } from '../../hooks/useMarket';
+import { useSetAddressParams } from '../../hooks/useSetAddressParams';
 import { useTabList } from '../../hooks/useTabList';
 import { OrderRecords } from '../orderList/OrderRecords';
 
@@ -14,12 +16,13 @@ const MarketTrades = ({ pair }: { pair: string }) => <TradeList trades={useTrade
 const DealListScreen = () => {
   const { t } = useTranslation();
   const pairs = usePairs();
-  const [pair, setPair] = useState('btcusdt');
-  const { tab, panel } = useTabList(
-    (pairs ?? []).map((p) => p.symbol),
-    pair,
-    setPair,
-  );
+  // In the address, as every screen's choice is: a reload or Back shows the same pair's prints.
+  const [params] = useSearchParams();
+  const setParams = useSetAddressParams();
+  const symbols = (pairs ?? []).map((p) => p.symbol);
+  const asked = coinPairOf(params);
+  const pair = symbols.includes(asked) ? asked : (symbols[0] ?? asked);
+  const { tab, panel } = useTabList(symbols, pair, (next) => setParams({ [COIN_PAIR_PARAM]: next }));
   return (
     <div className="deal-list">
       <NavBar title={t('route.dealList')} back={false} />

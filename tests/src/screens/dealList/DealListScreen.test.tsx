@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Subject } from 'rxjs';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -51,6 +51,23 @@ describe('/dealList', () => {
     renderScreen(<DealListScreen />);
     expect(await screen.findByText(/No deals yet/)).toBeInTheDocument();
     expect(screen.getByText('Latest market trades')).toBeInTheDocument();
+  });
+
+  it('keeps the pair of the market trades in the address, for a reload or Back to show it again', async () => {
+    const user = userEvent.setup();
+    api.list.mockResolvedValue({ list: [], page: 1, size: 20, total: 0 });
+    const router = renderScreen(<DealListScreen />, { path: '/dealList' });
+    await user.click(screen.getByRole('tab', { name: 'ETH/USDT' }));
+    expect(router.state.location.search).toBe('?coinPair=ethusdt');
+    cleanup();
+    renderScreen(<DealListScreen />, { path: '/dealList', at: '/dealList?coinPair=ethusdt' });
+    expect(screen.getByRole('tab', { name: 'ETH/USDT' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows the first pair\u2019s trades when the address names no pair of the market', () => {
+    api.list.mockResolvedValue({ list: [], page: 1, size: 20, total: 0 });
+    renderScreen(<DealListScreen />, { path: '/dealList', at: '/dealList?coinPair=nopeusdt' });
+    expect(screen.getByRole('tab', { name: 'BTC/USDT' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('moves between the pairs of the market trades with the arrow keys', async () => {

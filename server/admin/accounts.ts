@@ -13,6 +13,7 @@ import { buildAccountService } from '../accounts';
 import {
   blankProblem,
   commandProblem,
+  givenTwice,
   options,
   positiveInt,
   reasonProblem,
@@ -95,13 +96,16 @@ const AUDIT_PAGE_MAX = 1000;
 
 const onOff = (v: boolean) => (v ? 'on' : 'off');
 
-/** --name=on|off → true/false, or the first argument that is no such flag. */
+/** --name=on|off → true/false, or what is wrong with the first argument that is no such flag or
+ * names one again. */
 const parseFlags = (args: string[]) => {
   const flags: { trading?: boolean; withdraw?: boolean; lock?: boolean } = {};
   for (const arg of args) {
     const m = /^--(trading|withdraw|lock)=(on|off)$/.exec(arg);
-    if (!m) return arg;
-    flags[m[1] as 'trading' | 'withdraw' | 'lock'] = m[2] === 'on';
+    if (!m) return `not a flag (--trading, --withdraw or --lock, =on or =off): ${arg}`;
+    const key = m[1] as 'trading' | 'withdraw' | 'lock';
+    if (flags[key] !== undefined) return givenTwice(`--${key}`);
+    flags[key] = m[2] === 'on';
   }
   return flags;
 };
@@ -235,8 +239,7 @@ export const runAccountCommand = async (
       const userId = positiveInt(rest[0]);
       const flags = parseFlags(rest.slice(1));
       if (userId === null) return usage(`not a user id: ${rest[0]}`);
-      if (typeof flags === 'string')
-        return usage(`not a flag (--trading, --withdraw or --lock, =on or =off): ${flags}`);
+      if (typeof flags === 'string') return usage(flags);
       const u = await setUserFlags(deps, actor, {
         userId,
         ...(flags.trading !== undefined ? { tradingDisabled: !flags.trading } : {}),

@@ -41,8 +41,12 @@ export const reasonProblem = (kind: ReviewKind, reason: string): string | null =
     : `the reason must be 1 to ${REVIEW_REASON_MAX} characters`;
 };
 
-/** --key=value options into an object, or what is wrong with the first that is malformed or not
- * allowed. A key in `numeric` takes a whole number written as digits (`--sort=` or `--sort=1e3` is
+/** A key given twice on one command line: refused, as taking the last one silently would act on a
+ * value the operator may not have meant. */
+export const givenTwice = (key: string) => `${key} given twice: give it once`;
+
+/** --key=value options into an object, or what is wrong with the first that is malformed, not
+ * allowed or given twice. A key in `numeric` takes a whole number written as digits (`--sort=` or `--sort=1e3` is
  * none). */
 export const options = (
   args: string[],
@@ -55,6 +59,7 @@ export const options = (
     if (!m) return `not an option (--key=value): ${a}`;
     const [, key, raw] = m as unknown as [string, string, string];
     if (!allowed.includes(key)) return `unknown option: --${key}`;
+    if (Object.hasOwn(result, key)) return givenTwice(`--${key}`);
     if (numeric.includes(key)) {
       if (!/^\d{1,9}$/.test(raw)) return `--${key} takes a whole number: ${a}`;
       result[key] = Number(raw);

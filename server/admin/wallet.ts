@@ -14,6 +14,7 @@ import { buildAccountService } from '../accounts';
 import {
   blankProblem,
   commandProblem,
+  givenTwice,
   positiveInt,
   reasonProblem,
   usageError,
@@ -128,14 +129,16 @@ const alreadyDecided = async <T extends { status: string }>(
 };
 
 /** KEY=VALUE pairs → a settings patch (true/false for the switches, text for the rest) and the
- * values as typed, or the first argument that is no KEY=VALUE. */
+ * values as typed, or what is wrong with the first argument that is no KEY=VALUE or names a key
+ * again. */
 const parsePatch = (pairs: string[]) => {
   const patch: Record<string, unknown> = {};
   const typed: Record<string, string> = {};
   for (const p of pairs) {
     const m = /^([A-Za-z]+)=(.*)$/.exec(p);
-    if (!m) return p;
+    if (!m) return `not KEY=VALUE: ${p}`;
     const [, key, value] = m as unknown as [string, string, string];
+    if (Object.hasOwn(typed, key)) return givenTwice(key);
     typed[key] = value;
     patch[key] = key.endsWith('Enabled')
       ? value === 'true' || (value === 'false' ? false : value)
@@ -336,7 +339,7 @@ export const runWalletCommand = async (
     }
     if (area === 'wallet' && verb === 'set' && rest.length >= 3) {
       const read = parsePatch(rest.slice(2));
-      if (typeof read === 'string') return usage(`not KEY=VALUE: ${read}`);
+      if (typeof read === 'string') return usage(read);
       const parsed = networkConfigPatchSchema.safeParse({ coin, network, ...read.patch });
       if (!parsed.success)
         return usage(`invalid settings: ${issuesText(parsed.error, { ...onNetwork.typed, ...read.typed })}`);

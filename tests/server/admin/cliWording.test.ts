@@ -182,6 +182,18 @@ describe('operator CLI: what a mistyped command is told', () => {
     );
   });
 
+  it('refuses a key given twice, naming it, where the last one given was taken silently', async () => {
+    for (const [argv, first] of [
+      [['users', 'flags', '1', '--lock=off', '--lock=on'], '--lock given twice: give it once'],
+      [['users', 'find', 'x', '--page=1', '--page=2'], '--page given twice: give it once'],
+      [['audit', '--before=5', '--before=3'], '--before given twice: give it once'],
+      [['service', 'threads', '--page=1', '--page=1'], '--page given twice: give it once'],
+      [['popups', 'add', 'us', 'T', 'C', '--sort=1', '--sort=2'], '--sort given twice: give it once'],
+      [['wallet', 'set', 'USDT', 'TRC20', 'decimals=6', 'decimals=2'], 'decimals given twice: give it once'],
+    ] as const)
+      expect(await refuses(...argv), argv.join(' ')).toMatchObject({ code: 2, first });
+  });
+
   it('names the argument a command line is missing, as its usage names it, and shows that usage', async () => {
     for (const [argv, first] of [
       [['verifications', 'approve'], 'verifications approve needs an ID'],

@@ -240,14 +240,14 @@ export const runAccountCommand = async (
       const flags = parseFlags(rest.slice(1));
       if (userId === null) return usage(`not a user id: ${rest[0]}`);
       if (typeof flags === 'string') return usage(flags);
-      const u = await setUserFlags(deps, actor, {
+      const { user: u, changed } = await setUserFlags(deps, actor, {
         userId,
         ...(flags.trading !== undefined ? { tradingDisabled: !flags.trading } : {}),
         ...(flags.withdraw !== undefined ? { withdrawProhibited: !flags.withdraw } : {}),
         ...(flags.lock !== undefined ? { locked: flags.lock } : {}),
       });
       out(
-        `user ${u.id} (${u.username}): trading ${onOff(!u.tradingDisabled)}, withdraw ${onOff(!u.withdrawProhibited)}, lock ${onOff(u.locked)}`,
+        `user ${u.id} (${u.username}): ${changed ? '' : 'nothing changed: '}trading ${onOff(!u.tradingDisabled)}, withdraw ${onOff(!u.withdrawProhibited)}, lock ${onOff(u.locked)}`,
       );
       return 0;
     }

@@ -181,12 +181,14 @@ export const rejectVerification = (deps: AccountDeps, actor: Actor, id: number, 
     reason: keptReason('verification', reviewReasonSchema('verification').parse(reason)),
   });
 
-/** Sets account flags. Locking also ends every session of the account. */
+/** Sets account flags. Locking also ends every session of the account. Flags asked for that the
+ * account has already change nothing: no write, no audit row, no session ended (`changed` false),
+ * as a repeated lock would log the user out again and record a change of nothing. */
 export const setUserFlags = async (
   deps: AccountDeps,
   actor: Actor,
   req: UserFlagsRequest,
-): Promise<AdminUser> =>
+): Promise<{ user: AdminUser; changed: boolean }> =>
   deps.uow.transaction(async (tx) => {
     const user = await tx.users.findById(req.userId);
     if (!user) throw fail('account_not_exist');
@@ -195,16 +197,16 @@ export const setUserFlags = async (
       withdrawProhibited: u.withdrawProhibited,
       locked: u.locked,
     });
-    const patch = {
-      ...(req.tradingDisabled !== undefined ? { tradingDisabled: req.tradingDisabled } : {}),
-      ...(req.withdrawProhibited !== undefined ? { withdrawProhibited: req.withdrawProhibited } : {}),
-      ...(req.locked !== undefined ? { locked: req.locked } : {}),
-    };
+    const before = flags(user);
+    const patch: Partial<typeof before> = {};
+    for (const key of Object.keys(before) as (keyof typeof before)[])
+      if (req[key] !== undefined && req[key] !== before[key]) patch[key] = req[key];
+    if (Object.keys(patch).length === 0) return { user: toAdminUser(user), changed: false };
     await tx.users.update(user.id, patch);
-    if (req.locked) await tx.sessions.revokeAll('user', user.id, deps.clock());
+    if (patch.locked) await tx.sessions.revokeAll('user', user.id, deps.clock());
     const after = (await tx.users.findById(user.id))!;
-    await audit(deps, tx, actor, 'user.flags', `user:${user.id}`, flags(user), flags(after));
-    return toAdminUser(after);
+    await audit(deps, tx, actor, 'user.flags', `user:${user.id}`, before, flags(after));
+    return { user: toAdminUser(after), changed: true };
   });
 
 /** Users matching `query`, newest first, one page (ADMIN_PAGE_SIZE_MAX when not asked): a common

@@ -114,7 +114,7 @@ export const adminRoutes = (accounts: AccountService) => {
       summary: 'Disable trading, prohibit withdrawal or lock an account (and undo)',
       body: userFlagsSchema,
       response: adminUserSchema,
-      handler: ({ body, req }) => setUserFlags(deps, actorOf(req), body),
+      handler: async ({ body, req }) => (await setUserFlags(deps, actorOf(req), body)).user,
     }),
     defineRoute({
       method: 'GET',

@@ -349,6 +349,13 @@ describe('operator CLI: accounts', () => {
         withdrawProhibited: true,
         locked: true,
       });
+      const auditOf = async () => (await run('audit', `user:${user.userinfo.id}`)).out.split('\n');
+      const audited = await auditOf();
+      expect(await run('users', 'flags', String(user.userinfo.id), '--lock=on', '--trading=off')).toEqual({
+        code: 0,
+        out: `user ${user.userinfo.id} (cli_user_one): nothing changed: trading off, withdraw off, lock on`,
+      });
+      expect(await auditOf()).toEqual(audited);
       await run('users', 'flags', String(user.userinfo.id), '--lock=off', '--trading=on');
       expect(await accounts.getUser(user.userinfo.id)).toMatchObject({
         tradingDisabled: false,

@@ -1359,6 +1359,12 @@ describe.each(forEachEngine())('account API on %s', (_engine, open) => {
         target: `user:${s.userinfo.id}`,
         after: { locked: true },
       });
+      // Asked again, nothing changes: the same answer, and no audit row of a change of nothing.
+      const again = await call('POST', '/api/admin/users/flags', { userId: s.userinfo.id, locked: true }, op);
+      expect(again.body).toEqual({ code: 1, msg: 'app.msg.success', data: res.body.data });
+      const flagsAudit = async () =>
+        (await call('GET', `/api/admin/audit?target=user:${s.userinfo.id}`, undefined, op)).body.data;
+      expect(await flagsAudit()).toHaveLength(1);
       // One record's history among everyone's changes, as the CLI shows it.
       const ofUser = await call('GET', `/api/admin/audit?target=user:${s.userinfo.id}`, undefined, op);
       expect(ofUser.body.data.map((a: { target: string }) => a.target)).toEqual([`user:${s.userinfo.id}`]);

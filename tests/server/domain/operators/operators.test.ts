@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AccountDeps } from '../../../../server/domain/accounts/deps';
 import { verifyPassword } from '../../../../server/domain/accounts/secrets';
 import {
   approveVerification,
@@ -23,6 +24,19 @@ import { rejectsWith } from '../../helpers/errors';
 import { forEachEngine, useTestDb } from '../../helpers/testDb';
 
 const cli = { operatorId: null, name: 'cli:tester' };
+
+/** Deps whose transactions see the store as `alter` makes it: a write that fails, or one watched. */
+const inTransactions = (
+  deps: AccountDeps,
+  alter: (s: AccountDeps['uow']['store']) => AccountDeps['uow']['store'],
+) => ({
+  ...deps,
+  uow: {
+    ...deps.uow,
+    transaction: <T>(fn: (s: AccountDeps['uow']['store']) => Promise<T>) =>
+      deps.uow.transaction((s) => fn(alter(s))),
+  },
+});
 
 describe.each(forEachEngine())('operator rules on %s', (_engine, open) => {
   const db = useTestDb(open);
@@ -201,16 +215,10 @@ describe.each(forEachEngine())('operator rules on %s', (_engine, open) => {
   it('rolls the review back when the audit row cannot be written', async () => {
     const { user, id } = await submitted();
     const deps = h.accounts.deps;
-    const broken = {
-      ...deps,
-      uow: {
-        ...deps.uow,
-        transaction: <T>(fn: (s: typeof deps.uow.store) => Promise<T>) =>
-          deps.uow.transaction((s) =>
-            fn({ ...s, audit: { ...s.audit, insert: () => Promise.reject(new Error('disk full')) } }),
-          ),
-      },
-    };
+    const broken = inTransactions(deps, (s) => ({
+      ...s,
+      audit: { ...s.audit, insert: () => Promise.reject(new Error('disk full')) },
+    }));
     await expect(approveVerification(broken, cli, id)).rejects.toThrow('disk full');
     expect((await h.accounts.getUserInfo(user.userinfo.id)).certification).toBe(0);
     expect((await listVerifications(deps, { status: 'pending' })).map((v) => v.id)).toEqual([id]);
@@ -218,11 +226,12 @@ describe.each(forEachEngine())('operator rules on %s', (_engine, open) => {
 
   it('sets flags, audits before and after, and a lock ends the sessions', async () => {
     const u = await registerUser(h.accounts);
-    const after = await setUserFlags(h.accounts.deps, cli, {
+    const { user: after, changed } = await setUserFlags(h.accounts.deps, cli, {
       userId: u.userinfo.id,
       tradingDisabled: true,
       locked: true,
     });
+    expect(changed).toBe(true);
     expect(after).toMatchObject({ tradingDisabled: true, withdrawProhibited: false, locked: true });
     await rejectsWith(h.accounts.authenticateUser(u.token), 'account_locked');
     await setUserFlags(h.accounts.deps, cli, {
@@ -243,6 +252,39 @@ describe.each(forEachEngine())('operator rules on %s', (_engine, open) => {
       setUserFlags(h.accounts.deps, cli, { userId: 999_999, locked: true }),
       'account_not_exist',
     );
+  });
+
+  it('changes, audits and logs out nothing when the flags asked for are those the user has', async () => {
+    const u = await registerUser(h.accounts);
+    const userId = u.userinfo.id;
+    await setUserFlags(h.accounts.deps, cli, { userId, tradingDisabled: true, locked: true });
+    const deps = h.accounts.deps;
+    const revoked: number[] = [];
+    const watched = inTransactions(deps, (s) => ({
+      ...s,
+      sessions: {
+        ...s.sessions,
+        revokeAll: (kind, subjectId, ...rest) => {
+          revoked.push(subjectId);
+          return s.sessions.revokeAll(kind, subjectId, ...rest);
+        },
+      },
+    }));
+    const same = await setUserFlags(watched, cli, { userId, locked: true, tradingDisabled: true });
+    expect(same).toMatchObject({
+      changed: false,
+      user: { id: userId, tradingDisabled: true, withdrawProhibited: false, locked: true },
+    });
+    expect(revoked).toEqual([]);
+    expect((await listAudit(deps)).length).toBe(1);
+    // One flag of several changing is a change, audited with all of them as before.
+    const one = await setUserFlags(watched, cli, { userId, locked: true, withdrawProhibited: true });
+    expect(one).toMatchObject({ changed: true, user: { withdrawProhibited: true, locked: true } });
+    expect(revoked).toEqual([]);
+    expect((await listAudit(deps)).map((a) => a.after)).toEqual([
+      { tradingDisabled: true, withdrawProhibited: true, locked: true },
+      { tradingDisabled: true, withdrawProhibited: false, locked: true },
+    ]);
   });
 
   it('finds users by id or part of a name, email or phone, LIKE wildcards literal', async () => {

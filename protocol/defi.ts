@@ -3,7 +3,7 @@ import { pageQueryFields, pageOf } from './paging';
 import { typedText } from './typedText';
 import { UNSIGNED_DECIMAL_RE } from './decimal';
 import { PLEDGE_STATUSES, RATE_SCALE, UNIT_SCALE, parseScaledExact } from './defiRules';
-import { amountSchema } from './wallet';
+import { adminPage, amountSchema } from './wallet';
 import { REQUEST_KEY_RE } from './walletRules';
 import { rowId, rowIdParam } from './rowId';
 import { edit } from './adminEdit';
@@ -171,11 +171,13 @@ export const adminUpdateProductSchema = edit({
   sort: adminProductFields.sort.optional(),
 });
 
+/** Every user's pledges, a page at a time: a user's oldest may lie behind thousands of newer ones. */
 export const adminPledgeQuerySchema = z.strictObject({
   userId: id.optional(),
   status: z.enum(PLEDGE_STATUSES).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  ...adminPage,
 });
+export type AdminPledgeQuery = z.output<typeof adminPledgeQuerySchema>;
 
 export const adminPledgeSchema = pledgeRecordSchema.extend({ userId: z.number().int() });
 export type AdminPledge = z.infer<typeof adminPledgeSchema>;

@@ -1,4 +1,5 @@
 import {
+  adminPledgeQuerySchema,
   adminServiceThreadsQuerySchema,
   isLocale,
   LOCALES,
@@ -34,7 +35,8 @@ export const DEFI_USAGE = `
                                             new product, e.g. defi create "USDT Saver 14" USDT 14 0.025 100 50000 500000 3
   npm run admin -- defi set ID KEY=VALUE...  change name, dailyYield, minAmount, maxAmount, totalQuota,
                                             purchaseLimit, enabled (true/false) or sort
-  npm run admin -- defi pledges [USERID] [earning|settled]
+  npm run admin -- defi pledges [USERID] [earning|settled] [--page=N]
+                                            newest first, 200 a page, the next on --page=2
   npm run admin -- defi accrue               release the income due now (the server does this every minute)
   npm run admin -- defi accrue --days N      TEST MODE ONLY (${TEST_CLOCK_ENV}=true here and on the server):
                                             move the staking clock N days on and release what falls due
@@ -49,7 +51,7 @@ export const DEFI_COMMANDS: Readonly<Record<string, Readonly<Record<string, Syno
     products: [],
     create: ['NAME', 'ASSET', 'DAYS', 'DAILY_YIELD_%', 'MIN', 'MAX', 'QUOTA', 'LIMIT'],
     set: ['ID', 'KEY=VALUE...'],
-    pledges: ['[USERID]', '[earning|settled]'],
+    pledges: ['[USERID]', '[earning|settled]', '[--page=N]'],
     accrue: ['[--days N]'],
   },
   documents: { set: ['LOCALE', 'aboutUs|serviceAgreement|msb', 'TITLE', 'BODY'] },
@@ -145,19 +147,35 @@ export const runDefiCommand = async (
       );
       return 0;
     }
-    if (area === 'defi' && verb === 'pledges' && rest.length <= 2) {
-      const userId = rest[0] === undefined ? undefined : positiveInt(rest[0]);
-      if (userId === null) return usage(`not a user id: ${rest[0]}`);
-      const status = rest[1] === undefined ? undefined : (`app.data.pledge_${rest[1]}` as PledgeStatus);
-      if (status && !PLEDGE_STATUSES.includes(status)) return usage(`unknown status: ${rest[1]}`);
-      const pledges = await listAllPledges(db, { userId, status, limit: 200 });
+    const positional = rest.filter((a) => !a.startsWith('--'));
+    if (area === 'defi' && verb === 'pledges' && positional.length <= 2) {
+      const [user, state] = positional;
+      const userId = user === undefined ? undefined : positiveInt(user);
+      if (userId === null) return usage(`not a user id: ${user}`);
+      const status = state === undefined ? undefined : (`app.data.pledge_${state}` as PledgeStatus);
+      if (status && !PLEDGE_STATUSES.includes(status)) return usage(`unknown status: ${state}`);
+      const page = options(
+        rest.filter((a) => a.startsWith('--')),
+        ['page'],
+        ['page'],
+      );
+      if (typeof page === 'string') return usage(page);
+      const parsed = adminPledgeQuerySchema.safeParse({ userId: user, status, ...page });
+      if (!parsed.success) return refused(out, parsed.error);
+      const query = parsed.data;
+      const pledges = await listAllPledges(db, query);
       if (pledges.length === 0)
-        out(['no', rest[1], 'pledges', userId && `of user ${userId}`].filter(Boolean).join(' '));
+        out(
+          ['no', state, 'pledges', userId && `of user ${userId}`, query.page > 1 && `on page ${query.page}`]
+            .filter(Boolean)
+            .join(' '),
+        );
       for (const p of pledges)
         out(
           `#${p.id} user ${p.userId} ${p.name} ${p.amount} ${p.asset} ${p.status.replace('app.data.pledge_', '')} ` +
             `day ${p.daysPaid}/${p.cycleDays} income ${p.cumulativeIncome} pledged ${when(p.pledgedAt)} settled ${when(p.settledAt)}`,
         );
+      if (full(pledges)) out(nextPage(['defi pledges', ...positional].join(' '), query.page, pledges.length));
       return 0;
     }
     if (area === 'defi' && verb === 'accrue') {

@@ -7,8 +7,8 @@ import {
   dailyIncomeUnits,
   parseScaledExact,
   type AdminPledge,
+  type AdminPledgeQuery,
   type DefiProduct,
-  type PledgeStatus,
 } from '../../protocol';
 import type { Db } from '../db/connect';
 import { audited } from '../db/repos/audit';
@@ -127,11 +127,12 @@ export const updateProductTerms = async (
 export const listAllProducts = async (db: Db) =>
   (await listProducts(db.kysely, { enabledOnly: false })).map((p) => toProduct(p, 0));
 
-export const listAllPledges = async (
-  db: Db,
-  filter: { userId?: number | undefined; status?: PledgeStatus | undefined; limit: number },
-): Promise<AdminPledge[]> => {
-  const { rows } = await listPledges(db.kysely, filter, { offset: 0, limit: filter.limit });
-  if (rows.length === 0 && filter.userId !== undefined) await userMustExist(db.kysely, filter.userId);
+/** One page of every user's pledges (or one user's), newest first. */
+export const listAllPledges = async (db: Db, query: AdminPledgeQuery): Promise<AdminPledge[]> => {
+  const { rows } = await listPledges(db.kysely, query, {
+    offset: (query.page - 1) * query.size,
+    limit: query.size,
+  });
+  if (rows.length === 0 && query.userId !== undefined) await userMustExist(db.kysely, query.userId);
   return rows.map((p) => ({ ...toRecord(p, 0n), userId: p.userId }));
 };

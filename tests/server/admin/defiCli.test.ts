@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runDefiCommand } from '../../../server/admin/defi';
+import { insertPledge } from '../../../server/db/repos/defi';
 import { insertServiceMessage } from '../../../server/db/repos/help';
 import { seedDefiIfEmpty } from '../../../server/db/seed/defi';
 import { forEachEngine, useTestDb } from '../helpers/testDb';
@@ -100,6 +101,45 @@ describe.each(forEachEngine())('operator CLI: staking, documents and service on 
     });
     expect((await run(['service', 'threads', '--page=3'])).text).toBe('no threads on page 3');
     expect((await run(['service', 'threads', '--page=0'])).code).toBe(2);
+  });
+
+  it('pages the pledges, newest first, and says how to see the next page', async () => {
+    const h = stakingHarness(db());
+    const productId = await h.product({ cycleDays: 7 });
+    const { id: userId } = await h.user({});
+    const ids = [];
+    for (let i = 0; i < 201; i++)
+      ids.push(
+        await insertPledge(db().db.kysely, {
+          userId,
+          productId,
+          asset: 'USDT',
+          amount: 10n * UNIT,
+          dailyRate: 0n,
+          dailyIncome: 0n,
+          cycleDays: 7,
+          pledgedAt: 1_000 + i,
+          requestKey: null,
+          incomeReserved: false,
+        }),
+      );
+    const first = (await run(['defi', 'pledges'])).text.split('\n');
+    expect(first.filter((l) => l.startsWith('#'))).toHaveLength(200);
+    expect(first.at(-1)).toBe('(page 1: 200 shown; the next: defi pledges --page=2)');
+    // The oldest, past the first page, is not out of reach.
+    expect(await run(['defi', 'pledges', '--page=2'])).toEqual({
+      code: 0,
+      text: expect.stringMatching(new RegExp(`^#${ids[0]} user ${userId} .* earning `)),
+    });
+    expect((await run(['defi', 'pledges', String(userId), 'earning'])).text.split('\n').at(-1)).toBe(
+      `(page 1: 200 shown; the next: defi pledges ${userId} earning --page=2)`,
+    );
+    expect((await run(['defi', 'pledges', String(userId), '--page=2', 'earning'])).text).toMatch(
+      new RegExp(`^#${ids[0]} `),
+    );
+    expect((await run(['defi', 'pledges', '--page=3'])).text).toBe('no pledges on page 3');
+    expect((await run(['defi', 'pledges', '--page=0'])).code).toBe(2);
+    expect((await run(['defi', 'pledges', String(userId), 'earning', 'x'])).code).toBe(2);
   });
 
   it('replaces documents, and answers service threads', async () => {

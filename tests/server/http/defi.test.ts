@@ -234,8 +234,17 @@ describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
 
   it('keeps the operator API for operators, with an audit row per change', async () => {
     expect((await call('GET', '/api/admin/defi/products')).json().msg).toBe('app.msg.no_permission');
-    const pledges = (await call('GET', '/api/admin/defi/pledges?limit=5', undefined, opToken)).json().data;
+    const pledges = (await call('GET', '/api/admin/defi/pledges', undefined, opToken)).json().data;
     expect(pledges).toHaveLength(2);
+    // A page at a time, newest first: the older ones are on the next page, not out of reach.
+    const page = async (n: number) =>
+      (await call('GET', `/api/admin/defi/pledges?size=1&page=${n}`, undefined, opToken))
+        .json()
+        .data.map((p: { id: number }) => p.id);
+    expect([await page(1), await page(2), await page(3)]).toEqual([[pledges[0].id], [pledges[1].id], []]);
+    expect((await call('GET', '/api/admin/defi/pledges?size=201', undefined, opToken)).json().msg).toBe(
+      'app.msg.parameter_error',
+    );
     const unknownUser = await call('GET', '/api/admin/defi/pledges?userId=999999', undefined, opToken);
     expect(unknownUser.json().msg).toBe('app.msg.account_not_exist');
     const noPledges = await call('GET', `/api/admin/defi/pledges?userId=${unverifiedId}`, undefined, opToken);

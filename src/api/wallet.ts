@@ -28,6 +28,9 @@ export const walletApi = {
     api.post<DepositAddress>('/recharge/address', body, { ...quiet, repeatSubmit: false }),
   deposit: (body: DepositRequest) => api.post<Deposit>('/recharge/submit', body),
   deposits: (page = 1, size = 50) => api.get<Deposit[]>('/recharge/list', { page, size }, quiet),
+  /** One of the reader's deposits by its id, however many are newer; another's or none is
+   * record_not_found. */
+  depositDetail: (id: number) => api.get<Deposit>('/recharge/detail', { id }, quiet),
   /** Quiet: the screen shows the failure, and sends a reader refused for verification on to it. */
   withdraw: (body: WithdrawRequest) => api.post<Withdrawal>('/withdraw/order', body, quiet),
   withdrawals: (page = 1, size = 50) => api.get<Withdrawal[]>('/withdraw/list', { page, size }, quiet),

@@ -569,6 +569,12 @@ export const createWallet = (deps: WalletDeps) => {
     submitDeposit,
     deposits: async (userId: number, q: RecordQuery) =>
       (await uow.repo.deposits({ userId }, pageOf(q))).map(depositToWire),
+    /** One of the user's deposits by its id, however many are newer; another's is as none. */
+    deposit: async (userId: number, id: number) => {
+      const d = await uow.repo.deposit(id);
+      if (d?.userId !== userId) throw new AppError('record_not_found');
+      return depositToWire(d);
+    },
     confirmDeposit,
     failDeposit,
     submitWithdrawal,

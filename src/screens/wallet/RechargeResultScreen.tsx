@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Deposit } from '../../../protocol/wallet';
-import { localFailure } from '../../api/client';
 import { walletApi } from '../../api/wallet';
 import { CheckIcon, CloseIcon } from '../../components/icons';
 import { LoadingRecord, recordOf } from '../../components/LoadFailed';
@@ -34,17 +33,12 @@ export interface RechargeResultState {
   deposit: Deposit;
 }
 
-/** A declaration of the reader's, among their newest: the result screen is opened right after one. */
-const findDeposit = async (id: number) =>
-  (await walletApi.deposits()).find((d) => d.id === id) ??
-  Promise.reject(localFailure('app.msg.record_not_found'));
-
 /**
  * /recharge/result?id=: the declaration just recorded, with its amount, network and status, then
  * off to the records after a countdown in seconds. Opened from the form it shows what the server
- * answered first; opened again later (a reload, a link) it reads the deposit `id` names, and says
- * so when there is none of the reader's. While the deposit is under way it is read again, so its
- * status and the words under the title follow it.
+ * answered first; opened again later (a reload, a link) it reads the deposit `id` names, however
+ * many of the reader's are newer, and says so when there is none of theirs. While the deposit is
+ * under way it is read again, so its status and the words under the title follow it.
  */
 const RechargeResultScreen = () => {
   const { t } = useTranslation();
@@ -57,7 +51,8 @@ const RechargeResultScreen = () => {
     failure,
     retry,
   } = useRemote(
-    () => (reads === 0 && handed?.id === id ? Promise.resolve(handed) : recordOf(id, findDeposit)),
+    () =>
+      reads === 0 && handed?.id === id ? Promise.resolve(handed) : recordOf(id, walletApi.depositDetail),
     `${id} ${reads}`,
   );
   const underWay = deposit?.status === 'pending' || deposit?.status === 'confirming';

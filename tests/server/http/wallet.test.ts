@@ -142,6 +142,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       ['GET', '/api/wallet/coins'],
       ['GET', '/api/wallet/summary'],
       ['GET', '/api/recharge/list'],
+      ['GET', '/api/recharge/detail?id=1'],
       ['POST', '/api/recharge/submit'],
       ['POST', '/api/recharge/address'],
       ['POST', '/api/withdraw/order'],
@@ -226,6 +227,47 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
   });
 
   describe('deposits', () => {
+    it('answers one of the reader’s deposits by its id, however many are newer, and no one else’s', async () => {
+      const u = await trader();
+      const declare = async (token: string) =>
+        depositSchema.parse(
+          (
+            await call('POST', '/api/recharge/submit', token, {
+              coin: 'USDT',
+              network: 'TRC20',
+              amount: '10',
+            })
+          ).body.data,
+        );
+      const first = await declare(u.token);
+      await admin('/api/admin/deposits/fail', { id: first.id, reason: 'deposit_not_received' });
+      // More than a page of the list newer than it, settled so that the open-deposit cap allows them.
+      for (let i = 0; i < 50; i++) {
+        const d = await declare(u.token);
+        await admin('/api/admin/deposits/fail', { id: d.id, reason: 'deposit_not_received' });
+      }
+      expect(
+        (await call('GET', '/api/recharge/list', u.token)).body.data.map((d: { id: number }) => d.id),
+      ).not.toContain(first.id);
+      const detail = await call('GET', `/api/recharge/detail?id=${first.id}`, u.token);
+      expect(detail.status).toBe(200);
+      expect(depositSchema.parse(detail.body.data)).toMatchObject({
+        id: first.id,
+        status: 'fail',
+        note: 'app.data.reason_deposit_not_received',
+      });
+      const other = await trader();
+      const theirs = await declare(other.token);
+      for (const id of [theirs.id, 999_999])
+        expect((await call('GET', `/api/recharge/detail?id=${id}`, u.token)).body, String(id)).toMatchObject(
+          fail(404, 'record_not_found'),
+        );
+      for (const bad of ['abc', '0', '1.5', ''])
+        expect((await call('GET', `/api/recharge/detail?id=${bad}`, u.token)).body, bad).toMatchObject(
+          fail(400, 'parameter_error'),
+        );
+    });
+
     it('records a deposit, credits it on the operator confirmation, lists it with status_name', async () => {
       const u = await trader();
       const sub = await call('POST', '/api/recharge/submit', u.token, {

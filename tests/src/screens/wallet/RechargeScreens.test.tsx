@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Deposit } from '../../../../protocol/wallet';
+import { localFailure } from '../../../../src/api/client';
 import { walletApi } from '../../../../src/api/wallet';
 import RechargeRecordScreen from '../../../../src/screens/wallet/RechargeRecordScreen';
 import RechargeResultScreen, { RESULT_POLL_MS } from '../../../../src/screens/wallet/RechargeResultScreen';
@@ -17,7 +18,7 @@ import { setUser } from '../../../../src/state/session';
 import { START_PAGES_MAX } from '../../../../src/hooks/usePages';
 
 vi.mock('../../../../src/api/wallet', () => ({
-  walletApi: { coins: vi.fn(), deposit: vi.fn(), deposits: vi.fn() },
+  walletApi: { coins: vi.fn(), deposit: vi.fn(), deposits: vi.fn(), depositDetail: vi.fn() },
 }));
 
 const deposit = (over: Partial<Deposit>): Deposit => ({
@@ -46,7 +47,15 @@ beforeEach(() => {
   vi.mocked(walletApi.coins).mockResolvedValue(NETWORKS);
   vi.mocked(walletApi.deposit).mockReset();
   vi.mocked(walletApi.deposits).mockReset();
+  vi.mocked(walletApi.depositDetail).mockReset();
 });
+
+/** The server's answer to a deposit's id: one of `own`, or record_not_found, as another's or none. */
+const reading = (...own: Deposit[]) =>
+  vi
+    .mocked(walletApi.depositDetail)
+    .mockImplementation(async (id) => own.find((d) => d.id === id) ?? Promise.reject(notFound()));
+const notFound = () => localFailure('app.msg.record_not_found');
 afterEach(() => vi.useRealTimers());
 
 describe('/recharge/select', () => {
@@ -132,6 +141,8 @@ describe('/recharge', () => {
 describe('/recharge/result', () => {
   it('shows the declaration the form handed over, counts down in seconds and goes to the records', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    // Still in progress when read again while the countdown runs.
+    reading(deposit({ amount: '25.50000000' }));
     const router = renderScreen(<RechargeResultScreen />, {
       path: '/recharge/result',
       at: {
@@ -145,7 +156,7 @@ describe('/recharge/result', () => {
     expect(card).toHaveTextContent('In progress');
     expect(card).toHaveTextContent('Deposit amount25.50');
     expect(card).not.toHaveTextContent('25.500');
-    expect(walletApi.deposits).not.toHaveBeenCalled();
+    expect(walletApi.depositDetail).not.toHaveBeenCalled();
     // A timer: read with the page, not announced again every second.
     expect(screen.getByRole('timer')).toHaveTextContent('Going to the deposit records in 5 s');
     expect(screen.getByRole('timer')).toHaveAttribute('aria-live', 'off');
@@ -155,22 +166,24 @@ describe('/recharge/result', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/recharge/record'));
   });
 
-  it('opened again later, reads the deposit its id names among the reader’s own', async () => {
-    vi.mocked(walletApi.deposits).mockResolvedValue([
-      deposit({ id: 8, coin: 'BTC', network: 'BTC', amount: '0.01000000' }),
-      deposit({ id: 7, status: 'success', status_name: 'app.data.deposit_success' }),
-    ]);
+  it('opened again later, reads the deposit its id names, however many of the reader’s are newer', async () => {
+    // Not among the newest page of the list, which is all the screen read before.
+    vi.mocked(walletApi.deposits).mockResolvedValue(
+      Array.from({ length: 50 }, (_, i) => deposit({ id: 100 - i, coin: 'BTC', network: 'BTC' })),
+    );
+    reading(deposit({ id: 7, status: 'success', status_name: 'app.data.deposit_success' }));
     renderScreen(<RechargeResultScreen />, { path: '/recharge/result', at: '/recharge/result?id=7' });
     const card = await screen.findByTestId('deposit-result');
     expect(card).toHaveTextContent('USDT TRC20');
     expect(card).toHaveTextContent('Success');
+    expect(walletApi.depositDetail).toHaveBeenCalledWith(7);
   });
 
   it('reads a deposit under way again, and its words follow it once it is credited', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    vi.mocked(walletApi.deposits)
-      .mockResolvedValueOnce([deposit({ status: 'confirming', status_name: 'app.data.deposit_confirming' })])
-      .mockResolvedValue([deposit({ status: 'success', status_name: 'app.data.deposit_success' })]);
+    vi.mocked(walletApi.depositDetail)
+      .mockResolvedValueOnce(deposit({ status: 'confirming', status_name: 'app.data.deposit_confirming' }))
+      .mockResolvedValue(deposit({ status: 'success', status_name: 'app.data.deposit_success' }));
     renderScreen(<RechargeResultScreen />, {
       path: '/recharge/result',
       at: { pathname: '/recharge/result', search: '?id=1', state: { deposit: deposit({}) } },
@@ -178,7 +191,7 @@ describe('/recharge/result', () => {
     const text = await screen.findByTestId('deposit-result-text');
     expect(text).toHaveTextContent('It is credited to your balance once the network confirms it.');
     act(() => vi.advanceTimersByTime(RESULT_POLL_MS));
-    await waitFor(() => expect(walletApi.deposits).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(walletApi.depositDetail).toHaveBeenCalledTimes(1));
     expect(text).toHaveTextContent('once the network confirms it');
     act(() => vi.advanceTimersByTime(RESULT_POLL_MS));
     await waitFor(() =>
@@ -189,11 +202,11 @@ describe('/recharge/result', () => {
     expect(screen.getByTestId('deposit-result')).toHaveTextContent('Success');
     // Settled: nothing more to read.
     act(() => vi.advanceTimersByTime(RESULT_POLL_MS));
-    expect(walletApi.deposits).toHaveBeenCalledTimes(2);
+    expect(walletApi.depositDetail).toHaveBeenCalledTimes(2);
   });
 
   it('opened on a deposit already settled, says what became of it: credited, or failed and why', async () => {
-    vi.mocked(walletApi.deposits).mockResolvedValue([
+    reading(
       deposit({ id: 7, status: 'success', status_name: 'app.data.deposit_success' }),
       deposit({
         id: 8,
@@ -201,7 +214,7 @@ describe('/recharge/result', () => {
         status_name: 'app.data.deposit_fail',
         note: 'app.data.reason_deposit_not_received',
       }),
-    ]);
+    );
     const router = renderScreen(<RechargeResultScreen />, {
       path: '/recharge/result',
       at: '/recharge/result?id=7',
@@ -221,7 +234,7 @@ describe('/recharge/result', () => {
   });
 
   it('opened on a deposit settled at another amount than declared, shows what arrived and what was credited', async () => {
-    vi.mocked(walletApi.deposits).mockResolvedValue([
+    reading(
       deposit({
         id: 7,
         status: 'success',
@@ -239,7 +252,7 @@ describe('/recharge/result', () => {
         receivedAmount: '5.00000000',
         note: 'app.data.deposit_below_min',
       }),
-    ]);
+    );
     const router = renderScreen(<RechargeResultScreen />, {
       path: '/recharge/result',
       at: '/recharge/result?id=7',
@@ -259,7 +272,7 @@ describe('/recharge/result', () => {
   it.each(['?id=99', '?id=abc', ''])(
     'says there is no such deposit for %j, and offers the records',
     async (search) => {
-      vi.mocked(walletApi.deposits).mockResolvedValue([deposit({ id: 7 })]);
+      reading(deposit({ id: 7 }));
       renderScreen(<RechargeResultScreen />, { path: '/recharge/result', at: `/recharge/result${search}` });
       expect(await screen.findByText('Record not found')).toBeInTheDocument();
       expect(screen.queryByTestId('deposit-result')).not.toBeInTheDocument();

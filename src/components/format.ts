@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from './decimal';
 import { DEFAULT_LOCALE, LOCALE_TAGS, isLocale } from '../../protocol/locales';
 
 const formats = new Map<string, Intl.NumberFormat>();

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from '../../components/decimal';
 import type { ContractCycle } from '../../../protocol/contracts';
 import { amountProblem } from '../../../protocol/wallet';
 

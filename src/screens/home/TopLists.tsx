@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from '../../components/decimal';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

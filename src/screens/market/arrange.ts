@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from '../../components/decimal';
 import type { PairInfo, Ticker } from '../../../protocol';
 
 export type SortKey = 'name' | 'price' | 'change' | 'volume';

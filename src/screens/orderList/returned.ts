@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from '../../components/decimal';
 import type { PairInfo } from '../../../protocol/market';
 import { ORDER_STATUS, type SpotOrderView } from '../../../protocol/spot';
 import { formatDecimal, formatMoney } from '../../components/format';

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from '../../components/decimal';
 import type { PairInfo } from '../../../protocol/market';
 import type { SpotOrderType, SpotPairRules } from '../../../protocol/spot';
 import { canonicalDecimal } from '../../components/form/decimalInput';

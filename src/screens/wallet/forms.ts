@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from '../../components/decimal';
 import { z } from 'zod';
 import {
   addressRequestSchema,

@@ -1,5 +1,5 @@
 import type { JournalEntry } from '../../../protocol/assets';
-import { Decimal } from './exactDecimal';
+import { Decimal } from '../../components/decimal';
 
 /**
  * What a journal entry did to the coin's holding, as a statement says it. Money that left or came

@@ -1,6 +1,6 @@
 import { ASSET_SCALE, type Balance } from '../../../protocol/assets';
 import type { Ticker } from '../../../protocol/market';
-import { Decimal } from './exactDecimal';
+import { Decimal } from '../../components/decimal';
 
 /** A balance of nothing as the server writes one (0.00000000), for a coin it has no balance of. */
 export const ZERO_BALANCE = (0).toFixed(ASSET_SCALE);

@@ -245,6 +245,13 @@ describe.each(forEachEngine())('staking API on %s', (_engine, open) => {
     expect((await call('GET', '/api/admin/defi/pledges?size=201', undefined, opToken)).json().msg).toBe(
       'app.msg.parameter_error',
     );
+    // The old `limit` is refused by name, as every admin list refuses a parameter it does not
+    // take: read as nothing, a script still sending it would get 200 rows and think it got its 5.
+    expect((await call('GET', '/api/admin/defi/pledges?limit=5', undefined, opToken)).json()).toEqual({
+      code: 400,
+      msg: 'app.msg.unknown_parameter',
+      data: { field: 'limit' },
+    });
     const unknownUser = await call('GET', '/api/admin/defi/pledges?userId=999999', undefined, opToken);
     expect(unknownUser.json().msg).toBe('app.msg.account_not_exist');
     const noPledges = await call('GET', `/api/admin/defi/pledges?userId=${unverifiedId}`, undefined, opToken);

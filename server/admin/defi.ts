@@ -19,6 +19,7 @@ import { cliActor } from './cliActor';
 import {
   blankProblem,
   commandProblem,
+  givenTwice,
   options,
   positiveInt,
   shown,
@@ -127,6 +128,7 @@ export const runDefiCommand = async (
       for (const pair of rest.slice(1)) {
         const [key, ...value] = pair.split('=');
         if (!key || !PRODUCT_KEYS.includes(key) || value.length === 0) return usage(`cannot set: ${pair}`);
+        if (Object.hasOwn(typed, key)) return usage(givenTwice(key));
         const raw = value.join('=');
         typed[key] = raw;
         // Read as written or refused: `enabled=yes` switched the product off, `sort=` was 0.

@@ -190,6 +190,7 @@ describe('operator CLI: what a mistyped command is told', () => {
       [['service', 'threads', '--page=1', '--page=1'], '--page given twice: give it once'],
       [['popups', 'add', 'us', 'T', 'C', '--sort=1', '--sort=2'], '--sort given twice: give it once'],
       [['wallet', 'set', 'USDT', 'TRC20', 'decimals=6', 'decimals=2'], 'decimals given twice: give it once'],
+      [['defi', 'set', '1', 'sort=1', 'sort=2'], 'sort given twice: give it once'],
     ] as const)
       expect(await refuses(...argv), argv.join(' ')).toMatchObject({ code: 2, first });
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQueryFields, pageOf } from './paging';
 import { typedText } from './typedText';
-import { UNSIGNED_DECIMAL_RE } from './decimal';
+import { SETTING_UNITS_MAX, UNSIGNED_DECIMAL_RE } from './decimal';
 import { PLEDGE_STATUSES, RATE_SCALE, UNIT_SCALE, parseScaledExact } from './defiRules';
 import { adminPage, amountSchema } from './wallet';
 import { REQUEST_KEY_RE } from './walletRules';
@@ -119,12 +119,9 @@ export type Earnings = z.infer<typeof earningsSchema>;
 // ---------- operator ----------
 
 const unsigned = z.string().regex(UNSIGNED_DECIMAL_RE, 'app.msg.parameter_error');
-/** The largest amount, in ledger units, a product's terms may hold: they are kept in 64-bit integer
- * columns, which PostgreSQL refuses to pass and SQLite would silently clamp or turn into a float. */
-const MAX_PRODUCT_UNITS = 2n ** 63n - 1n;
 const amount8 = unsigned.refine((v) => {
   const units = parseScaledExact(v, UNIT_SCALE);
-  return units !== null && units <= MAX_PRODUCT_UNITS;
+  return units !== null && units <= SETTING_UNITS_MAX;
 }, 'app.msg.parameter_error');
 /** The highest daily yield an operator may set, in percent: 10 % a day is already 3 650 % a year;
  * above it is a slip (50 typed for 0.50), and the house must set a pledge's whole income aside. */

@@ -1,4 +1,4 @@
-import { ASSET_SCALE } from '../../protocol';
+import { ASSET_SCALE, SETTING_UNITS_MAX } from '../../protocol';
 import type { Db } from '../db/connect';
 import { audited } from '../db/repos/audit';
 import { spotReader, type SpotPairRow } from '../db/repos/spot';
@@ -37,7 +37,7 @@ export const configureSpotPair = async (
   change: { pair: string; enabled?: boolean; minAmount?: string },
 ): Promise<SpotPairSettings> => {
   const min = change.minAmount === undefined ? undefined : parseExact(change.minAmount, ASSET_SCALE);
-  if (min === null || (min !== undefined && min < 0n))
+  if (min === null || (min !== undefined && (min < 0n || min > SETTING_UNITS_MAX)))
     throw new AppError('parameter_error', { field: 'minAmount' });
   return audited(db, actor, Date.now(), async (trx) => {
     const row = (await spotReader(trx).pairs()).find((r) => symbolOf(r) === change.pair);

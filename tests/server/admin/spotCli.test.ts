@@ -34,6 +34,14 @@ describe('operator CLI: spot', () => {
       code: 1,
       out: 'refused: minAmount: app.msg.parameter_error (0.000000001)',
     });
+    // Past what 64-bit ledger units hold: a slip, which PostgreSQL's column could not even take
+    // (a fault, not a refusal), while SQLite kept a minimum no order could reach.
+    expect(await run('spot', 'min', 'btcusdt', '92233720368.54775808')).toEqual({
+      code: 1,
+      out: 'refused: minAmount: app.msg.parameter_error (92233720368.54775808)',
+    });
+    expect((await run('spot', 'min', 'btcusdt', '92233720368.54775807')).code).toBe(0);
+    expect((await run('spot', 'min', 'btcusdt', '5')).code).toBe(0);
     expect((await run('spot', 'enable', 'nopeusdt', 'off')).out).toBe(
       'refused: pair: app.msg.currency_not_exist (nopeusdt)',
     );

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { OperatorRecord, OperatorsRepo } from '../../domain/accounts/ports';
 import type { Database, OperatorTable } from '../schema';
 import { guardUnique } from './uniqueViolation';
@@ -23,6 +23,14 @@ export const operatorsRepo = (db: Kysely<Database>): OperatorsRepo => ({
       .where('username', '=', username)
       .executeTakeFirst();
     return r ? toRecord(r) : undefined;
+  },
+  nameTaken: async (username) => {
+    const r = await db
+      .selectFrom('operators')
+      .select('id')
+      .where(sql`lower(username)`, '=', username.toLowerCase())
+      .executeTakeFirst();
+    return r !== undefined;
   },
   insert: (o) =>
     guardUnique(async () => {

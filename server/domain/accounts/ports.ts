@@ -252,6 +252,8 @@ export interface OperatorRecord {
 export interface OperatorsRepo {
   findById(id: number): Promise<OperatorRecord | undefined>;
   findByUsername(username: string): Promise<OperatorRecord | undefined>;
+  /** Whether an operator has this name in any case (operator names are ASCII). */
+  nameTaken(username: string): Promise<boolean>;
   insert(o: { username: string; passwordHash: string; createdAt: number }): Promise<number>;
   update(id: number, patch: { passwordHash?: string; disabled?: boolean }): Promise<void>;
   /** As UsersRepo.replaceHash, for the operator's password. */

@@ -71,7 +71,9 @@ export const createOperator = async (deps: AccountDeps, actor: Actor, username: 
   const passwordHash = await hashPassword(password, deps.settings.scryptN);
   try {
     await deps.uow.transaction(async (tx) => {
-      if (await tx.operators.findByUsername(username)) throw fail('account_exists');
+      // Another case is the same name: `Admin` beside `admin` would read as one operator in the
+      // audit log, and the two share a login throttle.
+      if (await tx.operators.nameTaken(username)) throw fail('account_exists');
       const id = await tx.operators.insert({ username, passwordHash, createdAt: deps.clock() });
       await audit(deps, tx, actor, 'operator.create', `operator:${id}`, null, { username });
     });

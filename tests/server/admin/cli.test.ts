@@ -383,6 +383,10 @@ describe('operator CLI: accounts', () => {
         (await operatorLogin(accounts.deps, { username: 'night_shift', password }, null)).token,
       ).toBeTruthy();
       expect((await run('operators', 'create', 'night_shift')).out).toBe('refused: app.msg.account_exists');
+      expect(await run('operators', 'create', 'Night_Shift')).toEqual({
+        code: 1,
+        out: 'refused: app.msg.account_exists',
+      });
       expect((await run('operators', 'create', 'bad name!')).code).toBe(1);
     } finally {
       await db.close();

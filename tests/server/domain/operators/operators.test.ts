@@ -89,9 +89,14 @@ describe.each(forEachEngine())('operator rules on %s', (_engine, open) => {
   });
 
   it('creates operators with a generated password, and they log in with their own session kind', async () => {
+    const operatorsBefore = await h.accounts.deps.uow.store.operators.count();
     const { username, password } = await createOperator(h.accounts.deps, cli, 'reviewer');
     expect(username).toBe('reviewer');
     await rejectsWith(createOperator(h.accounts.deps, cli, 'reviewer'), 'account_exists');
+    // Another case is the same name: `Reviewer` beside `reviewer` reads as one operator in the
+    // audit log and shares its login throttle (operatorFailureKey folds the case).
+    await rejectsWith(createOperator(h.accounts.deps, cli, 'Reviewer'), 'account_exists');
+    expect(await h.accounts.deps.uow.store.operators.count()).toBe(operatorsBefore + 1);
     await rejectsWith(createOperator(h.accounts.deps, cli, '1bad name'), 'username_format');
     const { token } = await operatorLogin(h.accounts.deps, { username, password }, '10.0.0.1');
     const p = await h.accounts.authenticateOperator(token);

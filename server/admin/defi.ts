@@ -37,7 +37,8 @@ export const DEFI_USAGE = `
   npm run admin -- defi set ID KEY=VALUE...  change name, dailyYield, minAmount, maxAmount, totalQuota,
                                             purchaseLimit, enabled (true/false) or sort
   npm run admin -- defi pledges [USERID] [earning|settled] [--page=N]
-                                            newest first, 200 a page, the next on --page=2
+                                            everyone's or one user's, of a status or all, newest
+                                            first, 200 a page, the next on --page=2
   npm run admin -- defi accrue               release the income due now (the server does this every minute)
   npm run admin -- defi accrue --days N      TEST MODE ONLY (${TEST_CLOCK_ENV}=true here and on the server):
                                             move the staking clock N days on and release what falls due
@@ -151,10 +152,20 @@ export const runDefiCommand = async (
     }
     const positional = rest.filter((a) => !a.startsWith('--'));
     if (area === 'defi' && verb === 'pledges' && positional.length <= 2) {
-      const [user, state] = positional;
+      const statusOf = (word: string) => `app.data.pledge_${word}` as PledgeStatus;
+      // A status alone lists everyone's of that status, as the API does.
+      const [user, state] =
+        positional.length === 1 && PLEDGE_STATUSES.includes(statusOf(positional[0]!))
+          ? [undefined, positional[0]]
+          : positional;
       const userId = user === undefined ? undefined : positiveInt(user);
-      if (userId === null) return usage(`not a user id: ${user}`);
-      const status = state === undefined ? undefined : (`app.data.pledge_${state}` as PledgeStatus);
+      if (userId === null)
+        return usage(
+          positional.length === 1
+            ? `not a user id or status (earning|settled): ${user}`
+            : `not a user id: ${user}`,
+        );
+      const status = state === undefined ? undefined : statusOf(state);
       if (status && !PLEDGE_STATUSES.includes(status)) return usage(`unknown status: ${state}`);
       const page = options(
         rest.filter((a) => a.startsWith('--')),

@@ -137,6 +137,14 @@ describe.each(forEachEngine())('operator CLI: staking, documents and service on 
     expect((await run(['defi', 'pledges', String(userId), '--page=2', 'earning'])).text).toMatch(
       new RegExp(`^#${ids[0]} `),
     );
+    // Everyone's of one status, as the API lists them: the status alone, without a user.
+    expect((await run(['defi', 'pledges', 'earning'])).text.split('\n').at(-1)).toBe(
+      '(page 1: 200 shown; the next: defi pledges earning --page=2)',
+    );
+    expect(await run(['defi', 'pledges', 'settled'])).toEqual({ code: 0, text: 'no settled pledges' });
+    expect((await run(['defi', 'pledges', 'won'])).text).toMatch(
+      /^not a user id or status \(earning\|settled\): won\n/,
+    );
     expect((await run(['defi', 'pledges', '--page=3'])).text).toBe('no pledges on page 3');
     expect((await run(['defi', 'pledges', '--page=0'])).code).toBe(2);
     expect((await run(['defi', 'pledges', String(userId), 'earning', 'x'])).code).toBe(2);

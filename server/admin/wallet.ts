@@ -233,6 +233,12 @@ export const runWalletCommand = async (
       (rest.length === 1 || rest.length === 2 || (rest.length === 3 && over))
     ) {
       if (id === null) return usage(`not a deposit id: ${rest[0]}`);
+      if (rest[1]?.startsWith('--'))
+        return usage(
+          rest[1] === '--more-than-declared'
+            ? `--more-than-declared follows the AMOUNT the chain shows: deposits confirm ${id} AMOUNT --more-than-declared`
+            : `not an AMOUNT: ${rest[1]}`,
+        );
       const credit = rest[1] === undefined ? 'the amount declared' : rest[1];
       if (!(await goesAheadDeposit(id, `Confirm deposit #${id}, crediting ${credit}`))) return 1;
       const confirmed = await wallet.confirmDeposit(actor, id, rest[1], over).catch((e: unknown) => {

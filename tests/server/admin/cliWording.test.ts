@@ -163,6 +163,16 @@ describe('operator CLI: what a mistyped command is told', () => {
     expect((await refuses('withdrawals', 'approve', '1', 'bad!hash')).first).toBe(
       'not a transaction hash (16 to 128 letters and digits): bad!hash',
     );
+    // An option where the AMOUNT goes was read as the amount, and refused as no amount by the rules.
+    expect(await refuses('deposits', 'confirm', '1', '--more-than-declared')).toMatchObject({
+      code: 2,
+      first:
+        '--more-than-declared follows the AMOUNT the chain shows: deposits confirm 1 AMOUNT --more-than-declared',
+    });
+    expect(await refuses('deposits', 'confirm', '1', '--frob')).toMatchObject({
+      code: 2,
+      first: 'not an AMOUNT: --frob',
+    });
     expect((await refuses('notices', 'add', 'us', 'T', 'M', '--frob=1')).first).toBe(
       'unknown option: --frob',
     );

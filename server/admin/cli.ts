@@ -19,7 +19,7 @@ import { seedDefiIfEmpty } from '../db/seed/defi';
 import { seedHelpIfEmpty } from '../db/seed/help';
 import { runSpotCommand, SPOT_USAGE } from './spot';
 import { terminalAsk, withoutYes, type Ask } from './ask';
-import { blankProblem, commandProblem, usageError, type Commands } from './args';
+import { blankProblem, commandProblem, usageError, usageOf, type Commands } from './args';
 import { issueText } from './refused';
 
 const CONFIG_USAGE = `
@@ -44,6 +44,9 @@ ${CONTENT_USAGE}
 At a terminal, a decision that moves money (deposits confirm and fail, withdrawals approve, reject
 and fail) shows the record and asks before it is made; --yes anywhere on the line goes ahead
 without asking. Scripts and pipes are not asked.`;
+
+/** What asks for the usage: alone, all of it; after an area, that area's. */
+const HELP = ['help', '--help', '-h'];
 
 // Booleans are written as true/false; anything else is taken as typed, for the write rules to judge.
 const parseValue = (raw: string): unknown => (raw === 'true' ? true : raw === 'false' ? false : raw);
@@ -78,6 +81,13 @@ export const runCli = async (
     // First start from the command line: the credentials are printed here, once.
     const credentials = await seedAccountsIfEmpty(db.kysely, { traderPassword: config.demoPassword });
     if (credentials) out(credentialsBox(credentials));
+    // Help asked for after an area (`deposits --help`): that area's commands, done, not a
+    // sub-command it does not know.
+    const areaUsage = area === undefined ? '' : usageOf(USAGE, area);
+    if (areaUsage && verb !== undefined && HELP.includes(verb) && rest.length === 0) {
+      out(areaUsage);
+      return 0;
+    }
     const configUsage = (message: string) => usageError(out, CONFIG_USAGE, area!, message);
     if (area === 'migrate') {
       if (verb !== undefined) return configUsage(`migrate takes no arguments: ${argv.slice(1).join(' ')}`);
@@ -124,7 +134,7 @@ export const runCli = async (
       (await runContentCommand({ db, out }, argv));
     if (handled !== null) return handled;
     // Asked for (nothing, help, --help): done; anything else was a command it could not read.
-    if (area === undefined || ['help', '--help', '-h'].includes(area)) {
+    if (area === undefined || HELP.includes(area)) {
       out(USAGE);
       return 0;
     }

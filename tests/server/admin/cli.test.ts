@@ -95,6 +95,19 @@ describe('operator CLI: config', () => {
       expect(out).toContain('npm run admin -- config show');
     }
   });
+
+  it('prints the usage of one area, done, when asked for it after the area', async () => {
+    for (const asked of ['--help', 'help', '-h']) {
+      const { code, out } = await run('deposits', asked);
+      expect(code).toBe(0);
+      expect(out.split('\n')[0]).toBe(
+        '  npm run admin -- deposits list [pending|confirming|success|fail] [--page=N]',
+      );
+      expect(out).not.toContain('withdrawals');
+    }
+    expect((await run('audit', '--help')).out).toMatch(/^ {2}npm run admin -- audit \[LIMIT\]/);
+    expect((await run('config', '--help')).out).toContain('npm run admin -- config set KEY VALUE');
+  });
 });
 
 describe('operator CLI: first start', () => {

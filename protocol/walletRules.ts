@@ -101,8 +101,10 @@ export const ADDRESS_MAX = 128;
 /** A memo (destination tag) as chains write them: letters and digits. */
 export const MEMO_RE = /^[A-Za-z0-9]{1,32}$/;
 export const REMARK_MAX = 40;
-/** A transaction hash: hex with or without 0x, or a base58 signature (Solana): letters and digits. */
-export const TX_HASH_RE = /^[A-Za-z0-9]{16,128}$/;
+/** A transaction hash: hex with or without 0x, or a base58 signature (Solana): letters and digits,
+ * 16 of them at least past a `0x` (it is kept without one, `canonicalTxHash`: "0x" and 14 digits
+ * were taken and kept as 14). Base58 has no 0, so a hash starting "0x" is a prefixed hex one. */
+export const TX_HASH_RE = /^(?!0[xX][A-Za-z0-9]{0,15}$)[A-Za-z0-9]{16,128}$/;
 /** An idempotency key (withdrawals, deposit declarations, pledges), chosen by the client once per
  * request it means to make. */
 export const REQUEST_KEY_RE = /^[A-Za-z0-9-]{8,64}$/;

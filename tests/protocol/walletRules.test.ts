@@ -4,6 +4,7 @@ import {
   addressProblem,
   memoProblem,
   networkConfigPatchSchema,
+  TX_HASH_RE,
   type Network,
 } from '../../protocol';
 
@@ -232,5 +233,24 @@ describe('an operator’s base memo', () => {
   it('on XRP is a tag; elsewhere no tag is asked for', () => {
     expect(patch('XRP', '100000').success).toBe(true);
     expect(patch('TRC20', '').success).toBe(true);
+  });
+});
+
+describe('a transaction hash', () => {
+  it.each([
+    ['16 hex digits', 'ab'.repeat(8), true],
+    ['16 hex digits past a 0x', `0x${'ab'.repeat(8)}`, true],
+    ['64 hex digits past a 0X', `0X${'CD'.repeat(32)}`, true],
+    [
+      'a base58 signature',
+      '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW',
+      true,
+    ],
+    ['15 hex digits', 'a'.repeat(15), false],
+    ['15 hex digits past a 0x: 17 characters, kept as 15', `0x${'a'.repeat(15)}`, false],
+    ['a 0x alone', '0x', false],
+    ['a dash', `${'a'.repeat(16)}-`, false],
+  ])('%s: %s', (_name, hash, ok) => {
+    expect(TX_HASH_RE.test(hash)).toBe(ok);
   });
 });

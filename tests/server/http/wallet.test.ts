@@ -426,6 +426,7 @@ describe.each(forEachEngine())('wallet API on %s', (_engine, open) => {
       ['no amount', { amount: '' }, 400, 'field_required'],
       ['not a number', { amount: '1e3' }, 400, 'amount_invalid'],
       ['a bad hash', { txHash: '0x-12' }, 400, 'tx_hash_invalid'],
+      ['a hash short of 16 digits past its 0x', { txHash: `0x${'ab'.repeat(7)}` }, 400, 'tx_hash_invalid'],
       ['an unknown coin', { coin: 'ZZZ' }, 404, 'currency_not_exist'],
       ['a network the coin is not on', { network: 'BTC' }, 400, 'parameter_error'],
       ['an unknown network', { network: 'FOO' }, 400, 'parameter_error'],

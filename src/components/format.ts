@@ -6,17 +6,19 @@ const times = new Map<string, Intl.DateTimeFormat>();
 
 const tagOf = (language: string) => LOCALE_TAGS[isLocale(language) ? language : DEFAULT_LOCALE];
 
-const dateTimeFormat = (language: string, withDate: boolean) => {
+/** What of a moment is written: the time of day, the day, or both. */
+type Moment = 'time' | 'date' | 'both';
+
+const dateTimeFormat = (language: string, moment: Moment) => {
   const tag = tagOf(language);
-  const key = `${tag}|${withDate}`;
+  const key = `${tag}|${moment}`;
   let f = times.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(tag, {
-      ...(withDate ? { year: 'numeric', month: '2-digit', day: '2-digit' } : {}),
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
+      ...(moment === 'time' ? {} : { year: 'numeric', month: '2-digit', day: '2-digit' }),
+      ...(moment === 'date'
+        ? {}
+        : { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }),
     });
     times.set(key, f);
   }
@@ -24,10 +26,13 @@ const dateTimeFormat = (language: string, withDate: boolean) => {
 };
 
 /** A time of day (24-hour clock) in the reader's locale, for prints. */
-export const formatTime = (ts: number, language: string) => dateTimeFormat(language, false).format(ts);
+export const formatTime = (ts: number, language: string) => dateTimeFormat(language, 'time').format(ts);
+
+/** The day of a moment in the reader's locale, written as `formatDateTime` writes it. */
+export const formatDate = (ts: number, language: string) => dateTimeFormat(language, 'date').format(ts);
 
 /** A date and time to the second in the reader's locale. */
-export const formatDateTime = (ts: number, language: string) => dateTimeFormat(language, true).format(ts);
+export const formatDateTime = (ts: number, language: string) => dateTimeFormat(language, 'both').format(ts);
 
 const numberFormat = (language: string, options: Intl.NumberFormatOptions) => {
   const tag = tagOf(language);

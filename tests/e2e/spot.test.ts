@@ -100,7 +100,7 @@ describe('the demo trader on /trade', () => {
     await moveOn(page);
     await page.getByTestId('order-card').first().click();
     const detail = page.getByTestId('order-detail');
-    await detail.locator('tbody tr').first().waitFor();
+    await detail.locator('tbody tr:has(td)').first().waitFor();
     // The deals sit in a card, whose backdrop-filter once made it the sheet's frame: the sheet rose
     // from the card's bottom (with many deals, below the screen, under the tab bar), as narrow as
     // the card. A sheet rises from the screen's bottom edge, the screen's width.
@@ -109,7 +109,7 @@ describe('the demo trader on /trade', () => {
     expect(Math.round(box.width)).toBe(390);
     const tabBar = (await page.locator('.tabbar').boundingBox())!;
     expect(box.y).toBeLessThan(tabBar.y);
-    const fills = (await detail.locator('tbody tr').first().boundingBox())!;
+    const fills = (await detail.locator('tbody tr:has(td)').first().boundingBox())!;
     const onTop = await page.evaluate(
       ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid="order-detail"]') !== null,
       [fills.x + fills.width / 2, fills.y + fills.height / 2],
@@ -253,7 +253,8 @@ describe('the demo trader on /trade', () => {
       await page.getByRole('tab', { name: en.orders.tabs.all }).click();
       await page.getByTestId('order-card').first().click();
       const detail = page.getByTestId('order-detail');
-      const cell = detail.locator('tbody tr').first().locator('td').last();
+      // The first fill's row (the first row of a day's fills is its date).
+      const cell = detail.locator('tbody tr:has(td)').first().locator('td').last();
       await cell.waitFor();
       // The fee, the last column, stays inside the sheet; so does the whole sheet.
       const sheet = (await detail.boundingBox())!;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUS, type SpotOrderDetail } from '../../../protocol/spot';
+import { ORDER_STATUS, type SpotFill, type SpotOrderDetail } from '../../../protocol/spot';
 import { spotApi } from '../../api/spot';
-import { formatDateTime, formatDecimal, formatMoney, formatTime } from '../../components/format';
+import { formatDate, formatDateTime, formatDecimal, formatMoney, formatTime } from '../../components/format';
 import { failureOf, Loading } from '../../components/LoadFailed';
 import { Sheet } from '../../components/Sheet';
 import { usePair } from '../../hooks/usePair';
@@ -11,6 +11,24 @@ import { whileBusy } from '../../components/form/whileBusy';
 import { returnedText } from './returned';
 import { ORDERS_CHANNEL, SPOT_POLL_MS } from '../../../streams/spot';
 import { useChannelVersion } from '../../hooks/useChannelVersion';
+
+/** The fills by the reader's day, in their order, each day headed by its date: a time alone read
+ * as today's for a fill of an order that rested for days, and a date in the time column would
+ * take the room the figures need at 320 px. */
+const byDay = (fills: SpotFill[], language: string) => {
+  const days: Array<{ date: string; iso: string; fills: SpotFill[] }> = [];
+  for (const fill of fills) {
+    const date = formatDate(fill.ts, language);
+    const day = days.at(-1);
+    if (day?.date === date) day.fills.push(fill);
+    else {
+      // The reader's calendar day, as the date shown is.
+      const local = fill.ts - new Date(fill.ts).getTimezoneOffset() * 60_000;
+      days.push({ date, iso: new Date(local).toISOString().slice(0, 10), fills: [fill] });
+    }
+  }
+  return days;
+};
 
 /** One order: price, quantity, amount, type, status, deal price and amount, fee, and its fills. */
 export const OrderDetailSheet = ({
@@ -125,19 +143,26 @@ export const OrderDetailSheet = ({
                   <th scope="col">{t('orders.fee')}</th>
                 </tr>
               </thead>
-              <tbody>
-                {order.fills.map((f) => (
-                  <tr key={f.id}>
-                    <td className="muted">
-                      {formatTime(f.ts, i18n.language)}
-                      <span className="order-detail__role">{t(`orders.roles.${f.role}`)}</span>
-                    </td>
-                    <td>{num(f.price)}</td>
-                    <td>{num(f.qty)}</td>
-                    <td>{fee(f.fee)}</td>
+              {byDay(order.fills, i18n.language).map((day) => (
+                <tbody key={day.fills[0]!.id}>
+                  <tr className="order-detail__day">
+                    <th scope="rowgroup" colSpan={4}>
+                      <time dateTime={day.iso}>{day.date}</time>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
+                  {day.fills.map((f) => (
+                    <tr key={f.id}>
+                      <td className="muted">
+                        {formatTime(f.ts, i18n.language)}
+                        <span className="order-detail__role">{t(`orders.roles.${f.role}`)}</span>
+                      </td>
+                      <td>{num(f.price)}</td>
+                      <td>{num(f.qty)}</td>
+                      <td>{fee(f.fee)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              ))}
             </table>
           )}
           {order.status === ORDER_STATUS.pending && (

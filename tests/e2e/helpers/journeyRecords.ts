@@ -117,9 +117,11 @@ export const tradingRecords = async (j: Journey, trail: Trail & WalletTrail) => 
   expect(await cards.nth(1).textContent()).toContain(t('app.data.order_pending'));
   await cards.nth(0).click();
   const detail = page.getByTestId('order-detail');
-  await detail.locator('tbody tr').first().waitFor();
+  // A fill's row has cells; a day's date heads its fills in a row of its own.
+  const fills = detail.locator('tbody tr:has(td)');
+  await fills.first().waitFor();
   const market = trail.marketOrder!;
-  expect(await detail.locator('tbody tr').count()).toBe(market.fills.length);
+  expect(await fills.count()).toBe(market.fills.length);
   expect(await shown(j, valueOf(detail, 'kv', t('orders.fee')))).toBe(fixed(units(market.fee)));
   expect(await valueOf(detail, 'kv', t('orders.fee')).innerText()).toMatch(/ BTC$/);
   expect(await shown(j, valueOf(detail, 'kv', t('orders.dealAmount')))).toBe(

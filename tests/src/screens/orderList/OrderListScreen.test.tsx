@@ -155,6 +155,45 @@ describe('/orderList', () => {
     expect(within(sheet).queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
+  it('heads each day\u2019s fills with its date, so a fill of an order that rested for days is not read as today\u2019s', async () => {
+    const user = userEvent.setup();
+    const fill = {
+      price: '100100.00',
+      qty: '0.05000',
+      amount: '5005',
+      fee: '0.00005',
+      role: 'maker' as const,
+    };
+    const days = [new Date(2027, 0, 14, 23, 59, 58).getTime(), new Date(2027, 0, 15, 0, 0, 1).getTime()];
+    api.detail.mockResolvedValue({
+      ...filled,
+      fills: [
+        { ...fill, id: 1, ts: days[0] },
+        { ...fill, id: 2, ts: days[0]! + 1000 },
+        { ...fill, id: 3, ts: days[1] },
+      ],
+    });
+    renderScreen(<OrderListScreen />, { path: '/orderList', at: '/orderList?tab=history' });
+    await user.click((await screen.findAllByTestId('order-card'))[0]!);
+    const sheet = await screen.findByTestId('order-detail');
+    await within(sheet).findAllByText('Maker');
+    // Each day's fills under its date, written as every record's date is, and its times.
+    const groups = within(sheet)
+      .getAllByRole('rowgroup')
+      .slice(1)
+      .map((group) =>
+        within(group)
+          .getAllByRole('row')
+          .map((row) => (row.firstElementChild as HTMLElement).textContent),
+      );
+    expect(groups).toEqual([
+      ['01/14/2027', '23:59:58Maker', '23:59:59Maker'],
+      ['01/15/2027', '00:00:01Maker'],
+    ]);
+    expect(within(sheet).getByRole('rowheader', { name: '01/14/2027' })).toHaveAttribute('scope', 'rowgroup');
+    expect(within(sheet).getByText('01/15/2027')).toHaveAttribute('datetime', '2027-01-15');
+  });
+
   it('writes a fee in the coin bought as that coin is written, not with the cents of money', async () => {
     const user = userEvent.setup();
     const cancelledBuy = order({ id: 10, status: 'app.data.order_cancelled' });
@@ -184,10 +223,9 @@ describe('/orderList', () => {
       await user.click(await screen.findByTestId('order-card'));
       const sheet = await screen.findByTestId('order-detail');
       const row = (await within(sheet).findByText('Fee', { selector: 'dt' })).nextElementSibling!;
-      const cells = within(sheet)
-        .queryAllByRole('row')
-        .slice(1)
-        .map((r) => r.lastElementChild!.textContent);
+      const cells = [...sheet.querySelectorAll('tbody tr:has(td)')].map(
+        (r) => r.lastElementChild!.textContent,
+      );
       const text = row.textContent;
       cleanup();
       return { text, cells };

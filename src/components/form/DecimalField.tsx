@@ -1,7 +1,7 @@
 import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shownDecimal } from '../format';
-import { decimalInput } from './decimalInput';
+import { decimalInput, isReadableDecimal } from './decimalInput';
 import { TextField } from './TextField';
 
 const PLACES_MESSAGE = 'app.msg.decimal_places';
@@ -9,6 +9,9 @@ const PLACES_MESSAGE = 'app.msg.decimal_places';
 type Props = Omit<ComponentProps<typeof TextField>, 'errorValues'> & {
   /** The decimal places the amount may have: the coin's on its network, the pair's, the ledger's. */
   places: number;
+  /** What the form says on sending text that is no number (`app.msg.amount_invalid` unless a
+   * price's): said as soon as the text is typed. */
+  unreadable?: string;
 };
 
 const placesOf = (plain: string) => /^\d*\.(\d*)$/.exec(plain)?.[1]?.length ?? 0;
@@ -20,15 +23,30 @@ const placesOf = (plain: string) => /^\d*\.(\d*)$/.exec(plain)?.[1]?.length ?? 0
  * region, not of the app's language): the mark typed turns into the reader's own at once, so the
  * field always shows, in the reader's notation, the number that will be sent.
  *
+ * Text with two marks ("1.000,5", "1,000.5"), or anything else that is no number, is left as typed,
+ * and the field says at once what the form says on sending it (`unreadable`) until it is a number:
+ * it is never read as another. A German writing a thousand and a half sees the first mark taken for
+ * the decimal point as it is typed ("1,000": either mark alone is one) and the second one flagged.
+ *
  * A keystroke or a paste past `places` decimals is not taken, and the field says why until the
  * amount changes or the reader leaves the field: cut short unseen, a pasted figure was sent as another, and refused without a
  * word, it looked like a dead keypad. A deletion is always taken (an amount the form computed may
  * carry more places, and the reader must be able to edit it down). */
-export const DecimalField = ({ value, onChange, places, error, errorSuffix, onBlur, ...props }: Props) => {
+export const DecimalField = ({
+  value,
+  onChange,
+  places,
+  unreadable = 'app.msg.amount_invalid',
+  error,
+  errorSuffix,
+  onBlur,
+  ...props
+}: Props) => {
   const { i18n } = useTranslation();
   // The amount a keystroke was refused at: the message goes with any change to it.
   const [refusedAt, setRefusedAt] = useState<string | undefined>();
   const refused = refusedAt === value;
+  const said = refused ? PLACES_MESSAGE : isReadableDecimal(value) ? undefined : unreadable;
   const typed = (text: string) => {
     const plain = decimalInput(text);
     if (plain.length >= value.length && placesOf(plain) > places) {
@@ -43,9 +61,9 @@ export const DecimalField = ({ value, onChange, places, error, errorSuffix, onBl
       {...props}
       value={shownDecimal(value, i18n.language)}
       onChange={typed}
-      error={refused ? PLACES_MESSAGE : error}
+      error={said ?? error}
       errorValues={{ places }}
-      errorSuffix={refused ? undefined : errorSuffix}
+      errorSuffix={said ? undefined : errorSuffix}
       // Once the reader moves on, the field holds what will be sent, and nothing is wrong with it.
       onBlur={(e) => {
         setRefusedAt(undefined);

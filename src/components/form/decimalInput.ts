@@ -12,6 +12,10 @@ export const decimalInput = (typed: string) => {
   return commas === 1 && !text.includes('.') ? text.replace(',', '.') : text;
 };
 
+/** Whether what `decimalInput` gave is a number being typed: digits with at most one point. Other
+ * text ("1,000,5", "1.000.5", "1e5") is no amount of ours, however a number parser would read it. */
+export const isReadableDecimal = (plain: string) => /^\d*(\.\d*)?$/.test(plain);
+
 /** A typed number as the server reads one, digits on both sides of a point and no leading zeros:
  * ".5", "12." and "00.5" are what a person means by "0.5", "12" and "0.5", and the server refuses
  * them as written. Applied to what is checked and sent, not to the field as it is typed (a point

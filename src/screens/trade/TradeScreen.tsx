@@ -14,6 +14,7 @@ import { verifiedAction } from '../../app/verificationPrompt';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { DecimalField } from '../../components/form/DecimalField';
+import { isReadableDecimal } from '../../components/form/decimalInput';
 import { formatDecimal } from '../../components/format';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
@@ -41,6 +42,7 @@ import {
   type OrderFormState,
   type Side,
   type OrderField,
+  UNREADABLE,
 } from './orderForm';
 import { PairSheet } from './PairSheet';
 import { whileBusy } from '../../components/form/whileBusy';
@@ -142,16 +144,7 @@ const OrderForm = ({
     setProblem(undefined);
     setState((s) => ({ ...s, ...patch }));
   };
-  // The field has refused places past the pair's (and said so); what is left to refuse is text
-  // that is no plain number.
   const typed = (field: OrderField) => (value: string) => {
-    if (!/^\d*(\.\d*)?$/.test(value)) {
-      // Said, as the server would say it, not only ignored: a grouped paste ("1,234.5") left the
-      // field as it was without a word.
-      const key = field === 'price' ? 'app.msg.price_invalid' : 'app.msg.amount_invalid';
-      setProblem({ say: () => translateKey(key), field });
-      return;
-    }
     if (field === 'price') update(withPrice(state, value, pair));
     else if (field === 'qty') update(withQty(state, value));
     else update(withAmount(state, value, pair));
@@ -163,8 +156,10 @@ const OrderForm = ({
     // Held here: the event lets go of its target once it has been handled, before any answer.
     const form = e.currentTarget;
     const p = formProblem(state, pair, rules, available, last);
+    // Text that is no number is said under its field as it is typed: not said twice.
+    const saidAtField = p?.field !== undefined && !isReadableDecimal(state[p.field]);
     setProblem(
-      p
+      p && !saidAtField
         ? {
             say: () => limitText(p.message, p.value ?? ''),
             field: p.field,
@@ -254,6 +249,7 @@ const OrderForm = ({
           onChange={typed('price')}
           problemId={problem?.field === 'price' ? problemId : undefined}
           places={pair.pricePrecision}
+          unreadable={UNREADABLE.price}
         />
       ) : (
         <p className="order-form__market muted">{t('trade.marketPrice')}</p>

@@ -1,7 +1,7 @@
 import { Decimal } from '../../components/decimal';
 import type { PairInfo } from '../../../protocol/market';
 import type { SpotOrderType, SpotPairRules } from '../../../protocol/spot';
-import { canonicalDecimal } from '../../components/form/decimalInput';
+import { canonicalDecimal, isReadableDecimal } from '../../components/form/decimalInput';
 
 export type Side = 'buy' | 'sell';
 
@@ -26,6 +26,14 @@ export interface OrderFormState {
 
 export type OrderField = 'price' | 'qty' | 'amount';
 
+/** What the server says of a field it cannot read as a number, and so the form, as it is typed and
+ * on sending. */
+export const UNREADABLE: Record<OrderField, string> = {
+  price: 'app.msg.price_invalid',
+  qty: 'app.msg.amount_invalid',
+  amount: 'app.msg.amount_invalid',
+};
+
 /** A problem with the form: an `app.msg.*` key; for the limit failures, the limit (shown after the
  * message, as the server's 2001/2002 answers are); the field it is about, when it is one field's. */
 interface FormProblem {
@@ -39,8 +47,9 @@ export const PERCENTS = [25, 50, 75, 100] as const;
 /** Quote amounts are shown to the price's precision. */
 export const amountDigits = (pair: PairInfo) => pair.pricePrecision;
 
+// Only digits with a point: decimal.js reads "1e5" and "0x10" too, which no field means.
 const dec = (s: string): Decimal | null => {
-  if (s === '' || s === '.') return null;
+  if (s === '' || s === '.' || !isReadableDecimal(s)) return null;
   try {
     return new Decimal(s);
   } catch {
@@ -153,12 +162,17 @@ export const formProblem = (
 ): FormProblem | null => {
   // A pair closed to new orders takes none, whatever is typed.
   if (rules && !rules.enabled) return { message: 'app.msg.spot_not_enabled' };
+  const byAmount = state.type === 'market' && state.side === 'buy';
+  // Text that is no number is what is wrong with its field, whatever the other fields hold.
+  const shown: OrderField[] =
+    state.type === 'limit' ? ['price', 'qty', 'amount'] : [byAmount ? 'amount' : 'qty'];
+  const unreadable = shown.find((field) => !isReadableDecimal(state[field].trim()));
+  if (unreadable) return { message: UNREADABLE[unreadable], field: unreadable };
   const price = dec(state.price);
   if (state.type === 'limit') {
     if (state.price.trim() === '') return { message: 'app.msg.price_required', field: 'price' };
     if (!price || price.lte(0)) return { message: 'app.msg.price_invalid', field: 'price' };
   }
-  const byAmount = state.type === 'market' && state.side === 'buy';
   const sizeField = byAmount ? 'amount' : 'qty';
   const typed = state[sizeField];
   if (typed.trim() === '')

@@ -49,12 +49,38 @@ describe('a decimal field', () => {
     expect(held).toBe('15.000');
   });
 
-  it('leaves text that is no plain decimal as typed, for validation to refuse', async () => {
+  it('leaves text that is no plain decimal as typed, and says at once what the form says on sending it', async () => {
     await switchI18n('de');
     show();
-    await userEvent.type(screen.getByLabelText('Amount'), '1,234,5');
-    expect(screen.getByLabelText('Amount')).toHaveValue('1,234,5');
+    const field = screen.getByLabelText('Amount');
+    await userEvent.type(field, '1,234');
+    expect(field).toHaveAttribute('aria-invalid', 'false');
+    await userEvent.type(field, ',5');
+    expect(field).toHaveValue('1,234,5');
     expect(held).toBe('1,234,5');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('Bitte geben Sie einen gültigen Betrag ein');
+    // Until it is a number again.
+    await userEvent.type(field, '{Backspace}{Backspace}');
+    expect(field).toHaveValue('1,234');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says of text that is no number what it is told to, over a message of the form\u2019s', async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <DecimalField
+          label="Price"
+          value="1.000.5"
+          onChange={() => undefined}
+          places={2}
+          unreadable="app.msg.price_invalid"
+          error="app.msg.insufficient_balance"
+          errorSuffix=" 10"
+        />
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Please enter a valid price$/);
   });
 
   it('takes no digit past its places, typed or pasted, and says why until the amount changes', async () => {

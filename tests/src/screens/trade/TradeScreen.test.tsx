@@ -325,7 +325,7 @@ describe('/trade', () => {
     expect(within(list).getByRole('row', { name: /0\.01/ })).toBeInTheDocument();
   });
 
-  it('says why a pasted number finer than the pair takes, or grouped, is not taken', async () => {
+  it('says why a pasted number finer than the pair takes is not taken, and that a grouped one is no price', async () => {
     const user = userEvent.setup();
     renderScreen(<TradeScreen />);
     await user.click(screen.getByLabelText('Quantity (BTC)'));
@@ -338,16 +338,61 @@ describe('/trade', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     await user.clear(screen.getByLabelText('Price (USDT)'));
     await user.paste('97,000.50');
-    expect(screen.getByLabelText('Price (USDT)')).toHaveValue('');
-    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid price');
+    // Kept as pasted, for the reader to put right, and said at once under the field.
+    expect(screen.getByLabelText('Price (USDT)')).toHaveValue('97,000.50');
+    expect(await expectMarked('Price (USDT)', 'Please enter a valid price')).toBeInTheDocument();
     expect(api.order).not.toHaveBeenCalled();
     // An order sent as the form holds it leaves no word about a keystroke it did not take.
+    await user.clear(screen.getByLabelText('Price (USDT)'));
     await user.type(screen.getByLabelText('Price (USDT)'), '97000.501');
     expect(screen.getByRole('alert')).toHaveTextContent('Too many decimal places (at most 2)');
     api.order.mockResolvedValue(order());
     await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
     expect(api.order).toHaveBeenCalledWith('buy', expect.objectContaining({ price: '97000.50' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says as it is typed that a number with two marks cannot be read, and never reads it as another', async () => {
+    const user = userEvent.setup();
+    await switchI18n('de');
+    try {
+      renderScreen(<TradeScreen />);
+      const qty = screen.getByLabelText('Menge (BTC)');
+      // A German writing a thousand and a half: the first mark is the decimal point (a lone mark
+      // always is, README), and the field shows it so at once; the second makes it unreadable.
+      await user.type(qty, '1.000');
+      expect(qty).toHaveValue('1,000');
+      expect(qty).toHaveAttribute('aria-invalid', 'false');
+      await user.type(qty, ',');
+      expect(qty).toHaveValue('1,000,');
+      await expectMarked('Menge (BTC)', 'Bitte geben Sie einen gültigen Betrag ein');
+      // The next digit is no reason to read it as 1,0005: it stays what was typed, and said.
+      await user.type(qty, '5');
+      expect(qty).toHaveValue('1,000,5');
+      await expectMarked('Menge (BTC)', 'Bitte geben Sie einen gültigen Betrag ein');
+      expect(screen.getByLabelText('Betrag (USDT)')).toHaveValue('');
+      // Said the same on a tap of the button, once, and nothing is sent.
+      await user.click(screen.getByRole('button', { name: 'BTC kaufen' }));
+      expect(screen.getAllByRole('alert')).toHaveLength(1);
+      expect(await expectMarked('Menge (BTC)', 'Bitte geben Sie einen gültigen Betrag ein')).toHaveFocus();
+      expect(api.order).not.toHaveBeenCalled();
+      // Either mark alone is the decimal point: "1.500" is one and a half, shown "1,500".
+      await user.clear(qty);
+      await user.type(qty, '1.500');
+      expect(qty).toHaveValue('1,500');
+      // 1.5 BTC at 100 000: the amount says which number was read.
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.getByLabelText('Betrag (USDT)')).toHaveValue('150000');
+      // A paste in English notation is no more read than one in German.
+      await user.clear(qty);
+      await user.paste('1,000.5');
+      expect(qty).toHaveValue('1,000.5');
+      await expectMarked('Menge (BTC)', 'Bitte geben Sie einen gültigen Betrag ein');
+      await user.clear(qty);
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      await act(() => switchI18n('us'));
+    }
   });
 
   it('takes a price tapped in the book, and what was said of the order before goes', async () => {

@@ -102,6 +102,20 @@ describe('the order checked before it is sent', () => {
     expect(problem(limit('98000', '0.5'))).toBeUndefined();
   });
 
+  it('says first of a shown field that its text is no number, as the field says it as it is typed', () => {
+    const check = (state: OrderFormState) => formProblem(state, BTC, undefined, undefined, '98000');
+    // An amount typed in two notations buys no quantity: what is wrong is the amount, not the
+    // quantity it left empty.
+    const spend = { ...limit('98000', ''), amount: '1.000,5', lead: 'amount', budget: '1.000,5' } as const;
+    expect(check(spend)).toEqual({ message: 'app.msg.amount_invalid', field: 'amount' });
+    expect(check(limit('98.000,5', '0.5'))).toEqual({ message: 'app.msg.price_invalid', field: 'price' });
+    // decimal.js would read these; no field means them.
+    expect(check(limit('98000', '1e5'))).toEqual({ message: 'app.msg.amount_invalid', field: 'qty' });
+    expect(check(limit('0x10', '0.5'))).toEqual({ message: 'app.msg.price_invalid', field: 'price' });
+    // A market order keeps the price it does not use: only what is shown is judged.
+    expect(check({ ...limit('1,2,3', '0.5'), side: 'sell', type: 'market' })).toBeNull();
+  });
+
   it('says a balance of nothing is too little, not that the 0 a share of it filled in is invalid', () => {
     // A reader with no BTC who taps 100 % on the sell side gets a quantity of 0.
     const sellAll: OrderFormState = { side: 'sell', type: 'market', price: '', ...NO_SIZE, qty: '0' };

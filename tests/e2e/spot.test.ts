@@ -48,6 +48,28 @@ describe('the demo trader on /trade', () => {
     await shot('trade');
   });
 
+  it('says as a quantity is typed in two notations that it is no number, and sends nothing', async () => {
+    const { page } = session;
+    const qty = page.getByLabel(en.trade.qty.replace('{{coin}}', 'BTC'));
+    // A thousand and a half as a German writes it on an English screen: the first mark is the
+    // decimal point ("1.000", one); the second is refused, and the next digit does not make 1.0005.
+    await qty.pressSequentially('1.000,5');
+    expect(await qty.inputValue()).toBe('1.000,5');
+    const said = page.getByTestId('order-form').getByRole('alert');
+    await expect.poll(() => said.textContent()).toBe(en.app.msg.amount_invalid);
+    expect(await qty.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('button', { name: en.trade.buyCoin.replace('{{coin}}', 'BTC') }).click();
+    expect(await said.count()).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
+      .toBe('true');
+    expect(await page.getByTestId('open-order').count()).toBe(0);
+    await qty.fill('');
+    await expect.poll(() => said.count()).toBe(0);
+    // The next test's tap on the button is a tap of its own.
+    await moveOn(page);
+  });
+
   it('places a limit buy below the market, which rests in the open orders', async () => {
     const last = Number((await session.page.getByTestId('trade-last').textContent())!.replace(/,/g, ''));
     const price = (Math.floor(last * 0.97 * 100) / 100).toFixed(2);

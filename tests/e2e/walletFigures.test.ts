@@ -53,6 +53,43 @@ describe('/assets holds balances of 10^14 at 390 px', () => {
     }
   });
 
+  it('fits the balances of 10^14 and their history into /assets/detail at 320 px, every digit shown', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 320, height: 640 });
+    try {
+      for (const [lang, coin, digits] of [
+        ['us', 'BTC', '12,345,678,901,234.12345678'],
+        ['ru', 'USDT', '99\u00a0999\u00a0999\u00a0999\u00a0999,99999999'],
+        ['es', 'BTC', '12.345.678.901.234,12345678'],
+      ] as const) {
+        await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+        await page.goto(`/assets/detail?coin=${coin}`);
+        await expect
+          .poll(() => page.locator('.wallet-journal').textContent(), { timeout: 15_000 })
+          .toContain(digits);
+        // The available balance, its fourteen whole digits and eight places.
+        await expect
+          .poll(() => page.locator('.wallet-facts dd').first().textContent())
+          .toMatch(/^\d{2,3}(\D\d{3}){4}\D\d{8}$/);
+        expect(await brokenFigures(page, '.wallet-facts dd, .record__amount')).toEqual([]);
+        // Each figure, and each balance under an entry, inside its card's padding.
+        const outside = await page.evaluate(() =>
+          [...document.querySelectorAll('.wallet-facts dd, .record__amount, .record__balance')]
+            .filter((el) => {
+              const card = el.closest('.wallet-detail, .wallet-journal')!;
+              const right =
+                card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight);
+              return el.getBoundingClientRect().right > right + 0.5;
+            })
+            .map((el) => el.textContent),
+        );
+        expect(outside).toEqual([]);
+      }
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+  });
+
   it('brings the history back filtered and as far down as it was, on Back from a deposit opened there', async () => {
     const { page, server } = session;
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').token as string);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -40,6 +40,15 @@ const useHistoryType = () => {
   return [type, choose] as const;
 };
 
+/** One of the coin's balances, shrunk to the card's width when its figure is longer than that
+ * (`--chars`, wallet.css): every digit shown, on one line. */
+const Fact = ({ label, figure }: { label: string; figure: string }) => (
+  <div>
+    <dt>{label}</dt>
+    <dd style={{ '--chars': figure.length } as CSSProperties}>{figure}</dd>
+  </div>
+);
+
 const CoinDetail = ({ coin }: { coin: string }) => {
   const { t, i18n } = useTranslation();
   const [type, chooseType] = useHistoryType();
@@ -79,24 +88,10 @@ const CoinDetail = ({ coin }: { coin: string }) => {
           <CoinBadge coin={coin} /> {coin}
         </h2>
         <dl className="wallet-facts">
-          <div>
-            <dt>{t('wallet.available')}</dt>
-            <dd>{fact(row!.available)}</dd>
-          </div>
-          <div>
-            <dt>{t('wallet.frozen')}</dt>
-            <dd>{fact(row!.frozen)}</dd>
-          </div>
-          <div>
-            <dt>{t('wallet.totalOf')}</dt>
-            <dd>{fact(row!.total)}</dd>
-          </div>
-          {row!.valueUsdt !== null && (
-            <div>
-              <dt>{t('wallet.valueUsdt')}</dt>
-              <dd>{show(row!.valueUsdt)}</dd>
-            </div>
-          )}
+          <Fact label={t('wallet.available')} figure={fact(row!.available)} />
+          <Fact label={t('wallet.frozen')} figure={fact(row!.frozen)} />
+          <Fact label={t('wallet.totalOf')} figure={fact(row!.total)} />
+          {row!.valueUsdt !== null && <Fact label={t('wallet.valueUsdt')} figure={show(row!.valueUsdt)} />}
         </dl>
         <div className="wallet-detail__actions">
           <Link className="btn btn--primary" to={`/recharge?coin=${coin}`}>

@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -15,6 +15,7 @@ import { SHOWN_PAGES_PARAM, useShownPages } from '../../hooks/useShownPages';
 import { useSetAddressParams } from '../../hooks/useSetAddressParams';
 import { useBalances } from '../../hooks/useSpot';
 import { MASK, balanceVisibility } from './hideBalances';
+import { Fact } from './Fact';
 import { JournalRow } from './JournalRow';
 import { ZERO_BALANCE, valueBalances } from './valuation';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
@@ -39,15 +40,6 @@ const useHistoryType = () => {
   const choose = (next: LedgerType | '') => setParams({ type: next || null, [SHOWN_PAGES_PARAM]: null });
   return [type, choose] as const;
 };
-
-/** One of the coin's balances, shrunk to the card's width when its figure is longer than that
- * (`--chars`, wallet.css): every digit shown, on one line. */
-const Fact = ({ label, figure }: { label: string; figure: string }) => (
-  <div>
-    <dt>{label}</dt>
-    <dd style={{ '--chars': figure.length } as CSSProperties}>{figure}</dd>
-  </div>
-);
 
 const CoinDetail = ({ coin }: { coin: string }) => {
   const { t, i18n } = useTranslation();

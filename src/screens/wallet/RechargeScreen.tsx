@@ -14,6 +14,7 @@ import { useForm } from '../../hooks/useForm';
 import { AMOUNT_REFUSALS, depositFormSchema } from './forms';
 import { networksOf } from './networks';
 import { DepositCard } from './DepositCard';
+import { Fact } from './Fact';
 import { NetworkPicker } from './NetworkPicker';
 import { useNetworks } from './useNetworks';
 import { EmptyText } from '../../components/EmptyText';
@@ -76,18 +77,8 @@ const RechargeScreen = () => {
           <NetworkPicker networks={networks} value={net.network} onChange={setChosen} />
           <DepositCard net={net} />
           <dl className="wallet-facts">
-            <div>
-              <dt>{t('recharge.min')}</dt>
-              <dd>
-                {num(net.minDeposit)} {coin}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('recharge.max')}</dt>
-              <dd>
-                {num(net.maxDeposit)} {coin}
-              </dd>
-            </div>
+            <Fact label={t('recharge.min')} figure={`${num(net.minDeposit)} ${coin}`} />
+            <Fact label={t('recharge.max')} figure={`${num(net.maxDeposit)} ${coin}`} />
           </dl>
           <p className="wallet-notice wallet-notice--warn" role="note">
             {t('recharge.belowMinWarning', { min: num(net.minDeposit), coin })}

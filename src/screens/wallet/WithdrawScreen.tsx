@@ -23,6 +23,7 @@ import { sessionState } from '../../state/session';
 import { showToast } from '../../state/ui';
 import { useDateFormat } from '../../hooks/useDateFormat';
 import { AddressFields } from './AddressFields';
+import { Fact } from './Fact';
 import { CoinSelect } from './CoinSelect';
 import {
   ADDRESS_REFUSALS,
@@ -258,30 +259,21 @@ const WithdrawScreen = () => {
             }
           />
           <dl className="wallet-facts">
-            <div>
-              <dt>{t('withdraw.balance')}</dt>
-              <dd data-testid="withdraw-available">
-                {num(available)} {activeCoin}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('withdraw.fee')}</dt>
-              <dd>
-                {num(net.withdrawFee)} {activeCoin}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('withdraw.received')}</dt>
-              <dd data-testid="withdraw-received">
-                {received === null ? '—' : num(received)} {activeCoin}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('withdraw.limits')}</dt>
-              <dd>
-                {t('common.range', { min: num(net.minWithdraw), max: num(net.maxWithdraw) })} {activeCoin}
-              </dd>
-            </div>
+            <Fact
+              label={t('withdraw.balance')}
+              figure={`${num(available)} ${activeCoin}`}
+              testId="withdraw-available"
+            />
+            <Fact label={t('withdraw.fee')} figure={`${num(net.withdrawFee)} ${activeCoin}`} />
+            <Fact
+              label={t('withdraw.received')}
+              figure={`${received === null ? '—' : num(received)} ${activeCoin}`}
+              testId="withdraw-received"
+            />
+            <Fact
+              label={t('withdraw.limits')}
+              figure={`${t('common.range', { min: num(net.minWithdraw), max: num(net.maxWithdraw) })} ${activeCoin}`}
+            />
           </dl>
           <TextField
             label={t('withdraw.password')}

@@ -15,6 +15,28 @@ const session = phoneSession({ DEMO_PASSWORD, DEMO_DEPOSIT_DELAY_SECONDS: '1' })
 const brokenWalletFigures = () =>
   brokenFigures(session.page, '.wallet-total__figure, .wallet-coin__value, .wallet-coin__figures dd');
 
+/** The logged-in demo trader declares a deposit, which confirms itself a second later. */
+const declareDeposit = async (coin: string, network: string, amount: string) => {
+  const { page, server } = session;
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').token as string);
+  const res = await fetch(`${server.url}/api/recharge/submit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token },
+    body: JSON.stringify({ coin, network, amount }),
+  });
+  expect((await res.json()).code).toBe(1);
+};
+
+/** `look` on a 320 × 640 phone, the page back at 390 px after. */
+const atSmallPhone = async (look: () => Promise<void>) => {
+  await session.page.setViewportSize({ width: 320, height: 640 });
+  try {
+    await look();
+  } finally {
+    await session.page.setViewportSize({ width: 390, height: 844 });
+  }
+};
+
 describe('/assets holds balances of 10^14 at 390 px', () => {
   it('writes every figure whole, on one line, within the screen, in French and Chinese', async () => {
     const { page, server } = session;
@@ -27,18 +49,8 @@ describe('/assets holds balances of 10^14 at 390 px', () => {
     await page.goto('/login');
     await logIn(page, 'demotrader', DEMO_PASSWORD);
     await page.waitForURL('**/home');
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').token as string);
-    for (const body of [
-      { coin: 'USDT', network: 'BEP20', amount: '99999999999999.99999999' },
-      { coin: 'BTC', network: 'BTC', amount: '12345678901234.12345678' },
-    ]) {
-      const res = await fetch(`${server.url}/api/recharge/submit`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', token },
-        body: JSON.stringify(body),
-      });
-      expect((await res.json()).code).toBe(1);
-    }
+    await declareDeposit('USDT', 'BEP20', '99999999999999.99999999');
+    await declareDeposit('BTC', 'BTC', '12345678901234.12345678');
 
     for (const [lang, btc] of [
       ['fr', '12\u202f345\u202f678\u202f901\u202f234,'],
@@ -53,10 +65,35 @@ describe('/assets holds balances of 10^14 at 390 px', () => {
     }
   });
 
+  it('keeps a total of 10^19 USDT on one line with its unit at 320 px', async () => {
+    const { page } = session;
+    await declareDeposit('BTC', 'BTC', '99999999999999.99999999');
+    await atSmallPhone(async () => {
+      for (const lang of ['es', 'ru']) {
+        await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+        await page.goto('/assets');
+        const total = page.getByTestId('wallet-total');
+        // Twenty whole digits: BTC's 10^14 at its price.
+        await expect
+          .poll(() => total.textContent(), { timeout: 15_000 })
+          .toMatch(/^\d{2}(\D\d{3}){6}\D\d{2} USDT$/);
+        // The unit level with the figure, not on a line under it.
+        const [figure, unit] = await page.evaluate(() =>
+          ['.wallet-total__figure', '.wallet-total__unit'].map((sel) => {
+            const r = document.querySelector(sel)!.getBoundingClientRect();
+            return { top: r.top, bottom: r.bottom };
+          }),
+        );
+        expect(unit!.top).toBeLessThan(figure!.bottom);
+        expect(unit!.bottom).toBeGreaterThan(figure!.top);
+        expect(await brokenWalletFigures()).toEqual([]);
+      }
+    });
+  });
+
   it('fits the balances of 10^14 and their history into /assets/detail at 320 px, every digit shown', async () => {
     const { page } = session;
-    await page.setViewportSize({ width: 320, height: 640 });
-    try {
+    await atSmallPhone(async () => {
       for (const [lang, coin, digits] of [
         ['us', 'BTC', '12,345,678,901,234.12345678'],
         ['ru', 'USDT', '99\u00a0999\u00a0999\u00a0999\u00a0999,99999999'],
@@ -85,9 +122,7 @@ describe('/assets holds balances of 10^14 at 390 px', () => {
         );
         expect(outside).toEqual([]);
       }
-    } finally {
-      await page.setViewportSize({ width: 390, height: 844 });
-    }
+    });
   });
 
   it('brings the history back filtered and as far down as it was, on Back from a deposit opened there', async () => {

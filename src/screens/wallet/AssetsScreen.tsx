@@ -32,9 +32,6 @@ const EyeIcon = ({ closed }: { closed: boolean }) => (
   </svg>
 );
 
-/** What " USDT" in its smaller type takes beside the total, in the total's characters. */
-const UNIT_CHARS = 5;
-
 /** /assets: everything I hold, valued in USDT at the live prices; per coin available, frozen and
  * total; deposit, withdraw and the records one tap away. */
 const AssetsScreen = () => {
@@ -82,10 +79,7 @@ const AssetsScreen = () => {
       <section className="wallet-total">
         <p className="wallet-total__label">{t('wallet.total')}</p>
         <p className="wallet-total__value" data-testid="wallet-total">
-          <span
-            className="wallet-total__figure"
-            style={{ '--chars': total.length + UNIT_CHARS } as CSSProperties}
-          >
+          <span className="wallet-total__figure" style={{ '--chars': total.length } as CSSProperties}>
             {total}
           </span>{' '}
           <span className="wallet-total__unit">USDT</span>

@@ -134,6 +134,24 @@ const GLOSSARY: { keys: string[]; term: Record<Locale, string> }[] = [
       it: 'verifica',
     },
   },
+  {
+    // The login password, told apart from the withdrawal password on the same screens: French
+    // "Changer le mot de passe" beside "Modifier le mot de passe de retrait" named neither.
+    keys: ['route.changePwd', 'pwd.changed', 'pwd.withdrawIntro', 'app.msg.passwords_same', 'app.msg.withdraw_locked'],
+    term: {
+      us: 'login password',
+      cn: '登录密码',
+      tw: '登入密碼',
+      br: 'senha de login',
+      jp: 'ログインパスワード',
+      kr: '로그인 비밀번호',
+      de: 'Login-Passw',
+      es: 'contraseña de inicio de sesión',
+      fr: 'mot de passe de connexion',
+      ru: 'парол[ьяю] для входа',
+      it: 'password di accesso',
+    },
+  },
 ];
 
 /** The tags of a value (`<keep>`, `</agreement>`) for react-i18next's Trans, as [closing, name]. */

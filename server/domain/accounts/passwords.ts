@@ -103,7 +103,9 @@ export const setWithdrawPasswordByCode = async (
   return getUserInfo(deps, userId);
 };
 
-/** Changes the withdrawal password; a wrong (or never set) old one → old_withdraw_pwd_wrong. */
+/** Changes the withdrawal password; a wrong old one → old_withdraw_pwd_wrong. None set yet →
+ * withdraw_pwd_not_set, as checkWithdrawPassword says, with no try counted: counted as wrong ones,
+ * those tries locked out the first right password once one was set. */
 export const changeWithdrawPassword = async (
   deps: AccountDeps,
   userId: number,
@@ -111,8 +113,9 @@ export const changeWithdrawPassword = async (
 ): Promise<UserInfo> => {
   const user = await getUser(deps, userId);
   const { withdrawPasswordHash } = user;
-  const right = await checkWithdrawTry(deps, userId, async () =>
-    withdrawPasswordHash === null ? false : verifyPassword(req.oldPassword, withdrawPasswordHash),
+  if (withdrawPasswordHash === null) throw fail('withdraw_pwd_not_set');
+  const right = await checkWithdrawTry(deps, userId, () =>
+    verifyPassword(req.oldPassword, withdrawPasswordHash),
   );
   if (!right) throw fail('old_withdraw_pwd_wrong');
   await assertOtherPassword(req.password, user.passwordHash);

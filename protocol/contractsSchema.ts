@@ -97,10 +97,16 @@ export const contractOrderRequestSchema = z.strictObject({
   requestKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
 });
 
-export const contractListQuerySchema = z.strictObject({
-  state: z.enum(CONTRACT_LIST_STATES).default('open'),
-  ...pageQueryFields(CONTRACT_PAGE_SIZE_MAX),
-});
+export const contractListQuerySchema = z
+  .strictObject({
+    state: z.enum(CONTRACT_LIST_STATES).default('open'),
+    ...pageQueryFields(CONTRACT_PAGE_SIZE_MAX),
+    /** The contracts opened before this one (a lower id), in place of a page number: reading on
+     * from the last row read, a list missed none and held none twice when one settled or opened
+     * between the reads, which moves every later page by a row. */
+    before: rowIdParam.optional(),
+  })
+  .refine((q) => q.before === undefined || q.page === 1, 'app.msg.parameter_error');
 export type ContractListQuery = z.output<typeof contractListQuerySchema>;
 
 export const contractDetailQuerySchema = z.strictObject({

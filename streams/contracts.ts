@@ -38,7 +38,12 @@ import type { Transport } from './transport';
 /** The REST calls the contract streams start from and poll; the app passes its axios client's. */
 export interface ContractApi {
   info(): Promise<ContractInfo>;
-  list(query: { state: ContractListState; page: number; size: number }): Promise<ContractPage>;
+  list(query: {
+    state: ContractListState;
+    page: number;
+    size: number;
+    before?: number;
+  }): Promise<ContractPage>;
   detail(id: number): Promise<ContractOrder>;
 }
 
@@ -164,19 +169,23 @@ export const createContractStreams = ({
     }),
   );
 
-  /** Every contract in progress, newest first: the server lists them a page at a time, and the
-   * pages after the first are read together. A contract listed on two pages (one opened between
-   * the reads shifts them) is held once. */
+  /** Every contract in progress, newest first, a page at a time, each read on from the last row of
+   * the one before (`before`): read by page numbers, a contract settling between two reads moved
+   * every later row up one, and the first of the next page went unread. One opening meanwhile goes
+   * on top, out of the reads. */
   const loadOpen = async (): Promise<ContractOrder[]> => {
-    const first = await api.list({ state: 'open', page: 1, size: CONTRACT_PAGE_SIZE_MAX });
-    const pages = Math.ceil(first.total / CONTRACT_PAGE_SIZE_MAX);
-    const rest = await Promise.all(
-      Array.from({ length: Math.max(0, pages - 1) }, (_, i) =>
-        api.list({ state: 'open', page: i + 2, size: CONTRACT_PAGE_SIZE_MAX }),
-      ),
-    );
-    const byId = new Map([first, ...rest].flatMap((p) => p.list).map((o) => [o.id, o]));
-    return [...byId.values()].sort((a, b) => b.id - a.id);
+    const all: ContractOrder[] = [];
+    for (;;) {
+      const before = all.at(-1)?.id;
+      const { list } = await api.list({
+        state: 'open',
+        page: 1,
+        size: CONTRACT_PAGE_SIZE_MAX,
+        ...(before === undefined ? {} : { before }),
+      });
+      all.push(...list);
+      if (list.length < CONTRACT_PAGE_SIZE_MAX) return all;
+    }
   };
 
   // The reader's lists are one a login (keyed by its token), as the spot streams are: someone

@@ -8,6 +8,7 @@ import {
 import { applyOpen, applySettled, createContractStreams } from '../../streams/contracts';
 import { createServerClock } from '../../streams/serverTime';
 import { fakeTransport } from './fakeTransport';
+import { pageOfRows, type ListQuery } from './contractPages';
 
 const DEVICE_T0 = Date.UTC(2027, 0, 15, 10, 0, 0);
 /** This device's clock runs five minutes behind the server's. */
@@ -78,7 +79,7 @@ const setup = () => {
   let current = order();
   const api = {
     info: vi.fn(async () => info()),
-    list: vi.fn(async (q: { state: string; page: number; size: number }): Promise<ContractPage> => ({
+    list: vi.fn(async (q: ListQuery): Promise<ContractPage> => ({
       list: (q.state === 'open') === (current.status !== 'completed') ? [current] : [],
       page: q.page,
       size: q.size,
@@ -206,16 +207,30 @@ describe('contract streams', () => {
     const s = setup();
     s.setState('open');
     const running = Array.from({ length: 56 }, (_, i) => order({ id: 56 - i }));
-    s.api.list.mockImplementation(async (q) => ({
-      list: q.state === 'open' ? running.slice((q.page - 1) * q.size, q.page * q.size) : [],
-      page: q.page,
-      size: q.size,
-      total: q.state === 'open' ? running.length : 0,
-    }));
+    s.api.list.mockImplementation(async (q) => pageOfRows(q.state === 'open' ? running : [], q));
     const lists: ContractOrder[][] = [];
     const sub = s.streams.open$('token').subscribe((l) => lists.push(l));
     await vi.advanceTimersByTimeAsync(0);
     expect(lists.at(-1)!.map((o) => o.id)).toEqual(running.map((o) => o.id));
+    sub.unsubscribe();
+  });
+
+  // Read by page numbers, the second page came after one of the first had settled: every row
+  // after it had moved up one, and the first of the second page, now last of the first, was lost.
+  it('misses no contract in progress when one settles between the reads of its pages', async () => {
+    const s = setup();
+    s.setState('open');
+    let running = Array.from({ length: 56 }, (_, i) => order({ id: 56 - i }));
+    s.api.list.mockImplementation(async (q) => {
+      const page = pageOfRows(q.state === 'open' ? running : [], q);
+      running = running.filter((o) => o.id !== 56);
+      return page;
+    });
+    const lists: ContractOrder[][] = [];
+    const sub = s.streams.open$('token').subscribe((l) => lists.push(l));
+    await vi.advanceTimersByTimeAsync(0);
+    const ids = lists.at(-1)!.map((o) => o.id);
+    expect(ids).toEqual(Array.from({ length: 56 }, (_, i) => 56 - i));
     sub.unsubscribe();
   });
 

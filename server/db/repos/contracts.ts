@@ -159,8 +159,9 @@ export const contractStore = (db: Kysely<Database>): ContractStore => ({
       .selectFrom('contracts')
       .where('user_id', '=', userId)
       .where('status', state === 'open' ? 'in' : 'not in', OPEN);
+    const listed = page.before === undefined ? q : q.where('id', '<', page.before);
     const [rows, count] = await Promise.all([
-      q.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+      listed.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows: rows.map(fromRow), total: Number(count.n) };

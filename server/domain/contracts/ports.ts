@@ -25,7 +25,8 @@ export interface ContractStore {
   list(
     userId: number,
     state: ContractListState,
-    page: { offset: number; limit: number },
+    /** `before`: only rows of a lower id (read on from the last row read). */
+    page: { offset: number; limit: number; before?: number },
   ): Promise<{ rows: ContractRecord[]; total: number }>;
 }
 

@@ -146,6 +146,7 @@ export const createContractService = (deps: ContractDeps) => {
     const { rows, total } = await deps.contracts.list(userId, q.state, {
       offset: (q.page - 1) * q.size,
       limit: q.size,
+      before: q.before,
     });
     return { list: rows.map(toWireOrder), page: q.page, size: q.size, total };
   };

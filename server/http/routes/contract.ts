@@ -42,7 +42,8 @@ export const contractRoutes = (contracts: ContractService) => [
     method: 'GET',
     path: '/contract/list',
     tag: 'contract',
-    summary: "The reader's contracts in progress or settled, newest first",
+    summary:
+      "The reader's contracts in progress or settled, newest first, by page or (`before`) those opened before a given one",
     auth: 'user',
     query: contractListQuerySchema,
     response: contractPageSchema,

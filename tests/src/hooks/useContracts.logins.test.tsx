@@ -9,27 +9,19 @@ const held = vi.hoisted(() => ({ open: new Map<string, number[]>(), settled: new
 // The app's contract streams, real, over a socket the test holds open and REST calls answered as
 // the logged-in reader's.
 vi.mock('../../../src/app/contractStreams', async () => {
-  const { createContractStreams } = await import('../../../streams/contracts');
-  const { createServerClock } = await import('../../../streams/serverTime');
-  const { fakeTransport } = await import('../../streams/fakeTransport');
+  const { openContractStreams } = await import('../../streams/contractPages');
   const { INFO, pending, won } = await import('../screens/contract/fixtures');
-  const t = fakeTransport();
-  t.setState('open');
   const ids = (m: Map<string, number[]>) => m.get(currentUser()?.token ?? '') ?? [];
   return {
-    contracts: createContractStreams({
-      transport: t.transport,
-      clock: createServerClock(t.transport),
-      api: {
-        info: async () => INFO,
-        detail: async () => Promise.reject(new Error('not asked')),
-        list: async ({ state, page, size }) => {
-          const list: ContractOrder[] =
-            state === 'open'
-              ? ids(held.open).map((id) => pending({ id }))
-              : ids(held.settled).map((id) => won({ id }));
-          return { list, total: list.length, page, size };
-        },
+    contracts: await openContractStreams({
+      info: async () => INFO,
+      detail: async () => Promise.reject(new Error('not asked')),
+      list: async ({ state, page, size }) => {
+        const list: ContractOrder[] =
+          state === 'open'
+            ? ids(held.open).map((id) => pending({ id }))
+            : ids(held.settled).map((id) => won({ id }));
+        return { list, total: list.length, page, size };
       },
     }),
   };

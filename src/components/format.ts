@@ -86,6 +86,10 @@ export const centsAtLeast = (value: string) => {
  * "1,700.00" beside one of "941.0603" (`centsAtLeast`). */
 export const formatMoney = (value: string, language: string) => formatDecimal(centsAtLeast(value), language);
 
+/** A figure with its unit on one line (a no-break space): "1.999,99999999" over "USDT" read as
+ * two figures on a narrow phone. */
+export const withUnit = (figure: string, unit: string) => `${figure}\u00a0${unit}`;
+
 /** Money in or out (a profit, a loss, a wallet entry), signed as the reader's locale signs a number:
  * "+80.00", "-1.250,50", and a refund's "0.00" with no sign. Every signed amount is written by this
  * one, so the wallet's history and the contracts' results read alike. */

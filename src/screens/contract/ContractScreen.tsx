@@ -10,7 +10,13 @@ import { sayAtFields } from '../../api/fieldRefusals';
 import { verifiedAction } from '../../app/verificationPrompt';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
-import { formatDecimal, formatMoney, formatPercent, formatSignedMoney } from '../../components/format';
+import {
+  formatDecimal,
+  formatMoney,
+  formatPercent,
+  formatSignedMoney,
+  withUnit,
+} from '../../components/format';
 import { ASSET_SCALE } from '../../../protocol/assets';
 import { canonicalDecimal } from '../../components/form/decimalInput';
 import { DecimalField } from '../../components/form/DecimalField';
@@ -275,7 +281,7 @@ const ContractScreen = () => {
           error={error}
           errorSuffix={
             error && LIMIT_ERRORS.includes(error)
-              ? ` (${t('common.range', { min: num(cycle.min), max: num(cycle.max) })}\u00a0${asset})`
+              ? ` (${withUnit(t('common.range', { min: num(cycle.min), max: num(cycle.max) }), asset)})`
               : undefined
           }
           hint={t('contract.limits', { min: num(cycle.min), max: num(cycle.max), asset })}
@@ -290,14 +296,12 @@ const ContractScreen = () => {
         <dl className="kv">
           <div className="kv__row">
             <dt>{t('contract.available')}</dt>
-            <dd>
-              {available === undefined ? '—' : `${formatMoney(available, i18n.language)}\u00a0${asset}`}
-            </dd>
+            <dd>{available === undefined ? '—' : withUnit(formatMoney(available, i18n.language), asset)}</dd>
           </div>
           <div className="kv__row">
             <dt>{t('contract.expected')}</dt>
             <dd className="price--up" data-testid="expected">
-              {expected === undefined ? '—' : `${formatSignedMoney(expected, i18n.language)}\u00a0${asset}`}
+              {expected === undefined ? '—' : withUnit(formatSignedMoney(expected, i18n.language), asset)}
             </dd>
           </div>
         </dl>

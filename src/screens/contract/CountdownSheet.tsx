@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ContractOrder } from '../../../protocol/contracts';
-import { formatDecimal, formatMoney, formatSignedMoney } from '../../components/format';
+import { formatDecimal, formatMoney, formatSignedMoney, withUnit } from '../../components/format';
 import { ModalLayer } from '../../components/ModalLayer';
 import { useContract, useCountdown } from '../../hooks/useContracts';
 import { useConnection, useTicker } from '../../hooks/useMarket';
@@ -23,7 +23,7 @@ const ResultLine = ({ order }: { order: ContractOrder }) => {
     <div className={`contract-result contract-result--${order.result}`} data-testid="contract-result">
       <p className="contract-result__title">{t(`contract.result.${order.result}`)}</p>
       <p className="contract-result__figure">
-        {formatSignedMoney(order.profit ?? '0', i18n.language)} {order.asset}
+        {withUnit(formatSignedMoney(order.profit ?? '0', i18n.language), order.asset)}
       </p>
       <p className="contract-result__detail">{t(`contract.result.${order.result}Detail`, figures)}</p>
     </div>
@@ -102,9 +102,7 @@ export const CountdownSheet = ({ placed, onClose }: { placed: ContractOrder; onC
         </div>
         <div className="kv__row">
           <dt>{t('contract.sheet.amount')}</dt>
-          <dd>
-            {money(order.amount)} {order.asset}
-          </dd>
+          <dd>{withUnit(money(order.amount), order.asset)}</dd>
         </div>
         <div className="kv__row">
           <dt>{t('contract.sheet.openPrice')}</dt>
@@ -128,9 +126,7 @@ export const CountdownSheet = ({ placed, onClose }: { placed: ContractOrder; onC
         {!done && (
           <div className="kv__row">
             <dt>{t('contract.expected')}</dt>
-            <dd>
-              {formatSignedMoney(order.expected, i18n.language)} {order.asset}
-            </dd>
+            <dd>{withUnit(formatSignedMoney(order.expected, i18n.language), order.asset)}</dd>
           </div>
         )}
       </dl>

@@ -7,6 +7,7 @@ import {
   formatPercent,
   formatSignedMoney,
   trendOf,
+  withUnit,
 } from '../../components/format';
 import { Spinner } from '../../components/Spinner';
 import { useContractDetail } from '../../hooks/useContracts';
@@ -85,15 +86,13 @@ export const ContractDetail = ({ id }: { id: number }) => {
           <span className={`dir dir--${order.direction}`}>{t(order.directionname)}</span>
         </Row>
         <Row label={t('contractList.cycle')}>{t('contract.cycleMinutes', { count: order.cycle })}</Row>
-        <Row label={t('contractList.amount')}>
-          {money(order.amount)} {order.asset}
-        </Row>
+        <Row label={t('contractList.amount')}>{withUnit(money(order.amount), order.asset)}</Row>
         <Row label={t('contractList.rate')}>{formatPercent(trimZeros(order.rate), i18n.language)}</Row>
         {/* What a win would earn, while one may still come: under a settled loss, "Expected
             earnings +80.00" read as money still to come. Settled, the profit or loss booked says it. */}
         {!done && (
           <Row label={t('contract.expected')}>
-            {formatSignedMoney(order.expected, i18n.language)} {order.asset}
+            {withUnit(formatSignedMoney(order.expected, i18n.language), order.asset)}
           </Row>
         )}
         <Row label={t('contractList.openTime')}>{time(order.openAt)}</Row>
@@ -103,7 +102,7 @@ export const ContractDetail = ({ id }: { id: number }) => {
         {done && order.profit !== null && (
           <Row label={t('contractList.profit')}>
             <span className={`pnl pnl--${trendOf(order.profit)}`}>
-              {formatSignedMoney(order.profit, i18n.language)} {order.asset}
+              {withUnit(formatSignedMoney(order.profit, i18n.language), order.asset)}
             </span>
           </Row>
         )}

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ContractOrder } from '../../../protocol/contracts';
-import { formatMoney, formatSignedMoney } from '../../components/format';
+import { formatMoney, formatSignedMoney, withUnit } from '../../components/format';
 import { useContract } from '../../hooks/useContracts';
 import { RecordTime } from '../../components/RecordTime';
 import { watchOutcome } from '../contract/outcomes';
@@ -20,7 +20,7 @@ const Outcome = ({ order }: { order: ContractOrder }) => {
     : formatSignedMoney(order.profit ?? '0', i18n.language);
   return (
     <span className={`pnl pnl--${tone}`}>
-      {t(order.resultname ?? order.statusname)} {figure} {order.asset}
+      {t(order.resultname ?? order.statusname)} {withUnit(figure, order.asset)}
     </span>
   );
 };
@@ -52,9 +52,7 @@ export const ContractRow = ({
         <span className="contract-row__cycle">{t('contract.cycleMinutes', { count: live.cycle })}</span>
       </div>
       <div className="contract-row__body">
-        <span>
-          {formatMoney(live.amount, i18n.language)} {live.asset}
-        </span>
+        <span>{withUnit(formatMoney(live.amount, i18n.language), live.asset)}</span>
         {live.status === 'completed' ? <Outcome order={live} /> : <Remaining order={live} />}
       </div>
       <RecordTime className="contract-row__foot" ts={live.openAt} />

@@ -532,7 +532,7 @@ describe('/contract', () => {
       expect(figure('contract.sheet.closePrice')).toBe(f.close);
       expect(within(sheet).queryByText(i18n.t('contract.expected'))).toBeNull();
       const result = within(sheet).getByTestId('contract-result');
-      expect(result).toHaveTextContent(f.profit);
+      expect(result.querySelector('.contract-result__figure')?.textContent).toBe(f.profit);
       expect(result).toHaveTextContent(f.payout);
     } finally {
       await switchI18n('us');

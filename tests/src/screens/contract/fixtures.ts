@@ -94,24 +94,25 @@ export const wonLarge = (over: Partial<ContractOrder> = {}): ContractOrder =>
     ...over,
   });
 
-/** wonLarge's figures as each language writes them: German groups with '.' and decimals with ','. */
+/** wonLarge's figures as each language writes them: German groups with '.' and decimals with ','; a
+ * figure keeps its coin on its line (a no-break space), but in a sentence (`payout`). */
 export const LARGE_FIGURES = [
   {
     lang: 'de',
-    amount: '1.250,50 USDT',
-    expected: '+1.000,40 USDT',
+    amount: '1.250,50\u00a0USDT',
+    expected: '+1.000,40\u00a0USDT',
     open: '97.016,25',
     close: '97.104,30',
-    profit: '+1.000,40 USDT',
+    profit: '+1.000,40\u00a0USDT',
     payout: '2.250,90 USDT',
   },
   {
     lang: 'us',
-    amount: '1,250.50 USDT',
-    expected: '+1,000.40 USDT',
+    amount: '1,250.50\u00a0USDT',
+    expected: '+1,000.40\u00a0USDT',
     open: '97,016.25',
     close: '97,104.30',
-    profit: '+1,000.40 USDT',
+    profit: '+1,000.40\u00a0USDT',
     payout: '2,250.90 USDT',
   },
 ] as const;

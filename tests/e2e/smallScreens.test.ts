@@ -405,6 +405,30 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     // 55 loads of the screen.
   }, 180_000);
 
+  it('sets /contractList’s page count on one line between its buttons, in every language at 320 px', async () => {
+    // "Страница 1 из 3" left its "3" alone on a second line.
+    const { page } = session;
+    await asDemoTrader(page);
+    // Three pages as the server would count them, with none of the demo's money staked on them
+    // (the tests after this one read its balance).
+    await page.route('**/api/contract/list?*', async (route) => {
+      const answer = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...answer, data: { ...answer.data, total: 55 } } });
+    });
+    try {
+      const found = await atWidths([320], LOCALES, async () => {
+        await page.goto('/contractList');
+        await page.locator('.pager').waitFor();
+        return (await brokenFigures(page, '.pager > span, .pager .btn')).map(
+          (text) => `"${text}" on two lines`,
+        );
+      });
+      expect(found).toEqual([]);
+    } finally {
+      await page.unroute('**/api/contract/list?*');
+    }
+  }, 120_000);
+
   it('shows the wallet history’s chosen type in full, its longest in every language at 320 px', async () => {
     const { page } = session;
     const types = LEDGER_TYPES.filter((type) => type !== 'app.data.house_funding');

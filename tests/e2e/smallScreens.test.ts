@@ -379,6 +379,19 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
     expect(found).toEqual([]);
   });
 
+  it('sets each of the home boards’ tab labels on one line, in every language at 390 and 320 px', async () => {
+    // In thirds of the card, Russian "Лидеры роста" and Italian "Migliori rialzi" took two lines at
+    // 390 px, English "Top gainers" and French "Plus fortes hausses" at 320.
+    const { page } = session;
+    const found = await atWidths([390, 320], LOCALES, async (locale) => {
+      await page.goto('/home');
+      const tabs = page.locator('.top-lists [role="tab"]');
+      await expect.poll(() => tabs.first().textContent()).toBe(translations(locale).home.top.gainers);
+      return (await brokenFigures(page, '.top-lists [role="tab"]')).map((text) => `"${text}" on two lines`);
+    });
+    expect(found).toEqual([]);
+  });
+
   it('gives each /market sort button a thumb’s room, in every language at 320 px', async () => {
     const { page } = session;
     const found = await atWidths([320], LOCALES, async () => {

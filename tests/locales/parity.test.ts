@@ -60,6 +60,8 @@ const SAME_AS_ENGLISH: Record<string, readonly Locale[]> = {
   // "Status" (German) and the tab "Home" (Italian): the words apps in these languages use.
   'contractList.status': ['de'],
   'tab.home': ['it'],
+  // "Volume", the home board of the most traded pairs: the same word in Portuguese and French.
+  'home.top.volume': ['br', 'fr'],
 };
 
 /** Letters that are never right in a language's file: kana or Hangul in Chinese, Cyrillic or an

@@ -51,7 +51,7 @@ describe('top lists', () => {
     );
     show();
     expect(screen.getAllByRole('link')).toHaveLength(2);
-    await userEvent.click(screen.getByRole('tab', { name: 'Top losers' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Losers' }));
     expect(screen.queryAllByRole('link')).toEqual([]);
     expect(screen.getByText('No pair has fallen in the last 24 hours')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Volume' }));
@@ -81,11 +81,11 @@ describe('top lists', () => {
   it('moves between the boards with the arrow keys', async () => {
     vi.mocked(useTickersEvery).mockReturnValue(new Map([['btcusdt', ticker('btcusdt', '1.50')]]));
     show();
-    screen.getByRole('tab', { name: 'Top gainers' }).focus();
+    screen.getByRole('tab', { name: 'Gainers' }).focus();
     await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'Volume' })).toHaveFocus();
     expect(screen.getByRole('tabpanel', { name: 'Volume' })).toContainElement(screen.getByRole('link'));
     await userEvent.keyboard('{ArrowLeft}');
-    expect(screen.getByRole('tab', { name: 'Top losers', selected: true })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Losers', selected: true })).toHaveFocus();
   });
 });

@@ -102,15 +102,17 @@ export const formatSignedMoney = (value: string, language: string) => {
  * board): the same figure reads the same in both. */
 export const COLUMN_VOLUME_DIGITS = 3;
 
-/** A large amount shortened (1.2K, 3.4M, 1,2 Mio.) for volume columns; with `significant`, to that
+/** A large amount shortened (1.20K, 3.40M, 1,20 Mio.) for volume columns; with `significant`, to that
  * many significant digits where the room is a phone's line: Spanish counts thousands of millions
- * ("1069,25 M"), which took two lines of the market list at 320 px, where "1070 M" takes one. */
+ * ("1069,25 M"), which took two lines of the market list at 320 px, where "1070 M" takes one.
+ * Trailing zeros stay: a live volume going from "10.91K" to "10.9K" jumped in width and read as
+ * less exact. */
 export const formatCompact = (value: string, language: string, significant?: number) =>
   numberFormat(
     language,
     significant
-      ? { notation: 'compact', maximumSignificantDigits: significant }
-      : { notation: 'compact', maximumFractionDigits: 2 },
+      ? { notation: 'compact', minimumSignificantDigits: significant, maximumSignificantDigits: significant }
+      : { notation: 'compact', minimumFractionDigits: 2, maximumFractionDigits: 2 },
   ).format(value as Intl.StringNumericLiteral);
 
 /** A value in percent ("7.3") in the reader's locale's percent style ("7.3%", "7,3 %"), exact. */

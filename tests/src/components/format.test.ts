@@ -66,4 +66,12 @@ describe('formatCompact', () => {
     expect(formatCompact('1069250000', 'es', 3)).toBe('1070\u00a0M');
     expect(formatCompact('98765432.1', 'de', 3)).toBe('98,8\u00a0Mio.');
   });
+
+  it('keeps its digits when the last ones are zeros, so a live volume does not jump in width', () => {
+    // "10.91K" then "10.9K", "1.07B" then "1.1B" as the 24 hours rolled on.
+    expect(formatCompact('10900', 'us')).toBe('10.90K');
+    expect(formatCompact('1100000000', 'us', 3)).toBe('1.10B');
+    expect(formatCompact('466300000', 'ru')).toBe('466,30\u00a0млн');
+    expect(formatCompact('0', 'us')).toBe('0.00');
+  });
 });

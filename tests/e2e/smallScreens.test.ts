@@ -60,6 +60,15 @@ const atWidths = async (
   return found;
 };
 
+/** The labels matching `selector` on `url` drawn over two lines (or past the screen's edge), once
+ * the first reads `first`: the screen is in the language asked for. */
+const labelsOverTwoLines = async (url: string, selector: string, first: string) => {
+  const { page } = session;
+  await page.goto(url);
+  await expect.poll(() => page.locator(selector).first().textContent()).toBe(first);
+  return (await brokenFigures(page, selector)).map((text) => `"${text}" on two lines`);
+};
+
 /** What `faults` finds on /defi, once all three products are in, at 390 and 320 px in every
  * language. */
 const onEachDefiCard = (faults: () => Promise<string[]>) =>
@@ -382,13 +391,9 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
   it('sets each of the home boards’ tab labels on one line, in every language at 390 and 320 px', async () => {
     // In thirds of the card, Russian "Лидеры роста" and Italian "Migliori rialzi" took two lines at
     // 390 px, English "Top gainers" and French "Plus fortes hausses" at 320.
-    const { page } = session;
-    const found = await atWidths([390, 320], LOCALES, async (locale) => {
-      await page.goto('/home');
-      const tabs = page.locator('.top-lists [role="tab"]');
-      await expect.poll(() => tabs.first().textContent()).toBe(translations(locale).home.top.gainers);
-      return (await brokenFigures(page, '.top-lists [role="tab"]')).map((text) => `"${text}" on two lines`);
-    });
+    const found = await atWidths([390, 320], LOCALES, (locale) =>
+      labelsOverTwoLines('/home', '.top-lists [role="tab"]', translations(locale).home.top.gainers),
+    );
     expect(found).toEqual([]);
   });
 
@@ -706,6 +711,16 @@ describe('small phones (320 and 390 px): lines that wrapped badly', () => {
         }),
       );
     });
+    expect(found).toEqual([]);
+  });
+
+  it('sets each of /defi’s two record links on one line, side by side or one under the other, in every language at 390 and 320 px', async () => {
+    // Halves of the card left "Pledge" over "records" at 320 px, "История" over "стейкинга" and
+    // "Historique" over "de staking" at 390.
+    await asDemoTrader(session.page);
+    const found = await atWidths([390, 320], LOCALES, (locale) =>
+      labelsOverTwoLines('/defi', '.defi-overview__links .btn', translations(locale).route.defi_pledgeRecord),
+    );
     expect(found).toEqual([]);
   });
 

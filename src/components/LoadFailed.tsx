@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { Envelope } from '../../protocol/envelope';
 import { localFailure } from '../api/client';
 import { translateKey } from '../i18n';
@@ -31,13 +32,28 @@ export const Loading = ({ failure, onRetry }: { failure: string | undefined; onR
 export const NOT_FOUND = 'app.msg.record_not_found';
 
 /** In place of one record (a notice, an article, a product) being read. A record that is not there
- * stays so, and is said plainly with nothing to retry; any other failure may pass and gets a retry. */
-export const LoadingRecord = ({ failure, onRetry }: { failure: string | undefined; onRetry: () => void }) => {
+ * stays so, and is said plainly with nothing to retry, and with a way on to `list`, the records it
+ * was among, where there is one (back from a link to a notice taken down, opened afresh, leads
+ * home, not to the other notices); any other failure may pass and gets a retry. */
+export const LoadingRecord = ({
+  failure,
+  onRetry,
+  list,
+}: {
+  failure: string | undefined;
+  onRetry: () => void;
+  list?: { to: string; label: string };
+}) => {
   const { t } = useTranslation();
-  return failure === NOT_FOUND ? (
-    <EmptyText>{t(NOT_FOUND)}</EmptyText>
-  ) : (
-    <Loading failure={failure} onRetry={onRetry} />
+  if (failure !== NOT_FOUND) return <Loading failure={failure} onRetry={onRetry} />;
+  if (!list) return <EmptyText>{t(NOT_FOUND)}</EmptyText>;
+  return (
+    <section className="empty-state">
+      <p className="empty-state__text">{t(NOT_FOUND)}</p>
+      <Link className="btn btn--primary" to={list.to}>
+        {list.label}
+      </Link>
+    </section>
   );
 };
 

@@ -20,7 +20,13 @@ const HelpDetailScreen = () => {
   return (
     <>
       <NavBar title={t('route.help_detail')} />
-      {!article.data && <LoadingRecord failure={article.failure} onRetry={article.retry} />}
+      {!article.data && (
+        <LoadingRecord
+          failure={article.failure}
+          onRetry={article.retry}
+          list={{ to: '/help', label: t('help.all') }}
+        />
+      )}
       {article.data && (
         <article className="document card">
           <NotInYourLanguage

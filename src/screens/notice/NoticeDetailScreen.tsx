@@ -23,7 +23,13 @@ const NoticeDetailScreen = () => {
   return (
     <>
       <NavBar title={t('route.noticeDetail')} />
-      {!notice.data && <LoadingRecord failure={notice.failure} onRetry={notice.retry} />}
+      {!notice.data && (
+        <LoadingRecord
+          failure={notice.failure}
+          onRetry={notice.retry}
+          list={{ to: '/notice', label: t('notice.all') }}
+        />
+      )}
       {notice.data && (
         <article className="document card">
           <NotInYourLanguage

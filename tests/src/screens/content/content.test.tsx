@@ -156,6 +156,25 @@ describe('content screens', () => {
     expect(helpApi.notice).not.toHaveBeenCalled();
   });
 
+  it.each([
+    [NoticeDetailScreen, '/noticeDetail', 'notice', 'All notices', '/notice'],
+    [HelpDetailScreen, '/help/detail', 'article', 'All help articles', '/help'],
+  ] as const)(
+    '%o: a record not there leads on to the list it was in',
+    async (Screen, path, read, list, to) => {
+      // A notice taken down, an old link: "Record not found" alone left only the back arrow, which
+      // from a link opened afresh leads home, not to the other notices.
+      vi.mocked(helpApi[read]).mockRejectedValueOnce({
+        code: 404,
+        msg: 'app.msg.record_not_found',
+        data: null,
+      });
+      renderScreen(<Screen />, { path, at: `${path}?id=999` });
+      expect(await screen.findByText('Record not found')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: list })).toHaveAttribute('href', to);
+    },
+  );
+
   it('/noticeDetail says a failed read failed, not that the notice is gone, and reads again', async () => {
     const user = userEvent.setup();
     vi.mocked(helpApi.notice).mockRejectedValueOnce({ code: 0, msg: 'app.msg.network_error', data: null });

@@ -25,7 +25,13 @@ const DefiDetailScreen = () => {
   return (
     <>
       <NavBar title={t('route.defi_detail')} />
-      {!shown && <LoadingRecord failure={product.failure} onRetry={product.retry} />}
+      {!shown && (
+        <LoadingRecord
+          failure={product.failure}
+          onRetry={product.retry}
+          list={{ to: '/defi', label: t('defi.all') }}
+        />
+      )}
       {shown && (
         <>
           <ProductCard product={shown} action={false} />

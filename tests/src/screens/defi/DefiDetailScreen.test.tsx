@@ -109,5 +109,18 @@ describe('/defi/detail', () => {
     await pledgeRefused('150');
     expect(await screen.findByText('Record not found')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pledge now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All staking products' })).toHaveAttribute('href', '/defi');
+  });
+
+  it('leads on to all staking products from one that is not there', async () => {
+    // An old link, opened afresh: "Record not found" alone left only the back arrow, which leads home.
+    vi.mocked(defiApi.detail).mockRejectedValueOnce({
+      code: 404,
+      msg: 'app.msg.record_not_found',
+      data: null,
+    });
+    renderScreen(<DefiDetailScreen />, { path: '/defi/detail', at: '/defi/detail?id=999' });
+    expect(await screen.findByText('Eintrag nicht gefunden')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Alle Staking-Produkte' })).toHaveAttribute('href', '/defi');
   });
 });

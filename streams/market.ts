@@ -90,6 +90,7 @@ export const createMarketStreams = ({ transport, api, frameScheduler, scheduler 
         apply: (state, msg) => applyKline(state, msg.data),
         countsSeq: true,
         pollMs: POLL_MS.kline,
+        failsUntilRead: true,
       },
       scheduler,
     ),

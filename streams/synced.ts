@@ -24,6 +24,11 @@ interface SyncSpec<S, D> {
    * (an order placed moves the balances): while the socket is down, the snapshot is read again at
    * once, not at the next poll. */
   refresh$?: Observable<unknown>;
+  /** A snapshot that cannot be read before any was ends the stream with its failure, for the
+   * screen to say so and offer to ask again (watched again, the stream starts afresh): a chart
+   * switched to another interval offline stayed loading until the network came back. One read
+   * before is kept through the failures that follow, as the other streams keep theirs. */
+  failsUntilRead?: boolean;
 }
 
 /** While the page's socket is first connecting, how long to wait for it before polling: it
@@ -63,6 +68,13 @@ export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, schedu
 
     const emit = () => {
       if (state !== undefined) subscriber.next(state);
+    };
+
+    /** Whether a failed snapshot ends the stream (`failsUntilRead`), which it then does. */
+    const ended = (err: unknown) => {
+      if (!spec.failsUntilRead || state !== undefined) return false;
+      subscriber.error(err);
+      return true;
     };
 
     const applyLocal = (data: D) => {
@@ -113,8 +125,8 @@ export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, schedu
           }
           emit();
         },
-        () => {
-          if (gen !== generation) return;
+        (err: unknown) => {
+          if (gen !== generation || ended(err)) return;
           pending = timer(spec.retryMs ?? spec.pollMs, scheduler).subscribe(() => open && resync());
         },
       );
@@ -125,7 +137,9 @@ export const synced$ = <S, D>(transport: Transport, spec: SyncSpec<S, D>, schedu
         (fresh) => {
           if (fresh) emit();
         },
-        () => undefined,
+        (err: unknown) => {
+          if (gen === generation) ended(err);
+        },
       );
 
     const poll = (delayMs: number) => {

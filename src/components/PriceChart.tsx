@@ -10,14 +10,15 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Interval, Kline } from '../../protocol';
 import { DEFAULT_LOCALE, LOCALE_TAGS, isLocale } from '../../protocol/locales';
 import { market } from '../app/streams';
+import { failedRead, useRetryWhenAnswered } from '../hooks/useRetryWhenAnswered';
 import { chartTimeLabels, type ChartTimeLabels } from './chartTimeLabels';
 import { ChartTimeScale } from './chartTimeScale';
-import { Spinner } from './Spinner';
+import { Loading } from './LoadFailed';
 
 const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
@@ -91,8 +92,9 @@ const clearOfLastPrice = (
 /**
  * The candlestick chart (its own chunk: lightweight-charts loads only where a chart is shown). The
  * chart is created once; a new pair or interval empties it at once and shows it loading until its
- * own candles come (`setData`); each live candle after that goes through `series.update`, straight
- * from the stream, without React.
+ * own candles come (`setData`), or says they could not be read, with a retry, in place of the one
+ * emptied; each live candle after that goes through `series.update`, straight from the stream,
+ * without React.
  */
 const PriceChart = ({
   pair,
@@ -123,6 +125,15 @@ const PriceChart = ({
   // The pair and interval whose candles are drawn.
   const [shown, setShown] = useState<string | undefined>();
   const key = `${pair}|${interval}`;
+  // The pair and interval whose candles could not be read, and why; a retry watches them afresh.
+  const [failed, setFailed] = useState<{ key: string; failure: string; unanswered: boolean }>();
+  const [attempt, setAttempt] = useState(0);
+  const failure = failed?.key === key ? failed : undefined;
+  const retry = useCallback(() => {
+    setFailed(undefined);
+    setAttempt((n) => n + 1);
+  }, []);
+  useRetryWhenAnswered(failure?.unanswered === true, retry);
 
   useEffect(() => {
     const el = host.current!;
@@ -223,37 +234,40 @@ const PriceChart = ({
     // Never a candle of the pair or interval before under this one, drawn in this one's precision:
     // the chart is empty until this one's own arrive (a cached stream gives them at once, below).
     series.current?.setData([]);
-    const sub = market.kline$(pair, interval).subscribe((list) => {
-      const s = series.current;
-      const newest = list[list.length - 1];
-      if (!s || !newest) return;
-      // Same history, same or next candle: one update. Anything else (first data, a resync that
-      // reshaped the history): the whole set.
-      if (
-        first === list[0]!.t &&
-        last !== undefined &&
-        newest.t >= last &&
-        list.length > 1 &&
-        list[list.length - 2]!.t <= last
-      ) {
-        s.update(toBar(newest));
-      } else {
-        s.setData(list.map(toBar));
-        if (first === undefined) {
-          chart.current?.timeScale().scrollToRealTime();
-          setShown(key);
+    const sub = market.kline$(pair, interval).subscribe({
+      error: (err: unknown) => setFailed({ key, ...failedRead(err) }),
+      next: (list) => {
+        const s = series.current;
+        const newest = list[list.length - 1];
+        if (!s || !newest) return;
+        // Same history, same or next candle: one update. Anything else (first data, a resync that
+        // reshaped the history): the whole set.
+        if (
+          first === list[0]!.t &&
+          last !== undefined &&
+          newest.t >= last &&
+          list.length > 1 &&
+          list[list.length - 2]!.t <= last
+        ) {
+          s.update(toBar(newest));
+        } else {
+          s.setData(list.map(toBar));
+          if (first === undefined) {
+            chart.current?.timeScale().scrollToRealTime();
+            setShown(key);
+          }
         }
-      }
-      first = list[0]!.t;
-      last = newest.t;
-      const close = Number(newest.c);
-      if (close !== lastClose.current) {
-        lastClose.current = close;
-        priceLabels.current?.refresh();
-      }
+        first = list[0]!.t;
+        last = newest.t;
+        const close = Number(newest.c);
+        if (close !== lastClose.current) {
+          lastClose.current = close;
+          priceLabels.current?.refresh();
+        }
+      },
     });
     return () => sub.unsubscribe();
-  }, [pair, interval, key]);
+  }, [pair, interval, key, attempt]);
 
   return (
     <div className="chart-frame">
@@ -270,8 +284,8 @@ const PriceChart = ({
         })}
       />
       {shown !== key && (
-        <div className="chart-frame__loading">
-          <Spinner />
+        <div className={`chart-frame__loading${failure ? ' chart-frame__loading--failed' : ''}`}>
+          <Loading failure={failure?.failure} onRetry={retry} />
         </div>
       )}
     </div>

@@ -1,12 +1,7 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { subscribe } from 'valtio';
 import { prefetched } from '../api/prefetch';
-import { failureOf } from '../components/LoadFailed';
-import { networkState } from '../state/network';
-
-/** What a read fails with when no answer came: no network, the server down or restarting. */
-const NO_ANSWER = 'app.msg.network_error';
+import { failedRead, useRetryWhenAnswered } from './useRetryWhenAnswered';
 
 interface Remote<T> {
   data: T | undefined;
@@ -21,9 +16,7 @@ interface Remote<T> {
  * Loads a REST snapshot for a screen and reloads it when the locale changes (content is served
  * per `Lang`), or on `retry`. A stale answer that lands after a newer request is dropped; what
  * was shown stays until a newer answer replaces it. A read that got no answer is asked again by
- * itself once the server answers another call or the browser says the network is back: the home
- * page's sections have no retry button, and stayed empty (its notices saying there were none)
- * while the prices beside them came back.
+ * itself (`useRetryWhenAnswered`): the home page's notices said there were none meanwhile.
  */
 export const useRemote = <T>(load: () => Promise<T>, key = ''): Remote<T> => {
   const { i18n } = useTranslation();
@@ -43,9 +36,8 @@ export const useRemote = <T>(load: () => Promise<T>, key = ''): Remote<T> => {
       (data) => live && startTransition(() => setState({ data, lang, failure: undefined })),
       (err: unknown) => {
         if (!live) return;
-        const failure = failureOf(err);
-        const unanswered = failure === NO_ANSWER && !networkState.serverAnswers;
-        startTransition(() => setState((s) => ({ ...s, failure, unanswered })));
+        const failed = failedRead(err);
+        startTransition(() => setState((s) => ({ ...s, ...failed })));
       },
     );
     return () => {
@@ -58,19 +50,6 @@ export const useRemote = <T>(load: () => Promise<T>, key = ''): Remote<T> => {
     setState((s) => ({ ...s, failure: undefined, unanswered: false }));
     setAttempt((n) => n + 1);
   }, []);
-  const { unanswered } = state;
-  useEffect(() => {
-    if (!unanswered) return;
-    // Another call was answered between this failure and now.
-    if (networkState.serverAnswers) return retry();
-    const stop = subscribe(networkState, () => {
-      if (networkState.serverAnswers) retry();
-    });
-    window.addEventListener('online', retry);
-    return () => {
-      stop();
-      window.removeEventListener('online', retry);
-    };
-  }, [unanswered, retry]);
+  useRetryWhenAnswered(state.unanswered === true, retry);
   return { data: state.data, lang: state.lang, failure: state.failure, retry };
 };

@@ -179,6 +179,48 @@ describe('synced market streams', () => {
     await vi.advanceTimersByTimeAsync(3000);
     expect(slow.calls.tickers).toBe(2);
   });
+  it('end the candles with the failure when none could be read yet, so a chart can say so; keep them through a failed poll after', async () => {
+    const s = setup();
+    s.setState('reconnecting');
+    s.api.kline = () => (s.calls.kline++, Promise.reject(new Error('offline')));
+    const failed = vi.fn();
+    s.streams.kline$('btcusdt', '1h').subscribe({ error: failed });
+    await flush();
+    expect(failed).toHaveBeenCalledWith(new Error('offline'));
+    // Ended, it polls no more; watched again, it asks again.
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(s.calls.kline).toBe(1);
+    s.api.kline = async () => (s.calls.kline++, s.state.kline);
+    const seen: Array<readonly Kline[]> = [];
+    s.streams.kline$('btcusdt', '1h').subscribe({ next: (k) => seen.push(k), error: failed });
+    await flush();
+    expect(seen).toEqual([s.state.kline]);
+    s.api.kline = () => (s.calls.kline++, Promise.reject(new Error('offline')));
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(s.calls.kline).toBe(3);
+    expect(failed).toHaveBeenCalledTimes(1);
+
+    // Likewise a snapshot that fails with the socket open.
+    const open = setup();
+    open.api.kline = () => Promise.reject(new Error('server down'));
+    const refused = vi.fn();
+    open.streams.kline$('btcusdt', '4h').subscribe({ error: refused });
+    open.setState('open');
+    await flush();
+    expect(refused).toHaveBeenCalledWith(new Error('server down'));
+  });
+
+  it('keep polling the tickers through failures: a list keeps what it shows', async () => {
+    const s = setup();
+    s.setState('reconnecting');
+    s.api.tickers = () => (s.calls.tickers++, Promise.reject(new Error('offline')));
+    const failed = vi.fn();
+    s.streams.tickers$().subscribe({ error: failed });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(s.calls.tickers).toBe(2);
+    expect(failed).not.toHaveBeenCalled();
+  });
+
   it('share one stream per key and let it go a while after the last subscriber', async () => {
     const s = setup();
     expect(s.streams.depth$('btcusdt')).toBe(s.streams.depth$('btcusdt'));

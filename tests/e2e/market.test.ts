@@ -58,6 +58,29 @@ describe('live market data in a real browser', () => {
     await priceChangesFrom(await lastPrice());
   });
 
+  it('says a chart interval chosen offline could not be read, with a retry, and draws it once back', async () => {
+    const { page, context } = session;
+    await page.goto('/marketDetail?coinPair=ethusdt');
+    const chart = page.locator('.chart-frame');
+    await chart.locator('[data-testid="price-chart"] canvas').first().waitFor();
+    await expect.poll(() => chart.getByRole('status').count()).toBe(0);
+    await context.setOffline(true);
+    try {
+      await page.getByTestId('connection-banner').waitFor({ timeout: 5_000 });
+      await page.getByRole('tab', { name: english.marketDetail.intervals['4h'] }).click();
+      // A spinner over the 15m chart's price scale stayed until the network came back.
+      await chart.getByText(english.app.msg.network_error).waitFor({ timeout: 5_000 });
+      expect(await chart.getByRole('status').count()).toBe(0);
+      // Tapped, not the chart's canvases under it.
+      await chart.getByRole('button', { name: english.common.retry }).click();
+      await chart.getByText(english.app.msg.network_error).waitFor({ timeout: 5_000 });
+    } finally {
+      await context.setOffline(false);
+    }
+    await chart.getByTestId('load-failed').waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => chart.getByRole('status').count()).toBe(0);
+  });
+
   it('lists, sorts and searches the pairs on /market', async () => {
     await session.page.goto('/market');
     await session.page.getByRole('tab', { name: english.market.usdt }).waitFor();

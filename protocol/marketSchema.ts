@@ -10,11 +10,12 @@ import {
   TRADES_LIMIT_DEFAULT,
   TRADES_LIMIT_MAX,
 } from './market';
+import { wholeParam } from './rowId';
 
 const intervalSchema = z.enum(INTERVALS);
 export const pairSymbolSchema = z.string().regex(PAIR_SYMBOL_RE);
 
-const limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+const limit = (max: number, fallback: number) => wholeParam(max).default(fallback);
 
 export const pairInfoSchema = z.object({
   symbol: pairSymbolSchema,
@@ -69,7 +70,7 @@ export const klineQuerySchema = z.strictObject({
   interval: intervalSchema,
   limit: limit(KLINE_LIMIT_MAX, KLINE_LIMIT_DEFAULT),
   /** Only candles that open before this time (paging back through history). */
-  before: z.coerce.number().int().min(0).optional(),
+  before: wholeParam(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 export const depthQuerySchema = z.strictObject({

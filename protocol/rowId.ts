@@ -12,5 +12,15 @@ export const rowId = z.number().int().positive().max(ROW_ID_MAX);
  * name. Ten digits at most: anything longer is past `ROW_ID_MAX` anyway. */
 export const ROW_ID_DIGITS = /^[1-9]\d{0,9}$/;
 
+/** A whole number 1 … `max` in a query string: plain digits, no leading zero, for the reason
+ * above (and an empty value, which `Number` reads as 0). Sixteen digits at most: past them
+ * `Number` rounds. */
+export const wholeParam = (max: number) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max));
+
 /** A row's id in a query string. */
-export const rowIdParam = z.string().regex(ROW_ID_DIGITS).transform(Number).pipe(rowId);
+export const rowIdParam = wholeParam(ROW_ID_MAX);

@@ -142,6 +142,13 @@ describe.each(forEachEngine())('market REST routes on %s', (_engine, open) => {
       ['/api/market/kline?pair=btcusdt&interval=2m', 400, 'app.msg.parameter_error'],
       ['/api/market/kline?pair=btcusdt&interval=1m&limit=0', 400, 'app.msg.parameter_error'],
       ['/api/market/kline?pair=btcusdt&interval=1m&limit=abc', 400, 'app.msg.parameter_error'],
+      // Plain digits only: Number() would read these as 1000, 1, 1 and (an empty time) 0.
+      ['/api/market/kline?pair=btcusdt&interval=1m&limit=1e3', 400, 'app.msg.parameter_error'],
+      ['/api/market/kline?pair=btcusdt&interval=1m&limit=%201', 400, 'app.msg.parameter_error'],
+      ['/api/market/depth?pair=btcusdt&limit=01', 400, 'app.msg.parameter_error'],
+      ['/api/market/trades?pair=btcusdt&limit=0x10', 400, 'app.msg.parameter_error'],
+      ['/api/market/kline?pair=btcusdt&interval=1m&before=', 400, 'app.msg.parameter_error'],
+      ['/api/market/kline?pair=btcusdt&interval=1m&before=1.5e12', 400, 'app.msg.parameter_error'],
       ['/api/market/kline?pair=BTC/USDT&interval=1m', 400, 'app.msg.parameter_error'],
       ['/api/market/kline?pair=dogebtc&interval=1m', 404, 'app.msg.currency_not_exist'],
       ['/api/market/depth?pair=btcusdt&price=1', 400, 'app.msg.unknown_parameter'],

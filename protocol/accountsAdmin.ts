@@ -80,9 +80,30 @@ export type AdminUserQuery = z.output<typeof adminUserQuerySchema>;
 export const adminUserSchema = userInfoSchema.extend({ locked: z.boolean() });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** A target as the audit log names them: a kind, a colon, and which one (`withdrawal:7`,
- * `network:USDT:TRC20`, `outbox:a@b.c`). */
-export const AUDIT_TARGET_RE = /^[a-z_]+:\S+$/;
+/** The kinds of record the audit log names as targets, each written `KIND:ID` (`withdrawal:7`,
+ * `network:USDT:TRC20`, `outbox:a@b.c`); the writers' `AuditTarget` type holds them to this list. */
+export const AUDIT_TARGET_KINDS = [
+  'carousel',
+  'config',
+  'content',
+  'defi_product',
+  'deposit',
+  'help',
+  'network',
+  'notice',
+  'operator',
+  'outbox',
+  'pair',
+  'popup',
+  'user',
+  'verification',
+  'wallet_network',
+  'withdrawal',
+] as const;
+export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
+export type AuditTarget = `${AuditTargetKind}:${string}`;
+/** A target as the audit log names them: a known kind, a colon, and which one. */
+export const AUDIT_TARGET_RE = new RegExp(`^(${AUDIT_TARGET_KINDS.join('|')}):\\S+$`);
 
 export const auditQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),

@@ -4,6 +4,7 @@ import type { VerificationState } from '../../protocol';
 import {
   adminUserQuerySchema,
   adminVerificationQuerySchema,
+  AUDIT_TARGET_KINDS,
   AUDIT_TARGET_RE,
   EMAIL_RE,
   phoneOf,
@@ -275,16 +276,15 @@ export const runAccountCommand = async (
         ['before'],
       );
       if (typeof before === 'string') return usage(before);
-      // A target alone, or after the count: the history of one record among everyone's changes.
+      // A target alone (KIND:ID, so with a colon), or after the count: the history of one record
+      // among everyone's changes.
       const [count, target] =
-        positional.length === 1 && AUDIT_TARGET_RE.test(positional[0]!)
-          ? [undefined, positional[0]]
-          : positional;
+        positional.length === 1 && positional[0]!.includes(':') ? [undefined, positional[0]] : positional;
       const limit = count === undefined ? 50 : positiveInt(count);
       if (limit === null || limit > AUDIT_PAGE_MAX)
         return usage(`not a number of entries (1 to ${AUDIT_PAGE_MAX}): ${count}`);
       if (target !== undefined && !AUDIT_TARGET_RE.test(target))
-        return usage(`not a target (KIND:ID, as the log names them): ${target}`);
+        return usage(`not a target (KIND:ID, KIND one of ${AUDIT_TARGET_KINDS.join(', ')}): ${target}`);
       const beforeId = before.before === undefined ? undefined : Number(before.before);
       if (beforeId === 0) return usage('--before takes an entry id, 1 or more: 0');
       const rows = await listAudit(deps, limit, beforeId, target);

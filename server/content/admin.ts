@@ -11,6 +11,8 @@ import {
   adminPopupUpdateSchema,
   adminServiceReplySchema,
   adminNoticeUpdateSchema,
+  type AuditTarget,
+  type AuditTargetKind,
   type ServiceMessage,
 } from '../../protocol';
 import type { Db } from '../db/connect';
@@ -59,7 +61,7 @@ interface ContentRows<Row, Create, Changes> {
  * each audited as `<kind>.create|update|delete` on `<kind>:<id>` with the row before and after.
  */
 const contentEditor = <C extends z.ZodType, U extends z.ZodType<{ id: number }>, Row extends { id: number }>(
-  kind: string,
+  kind: AuditTargetKind,
   schemas: { create: C; update: U },
   rows: ContentRows<Row, z.output<C>, Omit<z.output<U>, 'id'>>,
 ) => ({
@@ -67,7 +69,7 @@ const contentEditor = <C extends z.ZodType, U extends z.ZodType<{ id: number }>,
     const body = schemas.create.parse(input);
     return audited(db, actor, now, async (trx) => {
       const after = found(await rows.find(trx, await rows.insert(trx, body, now)));
-      const target = `${kind}:${after.id}`;
+      const target: AuditTarget = `${kind}:${after.id}`;
       return { result: after, change: { action: `${kind}.create`, target, before: null, after } };
     });
   },

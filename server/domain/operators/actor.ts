@@ -1,3 +1,4 @@
+import type { AuditTarget } from '../../../protocol';
 import type { AuditRecord } from '../accounts/ports';
 
 /** Who acts: an operator account (API) or a named command-line operator. */
@@ -9,7 +10,7 @@ export interface Actor {
 /** What an operator changed: the action, its target, and the target before and after. */
 export interface AuditChange {
   action: string;
-  target: string;
+  target: AuditTarget;
   before: unknown;
   after: unknown;
 }

@@ -12,6 +12,7 @@ import {
   type AuditEntry,
   type DocType,
   type UserFlagsRequest,
+  type AuditTarget,
 } from '../../../protocol';
 import type { AccountDeps } from '../accounts/deps';
 import { fail } from '../accounts/errors';
@@ -37,7 +38,7 @@ export const audit = (
   tx: AccountStore,
   actor: Actor,
   action: string,
-  target: string,
+  target: AuditTarget,
   before: unknown,
   after: unknown,
 ) => tx.audit.insert(auditRow(actor, { action, target, before, after }, deps.clock()));

@@ -27,6 +27,7 @@ import {
   coinAmountProblem,
   errorKey,
   memoRequired,
+  type AuditTarget,
 } from '../../../protocol';
 import { AppError } from '../appError';
 import { assertCanWithdraw } from '../accounts/flags';
@@ -105,7 +106,7 @@ const audit = (
   tx: WalletTx,
   actor: Actor,
   action: string,
-  target: string,
+  target: AuditTarget,
   before: unknown,
   after: unknown,
   now: number,
@@ -552,7 +553,7 @@ export const createWallet = (deps: WalletDeps) => {
         const now = clock();
         const kept = addresses.map((a) => canonicalAddress(net.network, a));
         const added = await tx.repo.addDepositAddresses(net.coin, net.network, kept, now);
-        const target = `wallet_network:${net.coin}:${net.network}`;
+        const target: AuditTarget = `wallet_network:${net.coin}:${net.network}`;
         await audit(
           tx,
           actor,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AUDIT_TARGET_KINDS } from '../../../protocol';
 import { run, useFreshCliDatabase } from './cliHarness';
 
 const dataDir = useFreshCliDatabase({ migrate: false });
@@ -52,6 +53,22 @@ describe('operator CLI: config', () => {
       out: expect.stringMatching(/^not a number of entries \(1 to 1000\): 1001\n/),
     });
     expect((await run('audit', '--before=x')).code).toBe(2);
+  });
+
+  it('refuses an audit target of a kind the log never names, naming the kinds it does', async () => {
+    for (const [args, typed] of [
+      [['foo:1'], 'foo:1'],
+      [['5', 'foo:1'], 'foo:1'],
+      [['Withdrawal:7'], 'Withdrawal:7'],
+    ] as const) {
+      const res = await run('audit', ...args);
+      expect(res.code).toBe(2);
+      expect(res.out.split('\n')[0]).toBe(
+        `not a target (KIND:ID, KIND one of ${AUDIT_TARGET_KINDS.join(', ')}): ${typed}`,
+      );
+    }
+    expect(AUDIT_TARGET_KINDS).toEqual(expect.arrayContaining(['withdrawal', 'network', 'config', 'user']));
+    expect((await run('audit', 'withdrawal:7')).out).toBe('nothing in the audit log about withdrawal:7');
   });
 
   it('refuses an unknown key or a bad value and changes nothing', async () => {

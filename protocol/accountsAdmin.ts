@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { withoutNul } from './typedText';
 import { bothOrNeitherCaptchaField, docTypeSchema, loginCaptchaFields, userInfoSchema } from './accounts';
 import { reviewReasonSchema } from './reviewReasons';
-import { rowId, rowIdParam } from './rowId';
+import { rowId, rowIdParam, wholeParam } from './rowId';
 import { adminPage } from './wallet';
 
 /** The operator API (`/api/admin/*`): its own accounts and tokens, reviews, flags and the audit log. */
@@ -106,7 +106,7 @@ export type AuditTarget = `${AuditTargetKind}:${string}`;
 export const AUDIT_TARGET_RE = new RegExp(`^(${AUDIT_TARGET_KINDS.join('|')}):\\S+$`);
 
 export const auditQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: wholeParam(200).default(50),
   before: rowIdParam.optional(),
   /** The changes to that record only. */
   target: z.string().max(254).regex(AUDIT_TARGET_RE).optional(),

@@ -28,10 +28,14 @@ const placesOf = (plain: string) => /^\d*\.(\d*)$/.exec(plain)?.[1]?.length ?? 0
  * it is never read as another. A German writing a thousand and a half sees the first mark taken for
  * the decimal point as it is typed ("1,000": either mark alone is one) and the second one flagged.
  *
- * A keystroke or a paste past `places` decimals is not taken, and the field says why until the
- * amount changes or the reader leaves the field: cut short unseen, a pasted figure was sent as another, and refused without a
- * word, it looked like a dead keypad. A deletion is always taken (an amount the form computed may
- * carry more places, and the reader must be able to edit it down). */
+ * A keystroke past `places` decimals is not taken, and the field says why until the amount changes
+ * or the reader leaves the field: refused without a word, it looked like a dead keypad. A paste
+ * (any text of more than one character at once) past them is taken whole and flagged the same way
+ * until it has no more places than it may, as the form refuses to send it: cut short unseen, a
+ * pasted figure was sent as another, and refused, it left an empty field that said on sending only
+ * that an amount is required. A deletion is always taken (an amount the form computed may carry
+ * more places, and the reader must be able to edit it down, which is not flagged).
+ */
 export const DecimalField = ({
   value,
   onChange,
@@ -45,15 +49,21 @@ export const DecimalField = ({
   const { i18n } = useTranslation();
   // The amount a keystroke was refused at: the message goes with any change to it.
   const [refusedAt, setRefusedAt] = useState<string | undefined>();
-  const refused = refusedAt === value;
-  const said = refused ? PLACES_MESSAGE : isReadableDecimal(value) ? undefined : unreadable;
+  // The amount a paste past the places left, as edited since by the reader: flagged while it is
+  // theirs and still too fine, never an amount the form computed.
+  const [pasted, setPasted] = useState<string | undefined>();
+  const tooFine = refusedAt === value || (pasted === value && placesOf(value) > places);
+  const said = tooFine ? PLACES_MESSAGE : isReadableDecimal(value) ? undefined : unreadable;
   const typed = (text: string) => {
     const plain = decimalInput(text);
-    if (plain.length >= value.length && placesOf(plain) > places) {
+    const over = placesOf(plain) > places;
+    const keystroke = plain.length - value.length <= 1;
+    if (over && keystroke && plain.length >= value.length) {
       setRefusedAt(value);
       return;
     }
     setRefusedAt(undefined);
+    setPasted(over && (!keystroke || pasted === value) ? plain : undefined);
     onChange(plain);
   };
   return (

@@ -14,7 +14,6 @@ import { verifiedAction } from '../../app/verificationPrompt';
 import { ChangeBadge } from '../../components/ChangeBadge';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { DecimalField } from '../../components/form/DecimalField';
-import { isReadableDecimal } from '../../components/form/decimalInput';
 import { formatDecimal } from '../../components/format';
 import { NavBar } from '../../components/NavBar';
 import { Spinner } from '../../components/Spinner';
@@ -30,7 +29,7 @@ import { OpenOrders } from './OpenOrders';
 import {
   NO_SIZE,
   PERCENTS,
-  amountDigits,
+  fieldPlaces,
   amountFrom,
   formProblem,
   fromPercent,
@@ -100,6 +99,7 @@ const OrderForm = ({
   // insufficient and made 100 % of it nothing.
   const available = balances && (balances.find((b) => b.asset === payAsset)?.available ?? '0');
   const num = (v: string) => formatDecimal(v, i18n.language);
+  const places = fieldPlaces(pair);
 
   // A new pair starts a fresh form at its last price, once per visit: a price the reader clears
   // stays clear (the order then says a price is needed) instead of coming back with the next tick.
@@ -156,12 +156,15 @@ const OrderForm = ({
     // Held here: the event lets go of its target once it has been handled, before any answer.
     const form = e.currentTarget;
     const p = formProblem(state, pair, rules, available, last);
-    // Text that is no number is said under its field as it is typed: not said twice.
-    const saidAtField = p?.field !== undefined && !isReadableDecimal(state[p.field]);
+    // Text that is no number, or a figure pasted too fine, is said under its field as it is typed:
+    // not said twice.
     setProblem(
-      p && !saidAtField
+      p && !p.atField
         ? {
-            say: () => limitText(p.message, p.value ?? ''),
+            say: () =>
+              p.places === undefined
+                ? limitText(p.message, p.value ?? '')
+                : t(p.message, { places: p.places }),
             field: p.field,
             closed: p.message === 'app.msg.spot_not_enabled',
           }
@@ -248,7 +251,7 @@ const OrderForm = ({
           value={state.price}
           onChange={typed('price')}
           problemId={problem?.field === 'price' ? problemId : undefined}
-          places={pair.pricePrecision}
+          places={places.price}
           unreadable={UNREADABLE.price}
         />
       ) : (
@@ -260,7 +263,7 @@ const OrderForm = ({
           value={state.qty}
           onChange={typed('qty')}
           problemId={problem?.field === 'qty' ? problemId : undefined}
-          places={pair.qtyPrecision}
+          places={places.qty}
         />
       )}
       {(state.type === 'limit' || marketBuy) && (
@@ -269,7 +272,7 @@ const OrderForm = ({
           value={state.amount}
           onChange={typed('amount')}
           problemId={problem?.field === 'amount' ? problemId : undefined}
-          places={amountDigits(pair)}
+          places={places.amount}
           // A limit order trades whole lots: once the reader is done with the amount it shows what
           // the quantity it bought costs, which is what the server freezes and checks against the
           // minimum (10 USDT at 97 000 buys 0.0001 BTC, 9.7 USDT).

@@ -1,6 +1,7 @@
 import { Decimal } from '../../components/decimal';
 import type { PairInfo } from '../../../protocol/market';
 import type { SpotOrderType, SpotPairRules } from '../../../protocol/spot';
+import { scaleOf } from '../../../protocol/decimal';
 import { canonicalDecimal, isReadableDecimal } from '../../components/form/decimalInput';
 
 export type Side = 'buy' | 'sell';
@@ -35,12 +36,23 @@ export const UNREADABLE: Record<OrderField, string> = {
 };
 
 /** A problem with the form: an `app.msg.*` key; for the limit failures, the limit (shown after the
- * message, as the server's 2001/2002 answers are); the field it is about, when it is one field's. */
+ * message, as the server's 2001/2002 answers are); the field it is about, when it is one field's;
+ * the places a figure finer than its field's is allowed; `atField` when the field itself already
+ * says it (DecimalField), so the form's line does not say it twice. */
 interface FormProblem {
   message: string;
   value?: string;
   field?: OrderField;
+  places?: number;
+  atField?: boolean;
 }
+
+/** The places each field of a pair's order takes (DecimalField's `places`). */
+export const fieldPlaces = (pair: PairInfo): Record<OrderField, number> => ({
+  price: pair.pricePrecision,
+  qty: pair.qtyPrecision,
+  amount: amountDigits(pair),
+});
 
 export const PERCENTS = [25, 50, 75, 100] as const;
 
@@ -167,7 +179,21 @@ export const formProblem = (
   const shown: OrderField[] =
     state.type === 'limit' ? ['price', 'qty', 'amount'] : [byAmount ? 'amount' : 'qty'];
   const unreadable = shown.find((field) => !isReadableDecimal(state[field].trim()));
-  if (unreadable) return { message: UNREADABLE[unreadable], field: unreadable };
+  if (unreadable) return { message: UNREADABLE[unreadable], field: unreadable, atField: true };
+  // A figure pasted finer than its field takes is kept as pasted, for the reader to put right, and
+  // never sent: the server refuses a finer price or quantity, and would take a market buy's amount
+  // to the ledger's places. The amount chosen is the budget: the one shown may be what the lots it
+  // buys cost, which can be finer.
+  const taken = fieldPlaces(pair);
+  const chosen = (field: OrderField) => (field === 'amount' ? state.budget : state[field]);
+  const tooFine = shown.find((field) => scaleOf(chosen(field)) > taken[field]);
+  if (tooFine)
+    return {
+      message: 'app.msg.decimal_places',
+      field: tooFine,
+      places: taken[tooFine],
+      atField: state[tooFine] === chosen(tooFine),
+    };
   const price = dec(state.price);
   if (state.type === 'limit') {
     if (state.price.trim() === '') return { message: 'app.msg.price_required', field: 'price' };

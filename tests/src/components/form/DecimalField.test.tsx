@@ -83,7 +83,7 @@ describe('a decimal field', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(/^Please enter a valid price$/);
   });
 
-  it('takes no digit past its places, typed or pasted, and says why until the amount changes', async () => {
+  it('takes no digit typed past its places, and says why until the amount changes', async () => {
     const user = userEvent.setup();
     show('', 6);
     const field = screen.getByLabelText('Amount');
@@ -96,13 +96,38 @@ describe('a decimal field', () => {
     await user.type(field, '{Backspace}');
     expect(field).toHaveValue('100.12345');
     expect(field).toHaveAttribute('aria-invalid', 'false');
-    // A paste past the places is not cut short unseen: the field keeps what it had and says why.
-    await user.clear(field);
-    await user.paste('100.123456789');
-    expect(field).toHaveValue('');
-    expect(screen.getByRole('alert')).toHaveTextContent('Too many decimal places (at most 6)');
     // Changed from outside (a "Max" button), the amount is judged anew.
+    await user.type(field, '67');
+    expect(field).toHaveValue('100.123456');
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many decimal places (at most 6)');
     act(() => setHeld('5'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('takes a paste past its places whole and says why, left or not, until it is edited down to them', async () => {
+    const user = userEvent.setup();
+    show('', 6);
+    const field = screen.getByLabelText('Amount');
+    // Neither cut short unseen nor dropped, which left an empty field and only "required" on sending.
+    await user.click(field);
+    await user.paste('100.123456789');
+    expect(field).toHaveValue('100.123456789');
+    expect(held).toBe('100.123456789');
+    expect(field).toHaveAccessibleDescription('Too many decimal places (at most 6)');
+    await user.tab();
+    expect(field).toHaveAccessibleDescription('Too many decimal places (at most 6)');
+    await user.type(field, '{Backspace}{Backspace}');
+    expect(field).toHaveAccessibleDescription('Too many decimal places (at most 6)');
+    await user.type(field, '{Backspace}');
+    expect(field).toHaveValue('100.123456');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('lets the reader edit down an amount the form computed past its places, without a word', async () => {
+    show('99.910515', 2);
+    const field = screen.getByLabelText('Amount');
+    await userEvent.type(field, '{Backspace}');
+    expect(field).toHaveValue('99.91051');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -325,15 +325,18 @@ describe('/trade', () => {
     expect(within(list).getByRole('row', { name: /0\.01/ })).toBeInTheDocument();
   });
 
-  it('says why a pasted number finer than the pair takes is not taken, and that a grouped one is no price', async () => {
+  it('keeps a pasted number finer than the pair takes and says why, sending nothing, and that a grouped one is no price', async () => {
     const user = userEvent.setup();
     renderScreen(<TradeScreen />);
     await user.click(screen.getByLabelText('Quantity (BTC)'));
     await user.paste('0.1234567');
-    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('');
-    expect(screen.getByLabelText('Quantity (BTC)')).toHaveAccessibleDescription(
-      /^Too many decimal places \(at most \d\)$/,
-    );
+    // Dropped, it left an empty field and, on a tap of the button, only "Please enter a quantity".
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('0.1234567');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(await expectMarked('Quantity (BTC)', 'Too many decimal places (at most 5)')).toHaveFocus();
+    expect(api.order).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText('Quantity (BTC)'));
     await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
     expect(screen.queryByRole('alert')).toBeNull();
     await user.clear(screen.getByLabelText('Price (USDT)'));
@@ -350,6 +353,23 @@ describe('/trade', () => {
     await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
     expect(api.order).toHaveBeenCalledWith('buy', expect.objectContaining({ price: '97000.50' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says of an amount pasted too fine that it is, once the price has turned the amount shown into what the lots cost', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TradeScreen />);
+    await user.click(screen.getByLabelText('Amount (USDT)'));
+    await user.paste('250.123');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveAccessibleDescription(
+      'Too many decimal places (at most 2)',
+    );
+    await user.clear(screen.getByLabelText('Price (USDT)'));
+    await user.type(screen.getByLabelText('Price (USDT)'), '50000');
+    // 0.005 BTC at 50 000: the amount the reader chose is still the one pasted.
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('250');
+    await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    await expectMarked('Amount (USDT)', 'Too many decimal places (at most 2)');
+    expect(api.order).not.toHaveBeenCalled();
   });
 
   it('says as it is typed that a number with two marks cannot be read, and never reads it as another', async () => {

@@ -107,13 +107,50 @@ describe('the order checked before it is sent', () => {
     // An amount typed in two notations buys no quantity: what is wrong is the amount, not the
     // quantity it left empty.
     const spend = { ...limit('98000', ''), amount: '1.000,5', lead: 'amount', budget: '1.000,5' } as const;
-    expect(check(spend)).toEqual({ message: 'app.msg.amount_invalid', field: 'amount' });
-    expect(check(limit('98.000,5', '0.5'))).toEqual({ message: 'app.msg.price_invalid', field: 'price' });
+    expect(check(spend)).toEqual({ message: 'app.msg.amount_invalid', field: 'amount', atField: true });
+    expect(check(limit('98.000,5', '0.5'))).toEqual({
+      message: 'app.msg.price_invalid',
+      field: 'price',
+      atField: true,
+    });
     // decimal.js would read these; no field means them.
-    expect(check(limit('98000', '1e5'))).toEqual({ message: 'app.msg.amount_invalid', field: 'qty' });
-    expect(check(limit('0x10', '0.5'))).toEqual({ message: 'app.msg.price_invalid', field: 'price' });
+    expect(check(limit('98000', '1e5'))).toEqual({
+      message: 'app.msg.amount_invalid',
+      field: 'qty',
+      atField: true,
+    });
+    expect(check(limit('0x10', '0.5'))).toEqual({
+      message: 'app.msg.price_invalid',
+      field: 'price',
+      atField: true,
+    });
     // A market order keeps the price it does not use: only what is shown is judged.
     expect(check({ ...limit('1,2,3', '0.5'), side: 'sell', type: 'market' })).toBeNull();
+  });
+
+  it('refuses a figure pasted finer than its field takes: the amount by the one chosen, not what its lots cost', () => {
+    const check = (state: OrderFormState) => formProblem(state, BTC, undefined, undefined, '98000');
+    expect(check(limit('98000', '0.12345'))).toEqual({
+      message: 'app.msg.decimal_places',
+      field: 'qty',
+      places: 4,
+      atField: true,
+    });
+    // 0.001 BTC at 98 000.5 costs 98.0005: finer than the amount takes, and no fault of the reader's.
+    expect(
+      check({ ...limit('98000.5', '0.001'), amount: '98.0005', lead: 'amount', budget: '100' }),
+    ).toBeNull();
+    const chosen = {
+      ...limit('98000.5', '0.001'),
+      amount: '98.0005',
+      lead: 'amount',
+      budget: '100.001',
+    } as const;
+    expect(check(chosen)).toMatchObject({
+      message: 'app.msg.decimal_places',
+      field: 'amount',
+      atField: false,
+    });
   });
 
   it('says a balance of nothing is too little, not that the 0 a share of it filled in is invalid', () => {

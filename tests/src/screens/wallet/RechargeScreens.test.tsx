@@ -10,9 +10,10 @@ import RechargeRecordScreen from '../../../../src/screens/wallet/RechargeRecordS
 import RechargeResultScreen, { RESULT_POLL_MS } from '../../../../src/screens/wallet/RechargeResultScreen';
 import RechargeScreen from '../../../../src/screens/wallet/RechargeScreen';
 import RechargeSelectScreen from '../../../../src/screens/wallet/RechargeSelectScreen';
-import { i18n } from '../../../../src/i18n';
+import { i18n, switchI18n } from '../../../../src/i18n';
 import { setupI18n } from '../../../setup/i18n';
 import { renderScreen } from '../renderScreen';
+import { expectMarked } from '../fieldError';
 import { NETWORKS, login } from './fixtures';
 import { setUser } from '../../../../src/state/session';
 import { START_PAGES_MAX } from '../../../../src/hooks/usePages';
@@ -94,6 +95,24 @@ describe('/recharge', () => {
     expect(screen.getByText('The amount is outside the limit (10 – 1,000,000 USDT)')).toBeInTheDocument();
     expect(screen.getByText('The transaction hash is not valid')).toBeInTheDocument();
     expect(walletApi.deposit).not.toHaveBeenCalled();
+  });
+
+  it('keeps an amount pasted past the network’s places and says why, on sending too, in Spanish', async () => {
+    await switchI18n('es');
+    try {
+      const user = userEvent.setup();
+      renderScreen(<RechargeScreen />, { path: '/recharge', at: '/recharge?coin=USDT' });
+      await user.click(await screen.findByLabelText('Importe del depósito'));
+      await user.paste('0.000000001');
+      // Dropped, it left an empty field that said on sending only that an amount is required.
+      expect(screen.getByLabelText('Importe del depósito')).toHaveValue('0,000000001');
+      await user.click(screen.getByRole('button', { name: 'Ya lo he enviado' }));
+      await expectMarked('Importe del depósito', /^Demasiados decimales \(como máximo 8\)$/);
+      expect(screen.getByLabelText('Importe del depósito')).toHaveValue('0,000000001');
+      expect(walletApi.deposit).not.toHaveBeenCalled();
+    } finally {
+      await switchI18n('us');
+    }
   });
 
   it('sends the declaration and goes to the result', async () => {

@@ -639,6 +639,18 @@ describe('/withdraw in German', () => {
     );
   });
 
+  it('keeps an amount pasted past the network’s places and says why, on sending too', async () => {
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByLabelText('Betrag'));
+    await user.paste('0,000000001');
+    expect(screen.getByLabelText('Betrag')).toHaveValue('0,000000001');
+    await user.type(screen.getByLabelText('Auszahlungspasswort'), 'draw1234');
+    await user.click(screen.getByRole('button', { name: 'Auszahlen' }));
+    await expectMarked('Betrag', /^Zu viele Nachkommastellen \(höchstens 8\)$/);
+    expect(walletApi.withdraw).not.toHaveBeenCalled();
+  });
+
   it('says the limit an amount breaks in the reader’s figures', async () => {
     holding('250000.00000000');
     open();

@@ -83,7 +83,8 @@ const WithdrawScreen = () => {
   const schema = useMemo(() => withdrawFormSchema(net, available), [net, available]);
   const form = useForm(schema, { address: '', memo: '', amount: '', password: '' });
   const values = form.values;
-  const received = net ? receivedOf(values.amount, net.withdrawFee) : null;
+  // Unknown while the amount is refused: a figure beside the refusal read as what would arrive.
+  const received = net && !form.errors.amount ? receivedOf(values.amount, net) : null;
   const limit = limitValue(form.errors.amount, net);
   // A picked address shows no fields: what is wrong with it, its memo too, is said under the picker.
   const pickedError = typing ? undefined : (form.errors.address ?? form.errors.memo);

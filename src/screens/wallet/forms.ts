@@ -2,7 +2,6 @@ import { Decimal } from '../../components/decimal';
 import { z } from 'zod';
 import {
   addressRequestSchema,
-  amountProblem,
   coinAmountProblem,
   decimalsProblem,
   withdrawIntentSchema,
@@ -82,11 +81,11 @@ export const limitValue = (error: string | undefined, net: WalletNetwork | undef
         : undefined;
 
 /** What the address receives: the amount less the fee, never below zero; null until the amount is
- * a number. */
-export const receivedOf = (typed: string, fee: string): string | null => {
+ * one the network carries (a number, to its places). */
+export const receivedOf = (typed: string, net: WalletNetwork): string | null => {
   const amount = canonicalDecimal(typed);
-  if (amountProblem(amount)) return null;
-  const r = new Decimal(amount).minus(fee);
+  if (amountOnNetwork(amount, net, () => null)) return null;
+  const r = new Decimal(amount).minus(net.withdrawFee);
   return r.isNegative() ? '0' : r.toFixed();
 };
 

@@ -134,6 +134,33 @@ describe('/withdraw', () => {
     expect(vi.mocked(walletApi.withdraw).mock.calls[2]![0]).toMatchObject({ amount: '20' });
   });
 
+  it('shows no figure received for an amount the form refuses, until it is changed', async () => {
+    vi.mocked(walletApi.coins).mockResolvedValue(NETWORKS.map((n) => ({ ...n, decimals: 6 })));
+    vi.mocked(useBalances).mockReturnValue([{ asset: 'USDT', available: '150000', frozen: '0' }]);
+    const user = userEvent.setup();
+    renderScreen(<WithdrawScreen />, { path: '/withdraw', at: '/withdraw?coin=USDT' });
+    const amount = await screen.findByLabelText('Amount');
+    const refused = async (typed: string, said: string) => {
+      await user.clear(amount);
+      await user.type(amount, typed);
+      await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+      await expectMarked('Amount', said);
+      expect(screen.getByTestId('withdraw-received')).toHaveTextContent(/^— USDT$/);
+    };
+    await refused('150000', 'Maximum withdrawal amount: 100,000');
+    await refused('9', 'Minimum withdrawal amount: 10');
+    vi.mocked(useBalances).mockReturnValue([{ asset: 'USDT', available: '50', frozen: '0' }]);
+    await refused('60', 'Insufficient balance');
+    await user.type(amount, '{Backspace}');
+    expect(screen.getByTestId('withdraw-received')).toHaveTextContent(/^5 USDT$/);
+    // Pasted finer than the network carries, it is refused as it is pasted.
+    await user.clear(amount);
+    await user.paste('20.1234567');
+    expect(amount).toHaveAccessibleDescription('Too many decimal places (at most 6)');
+    expect(screen.getByTestId('withdraw-received')).toHaveTextContent(/^— USDT$/);
+    expect(walletApi.withdraw).not.toHaveBeenCalled();
+  });
+
   it('fills in all of the balance the network can carry, rounded down to its decimal places', async () => {
     vi.mocked(walletApi.coins).mockResolvedValue(NETWORKS.map((n) => ({ ...n, decimals: 6 })));
     vi.mocked(useBalances).mockReturnValue([{ asset: 'USDT', available: '100.12345678', frozen: '0' }]);

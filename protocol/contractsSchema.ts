@@ -7,8 +7,7 @@ import {
   CONTRACT_RESULTS,
   CONTRACT_STATUSES,
 } from './contracts';
-import { ASSET_SCALE } from './assets';
-import { amountString, decimalString, settingSized } from './decimal';
+import { amountString, decimalString } from './decimal';
 import { PAIR_SYMBOL_RE } from './market';
 import { amountSchema } from './wallet';
 import { rowIdParam } from './rowId';
@@ -18,10 +17,7 @@ const pair = z
   .transform((s) => s.toLowerCase())
   .pipe(z.string().regex(PAIR_SYMBOL_RE));
 /** A positive amount with at most 8 decimals (the ledger's precision). */
-const money = settingSized(
-  amountString.refine((s) => !/\.\d{9,}$/.test(s) && /[1-9]/.test(s), 'app.msg.parameter_error'),
-  ASSET_SCALE,
-);
+const money = amountString.refine((s) => !/\.\d{9,}$/.test(s) && /[1-9]/.test(s), 'app.msg.parameter_error');
 const CYCLE_MAX_MINUTES = 1440;
 /** A cycle's length in minutes, a JSON number: an order's cycle is one the info lists. */
 const cycleMinutes = z.number().int().min(1).max(CYCLE_MAX_MINUTES);

@@ -12,14 +12,6 @@ export const amountString = z.string().regex(UNSIGNED_DECIMAL_RE);
  * SQLite would clamp or turn into a float; anything larger is a slip, not a setting. */
 export const SETTING_UNITS_MAX = 2n ** 63n - 1n;
 
-/** An operator's amount setting of `schema`, refused (parameter_error) past SETTING_UNITS_MAX in
- * units of `scale` places; digits finer than those are left to `schema` to refuse. */
-export const settingSized = <T extends z.ZodType<string>>(schema: T, scale: number) =>
-  schema.refine((value) => {
-    const m = /^(\d+)(?:\.(\d*))?$/.exec(value);
-    return m === null || BigInt(m[1]! + (m[2] ?? '').padEnd(scale, '0').slice(0, scale)) <= SETTING_UNITS_MAX;
-  }, 'app.msg.parameter_error');
-
 /** Number of digits after the point of a decimal string. */
 export const scaleOf = (value: string): number => {
   const dot = value.indexOf('.');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQueryFields } from './paging';
 import { typedText } from './typedText';
 import { ASSET_SCALE } from './assets';
-import { UNSIGNED_DECIMAL_RE, scaleOf, settingSized } from './decimal';
+import { UNSIGNED_DECIMAL_RE, scaleOf } from './decimal';
 import { reviewReasonSchema } from './reviewReasons';
 import { rowId } from './rowId';
 import {
@@ -302,8 +302,6 @@ export const approveWithdrawalSchema = z.strictObject({
   txHash: z.string().regex(TX_HASH_RE, 'app.msg.tx_hash_invalid').optional(),
 });
 
-const networkLimit = settingSized(coinAmountSchema, ASSET_SCALE);
-
 /** Operator settings of a coin on a network: any subset. */
 export const networkConfigPatchSchema = z
   .strictObject({
@@ -311,11 +309,11 @@ export const networkConfigPatchSchema = z
     network: networkSchema,
     depositAddress: z.string().max(200).optional(),
     memo: z.union([memo, z.literal('')]).optional(),
-    minDeposit: networkLimit.optional(),
-    maxDeposit: networkLimit.optional(),
-    minWithdraw: networkLimit.optional(),
-    maxWithdraw: networkLimit.optional(),
-    withdrawFee: settingSized(feeSchema, ASSET_SCALE).optional(),
+    minDeposit: coinAmountSchema.optional(),
+    maxDeposit: coinAmountSchema.optional(),
+    minWithdraw: coinAmountSchema.optional(),
+    maxWithdraw: coinAmountSchema.optional(),
+    withdrawFee: feeSchema.optional(),
     depositEnabled: z.boolean().optional(),
     withdrawEnabled: z.boolean().optional(),
     decimals: z.number().int().min(0).max(ASSET_SCALE).optional(),

@@ -25,16 +25,6 @@ describe('operator CLI: contracts', () => {
       out: 'refused: cycles: app.msg.parameter_error',
     });
     expect((await run('contracts', 'cycles', 'btcusdt', '1-80')).code).toBe(2);
-    // An amount past what a setting holds (SETTING_UNITS_MAX ledger units), as minimum or maximum.
-    for (const cycle of [
-      `1:80:10:${'9'.repeat(240)}`,
-      '1:80:10:92233720368.54775808',
-      `1:80:${'9'.repeat(30)}:${'9'.repeat(31)}`,
-    ]) {
-      const huge = await run('contracts', 'cycles', 'btcusdt', cycle);
-      expect(huge.code).toBe(2);
-      expect(huge.out).toMatch(/\(cycles\.0\.(min|max): app\.msg\.parameter_error/);
-    }
     const zero = await run('contracts', 'cycles', 'btcusdt', '0:80:10:50000');
     expect(zero.code).toBe(2);
     expect(zero.out).toContain('(cycles.0.minutes: ');
